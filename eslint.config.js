@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+
+/** Imports flow one way: ui -> net -> engine -> crypto. */
+const forbid = (...groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: groups.map((group) => ({
+        group,
+        message: 'Imports flow ui -> net -> engine -> crypto.',
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.tmp/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+  { files: ['crypto/**'], rules: forbid(['**/src/**']) },
+  { files: ['src/engine/**'], rules: forbid(['**/net/**', '**/ui/**', '**/bots/**']) },
+  { files: ['src/net/**'], rules: forbid(['**/ui/**']) },
+);
