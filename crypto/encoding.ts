@@ -1,0 +1,357 @@
+/**
+ * Compact binary wire formats for point lists, rows and every proof, plus
+ * strict base64 and hex text forms.
+ *
+ * Every format starts with one kind byte (so a key proof is never read as an
+ * unlock proof), then fixed-size fields: counts as 4 bytes little-endian,
+ * points as their 32-byte canonical ristretto255 encoding, scalars as 32 bytes
+ * little-endian. Decoders check the kind, the exact total length, every point
+ * (canonical, not the identity) and every scalar (`< ℓ`), and throw an Error
+ * naming the bad field; they never return a wrong value. Decoded points keep
+ * the bytes they came from, so verifiers hash them without re-encoding.
+ */
+import {
+  decodePoint,
+  decodeScalar,
+  encodeScalar,
+  assertPoint,
+  assertScalar,
+  POINT_BYTES,
+  pointBytes,
+  SCALAR_BYTES,
+  type Point,
+} from './group.ts';
+import type { KeyProof } from './key.ts';
+import type { ShuffleProof } from './shuffle.ts';
+import type { UnlockProof } from './unlock.ts';
+
+/** The kind byte that opens each wire format. */
+export const Kind = {
+  points: 0x01,
+  rows: 0x02,
+  keyProof: 0x03,
+  unlockProof: 0x04,
+  shuffleProof: 0x05,
+} as const;
+
+/** Largest number of points in a list or of rows accepted by a decoder. */
+export const MAX_COUNT = 1 << 16;
+/** Largest row width accepted by a decoder. */
+export const MAX_WIDTH = 64;
+
+class Writer {
+  private readonly out: Uint8Array;
+  private at = 0;
+  constructor(size: number) {
+    this.out = new Uint8Array(size);
+  }
+  byte(b: number): this {
+    this.out[this.at++] = b;
+    return this;
+  }
+  u32(n: number): this {
+    for (let i = 0; i < 4; i++) this.out[this.at++] = (n >>> (8 * i)) & 0xff;
+    return this;
+  }
+  point(p: Point, field: string): this {
+    assertPoint(p, field);
+    this.out.set(pointBytes(p), this.at);
+    this.at += POINT_BYTES;
+    return this;
+  }
+  points(ps: readonly Point[], field: string): this {
+    ps.forEach((p, i) => this.point(p, `${field}[${i}]`));
+    return this;
+  }
+  scalar(s: bigint, field: string): this {
+    this.out.set(encodeScalar(assertScalar(s, field)), this.at);
+    this.at += SCALAR_BYTES;
+    return this;
+  }
+  scalars(ss: readonly bigint[], field: string): this {
+    ss.forEach((s, i) => this.scalar(s, `${field}[${i}]`));
+    return this;
+  }
+  done(): Uint8Array {
+    if (this.at !== this.out.length) throw new Error('encoding: internal size mismatch');
+    return this.out;
+  }
+}
+
+class Reader {
+  private at = 0;
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly what: string,
+  ) {}
+  fail(field: string, why: string): never {
+    throw new Error(`${this.what}: ${field}: ${why}`);
+  }
+  kind(expected: number): void {
+    if (this.bytes.length < 1) this.fail('kind', 'empty input');
+    const k = this.bytes[this.at++]!;
+    if (k !== expected) this.fail('kind', `expected ${expected}, got ${k}`);
+  }
+  u32(field: string, min: number, max: number): number {
+    if (this.bytes.length < this.at + 4) this.fail(field, 'truncated input');
+    let n = 0;
+    for (let i = 0; i < 4; i++) n += this.bytes[this.at++]! * 2 ** (8 * i);
+    if (n < min || n > max) this.fail(field, `expected ${min}..${max}, got ${n}`);
+    return n;
+  }
+  /** Fails unless exactly `rest` bytes remain: checked before any point is decoded. */
+  remaining(rest: number, detail: string): void {
+    const left = this.bytes.length - this.at;
+    if (left !== rest) {
+      this.fail('length', `expected ${this.at + rest} bytes (${detail}), got ${this.bytes.length}`);
+    }
+  }
+  point(field: string): Point {
+    const p = decodePoint(
+      this.bytes.subarray(this.at, this.at + POINT_BYTES),
+      `${this.what}: ${field}`,
+    );
+    this.at += POINT_BYTES;
+    return p;
+  }
+  points(n: number, field: string): Point[] {
+    const out = new Array<Point>(n);
+    for (let i = 0; i < n; i++) out[i] = this.point(`${field}[${i}]`);
+    return out;
+  }
+  scalar(field: string): bigint {
+    const s = decodeScalar(
+      this.bytes.subarray(this.at, this.at + SCALAR_BYTES),
+      `${this.what}: ${field}`,
+    );
+    this.at += SCALAR_BYTES;
+    return s;
+  }
+  scalars(n: number, field: string): bigint[] {
+    const out = new Array<bigint>(n);
+    for (let i = 0; i < n; i++) out[i] = this.scalar(`${field}[${i}]`);
+    return out;
+  }
+}
+
+function bytesIn(bytes: unknown, what: string): Uint8Array {
+  if (!(bytes instanceof Uint8Array)) throw new Error(`${what}: expected a Uint8Array`);
+  return bytes;
+}
+
+/** Encodes a list of points: kind, count N, then N × 32 bytes. */
+export function encodePoints(points: readonly Point[]): Uint8Array {
+  if (!Array.isArray(points) || points.length > MAX_COUNT) {
+    throw new Error(`points: expected an array of at most ${MAX_COUNT} points`);
+  }
+  return new Writer(5 + POINT_BYTES * points.length)
+    .byte(Kind.points)
+    .u32(points.length)
+    .points(points, 'points')
+    .done();
+}
+
+/** Decodes {@link encodePoints}; throws an Error naming the bad field. */
+export function decodePoints(bytes: Uint8Array): Point[] {
+  const r = new Reader(bytesIn(bytes, 'points'), 'points');
+  r.kind(Kind.points);
+  const n = r.u32('count', 0, MAX_COUNT);
+  r.remaining(POINT_BYTES * n, `${n} points`);
+  return r.points(n, 'points');
+}
+
+function rowsShape(rows: readonly (readonly Point[])[], field: string): { n: number; w: number } {
+  if (!Array.isArray(rows) || rows.length > MAX_COUNT) {
+    throw new Error(`${field}: expected an array of at most ${MAX_COUNT} rows`);
+  }
+  const w = rows.length === 0 ? 1 : (rows[0]?.length ?? 0);
+  if (w < 1 || w > MAX_WIDTH) throw new Error(`${field}: width must be 1..${MAX_WIDTH}`);
+  rows.forEach((row, i) => {
+    if (!Array.isArray(row) || row.length !== w) {
+      throw new Error(`${field}[${i}]: expected a row of width ${w}`);
+    }
+  });
+  return { n: rows.length, w };
+}
+
+/** Encodes rows of points of one width W: kind, N, W, then the N·W points row by row. */
+export function encodeRows(rows: readonly (readonly Point[])[]): Uint8Array {
+  const { n, w } = rowsShape(rows, 'rows');
+  const out = new Writer(9 + POINT_BYTES * n * w).byte(Kind.rows).u32(n).u32(w);
+  rows.forEach((row, i) => out.points(row, `rows[${i}]`));
+  return out.done();
+}
+
+/** Decodes {@link encodeRows}; throws an Error naming the bad field. */
+export function decodeRows(bytes: Uint8Array): Point[][] {
+  const r = new Reader(bytesIn(bytes, 'rows'), 'rows');
+  r.kind(Kind.rows);
+  const n = r.u32('count', 0, MAX_COUNT);
+  const w = r.u32('width', 1, MAX_WIDTH);
+  if (n === 0 && w !== 1) r.fail('width', 'must be 1 when there are no rows');
+  r.remaining(POINT_BYTES * n * w, `${n} rows of width ${w}`);
+  return Array.from({ length: n }, (_, i) => r.points(w, `rows[${i}]`));
+}
+
+/** Encodes a Schnorr key proof: kind, T, s (65 bytes). */
+export function encodeKeyProof(proof: KeyProof): Uint8Array {
+  return new Writer(1 + POINT_BYTES + SCALAR_BYTES)
+    .byte(Kind.keyProof)
+    .point(proof.T, 'keyProof: T')
+    .scalar(proof.s, 'keyProof: s')
+    .done();
+}
+
+/** Decodes {@link encodeKeyProof}; throws an Error naming the bad field. */
+export function decodeKeyProof(bytes: Uint8Array): KeyProof {
+  const r = new Reader(bytesIn(bytes, 'keyProof'), 'keyProof');
+  r.kind(Kind.keyProof);
+  r.remaining(POINT_BYTES + SCALAR_BYTES, 'T, s');
+  return { T: r.point('T'), s: r.scalar('s') };
+}
+
+/** Encodes a batched Chaum–Pedersen unlock proof: kind, T1, T2, s (97 bytes). */
+export function encodeUnlockProof(proof: UnlockProof): Uint8Array {
+  return new Writer(1 + 2 * POINT_BYTES + SCALAR_BYTES)
+    .byte(Kind.unlockProof)
+    .point(proof.T1, 'unlockProof: T1')
+    .point(proof.T2, 'unlockProof: T2')
+    .scalar(proof.s, 'unlockProof: s')
+    .done();
+}
+
+/** Decodes {@link encodeUnlockProof}; throws an Error naming the bad field. */
+export function decodeUnlockProof(bytes: Uint8Array): UnlockProof {
+  const r = new Reader(bytesIn(bytes, 'unlockProof'), 'unlockProof');
+  r.kind(Kind.unlockProof);
+  r.remaining(2 * POINT_BYTES + SCALAR_BYTES, 'T1, T2, s');
+  return { T1: r.point('T1'), T2: r.point('T2'), s: r.scalar('s') };
+}
+
+function shuffleSize(n: number, w: number): number {
+  return POINT_BYTES * (3 * n + 4 + w) + SCALAR_BYTES * (4 + 2 * n);
+}
+
+/**
+ * Encodes a shuffle proof: kind, N, W, then points `c, ĉ, t1, t2, t3, t4, t5, t̂`
+ * and scalars `s1, s2, s3, se, ŝ, s'` (32·(5N + W + 8) + 9 bytes).
+ */
+export function encodeShuffleProof(proof: ShuffleProof): Uint8Array {
+  const n = proof.c.length;
+  const w = proof.t4.length;
+  if (n < 1 || n > MAX_COUNT) throw new Error(`shuffleProof: c: expected 1..${MAX_COUNT} points`);
+  if (w < 1 || w > MAX_WIDTH) throw new Error(`shuffleProof: t4: expected 1..${MAX_WIDTH} points`);
+  for (const f of ['cHat', 'tHat', 'sHat', 'sPrime'] as const) {
+    if (proof[f].length !== n) throw new Error(`shuffleProof: ${f}: expected ${n} entries`);
+  }
+  const s = 'shuffleProof: ';
+  return new Writer(9 + shuffleSize(n, w))
+    .byte(Kind.shuffleProof)
+    .u32(n)
+    .u32(w)
+    .points(proof.c, s + 'c')
+    .points(proof.cHat, s + 'cHat')
+    .point(proof.t1, s + 't1')
+    .point(proof.t2, s + 't2')
+    .point(proof.t3, s + 't3')
+    .points(proof.t4, s + 't4')
+    .point(proof.t5, s + 't5')
+    .points(proof.tHat, s + 'tHat')
+    .scalar(proof.s1, s + 's1')
+    .scalar(proof.s2, s + 's2')
+    .scalar(proof.s3, s + 's3')
+    .scalar(proof.se, s + 'se')
+    .scalars(proof.sHat, s + 'sHat')
+    .scalars(proof.sPrime, s + 'sPrime')
+    .done();
+}
+
+/** Decodes {@link encodeShuffleProof}; throws an Error naming the bad field. */
+export function decodeShuffleProof(bytes: Uint8Array): ShuffleProof {
+  const r = new Reader(bytesIn(bytes, 'shuffleProof'), 'shuffleProof');
+  r.kind(Kind.shuffleProof);
+  const n = r.u32('N', 1, MAX_COUNT);
+  const w = r.u32('W', 1, MAX_WIDTH);
+  r.remaining(shuffleSize(n, w), `N = ${n}, W = ${w}`);
+  const c = r.points(n, 'c');
+  const cHat = r.points(n, 'cHat');
+  const t1 = r.point('t1');
+  const t2 = r.point('t2');
+  const t3 = r.point('t3');
+  const t4 = r.points(w, 't4');
+  const t5 = r.point('t5');
+  const tHat = r.points(n, 'tHat');
+  const s1 = r.scalar('s1');
+  const s2 = r.scalar('s2');
+  const s3 = r.scalar('s3');
+  const se = r.scalar('se');
+  const sHat = r.scalars(n, 'sHat');
+  const sPrime = r.scalars(n, 'sPrime');
+  return { c, cHat, t1, t2, t3, t4, t5, tHat, s1, s2, s3, se, sHat, sPrime };
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_INDEX = new Map([...B64].map((ch, i) => [ch, i]));
+
+/** Standard base64 (RFC 4648 §4, with padding) of bytes. */
+export function toBase64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i]!;
+    const b = bytes[i + 1];
+    const c = bytes[i + 2];
+    const x = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += B64[(x >> 18) & 63]! + B64[(x >> 12) & 63]!;
+    out += b === undefined ? '=' : B64[(x >> 6) & 63]!;
+    out += c === undefined ? '=' : B64[x & 63]!;
+  }
+  return out;
+}
+
+/**
+ * Strict base64 decoder: only the canonical form {@link toBase64} produces
+ * (padding required, no whitespace, unused bits zero); throws otherwise.
+ */
+export function fromBase64(text: string): Uint8Array {
+  if (typeof text !== 'string' || text.length % 4 !== 0) {
+    throw new Error('base64: length must be a multiple of 4');
+  }
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - pad);
+  let at = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    const last = i + 4 === text.length;
+    const v = [0, 1, 2, 3].map((k) => {
+      const ch = text[i + k]!;
+      if (ch === '=' && last && k >= 4 - pad) return 0;
+      const d = B64_INDEX.get(ch);
+      if (d === undefined) throw new Error(`base64: invalid character at ${i + k}`);
+      return d;
+    });
+    const x = (v[0]! << 18) | (v[1]! << 12) | (v[2]! << 6) | v[3]!;
+    if (last && ((pad === 2 && (x & 0xffff) !== 0) || (pad === 1 && (x & 0xff) !== 0))) {
+      throw new Error('base64: non-zero padding bits');
+    }
+    out[at++] = (x >> 16) & 0xff;
+    if (at < out.length) out[at++] = (x >> 8) & 0xff;
+    if (at < out.length) out[at++] = x & 0xff;
+  }
+  return out;
+}
+
+/** Lower-case hex of bytes. */
+export function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** Strict hex decoder (even length, 0-9a-fA-F only); throws otherwise. */
+export function fromHex(text: string): Uint8Array {
+  if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) {
+    throw new Error('hex: expected an even number of hex digits');
+  }
+  const out = new Uint8Array(text.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * Fair Deal's mental-poker library: commutative encryption of card points on
+ * ristretto255 with zero-knowledge proofs (Schnorr key proofs, batched
+ * Chaum–Pedersen unlock proofs, Terelius–Wikström shuffle proofs).
+ * Re-exports only; each primitive lives in its own file. See README.md.
+ */
+export {
+  Point,
+  G,
+  ORDER,
+  POINT_BYTES,
+  SCALAR_BYTES,
+  modL,
+  isScalar,
+  assertScalar,
+  assertSecret,
+  invertScalar,
+  randomScalar,
+  randomPermutation,
+  encodeScalar,
+  decodeScalar,
+  encodePoint,
+  decodePoint,
+  pointHex,
+  isPoint,
+  assertPoint,
+  mulBase,
+  msm,
+  FixedBase,
+} from './group.ts';
+export { CARD_DST, cardPoint, cardIndex, deckPoints } from './cards.ts';
+export {
+  PROTOCOL,
+  Transcript,
+  challenges128,
+  deriveContext,
+  type ContextPart,
+} from './transcript.ts';
+export { KEY_GAMMA, proveKey, verifyKey, type KeyProof } from './key.ts';
+export { UNLOCK_Z, UNLOCK_GAMMA, proveUnlock, verifyUnlock, type UnlockProof } from './unlock.ts';
+export {
+  SHUFFLE_U,
+  SHUFFLE_GAMMA,
+  GENERATOR_DST,
+  generatorH,
+  shuffleGenerators,
+  proveShuffle,
+  verifyShuffle,
+  type ShuffleProof,
+} from './shuffle.ts';
+export {
+  Kind,
+  MAX_COUNT,
+  MAX_WIDTH,
+  encodePoints,
+  decodePoints,
+  encodeRows,
+  decodeRows,
+  encodeKeyProof,
+  decodeKeyProof,
+  encodeUnlockProof,
+  decodeUnlockProof,
+  encodeShuffleProof,
+  decodeShuffleProof,
+  toBase64,
+  fromBase64,
+  toHex,
+  fromHex,
+} from './encoding.ts';

@@ -1,0 +1,66 @@
+/**
+ * Player keys: `E = e·G` with a Schnorr proof of knowledge of `e` (Schnorr
+ * 1991), made non-interactive with Fiat–Shamir.
+ *
+ * Prover: `w` random, `T = w·G`, `γ = H("fairdeal/key/gamma", ctx, E, T)`,
+ * `s = w + γ·e`. Verifier: `s·G == T + γ·E`.
+ */
+import {
+  assertSecret,
+  G,
+  isPoint,
+  isScalar,
+  modL,
+  msm,
+  mulBase,
+  randomScalar,
+  type Point,
+} from './group.ts';
+import { Transcript } from './transcript.ts';
+
+/** Schnorr proof of knowledge of the discrete log of a public key. */
+export interface KeyProof {
+  /** `T = w·G`, the prover's commitment. */
+  T: Point;
+  /** `s = w + γ·e mod ℓ`, the response. */
+  s: bigint;
+}
+
+/** Domain tag of the key proof's challenge γ. */
+export const KEY_GAMMA = 'fairdeal/key/gamma';
+
+function keyChallenge(ctx: Uint8Array, E: Point, T: Point): bigint {
+  return new Transcript(KEY_GAMMA).bytes(ctx).point(E).point(T).challenge();
+}
+
+/**
+ * Publishes the key `E = e·G` for `secret = e` with a Schnorr proof of
+ * knowledge of `e`, bound to `ctx` (table, deck, player, step).
+ */
+export function proveKey(ctx: Uint8Array, secret: bigint): { pub: Point; proof: KeyProof } {
+  if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
+  const e = assertSecret(secret);
+  const E = mulBase(e);
+  const w = randomScalar();
+  const T = mulBase(w);
+  const gamma = keyChallenge(ctx, E, T);
+  return { pub: E, proof: { T, s: modL(w + gamma * e) } };
+}
+
+/**
+ * Checks a Schnorr proof that the prover knows the secret behind `pub` under
+ * `ctx`: `s·G == T + γ·E`. Returns false (never throws) on any malformed input.
+ */
+export function verifyKey(ctx: Uint8Array, pub: Point, proof: KeyProof): boolean {
+  try {
+    if (!(ctx instanceof Uint8Array) || !isPoint(pub)) return false;
+    if (typeof proof !== 'object' || proof === null) return false;
+    const { T, s } = proof;
+    if (!isPoint(T) || !isScalar(s)) return false;
+    const gamma = keyChallenge(ctx, pub, T);
+    // s·G − γ·E − T == O
+    return msm([G, pub, T], [s, -gamma, -1n]).is0();
+  } catch {
+    return false;
+  }
+}

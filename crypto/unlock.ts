@@ -1,0 +1,120 @@
+/**
+ * Unlock shares: a player removes their layer from ciphertexts `C_i` by
+ * publishing `D_i = e⁻¹·C_i`, with one batched Chaum–Pedersen proof
+ * (Chaum & Pedersen 1992) that `log_G E = log_{D_i} C_i` for every i.
+ *
+ * Batching: `z_i = H("fairdeal/unlock/z", ctx, E, C, D, i)` (128 bits),
+ * `C* = Σ z_i·C_i`, `D* = Σ z_i·D_i`. If some `C_i ≠ e·D_i` then
+ * `C* ≠ e·D*` except with probability about 2⁻¹²⁸.
+ *
+ * Prover: `w` random, `T1 = w·G`, `T2 = w·D*`,
+ * `γ = H("fairdeal/unlock/gamma", seed, T1, T2)`, `s = w + γ·e`.
+ * Verifier: `s·G == T1 + γ·E` and `s·D* == T2 + γ·C*`, folded with a random
+ * weight into one multi-scalar multiplication.
+ */
+import {
+  assertPoint,
+  assertSecret,
+  G,
+  invertScalar,
+  isPoint,
+  isScalar,
+  modL,
+  msm,
+  mulBase,
+  mulSecret,
+  random128,
+  randomScalar,
+  type Point,
+} from './group.ts';
+import { challenges128, Transcript } from './transcript.ts';
+
+/** Batched Chaum–Pedersen (DLEQ) proof for a list of unlock shares. */
+export interface UnlockProof {
+  /** `T1 = w·G`. */
+  T1: Point;
+  /** `T2 = w·D*`, with `D* = Σ z_i·D_i`. */
+  T2: Point;
+  /** `s = w + γ·e mod ℓ`. */
+  s: bigint;
+}
+
+/** Domain tag of the batching coefficients `z_i`. */
+export const UNLOCK_Z = 'fairdeal/unlock/z';
+/** Domain tag of the unlock proof's challenge γ. */
+export const UNLOCK_GAMMA = 'fairdeal/unlock/gamma';
+
+function unlockSeed(ctx: Uint8Array, E: Point, C: Point[], D: Point[]): Uint8Array {
+  return new Transcript(UNLOCK_Z).bytes(ctx).point(E).points(C).points(D).digest();
+}
+
+function unlockChallenge(seed: Uint8Array, T1: Point, T2: Point): bigint {
+  return new Transcript(UNLOCK_GAMMA).bytes(seed).point(T1).point(T2).challenge();
+}
+
+/**
+ * Removes the layer of `secret = e` from every card: returns `D_i = e⁻¹·C_i`
+ * and one proof, bound to `ctx`, that all of them used the `e` behind
+ * `E = e·G`. Throws on bad input (an empty list, the identity, a bad secret).
+ */
+export function proveUnlock(
+  ctx: Uint8Array,
+  secret: bigint,
+  cards: Point[],
+): { cards: Point[]; proof: UnlockProof } {
+  if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
+  const e = assertSecret(secret);
+  if (!Array.isArray(cards) || cards.length === 0) throw new Error('cards: expected at least one');
+  cards.forEach((p, i) => assertPoint(p, `cards[${i}]`));
+  const E = mulBase(e);
+  const eInv = invertScalar(e);
+  const D = cards.map((C) => mulSecret(C, eInv));
+  const seed = unlockSeed(ctx, E, cards, D);
+  const z = challenges128(UNLOCK_Z, seed, cards.length);
+  const Dstar = msm(D, z);
+  const w = randomScalar();
+  const T1 = mulBase(w);
+  const T2 = mulSecret(Dstar, w);
+  const gamma = unlockChallenge(seed, T1, T2);
+  return { cards: D, proof: { T1, T2, s: modL(w + gamma * e) } };
+}
+
+/**
+ * Checks that `after[i] = e⁻¹·before[i]` for every i, for the `e` behind
+ * `pub = e·G`, under `ctx`. Returns false (never throws) on any mismatch or
+ * malformed input: lengths, identity points, scalars out of range.
+ */
+export function verifyUnlock(
+  ctx: Uint8Array,
+  pub: Point,
+  before: Point[],
+  after: Point[],
+  proof: UnlockProof,
+): boolean {
+  try {
+    if (!(ctx instanceof Uint8Array) || !isPoint(pub)) return false;
+    if (!Array.isArray(before) || !Array.isArray(after)) return false;
+    const n = before.length;
+    if (n === 0 || after.length !== n) return false;
+    if (!before.every(isPoint) || !after.every(isPoint)) return false;
+    if (typeof proof !== 'object' || proof === null) return false;
+    const { T1, T2, s } = proof;
+    if (!isPoint(T1) || !isPoint(T2) || !isScalar(s)) return false;
+    const seed = unlockSeed(ctx, pub, before, after);
+    const z = challenges128(UNLOCK_Z, seed, n);
+    const gamma = unlockChallenge(seed, T1, T2);
+    // (s·G − T1 − γ·E) + ρ·(s·D* − T2 − γ·C*) == O, with the verifier's own random ρ.
+    const rho = random128();
+    const points: Point[] = [G, T1, pub, T2];
+    const scalars: bigint[] = [s, -1n, -gamma, -rho];
+    const rs = modL(rho * s);
+    const rg = modL(rho * gamma);
+    for (let i = 0; i < n; i++) {
+      points.push(after[i]!, before[i]!);
+      scalars.push(rs * z[i]!, -rg * z[i]!);
+    }
+    return msm(points, scalars).is0();
+  } catch {
+    return false;
+  }
+}
