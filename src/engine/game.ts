@@ -1,0 +1,57 @@
+/**
+ * What every game module is: a plain object of pure functions over its own
+ * state type, plus the vocabulary they share (seats, outcomes, needs).
+ *
+ * Rules never see the network, a clock or a random source. Whatever the rules
+ * cannot decide alone (which face a shuffled card has) reaches them as a fact
+ * the table layer has established and verified, and the rules say, through
+ * `needs`, which facts or actions they are waiting for.
+ */
+import type { Json } from './encoding.ts';
+import type { Result } from './result.ts';
+
+/** A seat at the table, 0-based, in seating order. */
+export type Seat = number;
+
+/** An opaque card id: the card's position in the jointly shuffled deck. */
+export type CardId = number;
+
+/** How a game ended: one or more winners (several share the win), or a draw. */
+export type Outcome =
+  | { readonly result: 'win'; readonly winners: readonly Seat[]; readonly reason: string }
+  | { readonly result: 'draw'; readonly reason: string };
+
+/**
+ * What a game is waiting for next.
+ *
+ * - `ACT`: each listed seat owes a player action (one of its `legalActions`).
+ * - `REVEAL`: the table layer must reveal these cards to every seat and then
+ *   apply one reveal fact per card.
+ */
+export type Need =
+  | { readonly type: 'ACT'; readonly seats: readonly Seat[] }
+  | { readonly type: 'REVEAL'; readonly cards: readonly CardId[] };
+
+/**
+ * A game module. `S` is its state (plain JSON, so replicas can hash it), `A`
+ * every input `apply` accepts (player actions and table facts), `V` what one
+ * seat may see, `O` the options the table creator picks.
+ */
+export interface Game<S extends Json, A, V, O> {
+  /** Stable id, as in the catalog. */
+  readonly id: string;
+  readonly minSeats: number;
+  readonly maxSeats: number;
+  /** The starting state for these options, or why the options are unusable. */
+  setup(options: O): Result<S>;
+  /** Every action `seat` may take now; empty when it is not that seat's move. */
+  legalActions(state: S, seat: Seat): readonly A[];
+  /** The next state, or an error code; never changes `state`. */
+  apply(state: S, action: A): Result<S>;
+  /** What `seat` may know of `state`; the UI draws only this. */
+  view(state: S, seat: Seat): V;
+  /** How the game ended, or null while it goes on. */
+  outcome(state: S): Outcome | null;
+  /** What the game waits for; empty once it is over. */
+  needs(state: S): readonly Need[];
+}
