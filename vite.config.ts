@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 export default defineConfig({
+  base: './',
   plugins: [svelte()],
   build: { target: 'es2022', sourcemap: true },
   test: {

@@ -1,0 +1,63 @@
+/**
+ * The two local servers Fair Deal needs in development and in tests: a PeerServer for
+ * signaling, and a `config.json` that points the app at it.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { PeerServer } from 'peer';
+import type { Plugin } from 'vite';
+import type { AppConfig } from '../src/net/config.ts';
+
+export const SIGNALING_PATH = '/peerjs';
+
+export interface Signaling {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts a PeerServer on `port` (0: any free port) on loopback and all interfaces. */
+export function startSignaling(port = 0): Promise<Signaling> {
+  return new Promise((resolve, reject) => {
+    const peerServer = PeerServer(
+      { port, path: SIGNALING_PATH, allow_discovery: false },
+      (server: Server) => {
+        resolve({
+          port: (server.address() as AddressInfo).port,
+          close: () =>
+            new Promise((done) => {
+              server.closeAllConnections();
+              server.close(() => done());
+            }),
+        });
+      },
+    );
+    peerServer.on('error', reject);
+  });
+}
+
+/** The app's configuration for a PeerServer on this machine and no ICE servers (loopback only). */
+export const localConfig = (signalingPort: number): AppConfig => ({
+  signaling: { host: null, port: signalingPort, path: SIGNALING_PATH, secure: false },
+  iceServers: [],
+});
+
+/** Serves `config` as `/config.json`, in front of the one in `public/`, in dev and preview servers. */
+export function serveConfig(config: AppConfig): Plugin {
+  const body = JSON.stringify(config);
+  const handler = (
+    req: { url?: string },
+    res: import('node:http').ServerResponse,
+    next: () => void,
+  ) => {
+    if (req.url?.split('?')[0]?.endsWith('/config.json')) {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('cache-control', 'no-store');
+      res.end(body);
+    } else next();
+  };
+  return {
+    name: 'fairdeal-config',
+    configureServer: (server) => void server.middlewares.use(handler),
+    configurePreviewServer: (server) => void server.middlewares.use(handler),
+  };
+}

@@ -1,0 +1,12 @@
+import { mount } from 'svelte';
+import { loadConfig } from './net/config.ts';
+import App from './ui/App.svelte';
+import { LobbyController } from './ui/lobby.svelte.ts';
+import './ui/global.css';
+
+const target = document.getElementById('app')!;
+loadConfig(new URL(document.baseURI))
+  .then((config) => mount(App, { target, props: { lobby: new LobbyController(config) } }))
+  .catch((error: Error) => {
+    target.textContent = `Fair Deal could not start: ${error.message}`;
+  });

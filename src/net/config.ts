@@ -1,0 +1,79 @@
+/**
+ * Where the app finds its signaling server and its ICE (STUN/TURN) servers.
+ *
+ * A deployment serves `config.json` next to `index.html`; `npm start` and the browser
+ * tests serve one that points at their own local PeerServer. Nothing in it is trusted
+ * beyond introducing peers: the signaling server can at worst stop a game from starting.
+ */
+
+export interface SignalingConfig {
+  /** Host name of the PeerServer; `null` means the host that served the page. */
+  host: string | null;
+  port: number;
+  /** Mount path of the PeerServer, e.g. `/peerjs`. */
+  path: string;
+  /** `true` for wss/https. */
+  secure: boolean;
+}
+
+export interface AppConfig {
+  signaling: SignalingConfig;
+  iceServers: RTCIceServer[];
+}
+
+export type ConfigResult = { ok: true; value: AppConfig } | { ok: false; error: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const isStringList = (v: unknown): v is string | string[] =>
+  typeof v === 'string' || (Array.isArray(v) && v.every((u) => typeof u === 'string'));
+
+function parseIceServer(raw: unknown, index: number): RTCIceServer | string {
+  if (!isRecord(raw) || !isStringList(raw.urls))
+    return `iceServers[${index}].urls must be a string or list of strings`;
+  const server: RTCIceServer = { urls: raw.urls };
+  if (raw.username !== undefined) {
+    if (typeof raw.username !== 'string') return `iceServers[${index}].username must be a string`;
+    server.username = raw.username;
+  }
+  if (raw.credential !== undefined) {
+    if (typeof raw.credential !== 'string')
+      return `iceServers[${index}].credential must be a string`;
+    server.credential = raw.credential;
+  }
+  return server;
+}
+
+/** Checks a parsed `config.json`; every field is validated, none is assumed. */
+export function parseConfig(raw: unknown): ConfigResult {
+  if (!isRecord(raw) || !isRecord(raw.signaling))
+    return { ok: false, error: 'config: signaling section missing' };
+  const { host, port, path, secure } = raw.signaling;
+  if (host !== null && (typeof host !== 'string' || host.length === 0))
+    return { ok: false, error: 'config: signaling.host must be a host name or null' };
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+    return { ok: false, error: 'config: signaling.port must be a port number' };
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    return { ok: false, error: 'config: signaling.path must start with /' };
+  if (typeof secure !== 'boolean')
+    return { ok: false, error: 'config: signaling.secure must be true or false' };
+  const rawIce = raw.iceServers ?? [];
+  if (!Array.isArray(rawIce)) return { ok: false, error: 'config: iceServers must be a list' };
+  const iceServers: RTCIceServer[] = [];
+  for (const [i, entry] of rawIce.entries()) {
+    const server = parseIceServer(entry, i);
+    if (typeof server === 'string') return { ok: false, error: `config: ${server}` };
+    iceServers.push(server);
+  }
+  return { ok: true, value: { signaling: { host, port, path, secure }, iceServers } };
+}
+
+/** Fetches and checks `config.json` from beside the page. */
+export async function loadConfig(base: URL): Promise<AppConfig> {
+  const response = await fetch(new URL('config.json', base), { cache: 'no-store' });
+  if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
+  const result = parseConfig(await response.json());
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+}

@@ -1,0 +1,306 @@
+/**
+ * The lobby: who sits where at a table, and a full mesh of links between them.
+ *
+ * The creator (host) listens under an id derived from the table id, keeps the seat list
+ * and sends it to everyone; it has no other authority, and the game itself gives it none.
+ * Every pair of players gets its own link: a newcomer dials every player seated before
+ * it, so each pair is dialled exactly once.
+ */
+import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
+import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
+import { Messenger } from './messenger.ts';
+import type { LinkState, Transport } from './transport.ts';
+
+export interface TableInfo {
+  id: string;
+  game: GameId;
+  seats: number;
+}
+
+export interface Seat {
+  peer: string;
+  name: string;
+}
+
+export type LobbyMessage =
+  | { type: 'hello'; name: string }
+  | { type: 'roster'; table: TableInfo; players: Seat[] }
+  | { type: 'chat'; text: string }
+  | { type: 'start' };
+
+export const MAX_NAME = 24;
+export const MAX_CHAT = 500;
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+const fail = (error: string): Parsed<never> => ({ ok: false, error });
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A display name: 1 to `MAX_NAME` characters once trimmed, no control characters. */
+export function cleanName(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const name = raw.trim();
+  // eslint-disable-next-line no-control-regex
+  if (name.length === 0 || name.length > MAX_NAME || /[\u0000-\u001f\u007f]/.test(name))
+    return null;
+  return name;
+}
+
+function parseTable(raw: unknown): Parsed<TableInfo> {
+  if (!isRecord(raw)) return fail('table missing');
+  const { id, game, seats } = raw;
+  if (!isTableId(id)) return fail('bad table id');
+  if (!isGameId(game)) return fail('unknown game');
+  const info = GAMES[game];
+  if (
+    typeof seats !== 'number' ||
+    !Number.isInteger(seats) ||
+    seats < info.minSeats ||
+    seats > info.maxSeats
+  )
+    return fail('bad seat count');
+  return { ok: true, value: { id, game, seats } };
+}
+
+/** Checks a message from the network; nothing unchecked reaches the lobby. */
+export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
+  if (!isRecord(raw)) return fail('not an object');
+  switch (raw.type) {
+    case 'hello': {
+      const name = cleanName(raw.name);
+      return name ? { ok: true, value: { type: 'hello', name } } : fail('bad name');
+    }
+    case 'chat': {
+      const { text } = raw;
+      if (typeof text !== 'string' || text.trim().length === 0 || text.length > MAX_CHAT)
+        return fail('bad chat text');
+      return { ok: true, value: { type: 'chat', text } };
+    }
+    case 'start':
+      return { ok: true, value: { type: 'start' } };
+    case 'roster': {
+      const table = parseTable(raw.table);
+      if (!table.ok) return table;
+      if (!Array.isArray(raw.players) || raw.players.length > table.value.seats)
+        return fail('bad players');
+      const players: Seat[] = [];
+      for (const entry of raw.players) {
+        if (!isRecord(entry)) return fail('bad player');
+        const name = cleanName(entry.name);
+        if (
+          !name ||
+          (!isPeerIdOf(table.value.id, entry.peer) && entry.peer !== hostPeerId(table.value.id))
+        )
+          return fail('bad player');
+        if (players.some((p) => p.peer === entry.peer)) return fail('player seated twice');
+        players.push({ peer: entry.peer as string, name });
+      }
+      if (players[0]?.peer !== hostPeerId(table.value.id)) return fail('host must hold seat 1');
+      return { ok: true, value: { type: 'roster', table: table.value, players } };
+    }
+    default:
+      return fail('unknown type');
+  }
+}
+
+export interface ChatLine {
+  from: string;
+  name: string;
+  text: string;
+}
+
+export type LobbyPhase = 'joining' | 'open' | 'full' | 'started';
+
+/** A snapshot for the UI; a new object after every change. */
+export interface LobbySnapshot {
+  table: TableInfo | null;
+  players: Seat[];
+  links: Record<string, LinkState>;
+  chat: ChatLine[];
+  phase: LobbyPhase;
+  isHost: boolean;
+  /** Set when this peer could not get a seat (the table is full). */
+  refused: boolean;
+  /** Messages dropped as malformed, with their reasons, newest last. */
+  dropped: string[];
+}
+
+export class LobbySession {
+  private readonly messenger: Messenger<LobbyMessage>;
+  private table: TableInfo | null;
+  private players: Seat[];
+  private readonly links = new Map<string, LinkState>();
+  private readonly names = new Map<string, string>();
+  private readonly chat: ChatLine[] = [];
+  private readonly dropped: string[] = [];
+  private started = false;
+  private refused = false;
+  private listener: (snapshot: LobbySnapshot) => void = () => {};
+
+  private constructor(
+    transport: Transport,
+    private readonly tableId: string,
+    private readonly myName: string,
+    table: TableInfo | null,
+  ) {
+    this.table = table;
+    this.players = table ? [{ peer: transport.id, name: myName }] : [];
+    this.messenger = new Messenger(transport, parseLobbyMessage);
+    this.messenger.on({
+      message: (from, message) => this.receive(from, message),
+      link: (peer, state) => this.linkChanged(peer, state),
+      dropped: (from, reason) => {
+        this.dropped.push(`${from}: ${reason}`);
+        console.warn(`fairdeal: dropped a message from ${from}: ${reason}`);
+        this.changed();
+      },
+    });
+  }
+
+  /** Opens a new table on a transport listening under `hostPeerId(table.id)`. */
+  static create(transport: Transport, table: TableInfo, name: string): LobbySession {
+    if (transport.id !== hostPeerId(table.id))
+      throw new Error('the host listens under the table’s host id');
+    return new LobbySession(transport, table.id, name, table);
+  }
+
+  /** Joins the table `tableId` through its host. */
+  static join(transport: Transport, tableId: string, name: string): LobbySession {
+    const session = new LobbySession(transport, tableId, name, null);
+    session.messenger.connect(hostPeerId(tableId));
+    return session;
+  }
+
+  get id(): string {
+    return this.messenger.id;
+  }
+
+  get isHost(): boolean {
+    return this.id === hostPeerId(this.tableId);
+  }
+
+  /** The typed channel, for the layers that run the game on these links. */
+  get channel(): Messenger<LobbyMessage> {
+    return this.messenger;
+  }
+
+  subscribe(listener: (snapshot: LobbySnapshot) => void): void {
+    this.listener = listener;
+    this.changed();
+  }
+
+  snapshot(): LobbySnapshot {
+    const full = this.table !== null && this.players.length === this.table.seats;
+    return {
+      table: this.table,
+      players: this.players.map((p) => ({ ...p })),
+      links: Object.fromEntries(this.links),
+      chat: [...this.chat],
+      phase: this.started ? 'started' : this.table === null ? 'joining' : full ? 'full' : 'open',
+      isHost: this.isHost,
+      refused: this.refused,
+      dropped: [...this.dropped],
+    };
+  }
+
+  /** True when the host may start: every seat taken and every link up. */
+  canStart(): boolean {
+    const s = this.snapshot();
+    return (
+      s.isHost &&
+      s.phase === 'full' &&
+      s.players.every((p) => p.peer === this.id || s.links[p.peer] === 'connected')
+    );
+  }
+
+  start(): void {
+    if (!this.canStart()) throw new Error('the table cannot start yet');
+    this.started = true;
+    this.messenger.broadcast({ type: 'start' });
+    this.changed();
+  }
+
+  say(text: string): void {
+    const trimmed = text.trim();
+    if (trimmed.length === 0 || trimmed.length > MAX_CHAT) return;
+    this.messenger.broadcast({ type: 'chat', text: trimmed });
+    this.chat.push({ from: this.id, name: this.myName, text: trimmed });
+    this.changed();
+  }
+
+  /** The host frees the seat of a player whose link is lost, so someone else can sit. */
+  freeSeat(peer: string): void {
+    if (!this.isHost || this.started || this.links.get(peer) !== 'lost') return;
+    this.players = this.players.filter((p) => p.peer !== peer);
+    this.links.delete(peer);
+    this.sendRoster();
+    this.changed();
+  }
+
+  close(): void {
+    this.messenger.close();
+  }
+
+  private receive(from: string, message: LobbyMessage): void {
+    switch (message.type) {
+      case 'hello':
+        this.names.set(from, message.name);
+        if (this.isHost) this.seat(from, message.name);
+        break;
+      case 'roster':
+        if (from !== hostPeerId(this.tableId) || message.table.id !== this.tableId) {
+          this.dropped.push(`${from}: roster from a peer that is not the host`);
+        } else {
+          this.adoptRoster(message.table, message.players);
+        }
+        break;
+      case 'chat':
+        this.chat.push({ from, name: this.nameOf(from), text: message.text });
+        break;
+      case 'start':
+        if (from === hostPeerId(this.tableId) && this.snapshot().phase === 'full')
+          this.started = true;
+        break;
+    }
+    this.changed();
+  }
+
+  private seat(peer: string, name: string): void {
+    if (!this.table || this.started) return;
+    const existing = this.players.find((p) => p.peer === peer);
+    if (existing) existing.name = name;
+    else if (this.players.length < this.table.seats) this.players.push({ peer, name });
+    this.sendRoster();
+  }
+
+  private sendRoster(): void {
+    if (!this.table) return;
+    this.messenger.broadcast({ type: 'roster', table: this.table, players: this.players });
+  }
+
+  private adoptRoster(table: TableInfo, players: Seat[]): void {
+    this.table = table;
+    this.players = players;
+    const mine = players.findIndex((p) => p.peer === this.id);
+    this.refused = mine < 0 && players.length === table.seats;
+    for (const p of players.slice(0, Math.max(mine, 0))) {
+      if (this.links.get(p.peer) !== 'connected') this.messenger.connect(p.peer);
+    }
+  }
+
+  private linkChanged(peer: string, state: LinkState): void {
+    this.links.set(peer, state);
+    if (state === 'connected') this.messenger.send(peer, { type: 'hello', name: this.myName });
+    if (state === 'connected' && this.isHost && this.players.some((p) => p.peer === peer))
+      this.sendRoster();
+    this.changed();
+  }
+
+  private nameOf(peer: string): string {
+    return this.players.find((p) => p.peer === peer)?.name ?? this.names.get(peer) ?? peer;
+  }
+
+  private changed(): void {
+    this.listener(this.snapshot());
+  }
+}

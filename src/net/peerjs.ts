@@ -1,0 +1,159 @@
+/**
+ * `Transport` over PeerJS data connections: one reliable, ordered WebRTC data channel
+ * per pair of peers, introduced by a PeerServer that is trusted for nothing else.
+ *
+ * A closed browser tab does not always close its data channels promptly, so each link
+ * carries a heartbeat: a link that stays silent for `SILENCE_LIMIT_MS` (or does not open
+ * within `CONNECT_LIMIT_MS`) is reported lost.
+ */
+import { Peer, type DataConnection, type PeerError } from 'peerjs';
+import type { AppConfig } from './config.ts';
+import type { LinkState, Transport, TransportHandlers } from './transport.ts';
+
+const HEARTBEAT = '\u0000';
+const HEARTBEAT_INTERVAL_MS = 1000;
+const SILENCE_LIMIT_MS = 5000;
+const CONNECT_LIMIT_MS = 15000;
+
+interface Link {
+  connection: DataConnection;
+  lastHeard: number;
+  open: boolean;
+}
+
+export class PeerJsTransport implements Transport {
+  private handlers: TransportHandlers | null = null;
+  private readonly links = new Map<string, Link>();
+  private readonly heartbeat: ReturnType<typeof setInterval>;
+
+  private constructor(private readonly peer: Peer) {
+    peer.on('connection', (connection) => this.adopt(connection));
+    peer.on('disconnected', () => {
+      // Open data channels survive losing the signaling server; only new links need it.
+      if (!peer.destroyed) peer.reconnect();
+    });
+    peer.on('error', (error: PeerError<string>) => {
+      if (error.type === 'peer-unavailable') {
+        const missing = /peer (\S+)/.exec(error.message)?.[1];
+        if (missing) this.drop(missing);
+      }
+    });
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
+  }
+
+  /** Registers `id` with the configured PeerServer; rejects if the id is taken or the server is down. */
+  static open(id: string, config: AppConfig): Promise<PeerJsTransport> {
+    const { host, port, path, secure } = config.signaling;
+    const peer = new Peer(id, {
+      host: host ?? location.hostname,
+      port,
+      path,
+      secure,
+      config: { iceServers: config.iceServers },
+      debug: 1,
+    });
+    return new Promise((resolve, reject) => {
+      const fail = (error: PeerError<string>) => {
+        peer.destroy();
+        reject(new Error(`signaling: ${error.type}: ${error.message}`));
+      };
+      peer.once('error', fail);
+      peer.once('open', () => {
+        peer.off('error', fail);
+        resolve(new PeerJsTransport(peer));
+      });
+    });
+  }
+
+  get id(): string {
+    return this.peer.id;
+  }
+
+  connect(peer: string): void {
+    if (peer === this.id || this.links.has(peer)) return;
+    this.adopt(this.peer.connect(peer, { serialization: 'raw', reliable: true }));
+  }
+
+  send(peer: string, data: string): boolean {
+    const link = this.links.get(peer);
+    if (!link?.open) return false;
+    void link.connection.send(data);
+    return true;
+  }
+
+  connectedPeers(): string[] {
+    return [...this.links].filter(([, link]) => link.open).map(([peer]) => peer);
+  }
+
+  listen(handlers: TransportHandlers): void {
+    this.handlers = handlers;
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const link of this.links.values()) link.connection.close();
+    this.links.clear();
+    this.peer.destroy();
+  }
+
+  /**
+   * Takes over a connection we dialled or accepted. If both sides dialled at once, the
+   * connection dialled by the smaller id wins on both sides, so exactly one survives.
+   */
+  private adopt(connection: DataConnection): void {
+    const peer = connection.peer;
+    const existing = this.links.get(peer);
+    if (existing && existing.connection !== connection) {
+      const incomingDialler = connection.peer;
+      if (incomingDialler > this.id) {
+        connection.close();
+        return;
+      }
+      existing.connection.close();
+    }
+    const link: Link = { connection, lastHeard: Date.now(), open: false };
+    this.links.set(peer, link);
+    this.emit(peer, 'connecting');
+    connection.on('open', () => {
+      if (this.links.get(peer) !== link) return;
+      link.open = true;
+      link.lastHeard = Date.now();
+      this.emit(peer, 'connected');
+    });
+    connection.on('data', (data) => {
+      if (this.links.get(peer) !== link) return;
+      link.lastHeard = Date.now();
+      if (data === HEARTBEAT) return;
+      // Raw serialization hands over whatever the remote sent; only strings are ours.
+      if (typeof data === 'string') this.handlers?.message(peer, data);
+      else console.warn(`fairdeal: dropped non-text data from ${peer}`);
+    });
+    connection.on('close', () => {
+      if (this.links.get(peer) === link) this.drop(peer);
+    });
+    connection.on('error', () => {
+      if (this.links.get(peer) === link) this.drop(peer);
+    });
+  }
+
+  private beat(): void {
+    const now = Date.now();
+    for (const [peer, link] of this.links) {
+      const limit = link.open ? SILENCE_LIMIT_MS : CONNECT_LIMIT_MS;
+      if (now - link.lastHeard > limit) this.drop(peer);
+      else if (link.open) void link.connection.send(HEARTBEAT);
+    }
+  }
+
+  private drop(peer: string): void {
+    const link = this.links.get(peer);
+    if (!link) return;
+    this.links.delete(peer);
+    link.connection.close();
+    this.emit(peer, 'lost');
+  }
+
+  private emit(peer: string, state: LinkState): void {
+    this.handlers?.link(peer, state);
+  }
+}

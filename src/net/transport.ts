@@ -1,0 +1,32 @@
+/**
+ * The one interface every part of Fair Deal uses to talk to other peers.
+ *
+ * Two implementations: PeerJS data connections in the browser (`peerjs.ts`) and an
+ * in-memory network for tests (`loopback.ts`). Payloads are strings; typing and checking
+ * them is the job of `Messenger` (`messenger.ts`), so a transport never interprets data.
+ */
+
+/** The life of one link between this peer and another, as the lobby shows it. */
+export type LinkState = 'connecting' | 'connected' | 'lost';
+
+export interface TransportHandlers {
+  /** A string arrived from `from` over its (reliable, ordered) link. */
+  message(from: string, data: string): void;
+  /** The link to `peer` changed state; `connected` is "peer joined", `lost` is "peer lost". */
+  link(peer: string, state: LinkState): void;
+}
+
+export interface Transport {
+  /** This peer's id on the network. */
+  readonly id: string;
+  /** Opens a link to `peer`; progress is reported through `link`. Idempotent. */
+  connect(peer: string): void;
+  /** Sends over an open link; returns false (and sends nothing) when there is none. */
+  send(peer: string, data: string): boolean;
+  /** Peers with an open link right now. */
+  connectedPeers(): string[];
+  /** Registers the handlers; a transport has exactly one set. */
+  listen(handlers: TransportHandlers): void;
+  /** Closes every link and leaves the network. */
+  close(): void;
+}

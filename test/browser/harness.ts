@@ -1,0 +1,100 @@
+/**
+ * What every browser test needs: its own PeerServer and app server on free ports, and
+ * a headless Debian Chromium (Playwright gives each launch a fresh temporary profile),
+ * all stopped afterwards.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build, preview } from 'vite';
+import { localConfig, serveConfig, startSignaling } from '../../scripts/servers.ts';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+
+let built: Promise<string> | null = null;
+
+/** Builds the app once per test run into a temporary folder. */
+function buildOnce(): Promise<string> {
+  built ??= (async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
+    await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    return outDir;
+  })();
+  return built;
+}
+
+export interface Stack {
+  url: string;
+  browser: Browser;
+  /** A new player: its own browser context (storage, PeerJS id), one page. */
+  newPlayer(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  const outDir = await buildOnce();
+  const signaling = await startSignaling(0);
+  const server = await preview({
+    plugins: [serveConfig(localConfig(signaling.port))],
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'warn',
+  });
+  const address = server.httpServer.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    browser,
+    async newPlayer() {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await signaling.close();
+    },
+  };
+}
+
+/** Creates a table from the home screen and returns its invite link. */
+export async function createTable(
+  page: Page,
+  url: string,
+  name: string,
+  game: string,
+  seats?: number,
+) {
+  await page.goto(url);
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId(`game-${game}`).click();
+  if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
+  await page.getByTestId('create').click();
+  return page.getByTestId('invite').inputValue();
+}
+
+/** Opens an invite link and joins under `name`. */
+export async function joinTable(page: Page, invite: string, name: string) {
+  await page.goto(invite);
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId('join').click();
+  await page.getByTestId('lobby').waitFor();
+}

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createTable, joinTable, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const seatNames = (page: Page) => page.getByTestId('seat-name').allTextContents();
+
+/** Link badges of the seats, in seat order ('you' for the page's own seat). */
+const linkStates = (page: Page) => page.getByTestId('link-state').allTextContents();
+
+async function say(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-send').click();
+}
+
+describe('lobby over PeerJS between real browsers', () => {
+  test('a second browser joins through the invite link, and messages travel both ways', async () => {
+    const alice = await stack.newPlayer();
+    const bob = await stack.newPlayer();
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    expect(invite).toMatch(/#join=[a-z2-9]{10}$/);
+
+    await joinTable(bob, invite, 'Bob');
+    for (const page of [alice, bob]) {
+      await expect.poll(() => seatNames(page)).toEqual(['Alice', 'Bob']);
+    }
+    await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+    await expect.poll(() => linkStates(bob)).toEqual(['connected', 'you']);
+
+    await say(alice, 'hello from Alice');
+    await expect
+      .poll(() => bob.getByTestId('chat').textContent())
+      .toContain('Alice: hello from Alice');
+    await say(bob, 'hi Alice, Bob here');
+    await expect
+      .poll(() => alice.getByTestId('chat').textContent())
+      .toContain('Bob: hi Alice, Bob here');
+
+    await alice.getByTestId('start').click();
+    await bob.getByTestId('started').waitFor();
+  });
+
+  test('three browsers form a full mesh', async () => {
+    const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
+    const [ann, ben, cat] = pages as [Page, Page, Page];
+    const invite = await createTable(ann, stack.url, 'Ann', 'batailles', 3);
+    await joinTable(ben, invite, 'Ben');
+    await joinTable(cat, invite, 'Cat');
+
+    for (const page of pages) {
+      await expect.poll(() => seatNames(page)).toEqual(['Ann', 'Ben', 'Cat']);
+    }
+    // Every page has a direct, open link to both others: the full mesh.
+    await expect.poll(() => linkStates(ann)).toEqual(['you', 'connected', 'connected']);
+    await expect.poll(() => linkStates(ben)).toEqual(['connected', 'you', 'connected']);
+    await expect.poll(() => linkStates(cat)).toEqual(['connected', 'connected', 'you']);
+
+    // Ben and Cat talk over their own link; the host relays nothing.
+    await say(cat, 'Cat to everyone');
+    await expect
+      .poll(() => ben.getByTestId('chat').textContent())
+      .toContain('Cat: Cat to everyone');
+    await expect
+      .poll(() => ann.getByTestId('chat').textContent())
+      .toContain('Cat: Cat to everyone');
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+  });
+
+  test('a closed page is shown as lost within 10 seconds', async () => {
+    const alice = await stack.newPlayer();
+    const bob = await stack.newPlayer();
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    await joinTable(bob, invite, 'Bob');
+    await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+
+    await bob.close();
+    const closedAt = Date.now();
+    await expect
+      .poll(() => linkStates(alice), { timeout: 10_000, interval: 200 })
+      .toEqual(['you', 'lost']);
+    expect(Date.now() - closedAt).toBeLessThan(10_000);
+    expect(await alice.getByTestId('start').isDisabled()).toBe(true);
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, test } from 'vitest';
+import { hostPeerId } from '../../src/net/ids.ts';
+import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { LobbySession, parseLobbyMessage, type TableInfo } from '../../src/net/lobby.ts';
+
+const TABLE: TableInfo = { id: 'abcdefghij', game: 'batailles', seats: 3 };
+const guest = (suffix: string) => `fairdeal-${TABLE.id}-${suffix}`;
+
+/** Lets queued microtasks (loopback deliveries) run until the network is quiet. */
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+};
+
+async function table() {
+  const net = new LoopbackNetwork();
+  const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann');
+  const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben');
+  await settle();
+  const cat = LobbySession.join(net.join(guest('cccc')), TABLE.id, 'Cat');
+  await settle();
+  return { net, host, ben, cat };
+}
+
+describe('LobbySession', () => {
+  test('seats players in joining order and links every pair', async () => {
+    const { host, ben, cat } = await table();
+    for (const session of [host, ben, cat]) {
+      const snap = session.snapshot();
+      expect(snap.players.map((p) => p.name)).toEqual(['Ann', 'Ben', 'Cat']);
+      expect(snap.phase).toBe('full');
+      const others = snap.players.filter((p) => p.peer !== session.id);
+      expect(others.map((p) => snap.links[p.peer])).toEqual(['connected', 'connected']);
+    }
+    expect(host.canStart()).toBe(true);
+    expect(ben.canStart()).toBe(false);
+  });
+
+  test('a fourth player is refused a seat', async () => {
+    const { net } = await table();
+    const dan = LobbySession.join(net.join(guest('dddd')), TABLE.id, 'Dan');
+    await settle();
+    expect(dan.snapshot().refused).toBe(true);
+    expect(dan.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben', 'Cat']);
+  });
+
+  test('chat reaches every other player with the sender’s name', async () => {
+    const { host, ben, cat } = await table();
+    cat.say('hi all');
+    await settle();
+    for (const session of [host, ben])
+      expect(session.snapshot().chat).toEqual([{ from: cat.id, name: 'Cat', text: 'hi all' }]);
+  });
+
+  test('only the host starts, and only when full', async () => {
+    const { host, ben, cat } = await table();
+    expect(() => ben.start()).toThrow();
+    host.start();
+    await settle();
+    for (const session of [host, ben, cat]) expect(session.snapshot().phase).toBe('started');
+  });
+
+  test('a lost player shows as lost; the host may free the seat', async () => {
+    const { host, cat } = await table();
+    cat.close();
+    await settle();
+    expect(host.snapshot().links[cat.id]).toBe('lost');
+    expect(host.canStart()).toBe(false);
+    host.freeSeat(cat.id);
+    await settle();
+    expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
+  });
+
+  test('a roster from a peer that is not the host changes nothing', async () => {
+    const net = new LoopbackNetwork();
+    const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann');
+    const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben');
+    await settle();
+    const mallory = net.join(guest('mmmm'));
+    mallory.connect(ben.id);
+    const before = ben.snapshot().players;
+    mallory.send(
+      ben.id,
+      JSON.stringify({
+        type: 'roster',
+        table: TABLE,
+        players: [{ peer: hostPeerId(TABLE.id), name: 'Evil' }],
+      }),
+    );
+    await settle();
+    expect(ben.snapshot().players).toEqual(before);
+    expect(ben.snapshot().dropped.at(-1)).toMatch(/not the host/);
+    expect(host.snapshot().players).toHaveLength(2);
+  });
+});
+
+describe('parseLobbyMessage', () => {
+  test.each([
+    ['a hello without a name', { type: 'hello' }],
+    ['a name of control characters', { type: 'hello', name: '\u0000\u0001' }],
+    ['a name that is too long', { type: 'hello', name: 'x'.repeat(25) }],
+    ['an empty chat', { type: 'chat', text: '   ' }],
+    ['an unknown type', { type: 'shuffle' }],
+    [
+      'a roster for an unknown game',
+      { type: 'roster', table: { ...TABLE, game: 'poker' }, players: [] },
+    ],
+    [
+      'a roster with too many seats',
+      { type: 'roster', table: { ...TABLE, seats: 7 }, players: [] },
+    ],
+    [
+      'a roster whose first seat is not the host',
+      { type: 'roster', table: TABLE, players: [{ peer: guest('bbbb'), name: 'B' }] },
+    ],
+    ['not an object', [1, 2, 3]],
+  ])('rejects %s', (_, raw) => {
+    expect(parseLobbyMessage(raw).ok).toBe(false);
+  });
+
+  test('accepts and trims a good hello', () => {
+    expect(parseLobbyMessage({ type: 'hello', name: '  Alice ' })).toEqual({
+      ok: true,
+      value: { type: 'hello', name: 'Alice' },
+    });
+  });
+});
