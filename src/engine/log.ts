@@ -1,0 +1,445 @@
+/**
+ * The event log of one table: every accepted event in one deterministic
+ * order, the events still waiting for their dependencies, and the evidence
+ * against everyone who sent something bad.
+ *
+ * ## Roster
+ * A log is created for a table id and a roster: seat i's ed25519 identity
+ * public key. Agreeing on the roster (the lobby, the invite) happens before
+ * the log exists; the log only checks events against it.
+ *
+ * ## Checks, in order
+ * `append` decodes the bytes (`parseEvent`), then checks that the author
+ * has a seat, that the table id is this table's and that the signature
+ * verifies with the author's key. An exact copy of a known event is a
+ * duplicate and changes nothing (gossip delivers copies all the time). A
+ * different event in an `(author, seq)` slot that is already filled, accepted
+ * or pending, is equivocation: it is recorded with both events and the log
+ * halts. Then the chain: `prev` must be the author's event `seq - 1`, and
+ * `basis` an accepted event at least as high as `prev` (an honest author's head
+ * is never older than its own last event). An event whose `prev` or `basis` is
+ * not accepted yet waits in `pending` and is placed as soon as both are.
+ * A rejected event changes nothing but the evidence list. Two refusals are
+ * not evidence, because the author did nothing wrong: `ERR_HALTED` (the game
+ * already stopped) and `ERR_PENDING_FULL` (too much waiting; resend later).
+ *
+ * ## Order (the concurrency rule)
+ * Every accepted event has a height: `height(e) = 1 + height(basis(e))`, and
+ * the empty log (`ZERO_HASH`) has height 0. Events made against heads of the
+ * same height are concurrent. **The log is sorted by height, then by author
+ * seat (lower seat first).** No two accepted events share a (height, author) pair,
+ * since each author's heights strictly increase along its chain, so this is
+ * a total order. It depends only on the set of accepted events: an event's
+ * height depends only on its ancestors, and every dependency is lower, so the
+ * order is a topological order of the dependencies. Any replica that accepts
+ * the same events, in any delivery order, holds the same ordered log and
+ * the same `head` and `digest`. A late concurrent event may land before events
+ * already placed; `append` reports the first changed position (`from`), and
+ * whoever folds game state over the log re-folds from there.
+ *
+ * Equivocation is where delivery order shows: which of two equivocating
+ * events a replica accepted, and which events it refused after halting,
+ * depend on arrival. The verdict does not: every replica that sees both
+ * events names the same author.
+ *
+ * ## Why a class
+ * A game of War runs to tens of thousands of events. Copying the indexes on
+ * every append would be quadratic, so the log is the one mutable object of
+ * the engine; every change goes through `append`, which validates in full
+ * before it touches anything.
+ */
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from './encoding.ts';
+import {
+  MAX_EVENT_BYTES,
+  ZERO_HASH,
+  eventHash,
+  isSeat,
+  parseEvent,
+  signEvent,
+  verifyEvent,
+  type Event,
+  type EventBody,
+  type EventError,
+  type SignedEvent,
+} from './events.ts';
+import type { Seat } from './game.ts';
+import { isValidPublicKey } from './identity.ts';
+import { err, ok, type Result } from './result.ts';
+
+/**
+ * Most events of one author that may wait for dependencies. Beyond it an
+ * event is refused with `ERR_PENDING_FULL` but not held against its author
+ * (a long reordered resync is not misbehaviour): send it again later.
+ */
+export const MAX_PENDING_PER_SEAT = 256;
+/** Most evidence records kept; the first ones already name the offender. */
+export const MAX_EVIDENCE = 1024;
+
+/** Who sits at the table: `keys[seat]` is that seat's ed25519 public key in hex. */
+export interface Roster {
+  readonly table: string;
+  readonly keys: readonly string[];
+}
+
+/** One accepted event in the ordered log. */
+export interface LogEntry {
+  readonly hash: string;
+  readonly event: Event;
+  readonly bytes: Uint8Array;
+  /** `1 + height(basis)`; events of one height were made concurrently. */
+  readonly height: number;
+}
+
+/** Why the log refused an event. */
+export type LogError =
+  | EventError
+  | 'ERR_UNKNOWN_SEAT'
+  | 'ERR_TABLE'
+  | 'ERR_SIGNATURE'
+  | 'ERR_EQUIVOCATION'
+  | 'ERR_HALTED'
+  | 'ERR_PENDING_FULL';
+
+/**
+ * A refused event, kept so every replica and the UI can say who did what.
+ * `author` is the seat the event claims (null if it did not decode) and
+ * `signed` whether that seat's key really signed these bytes: only then is
+ * the author provably responsible; otherwise blame whoever relayed it.
+ */
+export interface Evidence {
+  /** The bytes as received; for `ERR_TOO_LARGE` only the first `MAX_EVENT_BYTES`. */
+  readonly bytes: Uint8Array;
+  readonly author: Seat | null;
+  readonly signed: boolean;
+  readonly reason: LogError;
+}
+
+/** Proof that `author` signed two different events for one `seq`. */
+export interface Equivocation {
+  readonly author: Seat;
+  readonly seq: number;
+  /** The event this replica had first, then the conflicting one. */
+  readonly events: readonly [Uint8Array, Uint8Array];
+}
+
+/** What an accepted `append` did. */
+export interface Appended {
+  /** `accepted`: placed now; `pending`: waits for `prev` or `basis`; `duplicate`: already known. */
+  readonly status: 'accepted' | 'pending' | 'duplicate';
+  /** Entries placed by this call: the event, then the pending ones it released. */
+  readonly placed: readonly LogEntry[];
+  /** First position of the ordered log that changed; `size` when nothing did. */
+  readonly from: number;
+}
+
+/** Why a roster cannot start a log. */
+export type RosterError = 'ERR_TABLE_ID' | 'ERR_ROSTER';
+
+interface Candidate {
+  readonly hash: string;
+  readonly event: Event;
+  readonly bytes: Uint8Array;
+}
+
+type Placement =
+  { readonly entry: LogEntry } | { readonly missing: string } | { readonly error: LogError };
+
+const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Starts an empty log for `roster`: a valid table id, 1 to `MAX_SEATS`
+ * distinct strictly valid ed25519 public keys.
+ */
+export function createLog(roster: Roster): Result<EventLog, RosterError> {
+  if (!TABLE_ID.test(roster.table)) return err('ERR_TABLE_ID');
+  const keys = [...roster.keys];
+  if (keys.length === 0 || !isSeat(keys.length - 1)) return err('ERR_ROSTER');
+  if (!keys.every(isValidPublicKey) || new Set(keys).size !== keys.length) return err('ERR_ROSTER');
+  return ok(new EventLog(roster.table, keys));
+}
+
+/**
+ * Makes `seat`'s next event on this log: the next `seq`, `prev` its last
+ * event, `basis` the current head. Does not append it: append it to this log
+ * first (before composing another), then send it to the peers.
+ */
+export function composeEvent(
+  log: EventLog,
+  seat: Seat,
+  body: EventBody,
+  secretKey: Uint8Array,
+): Result<SignedEvent, EventError | 'ERR_UNKNOWN_SEAT' | 'ERR_HALTED'> {
+  if (!isSeat(seat) || seat >= log.seats) return err('ERR_UNKNOWN_SEAT');
+  if (log.halted) return err('ERR_HALTED');
+  const seq = log.nextSeq(seat);
+  const prev = log.lastHash(seat);
+  return signEvent({ table: log.table, author: seat, seq, prev, basis: log.head, body }, secretKey);
+}
+
+/** The ordered, validated event log of one table. Create it with `createLog`. */
+export class EventLog {
+  private readonly order: LogEntry[] = [];
+  private readonly accepted = new Map<string, LogEntry>();
+  /** `chains[seat][seq]`: each author's accepted events. */
+  private readonly chains: LogEntry[][];
+  private readonly pending = new Map<string, Candidate>();
+  /** `${author}:${seq}` of every pending event, for equivocation checks. */
+  private readonly pendingSlots = new Map<string, Candidate>();
+  /** Dependency hash -> hashes of pending events waiting for it. */
+  private readonly waiting = new Map<string, Set<string>>();
+  private readonly pendingPerSeat: number[];
+  private readonly rejected = new Map<string, LogError>();
+  private readonly evidenceList: Evidence[] = [];
+  private readonly equivocationList: Equivocation[] = [];
+
+  /** Use `createLog`, which checks the roster. */
+  constructor(
+    readonly table: string,
+    readonly keys: readonly string[],
+  ) {
+    this.chains = keys.map(() => []);
+    this.pendingPerSeat = keys.map(() => 0);
+  }
+
+  /** Number of seats in the roster. */
+  get seats(): number {
+    return this.keys.length;
+  }
+
+  /** Number of accepted events. */
+  get size(): number {
+    return this.order.length;
+  }
+
+  /** Hash of the last event in order (`ZERO_HASH` when empty): the `basis` of the next event. */
+  get head(): string {
+    return this.order.at(-1)?.hash ?? ZERO_HASH;
+  }
+
+  /** Accepted events in order. */
+  entries(): readonly LogEntry[] {
+    return this.order;
+  }
+
+  /** The accepted event with this hash, if any. */
+  entry(hash: string): LogEntry | undefined {
+    return this.accepted.get(hash);
+  }
+
+  /** The `seq` of `seat`'s next event. */
+  nextSeq(seat: Seat): number {
+    return this.chains[seat]?.length ?? 0;
+  }
+
+  /** Hash of `seat`'s last accepted event, `ZERO_HASH` before its first. */
+  lastHash(seat: Seat): string {
+    return this.chains[seat]?.at(-1)?.hash ?? ZERO_HASH;
+  }
+
+  /** Number of events waiting for a dependency. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Every refused event, first `MAX_EVIDENCE` kept, one record per distinct bytes. */
+  get evidence(): readonly Evidence[] {
+    return this.evidenceList;
+  }
+
+  /** Every equivocation seen. */
+  get equivocations(): readonly Equivocation[] {
+    return this.equivocationList;
+  }
+
+  /** True once an equivocation is known: the game stops and no event is accepted. */
+  get halted(): boolean {
+    return this.equivocationList.length > 0;
+  }
+
+  /** Seats proven to have equivocated, ascending. */
+  equivocators(): Seat[] {
+    return [...new Set(this.equivocationList.map((e) => e.author))].sort((a, b) => a - b);
+  }
+
+  /**
+   * SHA-256 over the hashes of the ordered log: two replicas have the same
+   * digest exactly when they hold the same events in the same order.
+   */
+  digest(): string {
+    return sha256Hex(utf8ToBytes(this.order.map((entry) => entry.hash).join('')));
+  }
+
+  /**
+   * Checks and adds one event received as bytes (or text). Never throws.
+   * On failure nothing but the evidence changes, and the error says why.
+   */
+  append(input: Uint8Array | string): Result<Appended, LogError> {
+    if (input.length > MAX_EVENT_BYTES) {
+      // Keep a bounded prefix: the evidence must not become the flood it records.
+      const head = typeof input === 'string' ? utf8ToBytes(input.slice(0, MAX_EVENT_BYTES)) : input;
+      const kept = head.subarray(0, MAX_EVENT_BYTES);
+      const hash = eventHash(kept);
+      return this.rejected.has(hash)
+        ? err('ERR_TOO_LARGE')
+        : this.reject(kept, hash, null, false, 'ERR_TOO_LARGE');
+    }
+    const bytes = typeof input === 'string' ? utf8ToBytes(input) : input;
+    const hash = eventHash(bytes);
+    if (this.accepted.has(hash) || this.pending.has(hash)) {
+      return ok({ status: 'duplicate', placed: [], from: this.size });
+    }
+    const known = this.rejected.get(hash);
+    if (known !== undefined) return err(known);
+    const parsed = parseEvent(input);
+    if (!parsed.ok) {
+      return this.reject(bytes.subarray(0, MAX_EVENT_BYTES), hash, null, false, parsed.error);
+    }
+    const event = parsed.value;
+    const key = this.keys[event.author];
+    if (key === undefined) return this.reject(bytes, hash, event.author, false, 'ERR_UNKNOWN_SEAT');
+    const signed = verifyEvent(event, key);
+    if (event.table !== this.table)
+      return this.reject(bytes, hash, event.author, signed, 'ERR_TABLE');
+    if (!signed) return this.reject(bytes, hash, event.author, false, 'ERR_SIGNATURE');
+    const candidate = { hash, event, bytes };
+    const rival = this.chains[event.author]?.[event.seq] ?? this.pendingSlots.get(slot(event));
+    if (rival !== undefined) return this.equivocate(rival, candidate);
+    if (this.halted) return err('ERR_HALTED');
+
+    const placement = this.place(candidate);
+    if ('error' in placement) return this.reject(bytes, hash, event.author, true, placement.error);
+    if ('missing' in placement) return this.hold(candidate, placement.missing);
+    return ok({ status: 'accepted', ...this.release(placement.entry) });
+  }
+
+  /** Runs the chain checks; says which dependency is missing, or builds the entry. */
+  private place(candidate: Candidate): Placement {
+    const { author, seq, prev, basis } = candidate.event;
+    let prevHeight = 0;
+    if (seq > 0) {
+      const own = this.chains[author]?.[seq - 1];
+      if (own !== undefined && own.hash !== prev) return { error: 'ERR_PREV' };
+      const before = this.accepted.get(prev);
+      if (before === undefined) return { missing: prev };
+      if (before.event.author !== author) return { error: 'ERR_PREV' };
+      if (before.event.seq !== seq - 1) return { error: 'ERR_SEQ' };
+      prevHeight = before.height;
+    }
+    let basisHeight = 0;
+    if (basis !== ZERO_HASH) {
+      const seen = this.accepted.get(basis);
+      if (seen === undefined) return { missing: basis };
+      basisHeight = seen.height;
+    }
+    if (basisHeight < prevHeight) return { error: 'ERR_BASIS' };
+    return { entry: { ...candidate, height: basisHeight + 1 } };
+  }
+
+  /** Puts an entry in every index; returns its position in the order. */
+  private insert(entry: LogEntry): number {
+    const { height } = entry;
+    const author = entry.event.author;
+    // First position whose (height, author) sorts after the new entry's.
+    let lo = 0;
+    let hi = this.order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = this.order[mid] as LogEntry;
+      const after =
+        other.height > height || (other.height === height && other.event.author > author);
+      if (after) hi = mid;
+      else lo = mid + 1;
+    }
+    this.order.splice(lo, 0, entry);
+    this.accepted.set(entry.hash, entry);
+    (this.chains[author] as LogEntry[])[entry.event.seq] = entry;
+    return lo;
+  }
+
+  /** Parks an event until `missing` is accepted. */
+  private hold(candidate: Candidate, missing: string): Result<Appended, LogError> {
+    const { author } = candidate.event;
+    if ((this.pendingPerSeat[author] ?? 0) >= MAX_PENDING_PER_SEAT) return err('ERR_PENDING_FULL');
+    this.pending.set(candidate.hash, candidate);
+    this.pendingSlots.set(slot(candidate.event), candidate);
+    this.pendingPerSeat[author] = (this.pendingPerSeat[author] ?? 0) + 1;
+    this.wait(candidate.hash, missing);
+    return ok({ status: 'pending', placed: [], from: this.size });
+  }
+
+  private wait(hash: string, missing: string): void {
+    const set = this.waiting.get(missing) ?? new Set<string>();
+    set.add(hash);
+    this.waiting.set(missing, set);
+  }
+
+  /**
+   * Inserts `first`, then every pending event it unblocks, and what those
+   * unblock in turn; pending events that now fail their checks are rejected.
+   */
+  private release(first: LogEntry): { placed: LogEntry[]; from: number } {
+    const placed: LogEntry[] = [];
+    let from = this.size;
+    const work = [first];
+    for (let entry = work.pop(); entry !== undefined; entry = work.pop()) {
+      from = Math.min(from, this.insert(entry));
+      placed.push(entry);
+      const waiters = new Set(this.waiting.get(entry.hash));
+      this.waiting.delete(entry.hash);
+      // The author's next event, if pending, may name another predecessor: it fails now.
+      const { author, seq } = entry.event;
+      const successor = this.pendingSlots.get(slot({ author, seq: seq + 1 }));
+      if (successor !== undefined) waiters.add(successor.hash);
+      for (const waiter of waiters) {
+        const candidate = this.pending.get(waiter);
+        if (candidate === undefined) continue;
+        const placement = this.place(candidate);
+        if ('missing' in placement) {
+          this.wait(waiter, placement.missing);
+          continue;
+        }
+        this.unpend(candidate);
+        if ('error' in placement) {
+          this.reject(candidate.bytes, waiter, candidate.event.author, true, placement.error);
+        } else {
+          work.push(placement.entry);
+        }
+      }
+    }
+    return { placed, from };
+  }
+
+  private unpend(candidate: Candidate): void {
+    const { author } = candidate.event;
+    this.pending.delete(candidate.hash);
+    this.pendingSlots.delete(slot(candidate.event));
+    this.pendingPerSeat[author] = (this.pendingPerSeat[author] ?? 1) - 1;
+  }
+
+  private equivocate(rival: Candidate, candidate: Candidate): Result<Appended, LogError> {
+    const { author, seq } = candidate.event;
+    if (this.equivocationList.length < MAX_EVIDENCE) {
+      this.equivocationList.push({ author, seq, events: [rival.bytes, candidate.bytes] });
+    }
+    return this.reject(candidate.bytes, candidate.hash, author, true, 'ERR_EQUIVOCATION');
+  }
+
+  private reject(
+    bytes: Uint8Array,
+    hash: string,
+    author: Seat | null,
+    signed: boolean,
+    reason: LogError,
+  ): Result<Appended, LogError> {
+    if (this.evidenceList.length < MAX_EVIDENCE) {
+      this.evidenceList.push({ bytes, author, signed, reason });
+      this.rejected.set(hash, reason);
+    }
+    return err(reason);
+  }
+}
+
+function slot(event: { readonly author: Seat; readonly seq: number }): string {
+  return `${event.author}:${event.seq}`;
+}

@@ -1,0 +1,462 @@
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../src/engine/encoding.ts';
+import {
+  MAX_EVENT_BYTES,
+  ZERO_HASH,
+  makeEvent,
+  signEvent,
+  type EventBody,
+  type SignedEvent,
+  type UnsignedEvent,
+} from '../../src/engine/events.ts';
+import {
+  MAX_PENDING_PER_SEAT,
+  composeEvent,
+  createLog,
+  type EventLog,
+} from '../../src/engine/log.ts';
+import { seeded, shuffled, testIdentities, testIdentity, testLog } from './helpers.ts';
+
+const ids = testIdentities(3);
+const mallory = testIdentity(9);
+
+/** Composes `seat`'s next event on `log` and appends it there. */
+function act(log: EventLog, seat: number, body: EventBody = { type: 'NOTE' }): SignedEvent {
+  const made = composeEvent(log, seat, body, (ids[seat] ?? mallory).secretKey);
+  if (!made.ok) throw new Error(made.error);
+  const appended = log.append(made.value.bytes);
+  if (!appended.ok || appended.value.status !== 'accepted') throw new Error('own event refused');
+  return made.value;
+}
+
+/** Signs an arbitrary event for `seat` (by default with that seat's key). */
+function forge(event: UnsignedEvent, secretKey = (ids[event.author] ?? mallory).secretKey) {
+  const signed = signEvent(event, secretKey);
+  if (!signed.ok) throw new Error(signed.error);
+  return signed.value;
+}
+
+/** Everything observable about a log, to show that a refused event changed nothing. */
+function snapshot(log: EventLog) {
+  return {
+    digest: log.digest(),
+    head: log.head,
+    size: log.size,
+    pending: log.pendingCount,
+    halted: log.halted,
+    next: [0, 1, 2].map((seat) => [log.nextSeq(seat), log.lastHash(seat)]),
+  };
+}
+
+/** Seat `author`'s first event on an empty `table-1`. */
+function genesis(author: number): UnsignedEvent {
+  return {
+    table: 'table-1',
+    author,
+    seq: 0,
+    prev: ZERO_HASH,
+    basis: ZERO_HASH,
+    body: { type: 'X' },
+  };
+}
+
+/** A log where seat 0 and seat 1 each made two events, alternating. */
+function started() {
+  const log = testLog(ids);
+  const events = [act(log, 0), act(log, 1), act(log, 0), act(log, 1)];
+  return { log, events };
+}
+
+describe('createLog', () => {
+  it.each([
+    ['a bad table id', { table: 'a b', keys: [ids[0]!.publicKey] }, 'ERR_TABLE_ID'],
+    ['no seats', { table: 't', keys: [] }, 'ERR_ROSTER'],
+    ['seven seats', { table: 't', keys: testIdentities(7).map((i) => i.publicKey) }, 'ERR_ROSTER'],
+    ['a repeated key', { table: 't', keys: [ids[0]!.publicKey, ids[0]!.publicKey] }, 'ERR_ROSTER'],
+    ['a key that is no point', { table: 't', keys: ['ff'.repeat(32)] }, 'ERR_ROSTER'],
+    ['a small-order key', { table: 't', keys: ['01' + '00'.repeat(31)] }, 'ERR_ROSTER'],
+  ])('refuses %s', (_name, roster, code) => {
+    expect(createLog(roster)).toEqual({ ok: false, error: code });
+  });
+});
+
+describe('append', () => {
+  it('accepts chained events and tracks head, seq and prev', () => {
+    const { log, events } = started();
+    expect(log.size).toBe(4);
+    expect(log.head).toBe(events[3]!.hash);
+    expect(log.nextSeq(0)).toBe(2);
+    expect(log.lastHash(1)).toBe(events[3]!.hash);
+    expect(log.entries().map((e) => e.height)).toEqual([1, 2, 3, 4]);
+    expect(events[2]!.event).toMatchObject({
+      seq: 1,
+      prev: events[0]!.hash,
+      basis: events[1]!.hash,
+    });
+    expect(log.evidence).toEqual([]);
+  });
+
+  it('treats an exact copy (gossip, or a replay) as a duplicate that changes nothing', () => {
+    const { log, events } = started();
+    const before = snapshot(log);
+    for (const e of events) {
+      expect(log.append(e.bytes)).toEqual({
+        ok: true,
+        value: { status: 'duplicate', placed: [], from: 4 },
+      });
+    }
+    expect(snapshot(log)).toEqual(before);
+    expect(log.evidence).toEqual([]);
+  });
+
+  it('refuses an event replayed from another table with the same roster', () => {
+    const other = testLog(ids, 'table-2');
+    const foreign = act(other, 2);
+    const { log } = started();
+    const before = snapshot(log);
+    expect(log.append(foreign.bytes)).toEqual({ ok: false, error: 'ERR_TABLE' });
+    expect(snapshot(log)).toEqual(before);
+    expect(log.evidence).toEqual([
+      { bytes: foreign.bytes, author: 2, signed: true, reason: 'ERR_TABLE' },
+    ]);
+  });
+
+  it('refuses a forged signature, names the claimed author and marks it unsigned', () => {
+    const { log } = started();
+    const before = snapshot(log);
+    const fake = forge({ ...genesis(2), basis: log.head }, mallory.secretKey);
+    expect(log.append(fake.bytes)).toEqual({ ok: false, error: 'ERR_SIGNATURE' });
+    expect(snapshot(log)).toEqual(before);
+    expect(log.evidence).toEqual([
+      { bytes: fake.bytes, author: 2, signed: false, reason: 'ERR_SIGNATURE' },
+    ]);
+  });
+
+  it('refuses an event whose body was altered after signing', () => {
+    const { log } = started();
+    const honest = composeEvent(log, 2, { type: 'BET', amount: 1 }, ids[2]!.secretKey);
+    if (!honest.ok) throw new Error(honest.error);
+    const altered = makeEvent({ ...honest.value.event, body: { type: 'BET', amount: 1000 } });
+    const before = snapshot(log);
+    expect(log.append(altered)).toEqual({ ok: false, error: 'ERR_SIGNATURE' });
+    expect(snapshot(log)).toEqual(before);
+    expect(log.evidence[0]).toMatchObject({ author: 2, signed: false });
+  });
+
+  it('refuses an author without a seat', () => {
+    const log = testLog(ids.slice(0, 2));
+    const ghost = forge(genesis(2));
+    expect(log.append(ghost.bytes)).toEqual({ ok: false, error: 'ERR_UNKNOWN_SEAT' });
+    expect(log.evidence[0]).toMatchObject({ author: 2, signed: false });
+  });
+
+  it('refuses garbage bytes with no author to name', () => {
+    const { log } = started();
+    const before = snapshot(log);
+    const garbage = new Uint8Array([0xde, 0xad, 0xbe, 0xef]);
+    expect(log.append(garbage)).toEqual({ ok: false, error: 'ERR_UTF8' });
+    expect(log.append('{"not":"an event"}')).toEqual({ ok: false, error: 'ERR_FIELDS' });
+    expect(snapshot(log)).toEqual(before);
+    expect(log.evidence.map((e) => [e.author, e.reason])).toEqual([
+      [null, 'ERR_UTF8'],
+      [null, 'ERR_FIELDS'],
+    ]);
+  });
+
+  it('refuses an oversized event and keeps only a bounded prefix as evidence', () => {
+    const { log } = started();
+    const before = snapshot(log);
+    const huge = 'x'.repeat(MAX_EVENT_BYTES * 4);
+    expect(log.append(huge)).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
+    expect(log.append(utf8ToBytes(huge))).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
+    expect(snapshot(log)).toEqual(before);
+    expect(log.evidence).toHaveLength(1);
+    expect(log.evidence[0]!.bytes.length).toBe(MAX_EVENT_BYTES);
+  });
+
+  it('keeps one evidence record per distinct bad event, however often it is relayed', () => {
+    const { log } = started();
+    for (let i = 0; i < 5; i++) {
+      expect(log.append('garbage')).toEqual({ ok: false, error: 'ERR_JSON' });
+    }
+    expect(log.evidence).toHaveLength(1);
+  });
+
+  it('refuses a seq gap: prev names an older event of the author', () => {
+    const { log, events } = started();
+    const before = snapshot(log);
+    const skip = forge({
+      table: 'table-1',
+      author: 0,
+      seq: 3,
+      prev: events[0]!.hash,
+      basis: log.head,
+      body: { type: 'X' },
+    });
+    expect(log.append(skip.bytes)).toEqual({ ok: false, error: 'ERR_SEQ' });
+    expect(snapshot(log)).toEqual(before);
+    expect(log.evidence[0]).toMatchObject({ author: 0, signed: true, reason: 'ERR_SEQ' });
+  });
+
+  it.each([
+    ["another author's event", 1],
+    ["the author's own older event", 0],
+  ])('refuses a wrong prev: %s', (_name, index) => {
+    const { log, events } = started();
+    const before = snapshot(log);
+    const bad = forge({
+      table: 'table-1',
+      author: 0,
+      seq: 2,
+      prev: events[index]!.hash,
+      basis: log.head,
+      body: { type: 'X' },
+    });
+    expect(log.append(bad.bytes)).toEqual({ ok: false, error: 'ERR_PREV' });
+    expect(snapshot(log)).toEqual(before);
+  });
+
+  it('refuses a basis older than the author’s own last event', () => {
+    const { log, events } = started();
+    const before = snapshot(log);
+    const stale = forge({
+      table: 'table-1',
+      author: 1,
+      seq: 2,
+      prev: events[3]!.hash,
+      basis: events[0]!.hash,
+      body: { type: 'X' },
+    });
+    expect(log.append(stale.bytes)).toEqual({ ok: false, error: 'ERR_BASIS' });
+    expect(snapshot(log)).toEqual(before);
+  });
+
+  it('holds events until prev and basis arrive, then places them in order', () => {
+    const source = testLog(ids);
+    const events = [act(source, 0), act(source, 1), act(source, 0), act(source, 2)];
+    const log = testLog(ids);
+    expect(log.append(events[3]!.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.append(events[2]!.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.append(events[1]!.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.size).toBe(0);
+    expect(log.pendingCount).toBe(3);
+    const last = log.append(events[0]!.bytes);
+    expect(last.ok && last.value.status).toBe('accepted');
+    expect(last.ok && last.value.placed.map((e) => e.hash)).toEqual(events.map((e) => e.hash));
+    expect(log.pendingCount).toBe(0);
+    expect(log.digest()).toBe(source.digest());
+  });
+
+  it('refuses to hold more than MAX_PENDING_PER_SEAT events of one author, without blame', () => {
+    const first = forge({ ...genesis(0), body: { type: 'X' } });
+    const chain = [first];
+    for (let seq = 1; seq <= MAX_PENDING_PER_SEAT + 1; seq++) {
+      const prev = chain[seq - 1]!;
+      chain.push(forge({ ...genesis(0), seq, prev: prev.hash, basis: prev.hash }));
+    }
+    const log = testLog(ids);
+    for (const e of chain.slice(1, -1)) {
+      expect(log.append(e.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    }
+    const overflow = chain.at(-1)!;
+    expect(log.append(overflow.bytes)).toEqual({ ok: false, error: 'ERR_PENDING_FULL' });
+    expect(log.evidence).toEqual([]);
+    expect(log.append(first.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    expect(log.size).toBe(MAX_PENDING_PER_SEAT + 1);
+    expect(log.append(overflow.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
+  });
+
+  it('rejects a held event once its author’s real predecessor turns out to differ', () => {
+    const source = testLog(ids);
+    act(source, 0);
+    const branch = testLog(ids);
+    branch.append(source.entries()[0]!.bytes);
+    const realSecond = act(source, 0);
+    const otherSecond = act(branch, 0, { type: 'OTHER' });
+    const third = act(branch, 0);
+    const log = testLog(ids);
+    log.append(source.entries()[0]!.bytes);
+    expect(log.append(third.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.append(realSecond.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    expect(log.pendingCount).toBe(0);
+    expect(log.evidence).toEqual([
+      { bytes: third.bytes, author: 0, signed: true, reason: 'ERR_PREV' },
+    ]);
+    expect(otherSecond.event.seq).toBe(realSecond.event.seq);
+  });
+});
+
+describe('equivocation', () => {
+  it('names the author, keeps both events and halts the log', () => {
+    const { log, events } = started();
+    const twin = forge({ ...events[2]!.event, body: { type: 'OTHER' } });
+    const before = snapshot(log);
+    expect(log.append(twin.bytes)).toEqual({ ok: false, error: 'ERR_EQUIVOCATION' });
+    expect(log.halted).toBe(true);
+    expect(log.equivocators()).toEqual([0]);
+    expect(log.equivocations).toEqual([
+      { author: 0, seq: 1, events: [events[2]!.bytes, twin.bytes] },
+    ]);
+    expect({ ...snapshot(log), halted: false }).toEqual(before);
+    expect(log.evidence[0]).toMatchObject({ author: 0, signed: true, reason: 'ERR_EQUIVOCATION' });
+  });
+
+  it('refuses new events once halted, but still names further equivocators', () => {
+    const { log, events } = started();
+    log.append(forge({ ...events[2]!.event, body: { type: 'OTHER' } }).bytes);
+    const late = testLog(ids);
+    for (const e of events) late.append(e.bytes);
+    const next = act(late, 2);
+    expect(log.append(next.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
+    expect(composeEvent(log, 2, { type: 'X' }, ids[2]!.secretKey)).toEqual({
+      ok: false,
+      error: 'ERR_HALTED',
+    });
+    log.append(forge({ ...events[3]!.event, body: { type: 'OTHER' } }).bytes);
+    expect(log.equivocators()).toEqual([0, 1]);
+  });
+
+  it('is detected against a pending event too', () => {
+    const source = testLog(ids);
+    act(source, 1);
+    const held = act(source, 0);
+    const log = testLog(ids);
+    expect(log.append(held.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    const rival = forge({ ...held.event, basis: ZERO_HASH });
+    expect(log.append(rival.bytes)).toEqual({ ok: false, error: 'ERR_EQUIVOCATION' });
+    expect(log.equivocators()).toEqual([0]);
+  });
+
+  it('is never caused by a malleated copy of an honest event', () => {
+    const { log, events } = started();
+    const sig = events[3]!.event.sig;
+    const flipped = sig.slice(0, 127) + (sig[127] === '0' ? '1' : '0');
+    const copy = makeEvent({ ...events[3]!.event, sig: flipped });
+    expect(log.append(copy)).toEqual({ ok: false, error: 'ERR_SIGNATURE' });
+    expect(log.halted).toBe(false);
+  });
+});
+
+describe('concurrent events', () => {
+  it('orders events made on the same head by seat, whatever arrives first', () => {
+    const base = testLog(ids);
+    const first = act(base, 0);
+    const copies = [testLog(ids), testLog(ids), testLog(ids)];
+    for (const copy of copies) copy.append(first.bytes);
+    const made = [act(copies[2]!, 2), act(copies[1]!, 1), act(copies[0]!, 0)];
+    expect(new Set(made.map((e) => e.event.basis))).toEqual(new Set([first.hash]));
+    const a = testLog(ids);
+    const b = testLog(ids);
+    a.append(first.bytes);
+    b.append(first.bytes);
+    for (const e of made) a.append(e.bytes);
+    for (const e of [...made].reverse()) b.append(e.bytes);
+    expect(a.entries().map((e) => [e.height, e.event.author])).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [2, 2],
+    ]);
+    expect(a.digest()).toBe(b.digest());
+    expect(a.head).toBe(b.head);
+  });
+
+  it('reports where a late concurrent event landed, so the fold can restart there', () => {
+    const log = testLog(ids);
+    const first = act(log, 0);
+    const lateMaker = testLog(ids);
+    lateMaker.append(first.bytes);
+    act(log, 2);
+    act(log, 0);
+    const late = act(lateMaker, 1);
+    const appended = log.append(late.bytes);
+    expect(appended).toMatchObject({ ok: true, value: { status: 'accepted', from: 1 } });
+    expect(log.entries().map((e) => e.event.author)).toEqual([0, 1, 2, 0]);
+  });
+});
+
+/** A toy fold over the ordered log, standing in for a game's state. */
+function foldState(log: EventLog) {
+  return stateHash({
+    moves: log.entries().map((e) => [e.event.author, e.event.seq, e.event.body]),
+    head: log.head,
+  });
+}
+
+/**
+ * Three peers make events against whatever they have seen so far, while a
+ * network delivers messages late and out of order; returns every event made
+ * and the peers' logs after everything was delivered.
+ */
+function simulate(seed: number, count: number) {
+  const random = seeded(seed);
+  const peers = [testLog(ids), testLog(ids), testLog(ids)];
+  const inboxes: Uint8Array[][] = [[], [], []];
+  const made: Uint8Array[] = [];
+  const deliver = (peer: number, all: boolean) => {
+    const inbox = inboxes[peer]!;
+    while (inbox.length > 0 && (all || random() < 0.5)) {
+      const [message] = inbox.splice(Math.floor(random() * inbox.length), 1);
+      const appended = peers[peer]!.append(message!);
+      if (!appended.ok) throw new Error(appended.error);
+    }
+  };
+  for (let n = 0; n < count; n++) {
+    const seat = Math.floor(random() * 3);
+    const event = act(peers[seat]!, seat, { type: 'NOTE', n });
+    made.push(event.bytes);
+    for (const other of [0, 1, 2]) if (other !== seat) inboxes[other]!.push(event.bytes);
+    for (const peer of [0, 1, 2]) deliver(peer, false);
+  }
+  for (const peer of [0, 1, 2]) deliver(peer, true);
+  return { made, peers };
+}
+
+describe('convergence', () => {
+  const { made, peers } = simulate(7, 24);
+
+  it('brings the peers of a simulated game to one log, with real concurrency in it', () => {
+    const heights = peers[0]!.entries().map((e) => e.height);
+    expect(new Set(heights).size).toBeLessThan(heights.length);
+    for (const peer of peers) {
+      expect(peer.size).toBe(made.length);
+      expect(peer.pendingCount).toBe(0);
+      expect(peer.digest()).toBe(peers[0]!.digest());
+      expect(foldState(peer)).toBe(foldState(peers[0]!));
+    }
+  });
+
+  it('reaches the same head, digest and state in any delivery order', () => {
+    const expected = {
+      head: peers[0]!.head,
+      digest: peers[0]!.digest(),
+      state: foldState(peers[0]!),
+    };
+    fc.assert(
+      fc.property(fc.shuffledSubarray(made, { minLength: made.length }), (order) => {
+        const log = testLog(ids);
+        for (const bytes of order) expect(log.append(bytes).ok).toBe(true);
+        expect(log.pendingCount).toBe(0);
+        expect({ head: log.head, digest: log.digest(), state: foldState(log) }).toEqual(expected);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it.each([1, 2, 3])('converges for simulated game %i with duplicates in the stream', (seed) => {
+    const game = simulate(seed * 101, 16);
+    const random = seeded(seed);
+    const digests = new Set<string>();
+    for (let round = 0; round < 5; round++) {
+      const log = testLog(ids);
+      for (const bytes of shuffled([...game.made, ...game.made.slice(0, 5)], random)) {
+        expect(log.append(bytes).ok).toBe(true);
+      }
+      expect(log.size).toBe(game.made.length);
+      digests.add(log.digest());
+    }
+    expect(digests).toEqual(new Set([game.peers[0]!.digest()]));
+  });
+});
