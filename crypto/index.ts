@@ -26,6 +26,7 @@ export {
   assertPoint,
   mulBase,
   msm,
+  msmUnsafe,
   FixedBase,
 } from './group.ts';
 export { CARD_DST, cardPoint, cardIndex, deckPoints } from './cards.ts';

@@ -11,7 +11,7 @@ import {
   isPoint,
   isScalar,
   modL,
-  msm,
+  msmUnsafe,
   mulBase,
   randomScalar,
   type Point,
@@ -59,7 +59,7 @@ export function verifyKey(ctx: Uint8Array, pub: Point, proof: KeyProof): boolean
     if (!isPoint(T) || !isScalar(s)) return false;
     const gamma = keyChallenge(ctx, pub, T);
     // s·G − γ·E − T == O
-    return msm([G, pub, T], [s, -gamma, -1n]).is0();
+    return msmUnsafe([G, pub, T], [s, -gamma, -1n]).is0();
   } catch {
     return false;
   }

@@ -19,14 +19,18 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import {
   assertPoint,
   assertSecret,
+  doubleAndEncode,
   FixedBase,
   G,
+  HALF,
   isPoint,
   isScalar,
   modL,
   msm,
+  msmUnsafe,
   mulBase,
   mulSecret,
+  mulUnsafe,
   random128,
   randomPermutation,
   randomScalar,
@@ -83,6 +87,7 @@ function hashGenerator(label: string): Point {
 let H: Point | undefined;
 let Htable: FixedBase | undefined;
 const Hs: Point[] = [];
+const HsHalf: Point[] = [];
 
 /** `H = hash_to_ristretto255("fairdeal/shuffle/H")`: nobody knows its discrete log. */
 export function generatorH(): Point {
@@ -102,6 +107,13 @@ function mulH(s: bigint): Point {
 export function shuffleGenerators(n: number): Point[] {
   while (Hs.length < n) Hs.push(hashGenerator(`fairdeal/shuffle/H/${Hs.length + 1}`));
   return Hs.slice(0, n);
+}
+
+/** `H_i/2` for i = 1..n (public points, cached): the prover builds `c_j/2`. */
+function halfGenerators(n: number): Point[] {
+  const Hi = shuffleGenerators(n);
+  while (HsHalf.length < n) HsHalf.push(mulUnsafe(Hi[HsHalf.length]!, HALF));
+  return HsHalf.slice(0, n);
 }
 
 /** Checks rows: N >= 1, every row an array of the same width W >= 1 of non-identity points. */
@@ -172,17 +184,24 @@ export function proveShuffle(
   const E = mulBase(e);
   const X = rows;
   const psi = randomPermutation(n); // output i is input psi[i]
-  const Y = psi.map((j) => X[j]!.map((p) => mulSecret(p, e)));
-  const Hi = shuffleGenerators(n);
+  const HiHalf = halfGenerators(n);
+  // Every point the prover publishes is computed as half of itself, so that
+  // doubleAndEncode returns it with its encoding for one inversion per batch.
+  const h = (x: bigint): bigint => modL(x * HALF);
+  const eHalf = h(e);
 
-  // 1. Permutation commitment c_ψ(i) = r_ψ(i)·G + H_i.
+  // Output rows Y_i = e·X_ψ(i), and 1. the permutation commitment c_ψ(i) = r_ψ(i)·G + H_i.
   const r = new Array<bigint>(n);
-  const c = new Array<Point>(n);
+  const cHalf = new Array<Point>(n);
   for (let i = 0; i < n; i++) {
     const j = psi[i]!;
     r[j] = randomScalar();
-    c[j] = mulBase(r[j]).add(Hi[i]!);
+    cHalf[j] = mulBase(h(r[j])).add(HiHalf[i]!);
   }
+  const yHalf = psi.flatMap((j) => X[j]!.map((p) => mulSecret(p, eHalf)));
+  const batch1 = doubleAndEncode([...yHalf, ...cHalf]);
+  const Y = Array.from({ length: n }, (_, i) => batch1.slice(i * w, i * w + w));
+  const c = batch1.slice(n * w);
 
   // 2. Challenges u_j from the statement; u'_i = u_ψ(i).
   const seed = seedOf(ctx, E, X, Y, c);
@@ -193,18 +212,18 @@ export function proveShuffle(
   const rHat = new Array<bigint>(n);
   const wHat = new Array<bigint>(n);
   const wPrime = new Array<bigint>(n);
-  const cHat = new Array<Point>(n);
-  const tHat = new Array<Point>(n);
+  const cHatHalf = new Array<Point>(n);
+  const tHatHalf = new Array<Point>(n);
   let Rprev = 0n; // R̂_{i-1}
   let Uprev = 1n; // U_{i-1} = Π_{k<i} u'_k
   for (let i = 0; i < n; i++) {
     rHat[i] = randomScalar();
     wHat[i] = randomScalar();
     wPrime[i] = randomScalar();
-    tHat[i] = mulBase(wHat[i]! + wPrime[i]! * Rprev).add(mulH(wPrime[i]! * Uprev));
+    tHatHalf[i] = mulBase(h(wHat[i]! + wPrime[i]! * Rprev)).add(mulH(h(wPrime[i]! * Uprev)));
     Rprev = modL(rHat[i]! + uP[i]! * Rprev);
     Uprev = modL(uP[i]! * Uprev);
-    cHat[i] = mulBase(Rprev).add(mulH(Uprev));
+    cHatHalf[i] = mulBase(h(Rprev)).add(mulH(h(Uprev)));
   }
   const rHatAll = Rprev; // r̂ = R̂_N
 
@@ -212,24 +231,35 @@ export function proveShuffle(
   const w2 = randomScalar();
   const w3 = randomScalar();
   const we = randomScalar();
-  const t1 = mulBase(w1);
-  const t2 = mulBase(w2);
-  const t3 = mulBase(w3).add(msm(Hi, wPrime));
+  // t3 = w3·G + Σ w'_i·H_i
+  const t3Half = mulBase(h(w3)).add(msm(HiHalf, wPrime));
   // t4_k = Σ_j (e·w'_ψ⁻¹(j) − we·u_j)·X_{j,k}: one N-point MSM per component.
-  const coef = new Array<bigint>(n);
+  const coefHalf = new Array<bigint>(n);
   for (let i = 0; i < n; i++) {
     const j = psi[i]!;
-    coef[j] = modL(e * wPrime[i]! - we * u[j]!);
+    coefHalf[j] = h(e * wPrime[i]! - we * u[j]!);
   }
-  const t4: Point[] = [];
+  const t4Half: Point[] = [];
   for (let k = 0; k < w; k++)
-    t4.push(
+    t4Half.push(
       msm(
         X.map((row) => row[k]!),
-        coef,
+        coefHalf,
       ),
     );
-  const t5 = mulBase(we);
+  const batch2 = doubleAndEncode([
+    ...cHatHalf,
+    ...tHatHalf,
+    mulBase(h(w1)),
+    mulBase(h(w2)),
+    t3Half,
+    mulBase(h(we)),
+    ...t4Half,
+  ]);
+  const cHat = batch2.slice(0, n);
+  const tHat = batch2.slice(n, 2 * n);
+  const [t1, t2, t3, t5] = batch2.slice(2 * n, 2 * n + 4) as [Point, Point, Point, Point];
+  const t4 = batch2.slice(2 * n + 4);
 
   // 5. Challenge γ continues the transcript through the seed.
   const gamma = gammaOf(seed, { cHat, t1, t2, t3, t4, t5, tHat });
@@ -345,7 +375,7 @@ export function verifyShuffle(
       add(cHat[i]!, next - r6[i]! * gamma);
       add(tHat[i]!, -r6[i]!);
     }
-    return msm(points, scalars).is0();
+    return msmUnsafe(points, scalars).is0();
   } catch {
     return false;
   }

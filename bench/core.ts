@@ -1,0 +1,188 @@
+/**
+ * The crypto benchmark itself, runtime-agnostic: Node runs it directly
+ * (bench/crypto.ts) and headless Chromium runs the same code bundled
+ * (bench/browser.ts). It measures, never asserts.
+ */
+import {
+  decodeRows,
+  decodeShuffleProof,
+  decodeUnlockProof,
+  deckPoints,
+  deriveContext,
+  encodeRows,
+  encodeShuffleProof,
+  encodeUnlockProof,
+  mulBase,
+  proveShuffle,
+  proveUnlock,
+  randomScalar,
+  verifyShuffle,
+  verifyUnlock,
+  type Point,
+} from '../crypto/index.ts';
+
+/** One measured operation: median milliseconds and its cost in variable-base multiplications. */
+export interface Figure {
+  name: string;
+  /** Median wall time in milliseconds. */
+  ms: number;
+  /** `ms` divided by the median time of one variable-base `multiply`, sampled alongside. */
+  mults: number;
+  /** `mults` divided by the number of cards (shuffle only). */
+  perCard?: number;
+  runs: number;
+}
+
+/** Everything one runtime reports. */
+export interface BenchResult {
+  runtime: string;
+  /** Median ms of one constant-time variable-base `Point.multiply` (the unit), over the whole run. */
+  mulMs: number;
+  /** Median ms of one variable-time `Point.multiplyUnsafe`, for reference. */
+  mulUnsafeMs: number;
+  figures: Figure[];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * Times `runs` calls of `op`, each followed by one sample of the unit (16
+ * variable-base multiplications), so the operation and the unit are measured
+ * in the same JIT and machine state. Returns the median of each.
+ */
+function sample(runs: number, op: () => void, unit: () => number): { ms: number; unitMs: number } {
+  const ops: number[] = [];
+  const units: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    op();
+    ops.push(performance.now() - t);
+    units.push(unit());
+  }
+  return { ms: median(ops), unitMs: median(units) };
+}
+
+function randomPoints(n: number): Point[] {
+  return Array.from({ length: n }, () => mulBase(randomScalar()));
+}
+
+/** Runs the whole benchmark; `log` receives progress lines. */
+export function runBench(runtime: string, log: (line: string) => void = () => {}): BenchResult {
+  const pts = randomPoints(16);
+  const scalars = pts.map(() => randomScalar());
+  const perMult = (mul: (p: Point, s: bigint) => Point) => (): number => {
+    const t = performance.now();
+    for (let i = 0; i < pts.length; i++) mul(pts[i]!, scalars[i]!);
+    return (performance.now() - t) / pts.length;
+  };
+  const unit = perMult((p, s) => p.multiply(s));
+  const unitUnsafe = perMult((p, s) => p.multiplyUnsafe(s));
+
+  const decks = [52, 16].map((n) => {
+    const deckId = `bench-${n}`;
+    const e = randomScalar();
+    return {
+      n,
+      input: deckPoints(deckId, n).map((p) => [p]),
+      e,
+      E: mulBase(e),
+      ctx: deriveContext('bench', deckId, 1),
+    };
+  });
+  const hand = randomPoints(13);
+  const ue = randomScalar();
+  const uE = mulBase(ue);
+  const uctx = deriveContext('bench', 'unlock');
+
+  // Warm up until the JIT has settled (Chromium tiers up later than Node):
+  // tables for G and H, generator and card caches, every code path below.
+  const warmUntil = performance.now() + 2500;
+  do {
+    for (const d of decks) {
+      const s = proveShuffle(d.ctx, d.e, d.input);
+      verifyShuffle(d.ctx, d.E, d.input, decodeRows(encodeRows(s.rows)), s.proof);
+    }
+    const u = proveUnlock(uctx, ue, hand);
+    verifyUnlock(uctx, uE, hand, u.cards, u.proof);
+    unit();
+    unitUnsafe();
+  } while (performance.now() < warmUntil);
+
+  const figures: Figure[] = [];
+  const unitSamples: number[] = [];
+  const add = (name: string, m: { ms: number; unitMs: number }, runs: number, cards?: number) => {
+    unitSamples.push(m.unitMs);
+    const mults = m.ms / m.unitMs;
+    const f: Figure = { name, ms: m.ms, mults, runs };
+    if (cards !== undefined) f.perCard = mults / cards;
+    figures.push(f);
+    log(`${runtime}: ${name} ${m.ms.toFixed(1)} ms = ${mults.toFixed(1)} mult`);
+  };
+
+  for (const { n, input, e, E, ctx } of decks) {
+    const runs = n === 52 ? 15 : 25;
+    let last = proveShuffle(ctx, e, input);
+    const proveRun = (): void => {
+      last = proveShuffle(ctx, e, input);
+    };
+    add(`proveShuffle N=${n}`, sample(runs, proveRun, unit), runs, n);
+    // The verifier sees what came over the wire: decoding is timed apart from verifyShuffle.
+    const proofBytes = encodeShuffleProof(last.proof);
+    const rowBytes = encodeRows(last.rows);
+    const decode = (): void => {
+      decodeShuffleProof(proofBytes);
+      decodeRows(rowBytes);
+    };
+    add(`decode output+proof N=${n}`, sample(runs, decode, unit), runs, n);
+    const proof = decodeShuffleProof(proofBytes);
+    const output = decodeRows(rowBytes);
+    let ok = true;
+    const verify = (): void => {
+      ok = verifyShuffle(ctx, E, input, output, proof) && ok;
+    };
+    add(`verifyShuffle N=${n}`, sample(runs, verify, unit), runs, n);
+    if (!ok) throw new Error('bench: an honest shuffle proof did not verify');
+  }
+
+  let unlocked = proveUnlock(uctx, ue, hand);
+  const proveU = (): void => {
+    unlocked = proveUnlock(uctx, ue, hand);
+  };
+  add('proveUnlock 13 cards', sample(25, proveU, unit), 25);
+  const after = decodeRows(encodeRows(unlocked.cards.map((p) => [p]))).map((r) => r[0]!);
+  const uproof = decodeUnlockProof(encodeUnlockProof(unlocked.proof));
+  let ok = true;
+  const verifyU = (): void => {
+    ok = verifyUnlock(uctx, uE, hand, after, uproof) && ok;
+  };
+  add('verifyUnlock 13 cards', sample(25, verifyU, unit), 25);
+  if (!ok) throw new Error('bench: an honest unlock proof did not verify');
+
+  const unsafeSamples = Array.from({ length: 15 }, unitUnsafe);
+  return {
+    runtime,
+    mulMs: median(unitSamples),
+    mulUnsafeMs: median(unsafeSamples),
+    figures,
+  };
+}
+
+/** A fixed-width text table of one runtime's results. */
+export function formatResult(r: BenchResult): string {
+  const lines = [
+    `${r.runtime}: unit = one variable-base noble Point.multiply, median ${r.mulMs.toFixed(3)} ms ` +
+      `(multiplyUnsafe ${r.mulUnsafeMs.toFixed(3)} ms); each row divides by the unit sampled alongside it`,
+    `  ${'operation'.padEnd(28)}${'median ms'.padStart(11)}${'× mult'.padStart(9)}${'× mult/card'.padStart(13)}  runs`,
+  ];
+  for (const f of r.figures) {
+    lines.push(
+      `  ${f.name.padEnd(28)}${f.ms.toFixed(2).padStart(11)}${f.mults.toFixed(1).padStart(9)}` +
+        `${(f.perCard === undefined ? '' : f.perCard.toFixed(2)).padStart(13)}  ${f.runs}`,
+    );
+  }
+  return lines.join('\n');
+}

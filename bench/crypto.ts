@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: times the mental-poker proofs in Node, then the same code
+ * bundled for the browser in headless Chromium (/usr/bin/chromium, driven by
+ * playwright-core with a fresh temporary profile), and prints both. Prints
+ * figures only; it asserts no timing.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { formatResult, runBench, type BenchResult } from './core.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Bundles bench/browser.ts (and crypto/ with noble) into one classic script. */
+async function bundle(): Promise<string> {
+  const out = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2022',
+      lib: {
+        entry: fileURLToPath(new URL('./browser.ts', import.meta.url)),
+        formats: ['iife'],
+        name: 'fairDealBenchBundle',
+      },
+    },
+  });
+  const outputs = Array.isArray(out) ? out : [out];
+  for (const o of outputs) {
+    if ('output' in o) {
+      const chunk = o.output.find((x) => x.type === 'chunk');
+      if (chunk && 'code' in chunk) return chunk.code;
+    }
+  }
+  throw new Error('bench: vite produced no bundle');
+}
+
+async function runChromium(): Promise<BenchResult> {
+  const code = await bundle();
+  const profile = await mkdtemp(join(tmpdir(), 'fairdeal-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (msg) => console.log(`  [page] ${msg.text()}`));
+    await page.goto('about:blank');
+    await page.addScriptTag({ content: code });
+    return await page.evaluate(() => {
+      const run = globalThis.fairDealBench;
+      if (run === undefined) throw new Error('bench bundle did not load');
+      return run();
+    });
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+const node = runBench(`Node ${process.version}`, (line) => console.log(`  ${line}`));
+console.log('Running the same benchmark in headless Chromium ...');
+const browser = await runChromium();
+console.log('');
+console.log(formatResult(node));
+console.log('');
+console.log(formatResult(browser));
