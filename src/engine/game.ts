@@ -26,11 +26,19 @@ export type Outcome =
  *
  * - `ACT`: each listed seat owes a player action (one of its `legalActions`).
  * - `REVEAL`: the table layer must reveal these cards to every seat and then
- *   apply one reveal fact per card.
+ *   apply one reveal fact per card (`{ type: 'REVEAL', card, face }`).
+ * - `DEAL`: the table layer must unlock these cards for seat `to` alone, then
+ *   apply `{ type: 'DEALT', cards, to }`.
+ * - `REMASK`: `seat` must re-mask these cards of its own (multiply by a fresh
+ *   secret and permute, with a shuffle proof), then the table applies
+ *   `{ type: 'REMASKED', seat, cards }`; afterwards nobody can link them to
+ *   cards seen before.
  */
 export type Need =
   | { readonly type: 'ACT'; readonly seats: readonly Seat[] }
-  | { readonly type: 'REVEAL'; readonly cards: readonly CardId[] };
+  | { readonly type: 'REVEAL'; readonly cards: readonly CardId[] }
+  | { readonly type: 'DEAL'; readonly cards: readonly CardId[]; readonly to: Seat }
+  | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] };
 
 /**
  * A game module. `S` is its state (plain JSON, so replicas can hash it), `A`

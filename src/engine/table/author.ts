@@ -1,0 +1,198 @@
+/**
+ * The author's side of the table protocol: given what this seat owes, make
+ * the event body, proofs included. Only here do secrets and fresh randomness
+ * (inside `crypto/`) enter; the fold never sees a secret.
+ */
+import {
+  G,
+  ORDER,
+  cardIndex,
+  decodePoints,
+  encodeKeyProof,
+  encodePoints,
+  encodeRows,
+  encodeShuffleProof,
+  encodeUnlockProof,
+  fromBase64,
+  invertScalar,
+  proveKey,
+  proveShuffle,
+  proveUnlock,
+  randomScalar,
+  toBase64,
+  toHex,
+  encodeScalar,
+  type Point,
+} from '../../../crypto/index.ts';
+import type { Json, JsonObject } from '../encoding.ts';
+import type { CardId, Seat } from '../game.ts';
+import type { TableBody } from './bodies.ts';
+import { deckId, proofContext, unlockGroups } from './fold.ts';
+import type { TableState } from './types.ts';
+
+const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
+const b64 = (points: Point[]): string => toBase64(encodePoints(points));
+
+/**
+ * A seat's secrets at one table: its deck secret `e` and, for every layer key
+ * it holds (base64 of `K`), the scalar behind it. A re-mask adds keys.
+ */
+export class Keyring {
+  private readonly scalars = new Map<string, bigint>();
+
+  constructor(readonly deckSecret: bigint = randomScalar()) {
+    this.scalars.set(b64([G.multiply(deckSecret)]), deckSecret);
+  }
+
+  scalarFor(key: string): bigint {
+    const s = this.scalars.get(key);
+    if (s === undefined) throw new Error('no secret for this layer key');
+    return s;
+  }
+
+  has(key: string): boolean {
+    return this.scalars.has(key);
+  }
+
+  /** Records that `key` was re-masked by `r`: the new key `r·K` has scalar `r·s`. */
+  remasked(key: string, r: bigint): string {
+    const next = b64([point(key).multiply(r)]);
+    this.scalars.set(next, (this.scalarFor(key) * r) % ORDER);
+    return next;
+  }
+}
+
+/** The KEY body: this seat's deck key with its Schnorr proof, bound to the genesis. */
+export function makeKey(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
+  const { pub, proof } = proveKey(proofContext(state, 'KEY', seat), keyring.deckSecret);
+  return {
+    type: 'KEY',
+    genesis: state.genesisHash,
+    pub: b64([pub]),
+    proof: toBase64(encodeKeyProof(proof)),
+  };
+}
+
+/** The SHUFFLE body: the deck permuted and encrypted under this seat's deck key, with its proof. */
+export function makeShuffle(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
+  const input = state.cards.map((card) => [point(card.c)]);
+  const { rows, proof } = proveShuffle(
+    proofContext(state, 'SHUFFLE', seat),
+    keyring.deckSecret,
+    input,
+  );
+  return {
+    type: 'SHUFFLE',
+    rows: toBase64(encodeRows(rows)),
+    proof: toBase64(encodeShuffleProof(proof)),
+  };
+}
+
+/** The UNLOCK body: this seat's layer removed from `cards`, one batched proof per layer key. */
+export function makeUnlock(
+  state: TableState<unknown>,
+  seat: Seat,
+  cards: readonly CardId[],
+  keyring: Keyring,
+): TableBody {
+  const shares = unlockGroups(state.cards, cards, seat).map((ids, g) => {
+    const key = state.cards[ids[0]!]!.layers.find((l) => l.seat === seat)!.key;
+    const before = ids.map((id) => point(state.cards[id]!.c));
+    const share = proveUnlock(
+      proofContext(state, 'UNLOCK', seat, g),
+      keyring.scalarFor(key),
+      before,
+    );
+    return { points: b64(share.cards), proof: toBase64(encodeUnlockProof(share.proof)) };
+  });
+  return { type: 'UNLOCK', shares };
+}
+
+/**
+ * The REMASK body: this seat's own single-layer `cards`, rows `(C, K)`, all
+ * multiplied by a fresh `r` and permuted, with a shuffle proof. The keyring
+ * learns the new keys at once: it needs them to read the cards afterwards.
+ */
+export function makeRemask(
+  state: TableState<unknown>,
+  seat: Seat,
+  cards: readonly CardId[],
+  keyring: Keyring,
+): TableBody {
+  const r = randomScalar();
+  const input = cards.map((id) => {
+    const card = state.cards[id]!;
+    return [point(card.c), point(card.layers[0]!.key)];
+  });
+  for (const id of cards) keyring.remasked(state.cards[id]!.layers[0]!.key, r);
+  const { rows, proof } = proveShuffle(proofContext(state, 'REMASK', seat), r, input);
+  return {
+    type: 'REMASK',
+    pub: b64([G.multiply(r)]),
+    rows: toBase64(encodeRows(rows)),
+    proof: toBase64(encodeShuffleProof(proof)),
+  };
+}
+
+/** The AUDIT body: the deck secret, published once the game is over. */
+export function makeAudit(keyring: Keyring): TableBody {
+  return { type: 'AUDIT', secret: toHex(encodeScalar(keyring.deckSecret)) };
+}
+
+/** A player action; the table sets the seat from the event's author. */
+export function makeAct(action: JsonObject): TableBody {
+  return { type: 'ACT', action };
+}
+
+/**
+ * The faces this seat can read alone: cards whose only remaining layer is its
+ * own. `cache` maps ciphertexts already read to their faces.
+ */
+export function privateFaces(
+  state: TableState<Json>,
+  seat: Seat,
+  keyring: Keyring,
+  cache: Map<string, number>,
+): Map<CardId, number> {
+  const known = new Map<CardId, number>();
+  state.cards.forEach((card, id) => {
+    const [layer, ...rest] = card.layers;
+    if (!layer || rest.length > 0 || layer.seat !== seat || !keyring.has(layer.key)) return;
+    let face = cache.get(card.c);
+    if (face === undefined) {
+      const p = point(card.c).multiply(invertScalar(keyring.scalarFor(layer.key)));
+      face = cardIndex(deckId(state.genesis), state.genesis.deckSize, p);
+      cache.set(card.c, face);
+    }
+    if (face >= 0) known.set(id, face);
+  });
+  return known;
+}
+
+/**
+ * The body for a cryptographic step this seat owes (KEY, SHUFFLE, UNLOCK,
+ * REMASK, AUDIT), or null when it owes none. Player actions are the player's
+ * choice and never made here.
+ */
+export function makeDuty(
+  state: TableState<unknown>,
+  seat: Seat,
+  keyring: Keyring,
+): TableBody | null {
+  const step = state.step;
+  switch (step.type) {
+    case 'KEYS':
+      return state.keys[seat] === null ? makeKey(state, seat, keyring) : null;
+    case 'SHUFFLE':
+      return step.order[step.next] === seat ? makeShuffle(state, seat, keyring) : null;
+    case 'UNLOCK':
+      return step.order[step.next] === seat ? makeUnlock(state, seat, step.cards, keyring) : null;
+    case 'REMASK':
+      return step.seat === seat ? makeRemask(state, seat, step.cards, keyring) : null;
+    case 'AUDIT':
+      return state.audit[seat] === null ? makeAudit(keyring) : null;
+    case 'PLAY':
+    case 'DONE':
+      return null;
+  }
+}

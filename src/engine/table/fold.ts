@@ -1,0 +1,364 @@
+/**
+ * The table's fold: one checked event in, the next table state out.
+ *
+ * `applyEvent` is the only way state changes. It checks, in order: that the
+ * author owes this kind of event now (the step says who owes what), every
+ * proof against the ciphertexts the table holds, and, for a player action,
+ * the game's own rules. Any failure returns an error code and the state is
+ * untouched. Between steps `settle` asks the game what it needs next and
+ * turns it into the next cryptographic step, so the table always knows which
+ * seat owes which event.
+ */
+import {
+  G,
+  cardIndex,
+  deckPoints,
+  decodePoints,
+  deriveContext,
+  encodePoints,
+  encodeRows,
+  encodeScalar,
+  fromBase64,
+  toHex,
+  toBase64,
+  verifyKey,
+  verifyShuffle,
+  verifyUnlock,
+  type Point,
+} from '../../../crypto/index.ts';
+import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encoding.ts';
+import type { CardId, Game, Need, Seat } from '../game.ts';
+import { err, ok, type Result } from '../result.ts';
+import type { Decoded } from './bodies.ts';
+import type { Genesis, Layer, Step, TableCard, TableState } from './types.ts';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** A game as the table drives it: inputs are player actions or `REVEAL` facts. */
+export type AnyGame<S extends Json> = Game<S, JsonObject, unknown, unknown>;
+
+export type TableError =
+  'ERR_NOT_OWED' | 'ERR_GENESIS' | 'ERR_PROOF' | 'ERR_SHAPE' | 'ERR_RULES' | 'ERR_AUDIT';
+
+/** The deck id that names the face points of a table's deck. */
+export const deckId = (genesis: Genesis): string => `${genesis.table}/deck`;
+
+export const genesisHash = (genesis: Genesis): string =>
+  sha256Hex(utf8ToBytes(encodeCanonical(genesis as unknown as Json)));
+
+/**
+ * The context a proof is bound to: the table's genesis, the step number, the
+ * kind of event, its author and (for an unlock in several key groups) the group.
+ */
+export function proofContext(
+  state: TableState<unknown>,
+  kind: string,
+  seat: Seat,
+  group = 0,
+): Uint8Array {
+  return deriveContext('fairdeal/table', state.genesisHash, kind, state.stepNo, seat, group);
+}
+
+const b64 = (p: Point): string => toBase64(encodePoints([p]));
+const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
+
+/** The state before the first event: keys are owed by every seat. */
+export function initialTable<S extends Json>(genesis: Genesis, game: S): TableState<S> {
+  const seats = genesis.identities.length;
+  return {
+    genesis,
+    genesisHash: genesisHash(genesis),
+    keys: Array<string | null>(seats).fill(null),
+    cards: [],
+    faces: Array<number | null>(genesis.deckSize).fill(null),
+    stepNo: 0,
+    step: { type: 'KEYS' },
+    audit: Array<string | null>(seats).fill(null),
+    game,
+  };
+}
+
+/** Which seats owe an event now, and of which kind. */
+export function owed<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+): { seat: Seat; kind: string }[] {
+  const step = state.step;
+  switch (step.type) {
+    case 'KEYS':
+      return seatsMissing(state.keys).map((seat) => ({ seat, kind: 'KEY' }));
+    case 'AUDIT':
+      return seatsMissing(state.audit).map((seat) => ({ seat, kind: 'AUDIT' }));
+    case 'SHUFFLE':
+    case 'UNLOCK':
+      return [{ seat: step.order[step.next] as Seat, kind: step.type }];
+    case 'REMASK':
+      return [{ seat: step.seat, kind: 'REMASK' }];
+    case 'PLAY':
+      return game
+        .needs(state.game)
+        .flatMap((need) =>
+          need.type === 'ACT' ? need.seats.map((seat) => ({ seat, kind: 'ACT' })) : [],
+        );
+    case 'DONE':
+      return [];
+  }
+}
+
+const seatsMissing = (list: readonly (string | null)[]): Seat[] =>
+  list.flatMap((v, seat) => (v === null ? [seat] : []));
+
+/**
+ * Applies one decoded event of `author`. Returns the new state or an error
+ * code; never changes `state`.
+ */
+export function applyEvent<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: Decoded,
+): Result<TableState<S>, TableError> {
+  if (!owed(state, game).some((o) => o.seat === author && o.kind === body.type))
+    return err('ERR_NOT_OWED');
+  switch (body.type) {
+    case 'KEY':
+      return applyKey(state, game, author, body);
+    case 'SHUFFLE':
+      return applyShuffle(state, game, author, body);
+    case 'UNLOCK':
+      return applyUnlock(state, game, author, body);
+    case 'REMASK':
+      return applyRemask(state, game, author, body);
+    case 'ACT': {
+      const next = game.apply(state.game, { ...body.action, seat: author });
+      return next.ok ? ok(settle({ ...state, game: next.value }, game)) : err('ERR_RULES');
+    }
+    case 'AUDIT': {
+      const key = state.keys[author];
+      if (!key || !G.multiply(body.secret).equals(point(key))) return err('ERR_AUDIT');
+      const audit = state.audit.map((s, i) =>
+        i === author ? toHex(encodeScalar(body.secret)) : s,
+      );
+      const done = audit.every((s) => s !== null);
+      return ok({ ...state, audit, step: done ? { type: 'DONE' } : state.step });
+    }
+  }
+}
+
+function applyKey<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'KEY' }>,
+): Result<TableState<S>, TableError> {
+  if (body.genesis !== state.genesisHash) return err('ERR_GENESIS');
+  if (!verifyKey(proofContext(state, 'KEY', author), body.pub, body.proof)) return err('ERR_PROOF');
+  const keys = state.keys.map((k, i) => (i === author ? b64(body.pub) : k));
+  if (keys.some((k) => k === null)) return ok({ ...state, keys });
+  // Every key is in: the deck of face points goes round the table to be shuffled.
+  const faces = deckPoints(deckId(state.genesis), state.genesis.deckSize);
+  const cards: TableCard[] = faces.map((p) => ({ c: b64(p), layers: [] }));
+  const order = keys.map((_, seat) => seat);
+  return ok(nextStep({ ...state, keys, cards }, { type: 'SHUFFLE', order, next: 0 }));
+}
+
+function applyShuffle<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'SHUFFLE' }>,
+): Result<TableState<S>, TableError> {
+  const step = state.step as Extract<Step, { type: 'SHUFFLE' }>;
+  const input = state.cards.map((card) => [point(card.c)]);
+  if (body.rows.length !== input.length || body.rows.some((row) => row.length !== 1))
+    return err('ERR_SHAPE');
+  const pub = point(state.keys[author] as string);
+  if (!verifyShuffle(proofContext(state, 'SHUFFLE', author), pub, input, body.rows, body.proof))
+    return err('ERR_PROOF');
+  const layer: Layer = { seat: author, key: state.keys[author] as string };
+  const cards = body.rows.map((row, i) => ({
+    c: b64(row[0] as Point),
+    layers: [...(state.cards[i]?.layers ?? []), layer],
+  }));
+  const moved = { ...state, cards };
+  if (step.next + 1 < step.order.length)
+    return ok(nextStep(moved, { ...step, next: step.next + 1 }));
+  return ok(settle(nextStep(moved, { type: 'PLAY' }), game));
+}
+
+/** Groups `cards` by the key of `seat`'s layer on them, in first-seen order. */
+export function unlockGroups(
+  cards: readonly TableCard[],
+  ids: readonly CardId[],
+  seat: Seat,
+): CardId[][] {
+  const groups = new Map<string, CardId[]>();
+  for (const id of ids) {
+    const key = cards[id]?.layers.find((l) => l.seat === seat)?.key;
+    if (key === undefined) continue;
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  }
+  return [...groups.values()];
+}
+
+function applyUnlock<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'UNLOCK' }>,
+): Result<TableState<S>, TableError> {
+  const step = state.step as Extract<Step, { type: 'UNLOCK' }>;
+  const groups = unlockGroups(state.cards, step.cards, author);
+  if (body.shares.length !== groups.length) return err('ERR_SHAPE');
+  const cards = [...state.cards];
+  for (const [g, ids] of groups.entries()) {
+    const share = body.shares[g]!;
+    if (share.points.length !== ids.length) return err('ERR_SHAPE');
+    const layer = cards[ids[0]!]!.layers.find((l) => l.seat === author)!;
+    const before = ids.map((id) => point(cards[id]!.c));
+    const ctx = proofContext(state, 'UNLOCK', author, g);
+    if (!verifyUnlock(ctx, point(layer.key), before, share.points, share.proof))
+      return err('ERR_PROOF');
+    ids.forEach((id, i) => {
+      const card = cards[id]!;
+      cards[id] = {
+        c: b64(share.points[i]!),
+        layers: card.layers.filter((l) => l !== layer && l.seat !== author),
+      };
+    });
+  }
+  const unlocked = { ...state, cards };
+  if (step.next + 1 < step.order.length)
+    return ok(nextStep(unlocked, { ...step, next: step.next + 1 }));
+  return finishUnlock(nextStep(unlocked, { type: 'PLAY' }), game, step);
+}
+
+/**
+ * After the last share: a deal tells the game the cards are dealt; a reveal to
+ * everyone reads each face off its point and tells the game as a fact.
+ */
+function finishUnlock<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  step: Extract<Step, { type: 'UNLOCK' }>,
+): Result<TableState<S>, TableError> {
+  if (step.to !== 'all')
+    return fact(state, game, { type: 'DEALT', cards: [...step.cards], to: step.to[0]! });
+  let next = state;
+  const faces = [...state.faces];
+  for (const id of step.cards) {
+    const face = cardIndex(
+      deckId(state.genesis),
+      state.genesis.deckSize,
+      point(state.cards[id]!.c),
+    );
+    if (face < 0) return err('ERR_PROOF');
+    faces[id] = face;
+    const applied = game.apply(next.game, { type: 'REVEAL', card: id, face });
+    if (!applied.ok) return err('ERR_RULES');
+    next = { ...next, game: applied.value };
+  }
+  return ok(settle({ ...next, faces }, game));
+}
+
+function fact<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  input: JsonObject,
+): Result<TableState<S>, TableError> {
+  const applied = game.apply(state.game, input);
+  return applied.ok ? ok(settle({ ...state, game: applied.value }, game)) : err('ERR_RULES');
+}
+
+function applyRemask<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'REMASK' }>,
+): Result<TableState<S>, TableError> {
+  const step = state.step as Extract<Step, { type: 'REMASK' }>;
+  const input = step.cards.map((id) => {
+    const card = state.cards[id]!;
+    return [point(card.c), point(card.layers[0]!.key)];
+  });
+  if (body.rows.length !== input.length || body.rows.some((row) => row.length !== 2))
+    return err('ERR_SHAPE');
+  if (!verifyShuffle(proofContext(state, 'REMASK', author), body.pub, input, body.rows, body.proof))
+    return err('ERR_PROOF');
+  const cards = [...state.cards];
+  const faces = [...state.faces];
+  step.cards.forEach((id, i) => {
+    const [c, key] = body.rows[i] as [Point, Point];
+    cards[id] = { c: b64(c), layers: [{ seat: author, key: b64(key) }] };
+    // The ids now name a permutation of the old cards: nobody else may keep what they knew.
+    faces[id] = null;
+  });
+  return fact(nextStep({ ...state, cards, faces }, { type: 'PLAY' }), game, {
+    type: 'REMASKED',
+    seat: author,
+    cards: [...step.cards],
+  });
+}
+
+const nextStep = <S>(state: TableState<S>, step: Step): TableState<S> => ({
+  ...state,
+  step,
+  stepNo: state.stepNo + 1,
+});
+
+/** Seats that still have a layer on any of `ids`, in seat order. */
+function layerSeats(
+  cards: readonly TableCard[],
+  ids: readonly CardId[],
+  except: readonly Seat[],
+): Seat[] {
+  const seats = new Set<Seat>();
+  for (const id of ids)
+    for (const l of cards[id]?.layers ?? []) if (!except.includes(l.seat)) seats.add(l.seat);
+  return [...seats].sort((a, b) => a - b);
+}
+
+/**
+ * From `PLAY`, turns the game's next need into the next step: a reveal to
+ * everyone, a deal to one seat, a re-mask, or (once the game is over) the
+ * audit. Player actions need no step: `owed` reads them from the game.
+ */
+export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): TableState<S> {
+  if (state.step.type !== 'PLAY') return state;
+  if (game.outcome(state.game)) return nextStep(state, { type: 'AUDIT' });
+  const need = game
+    .needs(state.game)
+    .find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
+  if (!need) return state;
+  const step = stepFor(state, need);
+  if (step.type !== 'UNLOCK' || step.order.length > 0) return nextStep(state, step);
+  // Nobody has a layer left to remove: the step is complete as soon as it starts.
+  const done = finishUnlock(nextStep(state, { type: 'PLAY' }), game, step);
+  if (!done.ok) throw new Error(`game asked for an impossible step: ${done.error}`);
+  return done.value;
+}
+
+function stepFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }>): Step {
+  switch (need.type) {
+    case 'REVEAL':
+      return {
+        type: 'UNLOCK',
+        cards: need.cards,
+        order: layerSeats(state.cards, need.cards, []),
+        next: 0,
+        to: 'all',
+      };
+    case 'DEAL':
+      return {
+        type: 'UNLOCK',
+        cards: need.cards,
+        order: layerSeats(state.cards, need.cards, [need.to]),
+        next: 0,
+        to: [need.to],
+      };
+    case 'REMASK':
+      return { type: 'REMASK', seat: need.seat, cards: need.cards };
+  }
+}
+
+/** Encodes rows for a body (used by authors). */
+export const rowsBase64 = (rows: Point[][]): string => toBase64(encodeRows(rows));

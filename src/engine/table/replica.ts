@@ -1,0 +1,159 @@
+/**
+ * A replica of one table: the event log, the table state folded over it, and
+ * the verdicts on every event. Every peer runs one, the same code for all.
+ *
+ * Each accepted log entry gets a verdict when folded:
+ * - `applied`: it changed the state;
+ * - `void`: a player action made illegal by a concurrent event ordered before
+ *   it (DESIGN.md: void, not an error);
+ * - `rejected`: a signed event that breaks the protocol (out of turn, a bad
+ *   proof, an illegal move made against the state it lands on). The author is
+ *   named and the table stops: nothing after it is folded.
+ * Events the log itself refuses (bad signature, broken chain, equivocation)
+ * never reach the fold; the log keeps them as evidence.
+ */
+import type { Json, JsonObject } from '../encoding.ts';
+import { stateHash } from '../encoding.ts';
+import { ZERO_HASH, type EventBody, type SignedEvent } from '../events.ts';
+import type { Outcome, Seat } from '../game.ts';
+import { composeEvent, createLog, type EventLog, type LogError } from '../log.ts';
+import { err, ok, type Result } from '../result.ts';
+import { parseBody, type TableBody } from './bodies.ts';
+import { applyEvent, initialTable, owed, type AnyGame } from './fold.ts';
+import type { Genesis, TableState } from './types.ts';
+
+export type Verdict = 'applied' | 'void' | { rejected: string };
+
+/** Who broke the rules, how, and with which event. */
+export interface Offence {
+  readonly seat: Seat;
+  readonly reason: string;
+  readonly event: string;
+}
+
+export class Replica<S extends Json> {
+  readonly log: EventLog;
+  /** `states[i]`: the state after folding the first `i` log entries. */
+  private states: TableState<S>[];
+  private verdicts: Verdict[] = [];
+
+  constructor(
+    readonly genesis: Genesis,
+    readonly game: AnyGame<S>,
+    initialGame: S,
+  ) {
+    const log = createLog({ table: genesis.table, keys: genesis.identities });
+    if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
+    this.log = log.value;
+    this.states = [initialTable(genesis, initialGame)];
+  }
+
+  /** The current table state. */
+  get state(): TableState<S> {
+    return this.states.at(-1)!;
+  }
+
+  /** A hash every honest replica shares after the same events. */
+  get stateHash(): string {
+    return stateHash(this.state as unknown as Json);
+  }
+
+  /** Verdict of each log entry, in log order. */
+  get entryVerdicts(): readonly Verdict[] {
+    return this.verdicts;
+  }
+
+  /** Every seat caught breaking the protocol: rejected events, then equivocation. */
+  offences(): Offence[] {
+    const entries = this.log.entries();
+    const rejected = this.verdicts.flatMap((v, i) =>
+      typeof v === 'object'
+        ? [{ seat: entries[i]!.event.author, reason: v.rejected, event: entries[i]!.hash }]
+        : [],
+    );
+    const equivocations = this.log.equivocations.map((e) => ({
+      seat: e.author,
+      reason: 'ERR_EQUIVOCATION',
+      event: `seq ${e.seq}`,
+    }));
+    return [...rejected, ...equivocations];
+  }
+
+  /** True once someone is caught: the table takes no more events. */
+  get stopped(): boolean {
+    return this.log.halted || this.verdicts.some((v) => typeof v === 'object');
+  }
+
+  /** The game's outcome, once the game is over. */
+  outcome(): Outcome | null {
+    return this.game.outcome(this.state.game);
+  }
+
+  /** Seats that owe an event now, with the kind each owes. */
+  owed(): { seat: Seat; kind: string }[] {
+    return this.stopped ? [] : owed(this.state, this.game);
+  }
+
+  /**
+   * Takes event bytes from the network (or a transcript). Never throws. On
+   * success says whether the event was new (and so should be forwarded).
+   */
+  receive(bytes: Uint8Array | string): Result<{ fresh: boolean }, LogError> {
+    const appended = this.log.append(bytes);
+    if (!appended.ok) return appended;
+    if (appended.value.status === 'duplicate') return ok({ fresh: false });
+    this.refold(appended.value.from);
+    return ok({ fresh: true });
+  }
+
+  /** Signs, appends and returns `seat`'s next event, ready to send to every peer. */
+  author(seat: Seat, secretKey: Uint8Array, body: TableBody): Result<SignedEvent, string> {
+    if (this.stopped) return err('ERR_STOPPED');
+    const signed = composeEvent(this.log, seat, body as unknown as EventBody, secretKey);
+    if (!signed.ok) return signed;
+    const received = this.receive(signed.value.bytes);
+    return received.ok ? ok(signed.value) : err(received.error);
+  }
+
+  /** Refolds from log position `from` (a late concurrent event may land before others). */
+  private refold(from: number): void {
+    this.states.length = Math.min(this.states.length, from + 1);
+    this.verdicts.length = Math.min(this.verdicts.length, from);
+    const entries = this.log.entries();
+    for (let i = this.verdicts.length; i < entries.length; i++) {
+      const state = this.states[i]!;
+      if (this.verdicts.some((v) => typeof v === 'object')) {
+        this.verdicts.push('void');
+        this.states.push(state);
+        continue;
+      }
+      const entry = entries[i]!;
+      const verdict = this.fold(state, entry.event.author, entry.event.body, entry.event.basis, i);
+      this.verdicts.push(verdict.verdict);
+      this.states.push(verdict.state);
+    }
+  }
+
+  private fold(
+    state: TableState<S>,
+    author: Seat,
+    body: JsonObject,
+    basis: string,
+    index: number,
+  ): { verdict: Verdict; state: TableState<S> } {
+    const decoded = parseBody(body);
+    if (!decoded.ok) return { verdict: { rejected: decoded.error }, state };
+    const next = applyEvent(state, this.game, author, decoded.value);
+    if (next.ok) return { verdict: 'applied', state: next.value };
+    const previous = index === 0 ? ZERO_HASH : this.log.entries()[index - 1]!.hash;
+    // Made against an older head, a move may have been overtaken rather than cheated.
+    const concurrent = basis !== previous;
+    if (
+      concurrent &&
+      decoded.value.type === 'ACT' &&
+      (next.error === 'ERR_RULES' || next.error === 'ERR_NOT_OWED')
+    )
+      return { verdict: 'void', state };
+    return { verdict: { rejected: next.error }, state };
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The mental-poker table shared by every game: which ciphertext each card is,
+ * whose encryption layers are still on it, which faces are public, and which
+ * cryptographic step is under way.
+ *
+ * Cards are named by `CardId`, their position in the jointly shuffled deck.
+ * Games keep their zones (stacks, hands, piles, slots) as lists of card ids;
+ * the table keeps, per id, the ciphertext `c` and its layers. Points and
+ * proofs are base64 strings here so that the state is plain JSON and every
+ * replica can hash it.
+ */
+import type { CardId, Seat } from '../game.ts';
+
+/** One encryption layer on a card: whose it is and its key commitment `K` (`E_i` for a deck layer). */
+export interface Layer {
+  readonly seat: Seat;
+  readonly key: string;
+}
+
+/** A card on the table: its current ciphertext and the layers still on it, in no particular order. */
+export interface TableCard {
+  readonly c: string;
+  readonly layers: readonly Layer[];
+}
+
+/** What everyone agreed on in the lobby before the first event: the table's constitution. */
+export interface Genesis {
+  readonly table: string;
+  readonly game: string;
+  readonly names: readonly string[];
+  /** Seat i's ed25519 identity public key, hex. */
+  readonly identities: readonly string[];
+  /** Number of cards in the deck; card `i`'s face point is `cardPoint(deckId, i)`. */
+  readonly deckSize: number;
+}
+
+/**
+ * The cryptographic step under way; each names who owes the next event.
+ *
+ * - `KEYS`: every seat still missing from `keys` owes a KEY event (any order).
+ * - `SHUFFLE`: `order[next]` owes a SHUFFLE of the whole deck.
+ * - `UNLOCK`: `order[next]` owes an UNLOCK share of `cards`, which then go
+ *   `to` every seat (`'all'`) or stay under the layers of the listed seats.
+ * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
+ * - `AUDIT`: every seat still missing from `audit` owes its deck secret.
+ */
+export type Step =
+  | { readonly type: 'KEYS' }
+  | { readonly type: 'SHUFFLE'; readonly order: readonly Seat[]; readonly next: number }
+  | {
+      readonly type: 'UNLOCK';
+      readonly cards: readonly CardId[];
+      readonly order: readonly Seat[];
+      readonly next: number;
+      readonly to: 'all' | readonly Seat[];
+    }
+  | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
+  | { readonly type: 'AUDIT' }
+  | { readonly type: 'PLAY' }
+  | { readonly type: 'DONE' };
+
+/** The replicated state of a table: plain JSON, identical on every honest replica. */
+export interface TableState<S> {
+  readonly genesis: Genesis;
+  /** Hash of the genesis every KEY event must name. */
+  readonly genesisHash: string;
+  /** Seat i's deck key `E_i` (base64), null until its KEY event. */
+  readonly keys: readonly (string | null)[];
+  readonly cards: readonly TableCard[];
+  /** Faces known to every seat, by card id. */
+  readonly faces: readonly (number | null)[];
+  /** Counts completed steps; part of every proof's context. */
+  readonly stepNo: number;
+  readonly step: Step;
+  /** Deck secrets published at the end (hex), null until published. */
+  readonly audit: readonly (string | null)[];
+  readonly game: S;
+}
