@@ -1,0 +1,193 @@
+/**
+ * Test helpers: random points, tampering utilities, and a reference shuffle
+ * prover written line by line from SHUFFLE_PROOF.md (sequential ĉ chain with
+ * variable-base multiplications, no speed tricks). The reference prover is an
+ * independent implementation the optimised one must agree with, and, given
+ * wrong output rows, a cheating prover that follows the protocol in every
+ * other respect, so only the verifier's algebra can catch it.
+ */
+import {
+  G,
+  Point,
+  SHUFFLE_GAMMA,
+  SHUFFLE_U,
+  Transcript,
+  UNLOCK_GAMMA,
+  UNLOCK_Z,
+  challenges128,
+  generatorH,
+  invertScalar,
+  modL,
+  mulBase,
+  randomPermutation,
+  randomScalar,
+  shuffleGenerators,
+  type ShuffleProof,
+  type UnlockProof,
+} from '../../crypto/index.ts';
+
+/** A uniformly random group element (never the identity, except with negligible probability). */
+export function randomPoint(): Point {
+  return mulBase(randomScalar());
+}
+
+/** `n` random points. */
+export function randomPoints(n: number): Point[] {
+  return Array.from({ length: n }, randomPoint);
+}
+
+/** `n` random rows of width `w`. */
+export function randomRows(n: number, w: number): Point[][] {
+  return Array.from({ length: n }, () => randomPoints(w));
+}
+
+/** A deep copy of rows (the points are immutable and shared). */
+export function copyRows(rows: Point[][]): Point[][] {
+  return rows.map((r) => r.slice());
+}
+
+/** A shallow copy of a shuffle proof with fresh arrays, safe to tamper with. */
+export function copyShuffleProof(p: ShuffleProof): ShuffleProof {
+  return {
+    ...p,
+    c: p.c.slice(),
+    cHat: p.cHat.slice(),
+    t4: p.t4.slice(),
+    tHat: p.tHat.slice(),
+    sHat: p.sHat.slice(),
+    sPrime: p.sPrime.slice(),
+  };
+}
+
+/** Options of the reference prover: a fixed ψ, and output rows to use instead of `e·X_ψ(i)`. */
+export interface ReferenceOptions {
+  psi?: number[];
+  output?: Point[][];
+  /** Exponent actually used for the output rows (default: the secret). */
+  exponents?: bigint[];
+}
+
+/** The TW shuffle prover exactly as SHUFFLE_PROOF.md writes it (slow, for tests). */
+export function referenceProveShuffle(
+  ctx: Uint8Array,
+  e: bigint,
+  X: Point[][],
+  opts: ReferenceOptions = {},
+): { rows: Point[][]; proof: ShuffleProof } {
+  const N = X.length;
+  const W = X[0]!.length;
+  const psi = opts.psi ?? randomPermutation(N);
+  const E = G.multiply(e);
+  const Y =
+    opts.output ?? psi.map((j, i) => X[j]!.map((p) => p.multiply(opts.exponents?.[i] ?? e)));
+  const H = generatorH();
+  const Hi = shuffleGenerators(N);
+  // 1. c_ψ(i) = r_ψ(i)·G + H_i
+  const r = new Array<bigint>(N);
+  const c = new Array<Point>(N);
+  psi.forEach((j, i) => {
+    r[j] = randomScalar();
+    c[j] = G.multiply(r[j]).add(Hi[i]!);
+  });
+  // 2. u_j, u'_i, A_k
+  const seed = new Transcript(SHUFFLE_U)
+    .bytes(ctx)
+    .u32(N)
+    .u32(W)
+    .point(E)
+    .rows(X)
+    .rows(Y)
+    .points(c)
+    .digest();
+  const u = challenges128(SHUFFLE_U, seed, N);
+  const uP = psi.map((j) => u[j]!);
+  const A = Array.from({ length: W }, (_, k) =>
+    X.reduce((acc, row, j) => acc.add(row[k]!.multiplyUnsafe(u[j]!)), Point.ZERO),
+  );
+  // 3. ĉ_0 = H, ĉ_i = r̂_i·G + u'_i·ĉ_{i-1}
+  const rHat = Array.from({ length: N }, randomScalar);
+  const cHat: Point[] = [];
+  let prev = H;
+  for (let i = 0; i < N; i++) {
+    prev = G.multiply(rHat[i]!).add(prev.multiply(uP[i]!));
+    cHat.push(prev);
+  }
+  // 4. nonces and t values
+  const [w1, w2, w3, we] = [randomScalar(), randomScalar(), randomScalar(), randomScalar()];
+  const wHat = Array.from({ length: N }, randomScalar);
+  const wPrime = Array.from({ length: N }, randomScalar);
+  const t1 = G.multiply(w1);
+  const t2 = G.multiply(w2);
+  const t3 = Hi.reduce((acc, h, i) => acc.add(h.multiply(wPrime[i]!)), G.multiply(w3));
+  const t4 = A.map((Ak, k) =>
+    Y.reduce((acc, row, i) => acc.add(row[k]!.multiply(wPrime[i]!)), Point.ZERO).subtract(
+      Ak.multiply(we),
+    ),
+  );
+  const t5 = G.multiply(we);
+  const tHat = wHat.map((wh, i) =>
+    G.multiply(wh).add((i === 0 ? H : cHat[i - 1]!).multiply(wPrime[i]!)),
+  );
+  // 5. γ
+  const gamma = new Transcript(SHUFFLE_GAMMA)
+    .bytes(seed)
+    .points(cHat)
+    .point(t1)
+    .point(t2)
+    .point(t3)
+    .points(t4)
+    .point(t5)
+    .points(tHat)
+    .challenge();
+  // 6. responses
+  const rBar = r.reduce((a, b) => a + b, 0n);
+  const rTilde = r.reduce((a, rj, j) => a + u[j]! * rj, 0n);
+  let rHatAll = 0n;
+  for (let i = 0; i < N; i++) {
+    let prod = 1n;
+    for (let k = i + 1; k < N; k++) prod = modL(prod * uP[k]!);
+    rHatAll += rHat[i]! * prod;
+  }
+  return {
+    rows: Y,
+    proof: {
+      c,
+      cHat,
+      t1,
+      t2,
+      t3,
+      t4,
+      t5,
+      tHat,
+      s1: modL(w1 + gamma * rBar),
+      s2: modL(w2 + gamma * rHatAll),
+      s3: modL(w3 + gamma * rTilde),
+      se: modL(we + gamma * e),
+      sHat: rHat.map((rh, i) => modL(wHat[i]! + gamma * rh)),
+      sPrime: uP.map((up, i) => modL(wPrime[i]! + gamma * up)),
+    },
+  };
+}
+
+/**
+ * The batched Chaum–Pedersen prover of SHUFFLE_PROOF.md, for tests: `after`
+ * defaults to `e⁻¹·before`; given other `after` points it proves anyway,
+ * following the protocol in every other respect.
+ */
+export function referenceProveUnlock(
+  ctx: Uint8Array,
+  e: bigint,
+  before: Point[],
+  after?: Point[],
+): { cards: Point[]; proof: UnlockProof } {
+  const E = G.multiply(e);
+  const D = after ?? before.map((C) => C.multiply(invertScalar(e)));
+  const seed = new Transcript(UNLOCK_Z).bytes(ctx).point(E).points(before).points(D).digest();
+  const z = challenges128(UNLOCK_Z, seed, before.length);
+  const Dstar = D.reduce((acc, d, i) => acc.add(d.multiply(z[i]!)), Point.ZERO);
+  const w = randomScalar();
+  const T1 = G.multiply(w);
+  const T2 = Dstar.multiply(w);
+  const gamma = new Transcript(UNLOCK_GAMMA).bytes(seed).point(T1).point(T2).challenge();
+  return { cards: D, proof: { T1, T2, s: modL(w + gamma * e) } };
+}
