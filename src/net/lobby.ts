@@ -7,6 +7,8 @@
  * it, so each pair is dialled exactly once.
  */
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
+import { isValidPublicKey } from '../engine/identity.ts';
+import { MAX_EVENT_BYTES } from '../engine/events.ts';
 import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
 import { Messenger } from './messenger.ts';
 import type { LinkState, Transport } from './transport.ts';
@@ -17,16 +19,27 @@ export interface TableInfo {
   seats: number;
 }
 
+/** Who this peer is at the table: a display name and the identity key its events are signed with. */
+export interface Player {
+  name: string;
+  identity: string;
+}
+
 export interface Seat {
   peer: string;
   name: string;
+  /** The player's ed25519 identity key for this table (hex): it signs every game event. */
+  identity: string;
 }
 
 export type LobbyMessage =
-  | { type: 'hello'; name: string }
+  | { type: 'hello'; name: string; identity: string }
   | { type: 'roster'; table: TableInfo; players: Seat[] }
   | { type: 'chat'; text: string }
   | { type: 'start' };
+
+/** Every message on a table's links: the lobby's, then the game's signed events. */
+export type WireMessage = LobbyMessage | { type: 'event'; event: string };
 
 export const MAX_NAME = 24;
 export const MAX_CHAT = 500;
@@ -68,8 +81,12 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
   switch (raw.type) {
     case 'hello': {
       const name = cleanName(raw.name);
-      return name ? { ok: true, value: { type: 'hello', name } } : fail('bad name');
+      if (!name) return fail('bad name');
+      if (!isValidPublicKey(raw.identity)) return fail('bad identity key');
+      return { ok: true, value: { type: 'hello', name, identity: raw.identity } };
     }
+    case 'event':
+      return fail('a game event outside a game');
     case 'chat': {
       const { text } = raw;
       if (typeof text !== 'string' || text.trim().length === 0 || text.length > MAX_CHAT)
@@ -92,8 +109,10 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
           (!isPeerIdOf(table.value.id, entry.peer) && entry.peer !== hostPeerId(table.value.id))
         )
           return fail('bad player');
-        if (players.some((p) => p.peer === entry.peer)) return fail('player seated twice');
-        players.push({ peer: entry.peer as string, name });
+        if (!isValidPublicKey(entry.identity)) return fail('bad identity key');
+        if (players.some((p) => p.peer === entry.peer || p.identity === entry.identity))
+          return fail('player seated twice');
+        players.push({ peer: entry.peer as string, name, identity: entry.identity });
       }
       if (players[0]?.peer !== hostPeerId(table.value.id)) return fail('host must hold seat 1');
       return { ok: true, value: { type: 'roster', table: table.value, players } };
@@ -101,6 +120,17 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
     default:
       return fail('unknown type');
   }
+}
+
+/** Checks any message of a table's links: a lobby message or a game event (still unverified bytes). */
+export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
+  if (isRecord(raw) && raw.type === 'event') {
+    const { event } = raw;
+    if (typeof event !== 'string' || event.length === 0 || event.length > MAX_EVENT_BYTES)
+      return fail('bad event');
+    return { ok: true, value: { type: 'event', event } };
+  }
+  return parseLobbyMessage(raw);
 }
 
 export interface ChatLine {
@@ -126,7 +156,7 @@ export interface LobbySnapshot {
 }
 
 export class LobbySession {
-  private readonly messenger: Messenger<LobbyMessage>;
+  private readonly messenger: Messenger<WireMessage>;
   private table: TableInfo | null;
   private players: Seat[];
   private readonly links = new Map<string, LinkState>();
@@ -140,12 +170,12 @@ export class LobbySession {
   private constructor(
     transport: Transport,
     private readonly tableId: string,
-    private readonly myName: string,
+    private readonly me: Player,
     table: TableInfo | null,
   ) {
     this.table = table;
-    this.players = table ? [{ peer: transport.id, name: myName }] : [];
-    this.messenger = new Messenger(transport, parseLobbyMessage);
+    this.players = table ? [{ peer: transport.id, ...me }] : [];
+    this.messenger = new Messenger(transport, parseWireMessage);
     this.messenger.on({
       message: (from, message) => this.receive(from, message),
       link: (peer, state) => this.linkChanged(peer, state),
@@ -158,15 +188,15 @@ export class LobbySession {
   }
 
   /** Opens a new table on a transport listening under `hostPeerId(table.id)`. */
-  static create(transport: Transport, table: TableInfo, name: string): LobbySession {
+  static create(transport: Transport, table: TableInfo, me: Player): LobbySession {
     if (transport.id !== hostPeerId(table.id))
       throw new Error('the host listens under the table’s host id');
-    return new LobbySession(transport, table.id, name, table);
+    return new LobbySession(transport, table.id, me, table);
   }
 
   /** Joins the table `tableId` through its host. */
-  static join(transport: Transport, tableId: string, name: string): LobbySession {
-    const session = new LobbySession(transport, tableId, name, null);
+  static join(transport: Transport, tableId: string, me: Player): LobbySession {
+    const session = new LobbySession(transport, tableId, me, null);
     session.messenger.connect(hostPeerId(tableId));
     return session;
   }
@@ -180,7 +210,7 @@ export class LobbySession {
   }
 
   /** The typed channel, for the layers that run the game on these links. */
-  get channel(): Messenger<LobbyMessage> {
+  get channel(): Messenger<WireMessage> {
     return this.messenger;
   }
 
@@ -224,7 +254,7 @@ export class LobbySession {
     const trimmed = text.trim();
     if (trimmed.length === 0 || trimmed.length > MAX_CHAT) return;
     this.messenger.broadcast({ type: 'chat', text: trimmed });
-    this.chat.push({ from: this.id, name: this.myName, text: trimmed });
+    this.chat.push({ from: this.id, name: this.me.name, text: trimmed });
     this.changed();
   }
 
@@ -241,11 +271,13 @@ export class LobbySession {
     this.messenger.close();
   }
 
-  private receive(from: string, message: LobbyMessage): void {
+  private receive(from: string, message: WireMessage): void {
     switch (message.type) {
+      case 'event':
+        return;
       case 'hello':
         this.names.set(from, message.name);
-        if (this.isHost) this.seat(from, message.name);
+        if (this.isHost) this.seat(from, message);
         break;
       case 'roster':
         if (from !== hostPeerId(this.tableId) || message.table.id !== this.tableId) {
@@ -265,11 +297,16 @@ export class LobbySession {
     this.changed();
   }
 
-  private seat(peer: string, name: string): void {
+  private seat(peer: string, { name, identity }: Player): void {
     if (!this.table || this.started) return;
     const existing = this.players.find((p) => p.peer === peer);
+    // A seat's identity key never changes: the game's events are checked against it.
     if (existing) existing.name = name;
-    else if (this.players.length < this.table.seats) this.players.push({ peer, name });
+    else if (
+      this.players.length < this.table.seats &&
+      !this.players.some((p) => p.identity === identity)
+    )
+      this.players.push({ peer, name, identity });
     this.sendRoster();
   }
 
@@ -290,7 +327,7 @@ export class LobbySession {
 
   private linkChanged(peer: string, state: LinkState): void {
     this.links.set(peer, state);
-    if (state === 'connected') this.messenger.send(peer, { type: 'hello', name: this.myName });
+    if (state === 'connected') this.messenger.send(peer, { type: 'hello', ...this.me });
     if (state === 'connected' && this.isHost && this.players.some((p) => p.peer === peer))
       this.sendRoster();
     this.changed();

@@ -27,7 +27,7 @@ export interface MessengerHandlers<M> {
 }
 
 export class Messenger<M> {
-  private handlers: Partial<MessengerHandlers<M>> = {};
+  private subscribers: Partial<MessengerHandlers<M>>[] = [];
 
   constructor(
     readonly transport: Transport,
@@ -36,9 +36,11 @@ export class Messenger<M> {
     transport.listen({
       message: (from, data) => this.receive(from, data),
       link: (peer, state) => {
-        this.handlers.link?.(peer, state);
-        if (state === 'connected') this.handlers.joined?.(peer);
-        if (state === 'lost') this.handlers.lost?.(peer);
+        for (const h of this.subscribers) {
+          h.link?.(peer, state);
+          if (state === 'connected') h.joined?.(peer);
+          if (state === 'lost') h.lost?.(peer);
+        }
       },
     });
   }
@@ -47,8 +49,12 @@ export class Messenger<M> {
     return this.transport.id;
   }
 
-  on(handlers: Partial<MessengerHandlers<M>>): void {
-    this.handlers = { ...this.handlers, ...handlers };
+  /** Adds a subscriber (the lobby, then the table, share one messenger); returns its removal. */
+  on(handlers: Partial<MessengerHandlers<M>>): () => void {
+    this.subscribers.push(handlers);
+    return () => {
+      this.subscribers = this.subscribers.filter((h) => h !== handlers);
+    };
   }
 
   connect(peer: string): void {
@@ -83,11 +89,11 @@ export class Messenger<M> {
     }
     const parsed = this.parse(raw);
     if (!parsed.ok) return this.drop(from, `malformed message (${parsed.error})`);
-    this.handlers.message?.(from, parsed.value);
+    for (const h of this.subscribers) h.message?.(from, parsed.value);
   }
 
   private drop(from: string, reason: string): void {
-    if (this.handlers.dropped) this.handlers.dropped(from, reason);
-    else console.warn(`fairdeal: dropped a message from ${from}: ${reason}`);
+    console.warn(`fairdeal: dropped a message from ${from}: ${reason}`);
+    for (const h of this.subscribers) h.dropped?.(from, reason);
   }
 }

@@ -1,10 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
-import { LobbySession, parseLobbyMessage, type TableInfo } from '../../src/net/lobby.ts';
+import { createIdentity } from '../../src/engine/identity.ts';
+import {
+  LobbySession,
+  parseLobbyMessage,
+  parseWireMessage,
+  type Player,
+  type TableInfo,
+} from '../../src/net/lobby.ts';
 
 const TABLE: TableInfo = { id: 'abcdefghij', game: 'batailles', seats: 3 };
 const guest = (suffix: string) => `fairdeal-${TABLE.id}-${suffix}`;
+const player = (name: string): Player => ({ name, identity: createIdentity().publicKey });
 
 /** Lets queued microtasks (loopback deliveries) run until the network is quiet. */
 const settle = async () => {
@@ -13,10 +21,10 @@ const settle = async () => {
 
 async function table() {
   const net = new LoopbackNetwork();
-  const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann');
-  const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben');
+  const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, player('Ann'));
+  const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, player('Ben'));
   await settle();
-  const cat = LobbySession.join(net.join(guest('cccc')), TABLE.id, 'Cat');
+  const cat = LobbySession.join(net.join(guest('cccc')), TABLE.id, player('Cat'));
   await settle();
   return { net, host, ben, cat };
 }
@@ -37,7 +45,7 @@ describe('LobbySession', () => {
 
   test('a fourth player is refused a seat', async () => {
     const { net } = await table();
-    const dan = LobbySession.join(net.join(guest('dddd')), TABLE.id, 'Dan');
+    const dan = LobbySession.join(net.join(guest('dddd')), TABLE.id, player('Dan'));
     await settle();
     expect(dan.snapshot().refused).toBe(true);
     expect(dan.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben', 'Cat']);
@@ -72,8 +80,8 @@ describe('LobbySession', () => {
 
   test('a roster from a peer that is not the host changes nothing', async () => {
     const net = new LoopbackNetwork();
-    const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann');
-    const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben');
+    const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, player('Ann'));
+    const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, player('Ben'));
     await settle();
     const mallory = net.join(guest('mmmm'));
     mallory.connect(ben.id);
@@ -83,7 +91,7 @@ describe('LobbySession', () => {
       JSON.stringify({
         type: 'roster',
         table: TABLE,
-        players: [{ peer: hostPeerId(TABLE.id), name: 'Evil' }],
+        players: [{ peer: hostPeerId(TABLE.id), ...player('Evil') }],
       }),
     );
     await settle();
@@ -94,10 +102,16 @@ describe('LobbySession', () => {
 });
 
 describe('parseLobbyMessage', () => {
+  const key = createIdentity().publicKey;
   test.each([
-    ['a hello without a name', { type: 'hello' }],
-    ['a name of control characters', { type: 'hello', name: '\u0000\u0001' }],
-    ['a name that is too long', { type: 'hello', name: 'x'.repeat(25) }],
+    ['a hello without a name', { type: 'hello', identity: key }],
+    ['a hello without an identity key', { type: 'hello', name: 'Al' }],
+    [
+      'a hello with a malformed key',
+      { type: 'hello', name: 'Al', identity: 'ab'.repeat(16) + 'zz' },
+    ],
+    ['a name of control characters', { type: 'hello', name: '\u0000\u0001', identity: key }],
+    ['a name that is too long', { type: 'hello', name: 'x'.repeat(25), identity: key }],
     ['an empty chat', { type: 'chat', text: '   ' }],
     ['an unknown type', { type: 'shuffle' }],
     [
@@ -110,7 +124,11 @@ describe('parseLobbyMessage', () => {
     ],
     [
       'a roster whose first seat is not the host',
-      { type: 'roster', table: TABLE, players: [{ peer: guest('bbbb'), name: 'B' }] },
+      {
+        type: 'roster',
+        table: TABLE,
+        players: [{ peer: guest('bbbb'), name: 'B', identity: key }],
+      },
     ],
     ['not an object', [1, 2, 3]],
   ])('rejects %s', (_, raw) => {
@@ -118,9 +136,16 @@ describe('parseLobbyMessage', () => {
   });
 
   test('accepts and trims a good hello', () => {
-    expect(parseLobbyMessage({ type: 'hello', name: '  Alice ' })).toEqual({
+    expect(parseLobbyMessage({ type: 'hello', name: '  Alice ', identity: key })).toEqual({
       ok: true,
-      value: { type: 'hello', name: 'Alice' },
+      value: { type: 'hello', name: 'Alice', identity: key },
     });
+  });
+
+  test('a game event is a wire message with a bounded string, never a lobby message', () => {
+    expect(parseWireMessage({ type: 'event', event: '{}' }).ok).toBe(true);
+    expect(parseWireMessage({ type: 'event', event: 5 }).ok).toBe(false);
+    expect(parseWireMessage({ type: 'event', event: 'x'.repeat(70_000) }).ok).toBe(false);
+    expect(parseLobbyMessage({ type: 'event', event: '{}' }).ok).toBe(false);
   });
 });

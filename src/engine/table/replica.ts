@@ -16,7 +16,7 @@ import type { Json, JsonObject } from '../encoding.ts';
 import { stateHash } from '../encoding.ts';
 import { ZERO_HASH, type EventBody, type SignedEvent } from '../events.ts';
 import type { Outcome, Seat } from '../game.ts';
-import { composeEvent, createLog, type EventLog, type LogError } from '../log.ts';
+import { composeEvent, createLog, type Appended, type EventLog, type LogError } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import { parseBody, type TableBody } from './bodies.ts';
 import { applyEvent, initialTable, owed, type AnyGame } from './fold.ts';
@@ -96,14 +96,15 @@ export class Replica<S extends Json> {
 
   /**
    * Takes event bytes from the network (or a transcript). Never throws. On
-   * success says whether the event was new (and so should be forwarded).
+   * success says where the log placed it and whether it was new (and so
+   * should be forwarded).
    */
-  receive(bytes: Uint8Array | string): Result<{ fresh: boolean }, LogError> {
+  receive(bytes: Uint8Array | string): Result<Appended & { fresh: boolean }, LogError> {
     const appended = this.log.append(bytes);
     if (!appended.ok) return appended;
-    if (appended.value.status === 'duplicate') return ok({ fresh: false });
-    this.refold(appended.value.from);
-    return ok({ fresh: true });
+    const fresh = appended.value.status !== 'duplicate';
+    if (fresh) this.refold(appended.value.from);
+    return ok({ ...appended.value, fresh });
   }
 
   /** Signs, appends and returns `seat`'s next event, ready to send to every peer. */

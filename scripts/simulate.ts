@@ -1,0 +1,45 @@
+/**
+ * `npm run simulate -- --game war --seed 7 --out game.json`: computer peers,
+ * each with its own replica, play a whole game over the in-memory network with
+ * real cryptography. Prints the winner and writes the transcript.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { localTable } from '../src/bots/table.ts';
+import { GAMES, isGameId } from '../src/engine/catalog.ts';
+import { makeTranscript } from '../src/engine/transcript.ts';
+import { describeOutcome } from './outcome.ts';
+
+const { values } = parseArgs({
+  options: {
+    game: { type: 'string', default: 'war' },
+    seed: { type: 'string', default: '1' },
+    out: { type: 'string' },
+    players: { type: 'string' },
+  },
+});
+const game = values.game;
+if (!isGameId(game))
+  throw new Error(`unknown game ${game}; one of ${Object.keys(GAMES).join(', ')}`);
+const seed = Number(values.seed);
+if (!Number.isInteger(seed)) throw new Error('--seed takes an integer');
+const count = Number(values.players ?? GAMES[game].minSeats);
+const names = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler', 'Fermat'].slice(0, count);
+
+const started = Date.now();
+const table = localTable({ game, names, seed, table: `sim-${game}-${seed}` });
+await table.finished();
+const replica = table.sessions[0]!.replica;
+table.close();
+
+const offences = replica.offences();
+if (offences.length > 0) {
+  console.error(`stopped: ${offences.map((o) => `${names[o.seat]} (${o.reason})`).join(', ')}`);
+  process.exit(1);
+}
+console.log(describeOutcome(replica.outcome(), names));
+console.log(`${replica.log.size} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (values.out) {
+  writeFileSync(values.out, JSON.stringify(makeTranscript(replica), null, 1));
+  console.log(`transcript written to ${values.out}`);
+}

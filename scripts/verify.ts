@@ -1,0 +1,33 @@
+/**
+ * `npm run verify -- game.json`: rebuilds a game from its transcript alone and
+ * checks every signature, chain link, proof and rule. Prints the outcome, or
+ * exits 1 naming the first bad event.
+ */
+import { readFileSync } from 'node:fs';
+import { verifyTranscript } from '../src/engine/transcript.ts';
+import { describeOutcome } from './outcome.ts';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: npm run verify -- <transcript.json>');
+  process.exit(2);
+}
+let raw: unknown;
+try {
+  raw = JSON.parse(readFileSync(file, 'utf8'));
+} catch (e) {
+  console.error(`cannot read ${file}: ${(e as Error).message}`);
+  process.exit(1);
+}
+const result = verifyTranscript(raw);
+if (!result.ok) {
+  const { index, author, reason } = result.fault;
+  const names = (raw as { genesis?: { names?: string[] } }).genesis?.names ?? [];
+  const who = author === null ? '' : ` by ${names[author] ?? `seat ${author}`} (seat ${author})`;
+  console.error(
+    index === null ? `invalid transcript: ${reason}` : `event ${index}${who} is bad: ${reason}`,
+  );
+  process.exit(1);
+}
+console.log(`verified ${result.events} events: every signature, chain link, proof and rule holds`);
+console.log(describeOutcome(result.outcome, result.genesis.names));

@@ -1,0 +1,53 @@
+/**
+ * A computer player: a peer like any other, with its own replica, keys and
+ * links, that chooses its moves with the game's bot from what its seat may
+ * see. It runs in the same page as a human (solo play) or in the simulator.
+ */
+import type { TableSession } from '../net/table.ts';
+
+/** Mulberry32: a small seeded generator, so `--seed` replays the bots' choices. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class ComputerPlayer {
+  private thinking = false;
+  private readonly unsubscribe: () => void;
+
+  /** `delayMs` paces the bot so a human can follow its moves. */
+  constructor(
+    private readonly session: TableSession,
+    private readonly random: () => number,
+    private readonly delayMs = 0,
+  ) {
+    this.unsubscribe = session.subscribe(() => this.consider());
+    this.consider();
+  }
+
+  stop(): void {
+    this.unsubscribe();
+  }
+
+  private consider(): void {
+    if (this.thinking || this.session.legalActions().length === 0) return;
+    this.thinking = true;
+    setTimeout(() => {
+      this.thinking = false;
+      const { game } = this.session.playable;
+      const state = this.session.replica.state.game;
+      const choice = this.session.playable.bot(
+        game.view(state, this.session.seat),
+        this.session.legalActions(),
+        this.random,
+      );
+      if (choice) this.session.act(choice);
+    }, this.delayMs);
+  }
+}

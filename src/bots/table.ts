@@ -1,0 +1,90 @@
+/**
+ * A table of peers in one process, over the in-memory network: computer
+ * players for the simulator, or a human seat plus computer opponents for solo
+ * play in the page. Each peer has its own identity, keys, replica and links,
+ * exactly as in a game over WebRTC.
+ */
+import type { GameId } from '../engine/catalog.ts';
+import type { Json } from '../engine/encoding.ts';
+import { playable } from '../engine/games/registry.ts';
+import { createIdentity } from '../engine/identity.ts';
+import type { Genesis } from '../engine/table/types.ts';
+import { parseWireMessage } from '../net/lobby.ts';
+import { LoopbackNetwork } from '../net/loopback.ts';
+import { Messenger } from '../net/messenger.ts';
+import { TableSession } from '../net/table.ts';
+import { ComputerPlayer, seededRandom } from './computer.ts';
+
+export interface LocalTable {
+  readonly genesis: Genesis;
+  readonly sessions: TableSession<Json>[];
+  readonly bots: ComputerPlayer[];
+  /** Resolves once every replica has finished the game (audit included) or stopped. */
+  finished(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Seats `names.length` peers at a new table of `game`. Seats listed in
+ * `humans` get no computer player; `seed` fixes the bots' choices, `delayMs`
+ * paces them.
+ */
+export function localTable(options: {
+  game: GameId;
+  names: string[];
+  humans?: number[];
+  seed?: number;
+  delayMs?: number;
+  table?: string;
+}): LocalTable {
+  const entry = playable(options.game);
+  if (!entry) throw new Error(`${options.game} cannot be played yet`);
+  const net = new LoopbackNetwork();
+  const identities = options.names.map(() => createIdentity());
+  const peers = options.names.map((_, seat) => `local-${seat}`);
+  const genesis: Genesis = {
+    table: options.table ?? `local-${Date.now().toString(36)}`,
+    game: options.game,
+    names: options.names,
+    identities: identities.map((i) => i.publicKey),
+    deckSize: entry.deckSize,
+  };
+  const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
+  const sessions = messengers.map(
+    (messenger, seat) =>
+      new TableSession(messenger, genesis, entry, seat, identities[seat]!.secretKey, peers),
+  );
+  for (const [i, messenger] of messengers.entries())
+    for (const peer of peers.slice(i + 1)) messenger.connect(peer);
+  const bots = sessions.flatMap((session, seat) =>
+    options.humans?.includes(seat)
+      ? []
+      : [
+          new ComputerPlayer(
+            session,
+            seededRandom((options.seed ?? 1) * 7919 + seat),
+            options.delayMs ?? 0,
+          ),
+        ],
+  );
+  const done = () =>
+    sessions.every((s) => s.replica.stopped || s.replica.state.step.type === 'DONE');
+  return {
+    genesis,
+    sessions,
+    bots,
+    finished: () =>
+      new Promise((resolve) => {
+        const check = () => {
+          if (done()) resolve();
+        };
+        for (const s of sessions) s.subscribe(check);
+        check();
+      }),
+    close() {
+      for (const bot of bots) bot.stop();
+      for (const s of sessions) s.close();
+      for (const m of messengers) m.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The games the table can run today, with what the table and the computer
+ * players need to know about each: the deck, the starting state, the bot.
+ */
+import type { GameId } from '../catalog.ts';
+import type { Json, JsonObject } from '../encoding.ts';
+import type { Seat } from '../game.ts';
+import type { AnyGame } from '../table/fold.ts';
+import { chooseAction as warBot, war } from './war/index.ts';
+
+export interface Playable<S extends Json = Json> {
+  readonly game: AnyGame<S>;
+  readonly deckSize: number;
+  /** The starting state with the default options. */
+  initial(): S;
+  /**
+   * The computer player's choice from what `seat` may see and do, or null
+   * when it owes nothing. `random` returns uniform numbers in [0, 1): it
+   * decides between equally good moves, never anything hidden.
+   */
+  bot(view: unknown, legal: readonly JsonObject[], random: () => number): JsonObject | null;
+  /** Short rules for the rules panel. */
+  readonly rules: readonly string[];
+}
+
+function fromSetup<S>(result: { ok: true; value: S } | { ok: false; error: string }): S {
+  if (!result.ok) throw new Error(`default options rejected: ${result.error}`);
+  return result.value;
+}
+
+const warPlayable: Playable = {
+  game: war as unknown as AnyGame<Json>,
+  deckSize: 52,
+  initial: () => fromSetup(war.setup({})) as unknown as Json,
+  bot: (view, legal) => warBot(view as never, legal as never) as JsonObject | null,
+  rules: [
+    'Both players turn their top card together; the higher rank takes both (Ace high, suits do not count).',
+    'Equal ranks mean war: each puts 3 cards facedown and 1 faceup; the higher faceup card takes them all.',
+    'A player who cannot finish a war loses; a player with no cards loses.',
+    'After 5,000 battles the player holding more cards wins.',
+    'Nobody, not even the shufflers, knows any card before it is turned.',
+  ],
+};
+
+const PLAYABLE: Partial<Record<GameId, Playable>> = { war: warPlayable };
+
+/** The game module for `id`, or null while that game's rules are not built yet. */
+export function playable(id: GameId): Playable | null {
+  return PLAYABLE[id] ?? null;
+}
+
+export const isPlayable = (id: GameId): boolean => PLAYABLE[id] !== undefined;
+
+export type { Seat };
