@@ -278,13 +278,14 @@ export class EventLog {
     if (input.length > MAX_EVENT_BYTES) {
       // Keep a bounded prefix: the evidence must not become the flood it records.
       const head = typeof input === 'string' ? utf8ToBytes(input.slice(0, MAX_EVENT_BYTES)) : input;
-      const kept = head.subarray(0, MAX_EVENT_BYTES);
+      const kept = head.slice(0, MAX_EVENT_BYTES);
       const hash = eventHash(kept);
       return this.rejected.has(hash)
         ? err('ERR_TOO_LARGE')
         : this.reject(kept, hash, null, false, 'ERR_TOO_LARGE');
     }
-    const bytes = typeof input === 'string' ? utf8ToBytes(input) : input;
+    // A private copy: the caller may reuse its buffer, and the log keeps these bytes for good.
+    const bytes = typeof input === 'string' ? utf8ToBytes(input) : input.slice();
     const hash = eventHash(bytes);
     if (this.accepted.has(hash) || this.pending.has(hash)) {
       return ok({ status: 'duplicate', placed: [], from: this.size });
@@ -293,7 +294,7 @@ export class EventLog {
     if (known !== undefined) return err(known);
     const parsed = parseEvent(input);
     if (!parsed.ok) {
-      return this.reject(bytes.subarray(0, MAX_EVENT_BYTES), hash, null, false, parsed.error);
+      return this.reject(bytes.slice(0, MAX_EVENT_BYTES), hash, null, false, parsed.error);
     }
     const event = parsed.value;
     const key = this.keys[event.author];

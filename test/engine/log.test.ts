@@ -111,6 +111,16 @@ describe('append', () => {
     expect(log.evidence).toEqual([]);
   });
 
+  it('keeps its own copy of the bytes, so a reused buffer cannot rewrite history', () => {
+    const source = testLog(ids);
+    const event = act(source, 0);
+    const log = testLog(ids);
+    const buffer = event.bytes.slice();
+    log.append(buffer);
+    buffer.fill(0);
+    expect(log.entries()[0]!.bytes).toEqual(event.bytes);
+  });
+
   it('refuses an event replayed from another table with the same roster', () => {
     const other = testLog(ids, 'table-2');
     const foreign = act(other, 2);
