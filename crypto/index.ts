@@ -25,6 +25,8 @@ export {
   isPoint,
   assertPoint,
   mulBase,
+  mulSecret,
+  mulUnsafe,
   msm,
   msmUnsafe,
   FixedBase,

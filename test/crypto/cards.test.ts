@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { Point, cardIndex, cardPoint, deckPoints, mulBase } from '../../crypto/index.ts';
+
+describe('card faces', () => {
+  it('cardPoint is deterministic and distinct per index and per deck', () => {
+    const deck = deckPoints('deck-a', 52);
+    expect(deck).toHaveLength(52);
+    expect(new Set(deck.map((p) => p.toHex())).size).toBe(52);
+    expect(cardPoint('deck-a', 13).equals(deck[13]!)).toBe(true);
+    expect(cardPoint('deck-b', 13).equals(deck[13]!)).toBe(false);
+    expect(deck.some((p) => p.is0())).toBe(false);
+  });
+
+  it('cardIndex maps every face back to its index', () => {
+    const deck = deckPoints('deck-a', 52);
+    deck.forEach((p, i) => expect(cardIndex('deck-a', 52, p)).toBe(i));
+    // A point equal to a face but built differently (another object) is found too.
+    expect(cardIndex('deck-a', 52, Point.fromHex(deck[7]!.toHex()))).toBe(7);
+  });
+
+  it('cardIndex returns -1 for no card of that deck', () => {
+    const p = cardPoint('deck-a', 40);
+    expect(cardIndex('deck-a', 40, p)).toBe(-1); // beyond size
+    expect(cardIndex('deck-b', 52, p)).toBe(-1); // another deck
+    expect(cardIndex('deck-a', 52, p.multiply(5n))).toBe(-1); // still locked
+    expect(cardIndex('deck-a', 52, mulBase(3n))).toBe(-1);
+    expect(cardIndex('deck-a', 52, Point.ZERO)).toBe(-1);
+    expect(cardIndex('deck-a', 52, 'card' as unknown as Point)).toBe(-1);
+    expect(cardIndex('deck-a', 0, p)).toBe(-1);
+  });
+
+  it('rejects a bad deck id or index', () => {
+    expect(() => cardPoint('', 0)).toThrow(/deckId/);
+    expect(() => cardPoint('deck-a', -1)).toThrow(/index/);
+    expect(() => cardPoint('deck-a', 1.5)).toThrow(/index/);
+    expect(() => deckPoints('deck-a', -2)).toThrow(/size/);
+  });
+});

@@ -1,0 +1,289 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  G,
+  Kind,
+  ORDER,
+  Point,
+  decodeKeyProof,
+  decodePoints,
+  decodeRows,
+  decodeShuffleProof,
+  decodeUnlockProof,
+  deriveContext,
+  encodeKeyProof,
+  encodePoints,
+  encodeRows,
+  encodeScalar,
+  encodeShuffleProof,
+  encodeUnlockProof,
+  fromBase64,
+  fromHex,
+  mulBase,
+  proveKey,
+  proveShuffle,
+  proveUnlock,
+  randomScalar,
+  toBase64,
+  toHex,
+  verifyKey,
+  verifyShuffle,
+  verifyUnlock,
+} from '../../crypto/index.ts';
+import { randomPoints, randomRows } from './helpers.ts';
+
+const ctx = deriveContext('encoding');
+const e = randomScalar();
+const E = mulBase(e);
+const X = randomRows(3, 2);
+const shuffled = proveShuffle(ctx, e, X);
+const key = proveKey(ctx, e);
+const unlock = proveUnlock(ctx, e, randomPoints(4));
+/** Bytes of the identity, a non-canonical encoding (p) and a negative one. */
+const IDENTITY = new Uint8Array(32);
+const NON_CANONICAL = fromHex('edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f');
+const NEGATIVE = fromHex('0100000000000000000000000000000000000000000000000000000000000000');
+const SCALAR_L = encodeScalarUnchecked(ORDER);
+
+function encodeScalarUnchecked(s: bigint): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++, s >>= 8n) out[i] = Number(s & 0xffn);
+  return out;
+}
+
+/** A copy of `bytes` with `patch` written at `at`. */
+function patched(bytes: Uint8Array, at: number, patch: Uint8Array): Uint8Array {
+  const out = bytes.slice();
+  out.set(patch, at);
+  return out;
+}
+
+describe('round trips', () => {
+  it('points and rows', () => {
+    const pts = randomPoints(5);
+    expect(decodePoints(encodePoints(pts)).map((p) => p.toHex())).toEqual(
+      pts.map((p) => p.toHex()),
+    );
+    expect(decodePoints(encodePoints([]))).toEqual([]);
+    const rows = decodeRows(encodeRows(X));
+    expect(rows.map((r) => r.map((p) => p.toHex()))).toEqual(X.map((r) => r.map((p) => p.toHex())));
+    expect(decodeRows(encodeRows([]))).toEqual([]);
+  });
+
+  it('key proof (65 bytes) still verifies after the wire', () => {
+    const bytes = encodeKeyProof(key.proof);
+    expect(bytes).toHaveLength(65);
+    expect(verifyKey(ctx, key.pub, decodeKeyProof(bytes))).toBe(true);
+  });
+
+  it('unlock proof (97 bytes) still verifies after the wire', () => {
+    const bytes = encodeUnlockProof(unlock.proof);
+    expect(bytes).toHaveLength(97);
+    const before = unlock.cards.map((d) => d.multiply(e));
+    const after = decodePoints(encodePoints(unlock.cards));
+    expect(verifyUnlock(ctx, E, before, after, decodeUnlockProof(bytes))).toBe(true);
+  });
+
+  it('shuffle proof (32·(5N + W + 8) + 9 bytes) still verifies after the wire', () => {
+    const bytes = encodeShuffleProof(shuffled.proof);
+    expect(bytes).toHaveLength(32 * (5 * 3 + 2 + 8) + 9);
+    const proof = decodeShuffleProof(bytes);
+    const output = decodeRows(encodeRows(shuffled.rows));
+    expect(verifyShuffle(ctx, E, X, output, proof)).toBe(true);
+    expect(encodeShuffleProof(proof)).toEqual(bytes);
+  });
+
+  it('base64 and hex, for any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 70 }), (bytes) => {
+        expect(fromBase64(toBase64(bytes))).toEqual(bytes);
+        expect(fromHex(toHex(bytes))).toEqual(bytes);
+        expect(toBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+      }),
+      { numRuns: 200 },
+    );
+    expect(fromBase64(toBase64(encodeKeyProof(key.proof)))).toEqual(encodeKeyProof(key.proof));
+  });
+});
+
+describe('decoding malformed input throws a clear error', () => {
+  const shuffleBytes = encodeShuffleProof(shuffled.proof);
+  const keyBytes = encodeKeyProof(key.proof);
+  const unlockBytes = encodeUnlockProof(unlock.proof);
+  // Offsets in a shuffle proof with N = 3, W = 2: 9-byte header, then c, cHat, t1, t2, t3, t4, t5, tHat, s1...
+  const P = 32;
+  const off = {
+    c0: 9,
+    cHat1: 9 + 4 * P,
+    t3: 9 + 8 * P,
+    t4_1: 9 + 10 * P,
+    tHat2: 9 + 14 * P,
+    s1: 9 + 15 * P,
+    sPrime2: 9 + 24 * P,
+  };
+
+  const cases: [string, () => unknown, string | RegExp][] = [
+    [
+      'garbage bytes',
+      () => decodeShuffleProof(fromHex('deadbeef')),
+      'shuffleProof: kind: expected 5, got 222',
+    ],
+    ['an empty buffer', () => decodeKeyProof(new Uint8Array(0)), 'keyProof: kind: empty input'],
+    [
+      'not a Uint8Array',
+      () => decodeUnlockProof('AAAA' as unknown as Uint8Array),
+      'unlockProof: expected a Uint8Array',
+    ],
+    ['the wrong kind', () => decodeUnlockProof(keyBytes), 'unlockProof: kind: expected 4, got 3'],
+    [
+      'a truncated key proof',
+      () => decodeKeyProof(keyBytes.subarray(0, 64)),
+      /keyProof: length: expected 65 bytes .* got 64/,
+    ],
+    [
+      'a key proof with a byte too many',
+      () => decodeKeyProof(Uint8Array.of(...keyBytes, 0)),
+      /keyProof: length: expected 65/,
+    ],
+    [
+      'a truncated shuffle header',
+      () => decodeShuffleProof(shuffleBytes.subarray(0, 6)),
+      'shuffleProof: W: truncated input',
+    ],
+    [
+      'a truncated shuffle proof',
+      () => decodeShuffleProof(shuffleBytes.subarray(0, shuffleBytes.length - 1)),
+      /shuffleProof: length: expected \d+ bytes \(N = 3, W = 2\)/,
+    ],
+    [
+      'N = 0',
+      () => decodeShuffleProof(patched(shuffleBytes, 1, new Uint8Array(4))),
+      'shuffleProof: N: expected 1..65536, got 0',
+    ],
+    [
+      'W too large',
+      () => decodeShuffleProof(patched(shuffleBytes, 5, Uint8Array.of(0, 1, 0, 0))),
+      /shuffleProof: W: expected 1\.\.64, got 256/,
+    ],
+    [
+      'a huge count',
+      () => decodePoints(Uint8Array.of(Kind.points, 255, 255, 255, 255)),
+      /points: count: expected 0\.\.65536/,
+    ],
+    [
+      'a non-canonical point',
+      () => decodeShuffleProof(patched(shuffleBytes, off.cHat1, NON_CANONICAL)),
+      'shuffleProof: cHat[1]: not a canonical ristretto255 encoding',
+    ],
+    [
+      'a negative point encoding',
+      () => decodeShuffleProof(patched(shuffleBytes, off.t3, NEGATIVE)),
+      'shuffleProof: t3: not a canonical ristretto255 encoding',
+    ],
+    [
+      'the identity point',
+      () => decodeShuffleProof(patched(shuffleBytes, off.c0, IDENTITY)),
+      'shuffleProof: c[0]: the identity point is not allowed',
+    ],
+    [
+      'the identity in t4',
+      () => decodeShuffleProof(patched(shuffleBytes, off.t4_1, IDENTITY)),
+      'shuffleProof: t4[1]: the identity point is not allowed',
+    ],
+    [
+      'a random 32 bytes as tHat',
+      () => decodeShuffleProof(patched(shuffleBytes, off.tHat2, new Uint8Array(32).fill(0x55))),
+      /shuffleProof: tHat\[2\]: not a canonical/,
+    ],
+    [
+      'a scalar equal to ℓ',
+      () => decodeShuffleProof(patched(shuffleBytes, off.s1, SCALAR_L)),
+      'shuffleProof: s1: scalar is not below the group order ℓ',
+    ],
+    [
+      'a scalar of all ones',
+      () => decodeShuffleProof(patched(shuffleBytes, off.sPrime2, new Uint8Array(32).fill(255))),
+      'shuffleProof: sPrime[2]: scalar is not below the group order ℓ',
+    ],
+    [
+      'a key proof scalar s + ℓ',
+      () =>
+        decodeKeyProof(
+          patched(keyBytes, 33, encodeScalarUnchecked((key.proof.s + ORDER) % (1n << 256n))),
+        ),
+      'keyProof: s: scalar is not below the group order ℓ',
+    ],
+    [
+      'an unlock proof with T2 the identity',
+      () => decodeUnlockProof(patched(unlockBytes, 33, IDENTITY)),
+      'unlockProof: T2: the identity point is not allowed',
+    ],
+    [
+      'rows with a bad point',
+      () => decodeRows(patched(encodeRows(X), 9 + 3 * 32, NON_CANONICAL)),
+      'rows: rows[1][1]: not a canonical ristretto255 encoding',
+    ],
+    [
+      'zero rows of width 2',
+      () => decodeRows(Uint8Array.of(Kind.rows, 0, 0, 0, 0, 2, 0, 0, 0)),
+      'rows: width: must be 1 when there are no rows',
+    ],
+    [
+      'rows of width 0',
+      () => decodeRows(Uint8Array.of(Kind.rows, 1, 0, 0, 0, 0, 0, 0, 0)),
+      'rows: width: expected 1..64, got 0',
+    ],
+    [
+      'points truncated inside a point',
+      () => decodePoints(encodePoints(randomPoints(2)).subarray(0, 50)),
+      /points: length: expected 69 bytes/,
+    ],
+    ['base64 with a bad character', () => fromBase64('AA*A'), 'base64: invalid character at 2'],
+    ['base64 without padding', () => fromBase64('AAA'), 'base64: length must be a multiple of 4'],
+    [
+      'base64 with non-zero padding bits',
+      () => fromBase64('AB=='),
+      'base64: non-zero padding bits',
+    ],
+    ['base64 with padding inside', () => fromBase64('A=AA'), 'base64: invalid character at 1'],
+    ['hex of odd length', () => fromHex('abc'), 'hex: expected an even number of hex digits'],
+    ['hex with a non-hex digit', () => fromHex('zz'), 'hex: expected an even number of hex digits'],
+  ];
+
+  it.each(cases)('%s', (_name, run, message) => {
+    expect(run).toThrow(message);
+  });
+
+  it('never returns a value for random garbage of a valid length', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 97, maxLength: 97 }), (bytes) => {
+        bytes[0] = Kind.unlockProof;
+        try {
+          const p = decodeUnlockProof(bytes);
+          // Rarely, random bytes are canonical: then they must re-encode to themselves.
+          expect(encodeUnlockProof(p)).toEqual(bytes);
+        } catch (err) {
+          expect((err as Error).message).toMatch(/^unlockProof: (T1|T2|s): /);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses to encode an invalid proof', () => {
+    expect(() => encodeKeyProof({ T: Point.ZERO, s: 1n })).toThrow(
+      'keyProof: T: the identity point is not allowed',
+    );
+    expect(() => encodeKeyProof({ T: G, s: ORDER })).toThrow(
+      /keyProof: s: expected a bigint scalar/,
+    );
+    expect(() => encodeShuffleProof({ ...shuffled.proof, sHat: [] })).toThrow(
+      'shuffleProof: sHat: expected 3 entries',
+    );
+    expect(() => encodeRows([[G], [G, G]])).toThrow('rows[1]: expected a row of width 1');
+    expect(() => encodePoints([G, Point.ZERO])).toThrow(
+      'points[1]: the identity point is not allowed',
+    );
+    expect(encodeScalar(0n)).toEqual(new Uint8Array(32));
+  });
+});
