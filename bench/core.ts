@@ -26,7 +26,7 @@ export interface Figure {
   name: string;
   /** Median wall time in milliseconds. */
   ms: number;
-  /** `ms` divided by the median time of one variable-base `multiply`, sampled alongside. */
+  /** `ms` divided by the median time of one variable-base `multiply` over the whole run. */
   mults: number;
   /** `mults` divided by the number of cards (shuffle only). */
   perCard?: number;
@@ -50,20 +50,23 @@ function median(xs: number[]): number {
 }
 
 /**
- * Times `runs` calls of `op`, each followed by one sample of the unit (16
- * variable-base multiplications), so the operation and the unit are measured
- * in the same JIT and machine state. Returns the median of each.
+ * Times `runs` samples of `op`, each followed by one sample of the unit (16
+ * variable-base multiplications), so the unit is sampled throughout the run in
+ * the same JIT and machine state. A sample repeats a fast `op` until it lasts
+ * about 10 ms, so the coarse browser clock (0.1 ms) costs at most 1%.
  */
-function sample(runs: number, op: () => void, unit: () => number): { ms: number; unitMs: number } {
+function sample(runs: number, op: () => void, unit: () => number, units: number[]): number {
+  const t0 = performance.now();
+  op();
+  const reps = Math.max(1, Math.ceil(10 / Math.max(performance.now() - t0, 0.1)));
   const ops: number[] = [];
-  const units: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    op();
-    ops.push(performance.now() - t);
+    for (let k = 0; k < reps; k++) op();
+    ops.push((performance.now() - t) / reps);
     units.push(unit());
   }
-  return { ms: median(ops), unitMs: median(units) };
+  return median(ops);
 }
 
 function randomPoints(n: number): Point[] {
@@ -112,24 +115,18 @@ export function runBench(runtime: string, log: (line: string) => void = () => {}
     unitUnsafe();
   } while (performance.now() < warmUntil);
 
-  const figures: Figure[] = [];
-  const unitSamples: number[] = [];
-  const add = (name: string, m: { ms: number; unitMs: number }, runs: number, cards?: number) => {
-    unitSamples.push(m.unitMs);
-    const mults = m.ms / m.unitMs;
-    const f: Figure = { name, ms: m.ms, mults, runs };
-    if (cards !== undefined) f.perCard = mults / cards;
-    figures.push(f);
-    log(`${runtime}: ${name} ${m.ms.toFixed(1)} ms = ${mults.toFixed(1)} mult`);
+  const units: number[] = [];
+  const timed: { name: string; ms: number; runs: number; cards?: number }[] = [];
+  const run = (name: string, runs: number, op: () => void, cards?: number): void => {
+    const ms = sample(runs, op, unit, units);
+    timed.push({ name, ms, runs, cards });
+    log(`${runtime}: ${name} ${ms.toFixed(2)} ms`);
   };
 
   for (const { n, input, e, E, ctx } of decks) {
     const runs = n === 52 ? 15 : 25;
     let last = proveShuffle(ctx, e, input);
-    const proveRun = (): void => {
-      last = proveShuffle(ctx, e, input);
-    };
-    add(`proveShuffle N=${n}`, sample(runs, proveRun, unit), runs, n);
+    run(`proveShuffle N=${n}`, runs, () => (last = proveShuffle(ctx, e, input)), n);
     // The verifier sees what came over the wire: decoding is timed apart from verifyShuffle.
     const proofBytes = encodeShuffleProof(last.proof);
     const rowBytes = encodeRows(last.rows);
@@ -137,45 +134,42 @@ export function runBench(runtime: string, log: (line: string) => void = () => {}
       decodeShuffleProof(proofBytes);
       decodeRows(rowBytes);
     };
-    add(`decode output+proof N=${n}`, sample(runs, decode, unit), runs, n);
+    run(`decode output+proof N=${n}`, runs, decode, n);
     const proof = decodeShuffleProof(proofBytes);
     const output = decodeRows(rowBytes);
     let ok = true;
-    const verify = (): void => {
-      ok = verifyShuffle(ctx, E, input, output, proof) && ok;
-    };
-    add(`verifyShuffle N=${n}`, sample(runs, verify, unit), runs, n);
+    run(
+      `verifyShuffle N=${n}`,
+      runs,
+      () => (ok = verifyShuffle(ctx, E, input, output, proof) && ok),
+      n,
+    );
     if (!ok) throw new Error('bench: an honest shuffle proof did not verify');
   }
 
   let unlocked = proveUnlock(uctx, ue, hand);
-  const proveU = (): void => {
-    unlocked = proveUnlock(uctx, ue, hand);
-  };
-  add('proveUnlock 13 cards', sample(25, proveU, unit), 25);
+  run('proveUnlock 13 cards', 25, () => (unlocked = proveUnlock(uctx, ue, hand)));
   const after = decodeRows(encodeRows(unlocked.cards.map((p) => [p]))).map((r) => r[0]!);
   const uproof = decodeUnlockProof(encodeUnlockProof(unlocked.proof));
   let ok = true;
-  const verifyU = (): void => {
-    ok = verifyUnlock(uctx, uE, hand, after, uproof) && ok;
-  };
-  add('verifyUnlock 13 cards', sample(25, verifyU, unit), 25);
+  run('verifyUnlock 13 cards', 25, () => (ok = verifyUnlock(uctx, uE, hand, after, uproof) && ok));
   if (!ok) throw new Error('bench: an honest unlock proof did not verify');
 
-  const unsafeSamples = Array.from({ length: 15 }, unitUnsafe);
-  return {
-    runtime,
-    mulMs: median(unitSamples),
-    mulUnsafeMs: median(unsafeSamples),
-    figures,
-  };
+  const mulMs = median(units);
+  const figures = timed.map(({ name, ms, runs, cards }): Figure => {
+    const mults = ms / mulMs;
+    return cards === undefined
+      ? { name, ms, mults, runs }
+      : { name, ms, mults, runs, perCard: mults / cards };
+  });
+  return { runtime, mulMs, mulUnsafeMs: median(Array.from({ length: 15 }, unitUnsafe)), figures };
 }
 
 /** A fixed-width text table of one runtime's results. */
 export function formatResult(r: BenchResult): string {
   const lines = [
     `${r.runtime}: unit = one variable-base noble Point.multiply, median ${r.mulMs.toFixed(3)} ms ` +
-      `(multiplyUnsafe ${r.mulUnsafeMs.toFixed(3)} ms); each row divides by the unit sampled alongside it`,
+      `(multiplyUnsafe ${r.mulUnsafeMs.toFixed(3)} ms), sampled between the runs below`,
     `  ${'operation'.padEnd(28)}${'median ms'.padStart(11)}${'× mult'.padStart(9)}${'× mult/card'.padStart(13)}  runs`,
   ];
   for (const f of r.figures) {

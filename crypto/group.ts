@@ -21,7 +21,7 @@ export const ORDER: bigint = Point.Fn.ORDER;
 /** `G`, the ristretto255 base point (RFC 9496). */
 export const G: Point = Point.BASE;
 
-/** Length in bytes of an encoded point and of an encoded scalar. */
+/** Length in bytes of an encoded point (RFC 9496 §4.3.2). */
 export const POINT_BYTES = 32;
 /** Length in bytes of an encoded scalar (little-endian, as in RFC 8032 / RFC 9496). */
 export const SCALAR_BYTES = 32;
@@ -58,10 +58,12 @@ export function invertScalar(s: bigint): bigint {
   return Point.Fn.inv(a);
 }
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 function bytesToBigLE(bytes: Uint8Array): bigint {
-  let x = 0n;
-  for (let i = bytes.length - 1; i >= 0; i--) x = (x << 8n) | BigInt(bytes[i]!);
-  return x;
+  let hex = '0x0';
+  for (let i = bytes.length - 1; i >= 0; i--) hex += HEX[bytes[i]!]!;
+  return BigInt(hex);
 }
 
 /**
@@ -75,6 +77,25 @@ export function randomScalar(): bigint {
     const s = bytesToBigLE(buf) & MASK_253;
     if (s !== 0n && s < ORDER) return s;
   }
+}
+
+/**
+ * `n` uniformly random scalars with `0 < s < ℓ`, as {@link randomScalar} but
+ * drawing the random bytes in a few large `crypto.getRandomValues` calls.
+ */
+export function randomScalars(n: number): bigint[] {
+  const out: bigint[] = [];
+  while (out.length < n) {
+    // About 2 candidates per scalar are needed (ℓ ≈ 2^252.0); 65536 bytes is the per-call limit.
+    const count = Math.min(2 * (n - out.length) + 4, 2048);
+    const buf = crypto.getRandomValues(new Uint8Array(SCALAR_BYTES * count));
+    for (let k = 0; k < count && out.length < n; k++) {
+      const s = bytesToBigLE(buf.subarray(k * SCALAR_BYTES, (k + 1) * SCALAR_BYTES)) & MASK_253;
+      if (s !== 0n && s < ORDER) out.push(s);
+    }
+    buf.fill(0);
+  }
+  return out;
 }
 
 /** A uniformly random non-zero 128-bit integer (batch-verification weights, nonces of length λ). */
@@ -215,6 +236,7 @@ export function mulSecret(p: Point, s: bigint): Point {
   table[0] = p;
   table[1] = p.double();
   for (let i = 2; i < half; i++) table[i] = table[i - 1]!.add(p);
+  const negs = table.map((q) => q.negate());
   const digits = new Int32Array(windows);
   signedDigits(modL(s), C, windows, digits, 0);
   let acc = Point.ZERO;
@@ -224,8 +246,11 @@ export function mulSecret(p: Point, s: bigint): Point {
     const d = digits[w]!;
     const idx = (d < 0 ? -d : d) - 1;
     let sel = table[0]!;
-    for (let i = 1; i < half; i++) sel = i === idx ? table[i]! : sel;
-    const neg = sel.negate();
+    let neg = negs[0]!;
+    for (let i = 1; i < half; i++) {
+      sel = i === idx ? table[i]! : sel;
+      neg = i === idx ? negs[i]! : neg;
+    }
     if (d === 0) dummy = dummy.add(sel);
     else acc = acc.add(d < 0 ? neg : sel);
   }
@@ -359,12 +384,12 @@ function pippenger(points: readonly Point[], scalars: readonly bigint[], uniform
  * 8 bits, one table addition per window (32 additions, no doublings), with a
  * data-oblivious scan of each window's entries and a dummy addition for zero
  * digits, so the operation sequence does not depend on `s`. The table
- * (32 × 128 points) is built on first use.
+ * (32 × 128 points and their negatives) is built on first use.
  */
 export class FixedBase {
   /** The base point P. */
   readonly base: Point;
-  private table: Point[] | undefined;
+  private tables: { table: Point[]; negs: Point[] } | undefined;
   private static readonly C = 8;
 
   /** A table for `p` (built lazily). */
@@ -372,7 +397,7 @@ export class FixedBase {
     this.base = p;
   }
 
-  private build(): Point[] {
+  private build(): { table: Point[]; negs: Point[] } {
     const half = 1 << (FixedBase.C - 1);
     const windows = windowsFor(FixedBase.C);
     const t = new Array<Point>(windows * half);
@@ -385,12 +410,12 @@ export class FixedBase {
       }
       b = t[w * half + half - 1]!.double();
     }
-    return t;
+    return { table: t, negs: t.map((q) => q.negate()) };
   }
 
   /** `s·P` (s reduced mod ℓ; `0·P` is the identity). */
   mul(s: bigint): Point {
-    const table = (this.table ??= this.build());
+    const { table, negs } = (this.tables ??= this.build());
     const C = FixedBase.C;
     const half = 1 << (C - 1);
     const windows = windowsFor(C);
@@ -403,8 +428,11 @@ export class FixedBase {
       const idx = (d < 0 ? -d : d) - 1;
       const start = w * half;
       let sel = table[start]!;
-      for (let i = 1; i < half; i++) sel = i === idx ? table[start + i]! : sel;
-      const neg = sel.negate();
+      let neg = negs[start]!;
+      for (let i = 1; i < half; i++) {
+        sel = i === idx ? table[start + i]! : sel;
+        neg = i === idx ? negs[start + i]! : neg;
+      }
       if (d === 0) dummy = dummy.add(sel);
       else acc = acc.add(d < 0 ? neg : sel);
     }

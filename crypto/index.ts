@@ -16,6 +16,7 @@ export {
   assertSecret,
   invertScalar,
   randomScalar,
+  randomScalars,
   randomPermutation,
   encodeScalar,
   decodeScalar,

@@ -33,7 +33,7 @@ import {
   mulUnsafe,
   random128,
   randomPermutation,
-  randomScalar,
+  randomScalars,
   type Point,
 } from './group.ts';
 import { challenges128, Transcript } from './transcript.ts';
@@ -191,12 +191,11 @@ export function proveShuffle(
   const eHalf = h(e);
 
   // Output rows Y_i = e·X_ψ(i), and 1. the permutation commitment c_ψ(i) = r_ψ(i)·G + H_i.
-  const r = new Array<bigint>(n);
+  const r = randomScalars(n); // r_j, indexed by input position j
   const cHalf = new Array<Point>(n);
   for (let i = 0; i < n; i++) {
     const j = psi[i]!;
-    r[j] = randomScalar();
-    cHalf[j] = mulBase(h(r[j])).add(HiHalf[i]!);
+    cHalf[j] = mulBase(h(r[j]!)).add(HiHalf[i]!);
   }
   const yHalf = psi.flatMap((j) => X[j]!.map((p) => mulSecret(p, eHalf)));
   const batch1 = doubleAndEncode([...yHalf, ...cHalf]);
@@ -209,17 +208,16 @@ export function proveShuffle(
   const uP = psi.map((j) => u[j]!);
 
   // 3 and 4. Chain ĉ_i = R̂_i·G + U_i·H and t̂_i from fixed-base tables only.
-  const rHat = new Array<bigint>(n);
-  const wHat = new Array<bigint>(n);
-  const wPrime = new Array<bigint>(n);
+  const nonces = randomScalars(3 * n + 4);
+  const rHat = nonces.slice(0, n);
+  const wHat = nonces.slice(n, 2 * n);
+  const wPrime = nonces.slice(2 * n, 3 * n);
+  const [w1, w2, w3, we] = nonces.slice(3 * n) as [bigint, bigint, bigint, bigint];
   const cHatHalf = new Array<Point>(n);
   const tHatHalf = new Array<Point>(n);
   let Rprev = 0n; // R̂_{i-1}
   let Uprev = 1n; // U_{i-1} = Π_{k<i} u'_k
   for (let i = 0; i < n; i++) {
-    rHat[i] = randomScalar();
-    wHat[i] = randomScalar();
-    wPrime[i] = randomScalar();
     tHatHalf[i] = mulBase(h(wHat[i]! + wPrime[i]! * Rprev)).add(mulH(h(wPrime[i]! * Uprev)));
     Rprev = modL(rHat[i]! + uP[i]! * Rprev);
     Uprev = modL(uP[i]! * Uprev);
@@ -227,10 +225,6 @@ export function proveShuffle(
   }
   const rHatAll = Rprev; // r̂ = R̂_N
 
-  const w1 = randomScalar();
-  const w2 = randomScalar();
-  const w3 = randomScalar();
-  const we = randomScalar();
   // t3 = w3·G + Σ w'_i·H_i
   const t3Half = mulBase(h(w3)).add(msm(HiHalf, wPrime));
   // t4_k = Σ_j (e·w'_ψ⁻¹(j) − we·u_j)·X_{j,k}: one N-point MSM per component.
