@@ -1,0 +1,166 @@
+/**
+ * Fixtures for tests that drive whole tables: players (identity + keyring),
+ * the genesis, and a `Table` of one replica per seat that authors events and
+ * hands them to every other replica, as an honest full mesh would.
+ */
+import {
+  G,
+  cardIndex,
+  decodePoints,
+  decodeScalar,
+  fromBase64,
+  fromHex,
+  invertScalar,
+  type Point,
+} from '../../../crypto/index.ts';
+import type { Json } from '../../../src/engine/encoding.ts';
+import type { SignedEvent } from '../../../src/engine/events.ts';
+import type { Game, Seat } from '../../../src/engine/game.ts';
+import type { Identity } from '../../../src/engine/identity.ts';
+import { Keyring, makeDuty } from '../../../src/engine/table/author.ts';
+import type { TableBody } from '../../../src/engine/table/bodies.ts';
+import { deckId, type AnyGame } from '../../../src/engine/table/fold.ts';
+import { Replica } from '../../../src/engine/table/replica.ts';
+import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
+import { testIdentity } from '../helpers.ts';
+
+/** One seat's secrets: its identity (signs events) and its keyring (deck and re-mask secrets). */
+export interface Player {
+  readonly seat: Seat;
+  readonly identity: Identity;
+  readonly keyring: Keyring;
+}
+
+/** Players of a table with `seats` seats: fixed identities, fresh random deck secrets. */
+export function makePlayers(seats: number): Player[] {
+  return Array.from({ length: seats }, (_, seat) => ({
+    seat,
+    identity: testIdentity(seat),
+    keyring: new Keyring(),
+  }));
+}
+
+export function makeGenesis(players: readonly Player[], game: string, deckSize: number): Genesis {
+  return {
+    table: 'table-1',
+    game,
+    names: players.map((p) => `player ${p.seat}`),
+    identities: players.map((p) => p.identity.publicKey),
+    deckSize,
+  };
+}
+
+/**
+ * A game module as the table drives it. The table feeds `apply` the JSON of
+ * signed actions and table facts, which is what every module's action type
+ * describes; TypeScript cannot see that, hence the cast.
+ */
+export function tableGame<S extends Json, A, V, O>(game: Game<S, A, V, O>): AnyGame<S> {
+  return game as unknown as AnyGame<S>;
+}
+
+/** Starting game state for `options`; throws if the module refuses them. */
+export function setupOrThrow<S extends Json, A, V, O>(game: Game<S, A, V, O>, options: O): S {
+  const made = game.setup(options);
+  if (!made.ok) throw new Error(`setup: ${made.error}`);
+  return made.value;
+}
+
+/** Authors `body` as `player` on its own replica; throws if the replica refuses. */
+export function authorOn<S extends Json>(
+  replica: Replica<S>,
+  player: Player,
+  body: TableBody,
+): SignedEvent {
+  const signed = replica.author(player.seat, player.identity.secretKey, body);
+  if (!signed.ok)
+    throw new Error(`seat ${player.seat} cannot author ${body.type}: ${signed.error}`);
+  return signed.value;
+}
+
+/** The cryptographic step `player` owes on `replica`; throws when it owes none. */
+export function dutyOf<S extends Json>(replica: Replica<S>, player: Player): TableBody {
+  const body = makeDuty(replica.state, player.seat, player.keyring);
+  if (body === null) throw new Error(`seat ${player.seat} owes no duty`);
+  return body;
+}
+
+/** Feeds `bytes` to `replica`; throws unless it is new and accepted. */
+export function feed<S extends Json>(replica: Replica<S>, bytes: Uint8Array): void {
+  const received = replica.receive(bytes);
+  if (!received.ok || !received.value.fresh)
+    throw new Error(`refused: ${JSON.stringify(received)}`);
+}
+
+/** One replica per seat, every event delivered to every other seat at once. */
+export class Table<S extends Json> {
+  readonly replicas: Replica<S>[];
+  /** Every event authored so far, in authoring order. */
+  readonly events: SignedEvent[] = [];
+
+  constructor(
+    readonly players: readonly Player[],
+    readonly genesis: Genesis,
+    game: AnyGame<S>,
+    initial: S,
+  ) {
+    this.replicas = players.map(() => new Replica(genesis, game, initial));
+  }
+
+  /** `seat` authors `body` and every other replica receives it. */
+  play(seat: Seat, body: TableBody): SignedEvent {
+    const signed = authorOn(this.replicas[seat]!, this.players[seat]!, body);
+    this.replicas.forEach((replica, other) => other !== seat && feed(replica, signed.bytes));
+    this.events.push(signed);
+    return signed;
+  }
+
+  /** `seat` does the cryptographic step it owes. */
+  duty(seat: Seat): SignedEvent {
+    return this.play(seat, dutyOf(this.replicas[seat]!, this.players[seat]!));
+  }
+
+  /** Seats take the steps they owe, lowest seat first, while `until` is false. */
+  dutiesUntil(until: (state: TableState<S>) => boolean): void {
+    const replica = this.replicas[0]!;
+    while (!until(replica.state)) {
+      const next = replica.owed().find((o) => o.kind !== 'ACT');
+      if (next === undefined) throw new Error('no duty owed before the goal');
+      this.duty(next.seat);
+    }
+  }
+}
+
+/** Every point in a table's card list: each ciphertext and each layer key, base64. */
+export function tablePoints(state: TableState<unknown>): string[] {
+  return state.cards.flatMap((card) => [card.c, ...card.layers.map((l) => l.key)]);
+}
+
+/**
+ * The face of every card, opened with `secretOf(seat)`: strip each remaining
+ * layer with its seat's secret, then look the point up in the deck. -1 for a
+ * card with a layer that no given secret opens.
+ */
+export function openCards(
+  state: TableState<unknown>,
+  secretOf: (seat: Seat) => bigint | null,
+): number[] {
+  return state.cards.map((card) => {
+    let p = point(card.c);
+    for (const layer of card.layers) {
+      const s = secretOf(layer.seat);
+      if (s === null || !G.multiply(s).equals(point(layer.key))) return -1;
+      p = p.multiply(invertScalar(s));
+    }
+    return cardIndex(deckId(state.genesis), state.genesis.deckSize, p);
+  });
+}
+
+/** The faces as anyone can open them with the secrets published in the audit. */
+export const auditOpen = (state: TableState<unknown>): number[] =>
+  openCards(state, (seat) => {
+    const secret = state.audit[seat];
+    return secret ? decodeScalar(fromHex(secret)) : null;
+  });
+
+const point = (b64: string): Point => decodePoints(fromBase64(b64))[0]!;
