@@ -43,6 +43,7 @@ export type WireMessage = LobbyMessage | { type: 'event'; event: string };
 
 export const MAX_NAME = 24;
 export const MAX_CHAT = 500;
+const MAX_BACKLOG = 1000;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (error: string): Parsed<never> => ({ ok: false, error });
@@ -165,6 +166,8 @@ export class LobbySession {
   private readonly dropped: string[] = [];
   private started = false;
   private refused = false;
+  /** Game events that arrive before the table session exists (a fast peer starts first). */
+  private backlog: { from: string; event: string }[] | null = [];
   private listener: (snapshot: LobbySnapshot) => void = () => {};
 
   private constructor(
@@ -267,6 +270,13 @@ export class LobbySession {
     this.changed();
   }
 
+  /** Hands over the game events received so far; from now on the table session takes them. */
+  takeBacklog(): { from: string; event: string }[] {
+    const events = this.backlog ?? [];
+    this.backlog = null;
+    return events;
+  }
+
   close(): void {
     this.messenger.close();
   }
@@ -274,6 +284,8 @@ export class LobbySession {
   private receive(from: string, message: WireMessage): void {
     switch (message.type) {
       case 'event':
+        if (this.backlog && this.backlog.length < MAX_BACKLOG)
+          this.backlog.push({ from, event: message.event });
         return;
       case 'hello':
         this.names.set(from, message.name);

@@ -36,7 +36,8 @@ export class TableSession<S extends Json = Json> {
 
   /**
    * `peers[seat]` is each seat's peer id on `messenger`; `secretKey` signs
-   * this seat's events and must match `genesis.identities[seat]`.
+   * this seat's events and must match `genesis.identities[seat]`. `backlog`
+   * holds events that arrived before this session existed.
    */
   constructor(
     private readonly messenger: Messenger<WireMessage>,
@@ -45,6 +46,7 @@ export class TableSession<S extends Json = Json> {
     readonly seat: Seat,
     private readonly secretKey: Uint8Array,
     private readonly peers: readonly string[],
+    backlog: readonly { from: string; event: string }[] = [],
   ) {
     this.replica = new Replica(genesis, playable.game, playable.initial());
     this.unsubscribe = messenger.on({
@@ -53,6 +55,7 @@ export class TableSession<S extends Json = Json> {
       },
       joined: (peer) => this.sync(peer),
     });
+    for (const { from, event } of backlog) this.receive(from, event);
     this.scheduleDuty();
   }
 

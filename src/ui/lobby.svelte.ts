@@ -1,34 +1,50 @@
 /**
- * LobbyController: the reactive face of a `LobbySession` for the Svelte components.
- * It owns the transport, so leaving the lobby closes every link.
+ * LobbyController: the reactive face of a `LobbySession` for the Svelte
+ * components. It owns the transport and this player's identity key for the
+ * table, and once the host starts it opens the table session on the same links.
  */
+import type { GameId } from '../engine/catalog.ts';
+import { playable } from '../engine/games/registry.ts';
+import { createIdentity, type Identity } from '../engine/identity.ts';
+import type { Genesis } from '../engine/table/types.ts';
 import type { AppConfig } from '../net/config.ts';
 import { guestPeerId, hostPeerId, newTableId } from '../net/ids.ts';
 import { LobbySession, type LobbySnapshot, type TableInfo } from '../net/lobby.ts';
 import { PeerJsTransport } from '../net/peerjs.ts';
-import type { GameId } from '../engine/catalog.ts';
+import { TableSession } from '../net/table.ts';
+import { TableController } from './table.svelte.ts';
 
 export class LobbyController {
   snapshot = $state<LobbySnapshot | null>(null);
   error = $state<string | null>(null);
+  table = $state<TableController | null>(null);
   session: LobbySession | null = null;
+  private identity: Identity | null = null;
 
   constructor(private readonly config: AppConfig) {}
 
+  /** The table's game has a rules engine; until it does, its lobby can gather players but not start. */
+  get playable(): boolean {
+    const game = this.snapshot?.table?.game;
+    return game !== undefined && playable(game) !== null;
+  }
+
   get canStart(): boolean {
     // Read the snapshot so Svelte re-evaluates this whenever it changes.
-    return this.snapshot !== null && (this.session?.canStart() ?? false);
+    return this.snapshot !== null && this.playable && (this.session?.canStart() ?? false);
   }
 
   async create(name: string, game: GameId, seats: number): Promise<void> {
     const table: TableInfo = { id: newTableId(), game, seats };
     const transport = await this.open(hostPeerId(table.id));
-    this.attach(LobbySession.create(transport, table, name));
+    this.identity = createIdentity();
+    this.attach(LobbySession.create(transport, table, { name, identity: this.identity.publicKey }));
   }
 
   async join(tableId: string, name: string): Promise<void> {
     const transport = await this.open(guestPeerId(tableId));
-    this.attach(LobbySession.join(transport, tableId, name));
+    this.identity = createIdentity();
+    this.attach(LobbySession.join(transport, tableId, { name, identity: this.identity.publicKey }));
   }
 
   start(): void {
@@ -44,6 +60,8 @@ export class LobbyController {
   }
 
   leave(): void {
+    this.table?.close();
+    this.table = null;
     this.session?.close();
     this.session = null;
     this.snapshot = null;
@@ -61,6 +79,38 @@ export class LobbyController {
 
   private attach(session: LobbySession): void {
     this.session = session;
-    session.subscribe((snapshot) => (this.snapshot = snapshot));
+    session.subscribe((snapshot) => {
+      this.snapshot = snapshot;
+      if (snapshot.phase === 'started' && !this.table) this.openTable(session, snapshot);
+    });
+  }
+
+  /** Every peer builds the same genesis from the same roster; its hash is in every KEY event. */
+  private openTable(session: LobbySession, snapshot: LobbySnapshot): void {
+    const info = snapshot.table!;
+    const entry = playable(info.game);
+    if (!entry || !this.identity) {
+      this.error = 'This game cannot be played yet.';
+      return;
+    }
+    const genesis: Genesis = {
+      table: info.id,
+      game: info.game,
+      names: snapshot.players.map((p) => p.name),
+      identities: snapshot.players.map((p) => p.identity),
+      deckSize: entry.deckSize,
+    };
+    const seat = snapshot.players.findIndex((p) => p.peer === session.id);
+    const peers = snapshot.players.map((p) => p.peer);
+    const tableSession = new TableSession(
+      session.channel,
+      genesis,
+      entry,
+      seat,
+      this.identity.secretKey,
+      peers,
+      session.takeBacklog(),
+    );
+    this.table = new TableController(tableSession);
   }
 }

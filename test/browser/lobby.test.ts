@@ -70,7 +70,9 @@ describe('lobby over PeerJS between real browsers', () => {
     await expect
       .poll(() => ann.getByTestId('chat').textContent())
       .toContain('Cat: Cat to everyone');
-    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    // Batailles has no rules engine yet: the mesh forms, but the table cannot start.
+    expect(await ann.getByTestId('start').isDisabled()).toBe(true);
+    expect(await ann.getByTestId('not-playable').textContent()).toMatch(/not built yet/);
   });
 
   test('a closed page is shown as lost within 10 seconds', async () => {

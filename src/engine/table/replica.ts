@@ -58,6 +58,11 @@ export class Replica<S extends Json> {
     return stateHash(this.state as unknown as Json);
   }
 
+  /** The state after folding the first `count` log entries. */
+  stateAfter(count: number): TableState<S> | undefined {
+    return this.states[count];
+  }
+
   /** Verdict of each log entry, in log order. */
   get entryVerdicts(): readonly Verdict[] {
     return this.verdicts;

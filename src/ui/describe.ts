@@ -1,0 +1,99 @@
+/**
+ * The game log in words: one line per event worth telling a player, built
+ * from each log entry and the states before and after it.
+ */
+import type { Json } from '../engine/encoding.ts';
+import type { LogEntry } from '../engine/log.ts';
+import type { TableState } from '../engine/table/types.ts';
+import type { Verdict } from '../engine/table/replica.ts';
+import { describeWar } from './war/describe.ts';
+
+export interface LogLine {
+  readonly text: string;
+  readonly kind: 'table' | 'game' | 'alarm';
+}
+
+type GameDescriber = (before: Json, after: Json, names: readonly string[]) => string[];
+
+const GAME_DESCRIBERS: Record<string, GameDescriber> = { war: describeWar };
+
+export function describeEntry(
+  entry: LogEntry,
+  verdict: Verdict,
+  before: TableState<Json>,
+  after: TableState<Json>,
+  names: readonly string[],
+): LogLine[] {
+  const who = names[entry.event.author] ?? `seat ${entry.event.author}`;
+  if (verdict === 'void')
+    return [{ kind: 'table', text: `${who}'s move came too late and was void.` }];
+  if (typeof verdict === 'object')
+    return [
+      {
+        kind: 'alarm',
+        text: `${who} broke the protocol (${verdict.rejected}); the table stopped.`,
+      },
+    ];
+  const lines: LogLine[] = [];
+  switch (entry.event.body.type) {
+    case 'KEY':
+      lines.push({
+        kind: 'table',
+        text: `${who} published a deck key (proof of knowledge checked).`,
+      });
+      break;
+    case 'SHUFFLE':
+      lines.push({
+        kind: 'table',
+        text: `${who} shuffled and locked the deck (shuffle proof checked).`,
+      });
+      break;
+    case 'REMASK':
+      lines.push({ kind: 'table', text: `${who} re-masked their hand (shuffle proof checked).` });
+      break;
+    case 'AUDIT':
+      lines.push({
+        kind: 'table',
+        text: `${who} published their deck secret for the audit (checked).`,
+      });
+      break;
+  }
+  const describe = GAME_DESCRIBERS[before.genesis.game];
+  if (describe)
+    lines.push(
+      ...describe(before.game, after.game, names).map((text) => ({ kind: 'game' as const, text })),
+    );
+  return lines;
+}
+
+/** What the table is busy with, for the progress panel; null while players simply play. */
+export function describeStep(
+  state: TableState<Json>,
+  names: readonly string[],
+): { text: string; done: number; total: number } | null {
+  const seats = names.length;
+  const step = state.step;
+  const keys = state.keys.filter((k) => k !== null).length;
+  switch (step.type) {
+    case 'KEYS':
+      return { text: `Exchanging deck keys (${keys} of ${seats})`, done: keys, total: 2 * seats };
+    case 'SHUFFLE':
+      return {
+        text: `Shuffling: ${names[step.order[step.next]!]} is shuffling and proving it (${step.next + 1} of ${seats})`,
+        done: seats + step.next,
+        total: 2 * seats,
+      };
+    case 'REMASK':
+      return { text: `${names[step.seat]} is re-masking their hand`, done: 0, total: 1 };
+    case 'AUDIT': {
+      const published = state.audit.filter((a) => a !== null).length;
+      return {
+        text: `Publishing deck secrets for the audit (${published} of ${seats})`,
+        done: published,
+        total: seats,
+      };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * TableController: the reactive face of a `TableSession` for the components.
+ * It re-reads the replica after every change: the game's `view` and
+ * `legalActions` for this seat, the progress of long steps, the log in words,
+ * and anyone caught cheating.
+ */
+import type { Json, JsonObject } from '../engine/encoding.ts';
+import type { Outcome } from '../engine/game.ts';
+import type { TableSession } from '../net/table.ts';
+import { describeEntry, describeStep, type LogLine } from './describe.ts';
+
+export class TableController {
+  view = $state<unknown>(null);
+  legal = $state<readonly JsonObject[]>([]);
+  progress = $state<{ text: string; done: number; total: number } | null>(null);
+  log = $state<LogLine[]>([]);
+  alarms = $state<string[]>([]);
+  outcome = $state<Outcome | null>(null);
+  audited = $state(false);
+  autoplay = $state(false);
+  /** The last action this page could not make, in words. */
+  error = $state<string | null>(null);
+
+  readonly names: readonly string[];
+  readonly seat: number;
+  readonly gameId: string;
+  readonly rules: readonly string[];
+  private described = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    readonly session: TableSession<Json>,
+    private readonly autoplayDelayMs = 0,
+  ) {
+    this.names = session.genesis.names;
+    this.seat = session.seat;
+    this.gameId = session.genesis.game;
+    this.rules = session.playable.rules;
+    this.unsubscribe = session.subscribe(() => this.refresh());
+    this.refresh();
+  }
+
+  act(action: JsonObject): void {
+    const result = this.session.act(action);
+    this.error = result.ok ? null : `That move was refused (${result.error}).`;
+  }
+
+  setAutoplay(on: boolean): void {
+    this.autoplay = on;
+    this.maybeAutoplay();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.session.close();
+  }
+
+  private refresh(): void {
+    const replica = this.session.replica;
+    const state = replica.state;
+    this.view = this.session.playable.game.view(state.game, this.seat);
+    this.legal = this.session.legalActions();
+    this.progress = describeStep(state, this.names);
+    this.outcome = replica.outcome();
+    this.audited = state.step.type === 'DONE';
+    this.appendLog();
+    this.alarms = [
+      ...replica
+        .offences()
+        .map(
+          (o) =>
+            `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
+        ),
+      ...this.session.refusals.map((r) => `Refused an event relayed by ${r.from}: ${r.reason}.`),
+    ];
+    this.maybeAutoplay();
+  }
+
+  private appendLog(): void {
+    const replica = this.session.replica;
+    const entries = replica.log.entries();
+    // A late concurrent event can reorder the tail: describe it afresh from the first change.
+    const firstChanged = Math.min(this.described, replica.entryVerdicts.length);
+    const lines = [...this.log];
+    if (firstChanged < this.described) lines.length = 0;
+    const start = firstChanged < this.described ? 0 : this.described;
+    for (let i = start; i < replica.entryVerdicts.length; i++) {
+      lines.push(
+        ...describeEntry(
+          entries[i]!,
+          replica.entryVerdicts[i]!,
+          replica.stateAfter(i)!,
+          replica.stateAfter(i + 1)!,
+          this.names,
+        ),
+      );
+    }
+    this.described = replica.entryVerdicts.length;
+    this.log = lines;
+  }
+
+  private maybeAutoplay(): void {
+    if (!this.autoplay || this.legal.length === 0) return;
+    const choice = this.session.playable.bot(this.view, this.legal, Math.random);
+    if (!choice) return;
+    setTimeout(() => {
+      if (this.autoplay && this.session.legalActions().length > 0) this.act(choice);
+    }, this.autoplayDelayMs);
+  }
+}
