@@ -5,7 +5,7 @@
  * exactly as in a game over WebRTC.
  */
 import type { GameId } from '../engine/catalog.ts';
-import type { Json } from '../engine/encoding.ts';
+import type { Json, JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
 import { createIdentity } from '../engine/identity.ts';
 import type { Genesis } from '../engine/table/types.ts';
@@ -36,6 +36,7 @@ export function localTable(options: {
   seed?: number;
   delayMs?: number;
   table?: string;
+  options?: JsonObject;
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
@@ -48,6 +49,7 @@ export function localTable(options: {
     names: options.names,
     identities: identities.map((i) => i.publicKey),
     deckSize: entry.deckSize,
+    options: options.options ?? {},
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
   const sessions = messengers.map(

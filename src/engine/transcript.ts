@@ -7,14 +7,14 @@
  * Format (JSON):
  * ```
  * { "format": "fairdeal-transcript/1",
- *   "genesis": { "table", "game", "names", "identities", "deckSize" },
+ *   "genesis": { "table", "game", "names", "identities", "deckSize", "options" },
  *   "events": [ "<canonical event JSON>", ... ] }
  * ```
  * The order must be the log's own deterministic order, each event exactly
  * once, and the game must be over with every seat's audit published.
  */
 import { isGameId } from './catalog.ts';
-import type { Json } from './encoding.ts';
+import type { Json, JsonObject } from './encoding.ts';
 import type { Outcome, Seat } from './game.ts';
 import { playable } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
@@ -56,7 +56,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 /** Checks the genesis of an untrusted transcript. */
 export function parseGenesis(raw: unknown): Result<Genesis, string> {
   if (!isRecord(raw)) return err('genesis missing');
-  const { table, game, names, identities, deckSize } = raw;
+  const { table, game, names, identities, deckSize, options } = raw;
   if (typeof table !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(table))
     return err('genesis.table');
   if (!isGameId(game) || !playable(game)) return err('genesis.game');
@@ -69,12 +69,15 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
   )
     return err('genesis.names');
   if (deckSize !== playable(game)!.deckSize) return err('genesis.deckSize');
+  if (!isRecord(options) || !playable(game)!.setup(options as JsonObject).ok)
+    return err('genesis.options');
   return ok({
     table,
     game,
     names: names as string[],
     identities: identities as string[],
     deckSize,
+    options: options as JsonObject,
   });
 }
 
@@ -97,7 +100,9 @@ export function verifyTranscript(raw: unknown): Verified {
   if (!Array.isArray(raw.events) || !raw.events.every((e) => typeof e === 'string'))
     return fault('bad events list');
   const game = playable(genesis.value.game as never)!;
-  const replica = new Replica(genesis.value, game.game, game.initial());
+  const initial = game.setup(genesis.value.options);
+  if (!initial.ok) return fault('bad genesis.options');
+  const replica = new Replica(genesis.value, game.game, initial.value);
   for (const [index, event] of (raw.events as string[]).entries()) {
     const author = authorOf(event);
     const appended = replica.receive(event);

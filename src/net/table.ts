@@ -48,7 +48,10 @@ export class TableSession<S extends Json = Json> {
     private readonly peers: readonly string[],
     backlog: readonly { from: string; event: string }[] = [],
   ) {
-    this.replica = new Replica(genesis, playable.game, playable.initial());
+    const initial = playable.setup(genesis.options);
+    // The lobby and the transcript reader check options before a session exists.
+    if (!initial.ok) throw new Error(`the table's options are unusable: ${initial.error}`);
+    this.replica = new Replica(genesis, playable.game, initial.value);
     this.unsubscribe = messenger.on({
       message: (from, message) => {
         if (message.type === 'event') this.receive(from, message.event);

@@ -99,6 +99,7 @@ export class LobbyController {
       names: snapshot.players.map((p) => p.name),
       identities: snapshot.players.map((p) => p.identity),
       deckSize: entry.deckSize,
+      options: {},
     };
     const seat = snapshot.players.findIndex((p) => p.peer === session.id);
     const peers = snapshot.players.map((p) => p.peer);

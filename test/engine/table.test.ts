@@ -191,13 +191,18 @@ describe('a hand dealt, re-masked, shown, played and audited', () => {
     expect(pointsOf(after.states[0]!, hand).filter((p) => seen.has(p))).toEqual([]);
   });
 
-  test('the audit publishes each deck secret and the table is done', () => {
+  test('the audit publishes each deck secret and re-mask factor, and the table is done', () => {
     const end = run.at(-1)!;
     for (const state of end.states) {
       expect(state.step).toEqual({ type: 'DONE' });
       expect(state.audit).toEqual(
-        table.players.map((p) => toHex(encodeScalar(p.keyring.deckSecret))),
+        table.players.map((p) => ({
+          secret: toHex(encodeScalar(p.keyring.deckSecret)),
+          remasks: p.keyring.remaskFactors.map((r) => toHex(encodeScalar(r))),
+        })),
       );
+      // Seat 1 re-masked its hand twice; seat 0 never did.
+      expect(state.audit.map((a) => a?.remasks.length)).toEqual([0, 2]);
     }
     expect(end.hashes[1]).toBe(end.hashes[0]);
     expect(table.replicas.map((r) => r.outcome())).toEqual([

@@ -6,13 +6,14 @@ import type { GameId } from '../catalog.ts';
 import type { Json, JsonObject } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import type { AnyGame } from '../table/fold.ts';
-import { chooseAction as warBot, war } from './war/index.ts';
+import type { Result } from '../result.ts';
+import { chooseAction as warBot, war, type WarOptions } from './war/index.ts';
 
 export interface Playable<S extends Json = Json> {
   readonly game: AnyGame<S>;
   readonly deckSize: number;
-  /** The starting state with the default options. */
-  initial(): S;
+  /** The starting state for the table's options, or why they are unusable. */
+  setup(options: JsonObject): Result<S>;
   /**
    * The computer player's choice from what `seat` may see and do, or null
    * when it owes nothing. `random` returns uniform numbers in [0, 1): it
@@ -23,15 +24,10 @@ export interface Playable<S extends Json = Json> {
   readonly rules: readonly string[];
 }
 
-function fromSetup<S>(result: { ok: true; value: S } | { ok: false; error: string }): S {
-  if (!result.ok) throw new Error(`default options rejected: ${result.error}`);
-  return result.value;
-}
-
 const warPlayable: Playable = {
   game: war as unknown as AnyGame<Json>,
   deckSize: 52,
-  initial: () => fromSetup(war.setup({})) as unknown as Json,
+  setup: (options) => war.setup(options as WarOptions) as Result<Json>,
   bot: (view, legal) => warBot(view as never, legal as never) as JsonObject | null,
   rules: [
     'Both players turn their top card together; the higher rank takes both (Ace high, suits do not count).',

@@ -27,7 +27,7 @@ import {
 import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
 import type { TableBody } from './bodies.ts';
-import { deckId, proofContext, unlockGroups } from './fold.ts';
+import { BASE_KEY, deckId, proofContext, remaskKey, unlockGroups } from './fold.ts';
 import type { TableState } from './types.ts';
 
 const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
@@ -39,9 +39,13 @@ const b64 = (points: Point[]): string => toBase64(encodePoints(points));
  */
 export class Keyring {
   private readonly scalars = new Map<string, bigint>();
+  /** The factor `r` of each re-mask this seat made, in order: published in the audit. */
+  readonly remaskFactors: bigint[] = [];
 
   constructor(readonly deckSecret: bigint = randomScalar()) {
     this.scalars.set(b64([G.multiply(deckSecret)]), deckSecret);
+    // A card with no layer left re-masks as the row (P, G): its scalar is 1.
+    this.scalars.set(BASE_KEY, 1n);
   }
 
   scalarFor(key: string): bigint {
@@ -120,11 +124,14 @@ export function makeRemask(
   keyring: Keyring,
 ): TableBody {
   const r = randomScalar();
-  const input = cards.map((id) => {
-    const card = state.cards[id]!;
-    return [point(card.c), point(card.layers[0]!.key)];
+  const keys = cards.map((id) => {
+    const key = remaskKey(state.cards[id]!, seat);
+    if (key === null) throw new Error(`card ${id} is not this seat's to re-mask`);
+    return key;
   });
-  for (const id of cards) keyring.remasked(state.cards[id]!.layers[0]!.key, r);
+  const input = cards.map((id, i) => [point(state.cards[id]!.c), point(keys[i]!)]);
+  for (const key of keys) keyring.remasked(key, r);
+  keyring.remaskFactors.push(r);
   const { rows, proof } = proveShuffle(proofContext(state, 'REMASK', seat), r, input);
   return {
     type: 'REMASK',
@@ -134,9 +141,13 @@ export function makeRemask(
   };
 }
 
-/** The AUDIT body: the deck secret, published once the game is over. */
+/** The AUDIT body: the deck secret and every re-mask factor, published once the game is over. */
 export function makeAudit(keyring: Keyring): TableBody {
-  return { type: 'AUDIT', secret: toHex(encodeScalar(keyring.deckSecret)) };
+  return {
+    type: 'AUDIT',
+    secret: toHex(encodeScalar(keyring.deckSecret)),
+    remasks: keyring.remaskFactors.map((r) => toHex(encodeScalar(r))),
+  };
 }
 
 /** A player action; the table sets the seat from the event's author. */

@@ -28,7 +28,7 @@ export type ShuffleBody = { type: 'SHUFFLE'; rows: string; proof: string };
 export type UnlockBody = { type: 'UNLOCK'; shares: { points: string; proof: string }[] };
 export type RemaskBody = { type: 'REMASK'; pub: string; rows: string; proof: string };
 export type ActBody = { type: 'ACT'; action: JsonObject };
-export type AuditBody = { type: 'AUDIT'; secret: string };
+export type AuditBody = { type: 'AUDIT'; secret: string; remasks: string[] };
 export type TableBody = KeyBody | ShuffleBody | UnlockBody | RemaskBody | ActBody | AuditBody;
 
 /** A body with every point and proof decoded. */
@@ -38,7 +38,7 @@ export type Decoded =
   | { type: 'UNLOCK'; shares: { points: Point[]; proof: UnlockProof }[] }
   | { type: 'REMASK'; pub: Point; rows: Point[][]; proof: ShuffleProof }
   | { type: 'ACT'; action: JsonObject }
-  | { type: 'AUDIT'; secret: bigint };
+  | { type: 'AUDIT'; secret: bigint; remasks: bigint[] };
 
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
 
@@ -107,10 +107,24 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
       case 'ACT':
         if (!hasExactly(body, ['action']) || !isObject(body.action)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'ACT', action: body.action });
-      case 'AUDIT':
-        if (!hasExactly(body, ['secret']) || typeof body.secret !== 'string')
+      case 'AUDIT': {
+        const { secret, remasks } = body;
+        if (
+          !hasExactly(body, ['secret', 'remasks']) ||
+          typeof secret !== 'string' ||
+          !Array.isArray(remasks)
+        )
           return err('ERR_BODY_FIELDS');
-        return ok({ type: 'AUDIT', secret: decodeScalar(fromHex(body.secret), 'secret') });
+        const factors = (remasks as Json[]).map((r) => {
+          if (typeof r !== 'string') throw new Error('remask factor must be hex');
+          return decodeScalar(fromHex(r), 'remask');
+        });
+        return ok({
+          type: 'AUDIT',
+          secret: decodeScalar(fromHex(secret), 'secret'),
+          remasks: factors,
+        });
+      }
       default:
         return err('ERR_BODY_FIELDS');
     }

@@ -30,7 +30,7 @@ import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encod
 import type { CardId, Game, Need, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { Decoded } from './bodies.ts';
-import type { Genesis, Layer, Step, TableCard, TableState } from './types.ts';
+import type { AuditRecord, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** A game as the table drives it: inputs are player actions or `REVEAL` facts. */
@@ -72,7 +72,8 @@ export function initialTable<S extends Json>(genesis: Genesis, game: S): TableSt
     faces: Array<number | null>(genesis.deckSize).fill(null),
     stepNo: 0,
     step: { type: 'KEYS' },
-    audit: Array<string | null>(seats).fill(null),
+    remasks: Array.from({ length: seats }, () => []),
+    audit: Array<AuditRecord | null>(seats).fill(null),
     game,
   };
 }
@@ -104,7 +105,7 @@ export function owed<S extends Json>(
   }
 }
 
-const seatsMissing = (list: readonly (string | null)[]): Seat[] =>
+const seatsMissing = (list: readonly unknown[]): Seat[] =>
   list.flatMap((v, seat) => (v === null ? [seat] : []));
 
 /**
@@ -132,16 +133,30 @@ export function applyEvent<S extends Json>(
       const next = game.apply(state.game, { ...body.action, seat: author });
       return next.ok ? ok(settle({ ...state, game: next.value }, game)) : err('ERR_RULES');
     }
-    case 'AUDIT': {
-      const key = state.keys[author];
-      if (!key || !G.multiply(body.secret).equals(point(key))) return err('ERR_AUDIT');
-      const audit = state.audit.map((s, i) =>
-        i === author ? toHex(encodeScalar(body.secret)) : s,
-      );
-      const done = audit.every((s) => s !== null);
-      return ok({ ...state, audit, step: done ? { type: 'DONE' } : state.step });
-    }
+    case 'AUDIT':
+      return applyAudit(state, author, body);
   }
+}
+
+/** The audit: the deck secret must match the deck key, each re-mask factor its public `R`. */
+function applyAudit<S>(
+  state: TableState<S>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'AUDIT' }>,
+): Result<TableState<S>, TableError> {
+  const key = state.keys[author];
+  const remasks = state.remasks[author] ?? [];
+  if (!key || !G.multiply(body.secret).equals(point(key))) return err('ERR_AUDIT');
+  if (body.remasks.length !== remasks.length) return err('ERR_AUDIT');
+  if (body.remasks.some((r, i) => !G.multiply(r).equals(point(remasks[i]!.pub))))
+    return err('ERR_AUDIT');
+  const record = {
+    secret: toHex(encodeScalar(body.secret)),
+    remasks: body.remasks.map((r) => toHex(encodeScalar(r))),
+  };
+  const audit = state.audit.map((a, i) => (i === author ? record : a));
+  const done = audit.every((a) => a !== null);
+  return ok({ ...state, audit, step: done ? { type: 'DONE' } : state.step });
 }
 
 function applyKey<S extends Json>(
@@ -276,10 +291,9 @@ function applyRemask<S extends Json>(
   body: Extract<Decoded, { type: 'REMASK' }>,
 ): Result<TableState<S>, TableError> {
   const step = state.step as Extract<Step, { type: 'REMASK' }>;
-  const input = step.cards.map((id) => {
-    const card = state.cards[id]!;
-    return [point(card.c), point(card.layers[0]!.key)];
-  });
+  const keys = step.cards.map((id) => remaskKey(state.cards[id]!, author));
+  if (keys.some((k) => k === null)) return err('ERR_SHAPE');
+  const input = step.cards.map((id, i) => [point(state.cards[id]!.c), point(keys[i]!)]);
   if (body.rows.length !== input.length || body.rows.some((row) => row.length !== 2))
     return err('ERR_SHAPE');
   if (!verifyShuffle(proofContext(state, 'REMASK', author), body.pub, input, body.rows, body.proof))
@@ -292,11 +306,27 @@ function applyRemask<S extends Json>(
     // The ids now name a permutation of the old cards: nobody else may keep what they knew.
     faces[id] = null;
   });
-  return fact(nextStep({ ...state, cards, faces }, { type: 'PLAY' }), game, {
+  const remask = { pub: b64(body.pub), keys: [...new Set(keys as string[])] };
+  const remasks = state.remasks.map((list, seat) => (seat === author ? [...list, remask] : list));
+  return fact(nextStep({ ...state, cards, faces, remasks }, { type: 'PLAY' }), game, {
     type: 'REMASKED',
     seat: author,
     cards: [...step.cards],
   });
+}
+
+/** The key `G` in base64: the "layer" of a card with none, as in the row `(P, G)` of a shown card. */
+export const BASE_KEY = b64(G);
+
+/**
+ * The key of the row `(C, K)` that `seat` re-masks: its own single layer, or
+ * `G` for a card whose every layer is off (a shown card taken back into a
+ * hand). Null for a card under anyone else's layer.
+ */
+export function remaskKey(card: TableCard, seat: Seat): string | null {
+  if (card.layers.length === 0) return BASE_KEY;
+  const [layer, ...rest] = card.layers;
+  return rest.length === 0 && layer!.seat === seat ? layer!.key : null;
 }
 
 const nextStep = <S>(state: TableState<S>, step: Step): TableState<S> => ({

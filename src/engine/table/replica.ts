@@ -5,7 +5,9 @@
  * Each accepted log entry gets a verdict when folded:
  * - `applied`: it changed the state;
  * - `void`: a player action made illegal by a concurrent event ordered before
- *   it (DESIGN.md: void, not an error);
+ *   it (DESIGN.md: void, not an error): legal in the state after its basis,
+ *   illegal where it lands. An action illegal even where its author says it
+ *   was made is an offence, so an old basis hides no cheat;
  * - `rejected`: a signed event that breaks the protocol (out of turn, a bad
  *   proof, an illegal move made against the state it lands on). The author is
  *   named and the table stops: nothing after it is folded.
@@ -140,6 +142,14 @@ export class Replica<S extends Json> {
     }
   }
 
+  /** The state after the entry `basis`, searched backwards from `index`; undefined if not before it. */
+  private stateAtBasis(basis: string, index: number): TableState<S> | undefined {
+    if (basis === ZERO_HASH) return this.states[0];
+    const entries = this.log.entries();
+    for (let i = index - 1; i >= 0; i--) if (entries[i]!.hash === basis) return this.states[i + 1];
+    return undefined;
+  }
+
   private fold(
     state: TableState<S>,
     author: Seat,
@@ -151,15 +161,13 @@ export class Replica<S extends Json> {
     if (!decoded.ok) return { verdict: { rejected: decoded.error }, state };
     const next = applyEvent(state, this.game, author, decoded.value);
     if (next.ok) return { verdict: 'applied', state: next.value };
-    const previous = index === 0 ? ZERO_HASH : this.log.entries()[index - 1]!.hash;
-    // Made against an older head, a move may have been overtaken rather than cheated.
-    const concurrent = basis !== previous;
-    if (
-      concurrent &&
-      decoded.value.type === 'ACT' &&
-      (next.error === 'ERR_RULES' || next.error === 'ERR_NOT_OWED')
-    )
-      return { verdict: 'void', state };
+    // A move made against an older head may have been overtaken rather than cheated:
+    // it is void if it was legal in the state its author saw, an offence otherwise.
+    if (decoded.value.type === 'ACT' && (next.error === 'ERR_RULES' || next.error === 'ERR_NOT_OWED')) {
+      const seen = this.stateAtBasis(basis, index);
+      if (seen && seen !== state && applyEvent(seen, this.game, author, decoded.value).ok)
+        return { verdict: 'void', state };
+    }
     return { verdict: { rejected: next.error }, state };
   }
 }

@@ -9,6 +9,7 @@
  * proofs are base64 strings here so that the state is plain JSON and every
  * replica can hash it.
  */
+import type { JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
 
 /** One encryption layer on a card: whose it is and its key commitment `K` (`E_i` for a deck layer). */
@@ -23,6 +24,18 @@ export interface TableCard {
   readonly layers: readonly Layer[];
 }
 
+/** One re-mask by a seat: `pub = r·G`, and the layer keys its input rows carried (each became `r·K`). */
+export interface Remask {
+  readonly pub: string;
+  readonly keys: readonly string[];
+}
+
+/** A seat's published secrets (hex, little-endian): deck secret `e` and every re-mask factor `r`. */
+export interface AuditRecord {
+  readonly secret: string;
+  readonly remasks: readonly string[];
+}
+
 /** What everyone agreed on in the lobby before the first event: the table's constitution. */
 export interface Genesis {
   readonly table: string;
@@ -32,6 +45,8 @@ export interface Genesis {
   readonly identities: readonly string[];
   /** Number of cards in the deck; card `i`'s face point is `cardPoint(deckId, i)`. */
   readonly deckSize: number;
+  /** The game's options (deck make-up, constructed deals); the game's `setup` checks them. */
+  readonly options: JsonObject;
 }
 
 /**
@@ -42,7 +57,8 @@ export interface Genesis {
  * - `UNLOCK`: `order[next]` owes an UNLOCK share of `cards`, which then go
  *   `to` every seat (`'all'`) or stay under the layers of the listed seats.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
- * - `AUDIT`: every seat still missing from `audit` owes its deck secret.
+ * - `AUDIT`: every seat still missing from `audit` owes its secrets: the deck
+ *   secret and the factor of each of its re-masks.
  */
 export type Step =
   | { readonly type: 'KEYS' }
@@ -72,7 +88,9 @@ export interface TableState<S> {
   /** Counts completed steps; part of every proof's context. */
   readonly stepNo: number;
   readonly step: Step;
-  /** Deck secrets published at the end (hex), null until published. */
-  readonly audit: readonly (string | null)[];
+  /** Each seat's re-masks so far, in order: the public factor `R = r·G` and the distinct input keys. */
+  readonly remasks: readonly (readonly Remask[])[];
+  /** Secrets published at the end, null until published. */
+  readonly audit: readonly (AuditRecord | null)[];
   readonly game: S;
 }

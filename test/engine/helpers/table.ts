@@ -7,13 +7,12 @@ import {
   G,
   cardIndex,
   decodePoints,
-  decodeScalar,
   fromBase64,
-  fromHex,
   invertScalar,
   type Point,
 } from '../../../crypto/index.ts';
-import type { Json } from '../../../src/engine/encoding.ts';
+import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
+import { openWithAudit } from '../../../src/engine/table/audit.ts';
 import type { SignedEvent } from '../../../src/engine/events.ts';
 import type { Game, Seat } from '../../../src/engine/game.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
@@ -40,13 +39,19 @@ export function makePlayers(seats: number): Player[] {
   }));
 }
 
-export function makeGenesis(players: readonly Player[], game: string, deckSize: number): Genesis {
+export function makeGenesis(
+  players: readonly Player[],
+  game: string,
+  deckSize: number,
+  options: JsonObject = {},
+): Genesis {
   return {
     table: 'table-1',
     game,
     names: players.map((p) => `player ${p.seat}`),
     identities: players.map((p) => p.identity.publicKey),
     deckSize,
+    options,
   };
 }
 
@@ -157,10 +162,6 @@ export function openCards(
 }
 
 /** The faces as anyone can open them with the secrets published in the audit. */
-export const auditOpen = (state: TableState<unknown>): number[] =>
-  openCards(state, (seat) => {
-    const secret = state.audit[seat];
-    return secret ? decodeScalar(fromHex(secret)) : null;
-  });
+export const auditOpen = (state: TableState<unknown>): number[] => openWithAudit(state);
 
 const point = (b64: string): Point => decodePoints(fromBase64(b64))[0]!;
