@@ -1,0 +1,58 @@
+/**
+ * The two command-line tools, run as a user runs them: `npm run simulate`
+ * plays a whole game between computer peers with real cryptography and
+ * writes its transcript; `npm run verify` checks it and exits 1 on any
+ * tampering, naming the first bad event.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, expect, test } from 'vitest';
+
+const run = promisify(execFile);
+const tsx = join('node_modules', '.bin', 'tsx');
+const dir = mkdtempSync(join(tmpdir(), 'fairdeal-cli-'));
+const game = join(dir, 'game.json');
+let simulated: string;
+
+beforeAll(async () => {
+  const { stdout } = await run(tsx, [
+    'scripts/simulate.ts',
+    '--game',
+    'war',
+    '--seed',
+    '7',
+    '--out',
+    game,
+  ]);
+  simulated = stdout;
+}, 300_000);
+
+test('simulate plays a whole game of War and writes its transcript', () => {
+  expect(simulated).toMatch(/^(winner: (Ada|Babbage)|draw) \(/m);
+  const transcript = JSON.parse(readFileSync(game, 'utf8')) as { format: string; events: string[] };
+  expect(transcript.format).toBe('fairdeal-transcript/1');
+  expect(transcript.events.length).toBeGreaterThan(10);
+});
+
+test('verify rebuilds the game from the transcript alone and prints the same outcome', async () => {
+  const { stdout } = await run(tsx, ['scripts/verify.ts', game], { maxBuffer: 1 << 20 });
+  const outcome = /^(winner: .*|draw .*)$/m.exec(simulated)![1];
+  expect(stdout).toContain('every signature, chain link, proof and rule holds');
+  expect(stdout).toContain(outcome);
+}, 300_000);
+
+test('verify exits 1 and names the first bad event of a tampered transcript', async () => {
+  const transcript = JSON.parse(readFileSync(game, 'utf8')) as { events: string[] };
+  transcript.events.splice(9, 1);
+  const tampered = join(dir, 'tampered.json');
+  writeFileSync(tampered, JSON.stringify(transcript));
+  const failure = await run(tsx, ['scripts/verify.ts', tampered]).then(
+    () => null,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failure?.code).toBe(1);
+  expect(failure?.stderr).toMatch(/^event 9 by (Ada|Babbage) \(seat [01]\) is bad: /m);
+}, 300_000);

@@ -1,0 +1,117 @@
+/**
+ * Transcripts: a game rebuilt from its signed events alone. Every removal,
+ * duplicate, reordering or alteration must fail, naming the first bad event.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { localTable } from '../../src/bots/table.ts';
+import type { Outcome } from '../../src/engine/game.ts';
+import { makeTranscript, verifyTranscript, type Transcript } from '../../src/engine/transcript.ts';
+
+let transcript: Transcript;
+let outcome: Outcome | null;
+
+beforeAll(async () => {
+  // Short stacks keep the game to a few battles; the deck is still the full 52, jointly shuffled.
+  const table = localTable({
+    game: 'war',
+    names: ['Ada', 'Babbage'],
+    seed: 5,
+    table: 'transcript-test',
+    options: {
+      stacks: [
+        [0, 2, 4, 6, 8],
+        [1, 3, 5, 7, 9],
+      ],
+    },
+  });
+  await table.finished();
+  const hashes = table.sessions.map((s) => s.replica.stateHash);
+  expect(new Set(hashes).size).toBe(1);
+  transcript = makeTranscript(table.sessions[0]!.replica);
+  outcome = table.sessions[0]!.replica.outcome();
+  table.close();
+});
+
+const edit = (change: (events: string[]) => void): Transcript => {
+  const events = [...transcript.events];
+  change(events);
+  return { ...transcript, events };
+};
+
+describe('verifyTranscript', () => {
+  test('rebuilds an honest game to the same outcome', () => {
+    const result = verifyTranscript(JSON.parse(JSON.stringify(transcript)));
+    expect(result).toMatchObject({ ok: true, outcome, events: transcript.events.length });
+    expect(outcome).not.toBeNull();
+  });
+
+  test.each([
+    [
+      'an event removed from the middle',
+      (e: string[]) => e.splice(5, 1),
+      5,
+      /out of order|predecessor/,
+    ],
+    ['the first event removed', (e: string[]) => e.splice(0, 1), 0, /out of order|predecessor/],
+    ['an event duplicated', (e: string[]) => e.splice(6, 0, e[5]!), 6, /duplicate/],
+    [
+      'two events swapped',
+      (e: string[]) => e.splice(7, 2, e[8]!, e[7]!),
+      7,
+      /out of order|predecessor/,
+    ],
+    [
+      'an event moved to the end',
+      (e: string[]) => e.push(...e.splice(3, 1)),
+      3,
+      /out of order|predecessor/,
+    ],
+    [
+      'an event altered (one character of its body)',
+      (e: string[]) =>
+        (e[4] = e[4]!.replace(
+          /"type":"(\w)/,
+          (_m, c: string) => `"type":"${c === 'A' ? 'B' : 'A'}`,
+        )),
+      4,
+      /ERR_/,
+    ],
+    ['garbage in place of an event', (e: string[]) => (e[2] = '{"not":"an event"}'), 2, /ERR_/],
+  ])('fails on %s, naming the first bad event', (_, change, index, reason) => {
+    const result = verifyTranscript(edit(change));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.fault.index).toBe(index);
+      expect(result.fault.reason).toMatch(reason);
+    }
+  });
+
+  test('fails when the last event is removed: the game is not over', () => {
+    const result = verifyTranscript(edit((e) => e.pop()));
+    expect(result).toEqual({
+      ok: false,
+      fault: { index: null, author: null, reason: 'the transcript ends before the game is over' },
+    });
+  });
+
+  test('fails when the genesis is changed: every key names the real one', () => {
+    const renamed = {
+      ...transcript,
+      genesis: { ...transcript.genesis, names: ['Eve', 'Babbage'] },
+    };
+    const result = verifyTranscript(renamed);
+    expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_GENESIS' } });
+  });
+
+  test.each([
+    ['not an object', 42],
+    ['another format', { ...{ format: 'other' } }],
+    [
+      'an unknown game',
+      { format: 'fairdeal-transcript/1', genesis: { game: 'poker' }, events: [] },
+    ],
+  ])('refuses %s as a whole', (_, raw) => {
+    const result = verifyTranscript(raw);
+    expect(result).toMatchObject({ ok: false, fault: { index: null } });
+  });
+});
