@@ -44,7 +44,9 @@ describe('lobby over PeerJS between real browsers', () => {
       .toContain('Bob: hi Alice, Bob here');
 
     await alice.getByTestId('start').click();
-    await bob.getByTestId('started').waitFor();
+    // Start takes every page from the lobby to the table.
+    await bob.getByTestId('table').waitFor();
+    await alice.getByTestId('table').waitFor();
   });
 
   test('three browsers form a full mesh', async () => {

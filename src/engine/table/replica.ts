@@ -163,7 +163,10 @@ export class Replica<S extends Json> {
     if (next.ok) return { verdict: 'applied', state: next.value };
     // A move made against an older head may have been overtaken rather than cheated:
     // it is void if it was legal in the state its author saw, an offence otherwise.
-    if (decoded.value.type === 'ACT' && (next.error === 'ERR_RULES' || next.error === 'ERR_NOT_OWED')) {
+    if (
+      decoded.value.type === 'ACT' &&
+      (next.error === 'ERR_RULES' || next.error === 'ERR_NOT_OWED')
+    ) {
       const seen = this.stateAtBasis(basis, index);
       if (seen && seen !== state && applyEvent(seen, this.game, author, decoded.value).ok)
         return { verdict: 'void', state };

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createTable, joinTable, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+/** Turns on auto-play once the shuffle is done and Flip is offered. */
+async function autoplay(page: Page) {
+  await page.getByTestId('table').waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  await page.getByTestId('autoplay').check();
+}
+
+const winner = async (page: Page) => {
+  await page.getByTestId('winner').waitFor({ timeout: 240_000 });
+  return page.getByTestId('winner').textContent();
+};
+
+test('two browsers play War to the end over PeerJS and agree on the winner', async () => {
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  const invite = await createTable(alice, stack.url, 'Alice', 'war');
+  await joinTable(bob, invite, 'Bob');
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await alice.getByTestId('start').click();
+
+  // One flip by hand first: the battle resolves only once both have flipped.
+  await bob.getByTestId('table').waitFor();
+  await alice.waitForFunction(
+    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
+  );
+  await alice.getByTestId('flip').click();
+  await bob.getByTestId('flip').click();
+  await expect.poll(() => alice.getByTestId('battles').textContent()).toBe('1');
+  expect(await alice.getByTestId('log').textContent()).toMatch(
+    /Battle 1: (Alice|Bob)'s .+ beats|War!/,
+  );
+
+  await Promise.all([autoplay(alice), autoplay(bob)]);
+  const [a, b] = await Promise.all([winner(alice), winner(bob)]);
+  expect(a).toMatch(/^(Alice wins the game|Bob wins the game|Draw)$/);
+  expect(b).toBe(a);
+  expect(await bob.getByTestId('battles').textContent()).toBe(
+    await alice.getByTestId('battles').textContent(),
+  );
+  // Both published their deck secrets for the audit, and nobody was caught cheating.
+  await expect
+    .poll(() => alice.getByTestId('log').textContent())
+    .toMatch(/Bob published their deck secret/);
+  expect(await alice.getByTestId('alarm').count()).toBe(0);
+  expect(await bob.getByTestId('alarm').count()).toBe(0);
+});
+
+test('one browser plays War against the computer to the end', async () => {
+  const page = await stack.newPlayer();
+  await page.goto(stack.url);
+  await page.getByTestId('name').fill('Solo');
+  await page.getByTestId('game-war').click();
+  await page.getByTestId('solo').click();
+  await autoplay(page);
+  expect(await winner(page)).toMatch(/^(Solo wins the game|Computer wins the game|Draw)$/);
+  expect(Number(await page.getByTestId('battles').textContent())).toBeGreaterThan(0);
+  // The computer is a real peer: it shuffled with a proof and opened its secrets for the audit.
+  await expect
+    .poll(() => page.getByTestId('log').textContent())
+    .toMatch(/Computer published their deck secret/);
+  expect(await page.getByTestId('log').textContent()).toContain(
+    'Computer shuffled and locked the deck',
+  );
+});
