@@ -48,7 +48,7 @@ export function localTable(options: {
     game: options.game,
     names: options.names,
     identities: identities.map((i) => i.publicKey),
-    deckSize: entry.deckSize,
+    deckSize: entry.deckSize(options.options ?? {}),
     options: options.options ?? {},
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));

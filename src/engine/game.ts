@@ -33,12 +33,21 @@ export type Outcome =
  *   secret and permute, with a shuffle proof), then the table applies
  *   `{ type: 'REMASKED', seat, cards }`; afterwards nobody can link them to
  *   cards seen before.
+ * - `SHOW`: reveal these cards to the seats `to` only (two or more), then
+ *   `{ type: 'SHOWN', cards, to }`; everyone else learns nothing of the faces.
+ * - `SHUFFLE`: a fresh deck of every face, jointly shuffled (the next game of
+ *   a match), then `{ type: 'SHUFFLED' }`; every card id is unknown again.
+ * - `COIN`: a joint fair coin (commit, then open, by every seat), then
+ *   `{ type: 'COIN', bit }`.
  */
 export type Need =
   | { readonly type: 'ACT'; readonly seats: readonly Seat[] }
   | { readonly type: 'REVEAL'; readonly cards: readonly CardId[] }
   | { readonly type: 'DEAL'; readonly cards: readonly CardId[]; readonly to: Seat }
-  | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] };
+  | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
+  | { readonly type: 'SHOW'; readonly cards: readonly CardId[]; readonly to: readonly Seat[] }
+  | { readonly type: 'SHUFFLE' }
+  | { readonly type: 'COIN' };
 
 /**
  * A game module. `S` is its state (plain JSON, so replicas can hash it), `A`

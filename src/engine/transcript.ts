@@ -68,9 +68,9 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     !names.every((n) => typeof n === 'string')
   )
     return err('genesis.names');
-  if (deckSize !== playable(game)!.deckSize) return err('genesis.deckSize');
   if (!isRecord(options) || !playable(game)!.setup(options as JsonObject).ok)
     return err('genesis.options');
+  if (deckSize !== playable(game)!.deckSize(options as JsonObject)) return err('genesis.deckSize');
   return ok({
     table,
     game,

@@ -98,7 +98,7 @@ export class LobbyController {
       game: info.game,
       names: snapshot.players.map((p) => p.name),
       identities: snapshot.players.map((p) => p.identity),
-      deckSize: entry.deckSize,
+      deckSize: entry.deckSize({}),
       options: {},
     };
     const seat = snapshot.players.findIndex((p) => p.peer === session.id);

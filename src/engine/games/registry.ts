@@ -11,7 +11,8 @@ import { chooseAction as warBot, war, type WarOptions } from './war/index.ts';
 
 export interface Playable<S extends Json = Json> {
   readonly game: AnyGame<S>;
-  readonly deckSize: number;
+  /** Cards in the deck these options make (options are checked by `setup` first). */
+  deckSize(options: JsonObject): number;
   /** The starting state for the table's options, or why they are unusable. */
   setup(options: JsonObject): Result<S>;
   /**
@@ -26,7 +27,7 @@ export interface Playable<S extends Json = Json> {
 
 const warPlayable: Playable = {
   game: war as unknown as AnyGame<Json>,
-  deckSize: 52,
+  deckSize: () => 52,
   setup: (options) => war.setup(options as WarOptions) as Result<Json>,
   bot: (view, legal) => warBot(view as never, legal as never) as JsonObject | null,
   rules: [

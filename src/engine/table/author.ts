@@ -27,8 +27,17 @@ import {
 import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
 import type { TableBody } from './bodies.ts';
-import { BASE_KEY, deckId, proofContext, remaskKey, unlockGroups } from './fold.ts';
-import type { TableState } from './types.ts';
+import { coinCommitment } from './coin.ts';
+import {
+  BASE_KEY,
+  copyGroups,
+  copyOf,
+  deckId,
+  proofContext,
+  remaskKey,
+  unlockGroups,
+} from './fold.ts';
+import type { Step, TableState } from './types.ts';
 
 const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
 const b64 = (points: Point[]): string => toBase64(encodePoints(points));
@@ -41,6 +50,8 @@ export class Keyring {
   private readonly scalars = new Map<string, bigint>();
   /** The factor `r` of each re-mask this seat made, in order: published in the audit. */
   readonly remaskFactors: bigint[] = [];
+  /** This seat's bit and salt for the coin under way, kept from COMMIT to OPEN. */
+  coin: { stepNo: number; bit: number; salt: string } | null = null;
 
   constructor(readonly deckSecret: bigint = randomScalar()) {
     this.scalars.set(b64([G.multiply(deckSecret)]), deckSecret);
@@ -141,6 +152,42 @@ export function makeRemask(
   };
 }
 
+/** The UNLOCK body of a COPY step: this seat's layer off every other member's copies. */
+export function makeCopyShares(
+  state: TableState<unknown>,
+  seat: Seat,
+  keyring: Keyring,
+): TableBody {
+  const shares = copyGroups(state, seat).map((group, g) => {
+    const before = group.ids.map((id) => point(copyOf(state, id, group.recipient).c));
+    const share = proveUnlock(
+      proofContext(state, 'COPY', seat, g),
+      keyring.scalarFor(group.key),
+      before,
+    );
+    return { points: b64(share.cards), proof: toBase64(encodeUnlockProof(share.proof)) };
+  });
+  return { type: 'UNLOCK', shares };
+}
+
+/** This seat's COMMIT to a fresh random bit, or its OPEN once every seat has committed; null if it owes neither. */
+export function makeCoin(
+  state: TableState<unknown>,
+  seat: Seat,
+  keyring: Keyring,
+): TableBody | null {
+  const step = state.step as Extract<Step, { type: 'COIN' }>;
+  if (step.commits[seat] === null) {
+    const random = crypto.getRandomValues(new Uint8Array(33));
+    const coin = { stepNo: state.stepNo, bit: random[0]! & 1, salt: toHex(random.subarray(1)) };
+    keyring.coin = coin;
+    return { type: 'COMMIT', hash: coinCommitment(state, seat, coin.bit, coin.salt) };
+  }
+  const owesOpen = step.commits.every((c) => c !== null) && step.opens[seat] === null;
+  if (!owesOpen || keyring.coin?.stepNo !== state.stepNo) return null;
+  return { type: 'OPEN', bit: keyring.coin.bit, salt: keyring.coin.salt };
+}
+
 /** The AUDIT body: the deck secret and every re-mask factor, published once the game is over. */
 export function makeAudit(keyring: Keyring): TableBody {
   return {
@@ -166,7 +213,10 @@ export function privateFaces(
   cache: Map<string, number>,
 ): Map<CardId, number> {
   const known = new Map<CardId, number>();
-  state.cards.forEach((card, id) => {
+  const read = (
+    id: CardId,
+    card: { c: string; layers: readonly { seat: Seat; key: string }[] },
+  ) => {
     const [layer, ...rest] = card.layers;
     if (!layer || rest.length > 0 || layer.seat !== seat || !keyring.has(layer.key)) return;
     let face = cache.get(card.c);
@@ -176,14 +226,16 @@ export function privateFaces(
       cache.set(card.c, face);
     }
     if (face >= 0) known.set(id, face);
-  });
+  };
+  state.cards.forEach((card, id) => read(id, card));
+  for (const copy of state.copies) if (copy.seat === seat) read(copy.card, copy);
   return known;
 }
 
 /**
- * The body for a cryptographic step this seat owes (KEY, SHUFFLE, UNLOCK,
- * REMASK, AUDIT), or null when it owes none. Player actions are the player's
- * choice and never made here.
+ * The body for a table step this seat owes (KEY, SHUFFLE, UNLOCK, REMASK,
+ * COMMIT, OPEN, AUDIT), or null when it owes none. Player actions are the
+ * player's choice and never made here.
  */
 export function makeDuty(
   state: TableState<unknown>,
@@ -198,8 +250,12 @@ export function makeDuty(
       return step.order[step.next] === seat ? makeShuffle(state, seat, keyring) : null;
     case 'UNLOCK':
       return step.order[step.next] === seat ? makeUnlock(state, seat, step.cards, keyring) : null;
+    case 'COPY':
+      return step.order[step.next] === seat ? makeCopyShares(state, seat, keyring) : null;
     case 'REMASK':
       return step.seat === seat ? makeRemask(state, seat, step.cards, keyring) : null;
+    case 'COIN':
+      return makeCoin(state, seat, keyring);
     case 'AUDIT':
       return state.audit[seat] === null ? makeAudit(keyring) : null;
     case 'PLAY':

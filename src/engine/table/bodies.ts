@@ -19,7 +19,7 @@ import {
   type ShuffleProof,
   type UnlockProof,
 } from '../../../crypto/index.ts';
-import type { Json, JsonObject } from '../encoding.ts';
+import { isHex, type Json, type JsonObject } from '../encoding.ts';
 import { err, ok, type Result } from '../result.ts';
 
 /** The wire form of each body (what is signed and hashed). */
@@ -28,8 +28,11 @@ export type ShuffleBody = { type: 'SHUFFLE'; rows: string; proof: string };
 export type UnlockBody = { type: 'UNLOCK'; shares: { points: string; proof: string }[] };
 export type RemaskBody = { type: 'REMASK'; pub: string; rows: string; proof: string };
 export type ActBody = { type: 'ACT'; action: JsonObject };
+export type CommitBody = { type: 'COMMIT'; hash: string };
+export type OpenBody = { type: 'OPEN'; bit: number; salt: string };
 export type AuditBody = { type: 'AUDIT'; secret: string; remasks: string[] };
-export type TableBody = KeyBody | ShuffleBody | UnlockBody | RemaskBody | ActBody | AuditBody;
+export type TableBody =
+  KeyBody | ShuffleBody | UnlockBody | RemaskBody | ActBody | CommitBody | OpenBody | AuditBody;
 
 /** A body with every point and proof decoded. */
 export type Decoded =
@@ -38,6 +41,8 @@ export type Decoded =
   | { type: 'UNLOCK'; shares: { points: Point[]; proof: UnlockProof }[] }
   | { type: 'REMASK'; pub: Point; rows: Point[][]; proof: ShuffleProof }
   | { type: 'ACT'; action: JsonObject }
+  | { type: 'COMMIT'; hash: string }
+  | { type: 'OPEN'; bit: number; salt: string }
   | { type: 'AUDIT'; secret: bigint; remasks: bigint[] };
 
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
@@ -107,6 +112,17 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
       case 'ACT':
         if (!hasExactly(body, ['action']) || !isObject(body.action)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'ACT', action: body.action });
+      case 'COMMIT':
+        if (!hasExactly(body, ['hash']) || !isHex(body.hash, 32)) return err('ERR_BODY_FIELDS');
+        return ok({ type: 'COMMIT', hash: body.hash });
+      case 'OPEN':
+        if (
+          !hasExactly(body, ['bit', 'salt']) ||
+          (body.bit !== 0 && body.bit !== 1) ||
+          !isHex(body.salt, 32)
+        )
+          return err('ERR_BODY_FIELDS');
+        return ok({ type: 'OPEN', bit: body.bit, salt: body.salt });
       case 'AUDIT': {
         const { secret, remasks } = body;
         if (

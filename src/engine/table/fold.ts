@@ -14,7 +14,6 @@ import {
   cardIndex,
   deckPoints,
   decodePoints,
-  deriveContext,
   encodePoints,
   encodeRows,
   encodeScalar,
@@ -30,7 +29,9 @@ import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encod
 import type { CardId, Game, Need, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { Decoded } from './bodies.ts';
-import type { AuditRecord, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
+import { applyCommit, applyOpen, coinOwed } from './coin.ts';
+import { proofContext } from './context.ts';
+import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** A game as the table drives it: inputs are player actions or `REVEAL` facts. */
@@ -45,18 +46,7 @@ export const deckId = (genesis: Genesis): string => `${genesis.table}/deck`;
 export const genesisHash = (genesis: Genesis): string =>
   sha256Hex(utf8ToBytes(encodeCanonical(genesis as unknown as Json)));
 
-/**
- * The context a proof is bound to: the table's genesis, the step number, the
- * kind of event, its author and (for an unlock in several key groups) the group.
- */
-export function proofContext(
-  state: TableState<unknown>,
-  kind: string,
-  seat: Seat,
-  group = 0,
-): Uint8Array {
-  return deriveContext('fairdeal/table', state.genesisHash, kind, state.stepNo, seat, group);
-}
+export { proofContext } from './context.ts';
 
 const b64 = (p: Point): string => toBase64(encodePoints([p]));
 const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
@@ -70,7 +60,9 @@ export function initialTable<S extends Json>(genesis: Genesis, game: S): TableSt
     keys: Array<string | null>(seats).fill(null),
     cards: [],
     faces: Array<number | null>(genesis.deckSize).fill(null),
+    copies: [],
     stepNo: 0,
+    acts: 0,
     step: { type: 'KEYS' },
     remasks: Array.from({ length: seats }, () => []),
     audit: Array<AuditRecord | null>(seats).fill(null),
@@ -92,6 +84,10 @@ export function owed<S extends Json>(
     case 'SHUFFLE':
     case 'UNLOCK':
       return [{ seat: step.order[step.next] as Seat, kind: step.type }];
+    case 'COPY':
+      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }];
+    case 'COIN':
+      return coinOwed(step);
     case 'REMASK':
       return [{ seat: step.seat, kind: 'REMASK' }];
     case 'PLAY':
@@ -110,13 +106,15 @@ const seatsMissing = (list: readonly unknown[]): Seat[] =>
 
 /**
  * Applies one decoded event of `author`. Returns the new state or an error
- * code; never changes `state`.
+ * code; never changes `state`. `seen` is the number of player actions in the
+ * state the author saw (its basis); a player action carries it to the game.
  */
 export function applyEvent<S extends Json>(
   state: TableState<S>,
   game: AnyGame<S>,
   author: Seat,
   body: Decoded,
+  seen: number = state.acts,
 ): Result<TableState<S>, TableError> {
   if (!owed(state, game).some((o) => o.seat === author && o.kind === body.type))
     return err('ERR_NOT_OWED');
@@ -126,12 +124,25 @@ export function applyEvent<S extends Json>(
     case 'SHUFFLE':
       return applyShuffle(state, game, author, body);
     case 'UNLOCK':
-      return applyUnlock(state, game, author, body);
+      return state.step.type === 'COPY'
+        ? applyCopy(state, game, author, body)
+        : applyUnlock(state, game, author, body);
     case 'REMASK':
       return applyRemask(state, game, author, body);
     case 'ACT': {
-      const next = game.apply(state.game, { ...body.action, seat: author });
-      return next.ok ? ok(settle({ ...state, game: next.value }, game)) : err('ERR_RULES');
+      const next = game.apply(state.game, { ...body.action, seat: author, seen });
+      if (!next.ok) return err('ERR_RULES');
+      return ok(settle({ ...state, game: next.value, acts: state.acts + 1 }, game));
+    }
+    case 'COMMIT':
+      return ok(applyCommit(state, author, body.hash));
+    case 'OPEN': {
+      const opened = applyOpen(state, author, body.bit, body.salt);
+      if (!opened.ok) return opened;
+      const { state: next, coin } = opened.value;
+      return coin === null
+        ? ok(next)
+        : fact(nextStep(next, { type: 'PLAY' }), game, { type: 'COIN', bit: coin });
     }
     case 'AUDIT':
       return applyAudit(state, author, body);
@@ -170,10 +181,10 @@ function applyKey<S extends Json>(
   const keys = state.keys.map((k, i) => (i === author ? b64(body.pub) : k));
   if (keys.some((k) => k === null)) return ok({ ...state, keys });
   // Every key is in: the deck of face points goes round the table to be shuffled.
-  const faces = deckPoints(deckId(state.genesis), state.genesis.deckSize);
-  const cards: TableCard[] = faces.map((p) => ({ c: b64(p), layers: [] }));
   const order = keys.map((_, seat) => seat);
-  return ok(nextStep({ ...state, keys, cards }, { type: 'SHUFFLE', order, next: 0 }));
+  return ok(
+    nextStep(freshDeck({ ...state, keys }), { type: 'SHUFFLE', order, next: 0, fresh: false }),
+  );
 }
 
 function applyShuffle<S extends Json>(
@@ -197,7 +208,8 @@ function applyShuffle<S extends Json>(
   const moved = { ...state, cards };
   if (step.next + 1 < step.order.length)
     return ok(nextStep(moved, { ...step, next: step.next + 1 }));
-  return ok(settle(nextStep(moved, { type: 'PLAY' }), game));
+  const playing = nextStep(moved, { type: 'PLAY' });
+  return step.fresh ? fact(playing, game, { type: 'SHUFFLED' }) : ok(settle(playing, game));
 }
 
 /** Groups `cards` by the key of `seat`'s layer on them, in first-seen order. */
@@ -256,8 +268,9 @@ function finishUnlock<S extends Json>(
   game: AnyGame<S>,
   step: Extract<Step, { type: 'UNLOCK' }>,
 ): Result<TableState<S>, TableError> {
-  if (step.to !== 'all')
+  if (step.to !== 'all' && step.to.length === 1)
     return fact(state, game, { type: 'DEALT', cards: [...step.cards], to: step.to[0]! });
+  if (step.to !== 'all') return startCopies(state, game, step.cards, step.to);
   let next = state;
   const faces = [...state.faces];
   for (const id of step.cards) {
@@ -329,6 +342,95 @@ export function remaskKey(card: TableCard, seat: Seat): string | null {
   return rest.length === 0 && layer!.seat === seat ? layer!.key : null;
 }
 
+/**
+ * Showing cards to a few seats: every member gets a copy of each card, and
+ * each member then removes its layer from every other member's copy, so each
+ * copy ends under its own member's layer alone. Copies still under a layer
+ * are public without harm: only the member whose layer remains can read one.
+ */
+function startCopies<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  cards: readonly CardId[],
+  to: readonly Seat[],
+): Result<TableState<S>, TableError> {
+  const copies: Copy[] = [
+    ...state.copies.filter((copy) => !cards.includes(copy.card)),
+    ...to.flatMap((seat) => cards.map((card) => ({ card, seat, ...state.cards[card]! }))),
+  ];
+  const order = layerSeats(state.cards, cards, []).filter((seat) => to.includes(seat));
+  const next = { ...state, copies };
+  if (order.length === 0)
+    return fact(next, game, { type: 'SHOWN', cards: [...cards], to: [...to] });
+  return ok({ ...next, step: { type: 'COPY', cards, to, order, next: 0 } });
+}
+
+/** One batch of a COPY share: `seat`'s layer `key` on `recipient`'s copies of `ids`. */
+export interface CopyGroup {
+  readonly recipient: Seat;
+  readonly key: string;
+  readonly ids: readonly CardId[];
+}
+
+/** The batches `seat` owes in a COPY step, in the order its UNLOCK body lists them. */
+export function copyGroups(state: TableState<unknown>, seat: Seat): CopyGroup[] {
+  const step = state.step as Extract<Step, { type: 'COPY' }>;
+  return step.to
+    .filter((recipient) => recipient !== seat)
+    .flatMap((recipient) => {
+      const mine = step.cards.map((id) => copyOf(state, id, recipient));
+      return unlockGroups(
+        mine,
+        mine.map((_, i) => i),
+        seat,
+      ).map((indexes) => ({
+        recipient,
+        key: mine[indexes[0]!]!.layers.find((l) => l.seat === seat)!.key,
+        ids: indexes.map((i) => step.cards[i]!),
+      }));
+    });
+}
+
+export const copyOf = (state: TableState<unknown>, card: CardId, seat: Seat): Copy =>
+  state.copies.find((copy) => copy.card === card && copy.seat === seat)!;
+
+function applyCopy<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'UNLOCK' }>,
+): Result<TableState<S>, TableError> {
+  const step = state.step as Extract<Step, { type: 'COPY' }>;
+  const groups = copyGroups(state, author);
+  if (body.shares.length !== groups.length) return err('ERR_SHAPE');
+  let copies = [...state.copies];
+  for (const [g, group] of groups.entries()) {
+    const share = body.shares[g]!;
+    if (share.points.length !== group.ids.length) return err('ERR_SHAPE');
+    const before = group.ids.map((id) => point(copyOf(state, id, group.recipient).c));
+    const ctx = proofContext(state, 'COPY', author, g);
+    if (!verifyUnlock(ctx, point(group.key), before, share.points, share.proof))
+      return err('ERR_PROOF');
+    copies = copies.map((copy) => {
+      const i = group.ids.indexOf(copy.card);
+      if (copy.seat !== group.recipient || i < 0) return copy;
+      return {
+        ...copy,
+        c: b64(share.points[i]!),
+        layers: copy.layers.filter((l) => l.seat !== author),
+      };
+    });
+  }
+  const next = { ...state, copies };
+  if (step.next + 1 < step.order.length)
+    return ok(nextStep(next, { ...step, next: step.next + 1 }));
+  return fact(nextStep(next, { type: 'PLAY' }), game, {
+    type: 'SHOWN',
+    cards: [...step.cards],
+    to: [...step.to],
+  });
+}
+
 const nextStep = <S>(state: TableState<S>, step: Step): TableState<S> => ({
   ...state,
   step,
@@ -360,11 +462,23 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
     .find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
   if (!need) return state;
   const step = stepFor(state, need);
+  if (step.type === 'SHUFFLE') return nextStep(freshDeck(state), step);
   if (step.type !== 'UNLOCK' || step.order.length > 0) return nextStep(state, step);
   // Nobody has a layer left to remove: the step is complete as soon as it starts.
   const done = finishUnlock(nextStep(state, { type: 'PLAY' }), game, step);
   if (!done.ok) throw new Error(`game asked for an impossible step: ${done.error}`);
   return done.value;
+}
+
+/** Every face point again, unencrypted and in order, ready for a joint shuffle. */
+function freshDeck<S>(state: TableState<S>): TableState<S> {
+  const faces = deckPoints(deckId(state.genesis), state.genesis.deckSize);
+  return {
+    ...state,
+    cards: faces.map((p) => ({ c: b64(p), layers: [] })),
+    faces: state.faces.map(() => null),
+    copies: [],
+  };
 }
 
 function stepFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }>): Step {
@@ -385,8 +499,22 @@ function stepFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }
         next: 0,
         to: [need.to],
       };
+    case 'SHOW':
+      return {
+        type: 'UNLOCK',
+        cards: need.cards,
+        order: layerSeats(state.cards, need.cards, need.to),
+        next: 0,
+        to: need.to,
+      };
     case 'REMASK':
       return { type: 'REMASK', seat: need.seat, cards: need.cards };
+    case 'COIN': {
+      const seats = state.keys.map(() => null);
+      return { type: 'COIN', commits: seats, opens: seats };
+    }
+    case 'SHUFFLE':
+      return { type: 'SHUFFLE', order: state.keys.map((_, seat) => seat), next: 0, fresh: true };
   }
 }
 

@@ -4,9 +4,10 @@
  *
  * Each accepted log entry gets a verdict when folded:
  * - `applied`: it changed the state;
- * - `void`: a player action made illegal by a concurrent event ordered before
- *   it (DESIGN.md: void, not an error): legal in the state after its basis,
- *   illegal where it lands. An action illegal even where its author says it
+ * - `void`: an event overtaken by a concurrent event ordered before it
+ *   (DESIGN.md: void, not an error): valid in the state after its basis,
+ *   invalid where it lands (a move, or an unlock share for a reveal that a
+ *   concurrent call changed). An event invalid even where its author says it
  *   was made is an offence, so an old basis hides no cheat;
  * - `rejected`: a signed event that breaks the protocol (out of turn, a bad
  *   proof, an illegal move made against the state it lands on). The author is
@@ -159,18 +160,14 @@ export class Replica<S extends Json> {
   ): { verdict: Verdict; state: TableState<S> } {
     const decoded = parseBody(body);
     if (!decoded.ok) return { verdict: { rejected: decoded.error }, state };
-    const next = applyEvent(state, this.game, author, decoded.value);
+    const seen = this.stateAtBasis(basis, index);
+    const next = applyEvent(state, this.game, author, decoded.value, seen?.acts ?? state.acts);
     if (next.ok) return { verdict: 'applied', state: next.value };
-    // A move made against an older head may have been overtaken rather than cheated:
-    // it is void if it was legal in the state its author saw, an offence otherwise.
-    if (
-      decoded.value.type === 'ACT' &&
-      (next.error === 'ERR_RULES' || next.error === 'ERR_NOT_OWED')
-    ) {
-      const seen = this.stateAtBasis(basis, index);
-      if (seen && seen !== state && applyEvent(seen, this.game, author, decoded.value).ok)
-        return { verdict: 'void', state };
-    }
+    // An event made against an older head may have been overtaken rather than cheated
+    // (a concurrent move changed what is owed): void if it was valid in the state its
+    // author saw, an offence otherwise.
+    if (seen && seen !== state && applyEvent(seen, this.game, author, decoded.value, seen.acts).ok)
+      return { verdict: 'void', state };
     return { verdict: { rejected: next.error }, state };
   }
 }

@@ -36,6 +36,14 @@ export interface AuditRecord {
   readonly remasks: readonly string[];
 }
 
+/** A member's own copy of a card shown to a few seats. */
+export interface Copy {
+  readonly card: CardId;
+  readonly seat: Seat;
+  readonly c: string;
+  readonly layers: readonly Layer[];
+}
+
 /** What everyone agreed on in the lobby before the first event: the table's constitution. */
 export interface Genesis {
   readonly table: string;
@@ -56,13 +64,36 @@ export interface Genesis {
  * - `SHUFFLE`: `order[next]` owes a SHUFFLE of the whole deck.
  * - `UNLOCK`: `order[next]` owes an UNLOCK share of `cards`, which then go
  *   `to` every seat (`'all'`) or stay under the layers of the listed seats.
+ * - `COPY`: showing `cards` to the seats `to` only: each of them has a copy,
+ *   and `order[next]` owes an UNLOCK of its layer on every other member's copy.
+ *   A copy ends under its member's layer alone, so only that member reads it.
+ * - `COIN`: every seat owes a COMMIT to a random bit, then an OPEN of it.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
  * - `AUDIT`: every seat still missing from `audit` owes its secrets: the deck
  *   secret and the factor of each of its re-masks.
  */
 export type Step =
   | { readonly type: 'KEYS' }
-  | { readonly type: 'SHUFFLE'; readonly order: readonly Seat[]; readonly next: number }
+  | {
+      readonly type: 'SHUFFLE';
+      readonly order: readonly Seat[];
+      readonly next: number;
+      /** A fresh deck for the next game, asked for by the game (which then learns `SHUFFLED`). */
+      readonly fresh: boolean;
+    }
+  | {
+      readonly type: 'COPY';
+      readonly cards: readonly CardId[];
+      readonly to: readonly Seat[];
+      /** The members with a layer on these cards, in seat order. */
+      readonly order: readonly Seat[];
+      readonly next: number;
+    }
+  | {
+      readonly type: 'COIN';
+      readonly commits: readonly (string | null)[];
+      readonly opens: readonly (number | null)[];
+    }
   | {
       readonly type: 'UNLOCK';
       readonly cards: readonly CardId[];
@@ -85,8 +116,12 @@ export interface TableState<S> {
   readonly cards: readonly TableCard[];
   /** Faces known to every seat, by card id. */
   readonly faces: readonly (number | null)[];
+  /** Per-member copies of cards shown to a few seats (`SHOW`). */
+  readonly copies: readonly Copy[];
   /** Counts completed steps; part of every proof's context. */
   readonly stepNo: number;
+  /** Player actions applied so far: a move's `seen` is this count in the state its author saw. */
+  readonly acts: number;
   readonly step: Step;
   /** Each seat's re-masks so far, in order: the public factor `R = r·G` and the distinct input keys. */
   readonly remasks: readonly (readonly Remask[])[];

@@ -1,0 +1,94 @@
+/**
+ * The table steps beyond War's: a joint coin, a reveal to a subset of the
+ * seats, and a fresh shuffle for the next game of a match, on a three-seat
+ * table with real cryptography.
+ */
+import { describe, expect, test } from 'vitest';
+import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
+import type { TableBody } from '../../src/engine/table/bodies.ts';
+import { scriptGame, type ScriptState } from './helpers/script-game.ts';
+import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
+
+const players = makePlayers(3);
+const genesis = makeGenesis(players, scriptGame.id, 10);
+const script = setupOrThrow(scriptGame, {
+  script: [
+    { type: 'COIN' },
+    { type: 'SHOW', cards: [2, 5], to: [0, 2] },
+    { type: 'ACT', seats: [1] },
+    { type: 'SHUFFLE' },
+    { type: 'ACT', seats: [1] },
+  ],
+});
+
+const readable = (table: Table<ScriptState>, seat: number) =>
+  privateFaces(table.replicas[seat]!.state, seat, players[seat]!.keyring, new Map());
+
+describe('coin, show to a subset, fresh shuffle', () => {
+  // The three tests walk one table through the script, in order.
+  let table: Table<ScriptState>;
+
+  test('a joint coin: every seat commits, then every seat opens; all replicas learn the same bit', () => {
+    table = new Table(players, genesis, tableGame(scriptGame), script);
+    table.dutiesUntil((s) => s.step.type === 'COIN');
+    const owedKinds = () => table.replicas[0]!.owed().map((o) => `${o.seat}:${o.kind}`);
+    expect(owedKinds()).toEqual(['0:COMMIT', '1:COMMIT', '2:COMMIT']);
+    for (const seat of [2, 0, 1]) table.duty(seat);
+    expect(owedKinds()).toEqual(['0:OPEN', '1:OPEN', '2:OPEN']);
+    table.dutiesUntil((s) => s.game.at === 1);
+    const facts = table.replicas.map((r) => r.state.game.facts[0]);
+    const bits = players.map((p) => p.keyring.coin!.bit);
+    expect(facts[0]).toEqual({ type: 'COIN', bit: bits.reduce((x, b) => x ^ b, 0) });
+    expect(facts[1]).toEqual(facts[0]);
+    expect(facts[2]).toEqual(facts[0]);
+  });
+
+  test('a show to seats 0 and 2: both read the same faces, seat 1 reads nothing, nothing is public', () => {
+    // The script waits for seat 1's action after the show, so the copies are still there.
+    table.dutiesUntil((s) => s.game.at === 2);
+    const zero = readable(table, 0);
+    const two = readable(table, 2);
+    expect([zero.get(2), zero.get(5)]).toEqual([two.get(2), two.get(5)]);
+    expect(zero.get(2)).toBeGreaterThanOrEqual(0);
+    expect(readable(table, 1).size).toBe(0);
+    for (const replica of table.replicas) {
+      expect(replica.state.faces.every((f) => f === null)).toBe(true);
+      expect(replica.state.game.facts.at(-1)).toEqual({ type: 'SHOWN', cards: [2, 5], to: [0, 2] });
+    }
+    // Seat 1 unlocked its layer publicly first; the members' copies did the rest.
+    expect(
+      table.events.filter((e) => e.event.body.type === 'UNLOCK').map((e) => e.event.author),
+    ).toEqual([1, 0, 2]);
+  });
+
+  test('a fresh shuffle: every card under every layer again, the show forgotten, the game told', () => {
+    table.play(1, makeAct({ type: 'DONE' }));
+    table.dutiesUntil((s) => s.game.at === 4);
+    for (const replica of table.replicas) {
+      const state = replica.state;
+      expect(state.cards.every((c) => c.layers.map((l) => l.seat).join() === '0,1,2')).toBe(true);
+      expect(state.copies).toEqual([]);
+      expect(state.game.facts.at(-1)).toEqual({ type: 'SHUFFLED' });
+      expect(replica.owed()).toEqual([{ seat: 1, kind: 'ACT' }]);
+    }
+    expect(readable(table, 0).size).toBe(0);
+    expect(new Set(table.replicas.map((r) => r.stateHash)).size).toBe(1);
+  });
+});
+
+describe('a coin opening that does not match its commitment', () => {
+  test('is an offence: the author is named and nothing changes', () => {
+    const table = new Table(players, genesis, tableGame(scriptGame), script);
+    table.dutiesUntil((s) => s.step.type === 'COIN');
+    for (const seat of [0, 1, 2]) table.duty(seat);
+    const cheat = players[1]!.keyring.coin!;
+    const honest = table.replicas[0]!;
+    const before = honest.stateHash;
+    const body: TableBody = { type: 'OPEN', bit: cheat.bit ^ 1, salt: cheat.salt };
+    const signed = table.replicas[1]!.author(1, players[1]!.identity.secretKey, body);
+    if (!signed.ok) throw new Error(signed.error);
+    honest.receive(signed.value.bytes);
+    expect(honest.offences()).toEqual([{ seat: 1, reason: 'ERR_PROOF', event: signed.value.hash }]);
+    expect(honest.stateHash).toBe(before);
+  });
+});
