@@ -46,6 +46,7 @@ export class ComputerPlayer {
         game.view(state, this.session.seat),
         this.session.legalActions(),
         this.random,
+        this.session.knownFaces(),
       );
       if (choice) this.session.act(choice);
     }, this.delayMs);

@@ -7,6 +7,8 @@
  * it, so each pair is dialled exactly once.
  */
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
+import type { JsonObject } from '../engine/encoding.ts';
+import { playable } from '../engine/games/registry.ts';
 import { isValidPublicKey } from '../engine/identity.ts';
 import { MAX_EVENT_BYTES } from '../engine/events.ts';
 import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
@@ -17,7 +19,12 @@ export interface TableInfo {
   id: string;
   game: GameId;
   seats: number;
+  /** The game's options as the creator chose them; they go into the genesis every player signs. */
+  options: JsonObject;
 }
+
+/** Options are small: a deck make-up, a match length. */
+const MAX_OPTIONS_CHARS = 2000;
 
 /** Who this peer is at the table: a display name and the identity key its events are signed with. */
 export interface Player {
@@ -62,7 +69,7 @@ export function cleanName(raw: unknown): string | null {
 
 function parseTable(raw: unknown): Parsed<TableInfo> {
   if (!isRecord(raw)) return fail('table missing');
-  const { id, game, seats } = raw;
+  const { id, game, seats, options } = raw;
   if (!isTableId(id)) return fail('bad table id');
   if (!isGameId(game)) return fail('unknown game');
   const info = GAMES[game];
@@ -73,7 +80,11 @@ function parseTable(raw: unknown): Parsed<TableInfo> {
     seats > info.maxSeats
   )
     return fail('bad seat count');
-  return { ok: true, value: { id, game, seats } };
+  if (!isRecord(options) || JSON.stringify(options).length > MAX_OPTIONS_CHARS)
+    return fail('bad options');
+  const rules = playable(game);
+  if (rules && !rules.setup(options as JsonObject).ok) return fail('options the game refuses');
+  return { ok: true, value: { id, game, seats, options: options as JsonObject } };
 }
 
 /** Checks a message from the network; nothing unchecked reaches the lobby. */

@@ -10,7 +10,7 @@
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
 import type { Playable } from '../engine/games/registry.ts';
-import { Keyring, makeAct, makeDuty } from '../engine/table/author.ts';
+import { Keyring, makeAct, makeDuty, privateFaces } from '../engine/table/author.ts';
 import { Replica } from '../engine/table/replica.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -29,6 +29,7 @@ export class TableSession<S extends Json = Json> {
   readonly replica: Replica<S>;
   readonly keyring = new Keyring();
   readonly refusals: Refusal[] = [];
+  private readonly faceCache = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
   private closed = false;
@@ -76,6 +77,11 @@ export class TableSession<S extends Json = Json> {
     this.changed();
     this.scheduleDuty();
     return ok(undefined);
+  }
+
+  /** The faces this seat reads privately now: its hand, cards dealt, peeked or shown to it. */
+  knownFaces(): Map<number, number> {
+    return privateFaces(this.replica.state, this.seat, this.keyring, this.faceCache);
   }
 
   /** The legal actions of this seat now. */

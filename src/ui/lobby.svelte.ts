@@ -4,6 +4,7 @@
  * table, and once the host starts it opens the table session on the same links.
  */
 import type { GameId } from '../engine/catalog.ts';
+import type { JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import type { Genesis } from '../engine/table/types.ts';
@@ -34,8 +35,8 @@ export class LobbyController {
     return this.snapshot !== null && this.playable && (this.session?.canStart() ?? false);
   }
 
-  async create(name: string, game: GameId, seats: number): Promise<void> {
-    const table: TableInfo = { id: newTableId(), game, seats };
+  async create(name: string, game: GameId, seats: number, options: JsonObject): Promise<void> {
+    const table: TableInfo = { id: newTableId(), game, seats, options };
     const transport = await this.open(hostPeerId(table.id));
     this.identity = createIdentity();
     this.attach(LobbySession.create(transport, table, { name, identity: this.identity.publicKey }));
@@ -98,8 +99,8 @@ export class LobbyController {
       game: info.game,
       names: snapshot.players.map((p) => p.name),
       identities: snapshot.players.map((p) => p.identity),
-      deckSize: entry.deckSize({}),
-      options: {},
+      deckSize: entry.deckSize(info.options),
+      options: info.options,
     };
     const seat = snapshot.players.findIndex((p) => p.peer === session.id);
     const peers = snapshot.players.map((p) => p.peer);

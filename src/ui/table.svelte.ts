@@ -11,6 +11,9 @@ import { describeEntry, describeStep, type LogLine } from './describe.ts';
 
 export class TableController {
   view = $state<unknown>(null);
+  /** Faces only this seat can read: card id -> face. Replaced whole on every change, never mutated. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  known = $state.raw<ReadonlyMap<number, number>>(new Map());
   legal = $state<readonly JsonObject[]>([]);
   progress = $state<{ text: string; done: number; total: number } | null>(null);
   log = $state<LogLine[]>([]);
@@ -60,6 +63,7 @@ export class TableController {
     const state = replica.state;
     this.view = this.session.playable.game.view(state.game, this.seat);
     this.legal = this.session.legalActions();
+    this.known = this.session.knownFaces();
     this.progress = describeStep(state, this.names);
     this.outcome = replica.outcome();
     this.audited = state.step.type === 'DONE';
@@ -101,7 +105,7 @@ export class TableController {
 
   private maybeAutoplay(): void {
     if (!this.autoplay || this.legal.length === 0) return;
-    const choice = this.session.playable.bot(this.view, this.legal, Math.random);
+    const choice = this.session.playable.bot(this.view, this.legal, Math.random, this.known);
     if (!choice) return;
     setTimeout(() => {
       if (this.autoplay && this.session.legalActions().length > 0) this.act(choice);

@@ -10,7 +10,7 @@ import {
   type TableInfo,
 } from '../../src/net/lobby.ts';
 
-const TABLE: TableInfo = { id: 'abcdefghij', game: 'batailles', seats: 3 };
+const TABLE: TableInfo = { id: 'abcdefghij', game: 'batailles', seats: 3, options: {} };
 const guest = (suffix: string) => `fairdeal-${TABLE.id}-${suffix}`;
 const player = (name: string): Player => ({ name, identity: createIdentity().publicKey });
 
@@ -128,6 +128,18 @@ describe('parseLobbyMessage', () => {
         type: 'roster',
         table: TABLE,
         players: [{ peer: guest('bbbb'), name: 'B', identity: key }],
+      },
+    ],
+    [
+      'a roster with options that are not an object',
+      { type: 'roster', table: { ...TABLE, options: [1] }, players: [] },
+    ],
+    [
+      'a roster with options the game refuses',
+      {
+        type: 'roster',
+        table: { ...TABLE, game: 'war', seats: 2, options: { stacks: 'all mine' } },
+        players: [],
       },
     ],
     ['not an object', [1, 2, 3]],

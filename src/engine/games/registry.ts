@@ -17,10 +17,16 @@ export interface Playable<S extends Json = Json> {
   setup(options: JsonObject): Result<S>;
   /**
    * The computer player's choice from what `seat` may see and do, or null
-   * when it owes nothing. `random` returns uniform numbers in [0, 1): it
-   * decides between equally good moves, never anything hidden.
+   * when it owes nothing. `known` holds the faces this seat reads privately
+   * (its hand, cards it peeked or placed); `random` returns uniform numbers in
+   * [0, 1) and decides between equally good moves, never anything hidden.
    */
-  bot(view: unknown, legal: readonly JsonObject[], random: () => number): JsonObject | null;
+  bot(
+    view: unknown,
+    legal: readonly JsonObject[],
+    random: () => number,
+    known: ReadonlyMap<number, number>,
+  ): JsonObject | null;
   /** Short rules for the rules panel. */
   readonly rules: readonly string[];
 }
