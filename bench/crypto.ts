@@ -10,19 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Bundles bench/browser.ts (and crypto/ with noble) into one classic script. */
 async function bundle(): Promise<string> {
@@ -54,9 +43,9 @@ async function runChromium(): Promise<BenchResult> {
   const code = await bundle();
   const profile = await mkdtemp(join(tmpdir(), 'fairdeal-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

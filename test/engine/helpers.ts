@@ -19,17 +19,8 @@ export function testLog(ids: readonly Identity[], table = 'table-1'): EventLog {
   return log.value;
 }
 
-/** mulberry32: a tiny seeded PRNG, returns floats in [0, 1). Tests only. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The computer players' seeded generator: tests replay the same choices from a seed. */
+export { seededRandom as seeded } from '../../src/bots/computer.ts';
 
 /** Fisher–Yates shuffle of a copy of `items` driven by `random`. */
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
