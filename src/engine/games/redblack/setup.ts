@@ -109,7 +109,10 @@ export function newRound(deck: Deck, game: number, dealer: Seat | null): Round {
 }
 
 const colourCount = (value: unknown): boolean =>
-  typeof value === 'number' && Number.isInteger(value) && value >= MIN_COLOUR && value <= MAX_COLOUR;
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= MIN_COLOUR &&
+  value <= MAX_COLOUR;
 
 /**
  * The starting state of a match for `options`: no game won yet, the first

@@ -1,0 +1,106 @@
+/**
+ * Red & Black as a game module: the `redblack` object the table layer
+ * drives, the deck helpers, the computer player and the rules screen.
+ *
+ * How the table layer plays it: build a deck of `deckSize(options)` faces
+ * and shuffle it jointly; then answer `needs` (the first non-`ACT` need):
+ * `COIN` -> `{ type: 'COIN', bit }`; `SHUFFLE` -> a fresh joint shuffle, then
+ * `{ type: 'SHUFFLED' }`; `DEAL` -> unlock for `to` alone, then
+ * `{ type: 'DEALT', cards, to }`; `REVEAL` -> unlock for everyone, then one
+ * `{ type: 'REVEAL', card, face }` per card; `REMASK` -> the seat re-masks and
+ * permutes its hand, then `{ type: 'REMASKED', seat, cards }`. Fold each
+ * signed player action as `{ ...action, seat: author, seen }`, with `seen`
+ * the number of player actions in the state its author saw. A match ends
+ * when a player has won `target` games (default 3).
+ */
+import type { Game } from '../../game.ts';
+import { apply, legalActions, needs, outcome } from './rules.ts';
+import { setup } from './setup.ts';
+import type { RedBlackAction, RedBlackOptions, RedBlackState, RedBlackView } from './types.ts';
+import { view } from './view.ts';
+
+/** The Red & Black game module (a match of several games). */
+export const redblack: Game<RedBlackState, RedBlackAction, RedBlackView, RedBlackOptions> = {
+  id: 'redblack',
+  minSeats: 2,
+  maxSeats: 2,
+  setup,
+  legalActions,
+  apply,
+  view,
+  outcome,
+  needs,
+};
+
+/** The rules screen, one short paragraph per line. */
+export const RULES_TEXT: readonly string[] = [
+  'Goal: name exactly how many red and black cards your opponent holds.',
+  'Each player gets 5 private cards; a river of 3 cards lies between you. Two river cards are turned faceup.',
+  'Before the third river card is turned, the non-dealer guesses its colour: right, the non-dealer starts; wrong, the dealer starts.',
+  'On your turn, SWAP or ATTACK.',
+  'Swap a faceup river card: take it and put one of your cards facedown in its place. Swap a facedown card: peek at it, then swap it the same way or leave it. Your opponent sees which slot and whether you swapped, never which of your cards went down.',
+  'Attack (not on the very first turn): show any number of your cards of one colour. The defender shows any number of one colour. If the colours differ, the whole river is turned faceup and each river card adds 1 to the side of its colour.',
+  'If the attack is stronger, the defender discards the difference faceup, cards of their choice, out of the game for good. The attacker never discards.',
+  'Call at any time the game is on and your opponent is not in the middle of a swap, an attack or a discard, even on their turn: "3 red, 2 black". Their hand is shown: exact, you win the game; wrong, you lose it.',
+  'Two calls at once: the call made first (against the earlier state of the game) stands; if both were made against the same state, the call of the player whose turn it is NOT stands. The other call is void.',
+  'A match is several games; the dealer alternates (the first by a fair coin). The first to win the target number of games (3 unless the table says otherwise) wins the match.',
+  'Decks: 26 red and 26 black by default; a table may use 9 to 52 of each colour. Only colour counts; ranks are just for show.',
+];
+
+export {
+  ATTACK_THRESHOLD,
+  chooseAction,
+  estimate,
+  handBounds,
+  LAST_CALL,
+  LIKELY,
+  PATIENCE,
+  SURE_ENOUGH,
+  type HandEstimate,
+} from './bot.ts';
+export { attackStep, canCall, defenderOf, powers, subsets } from './rules.ts';
+export {
+  deckOf,
+  deckSize,
+  faceColour,
+  faceLabel,
+  isDeckFace,
+  newRound,
+  standardFace,
+} from './setup.ts';
+export {
+  COLOURS,
+  DEFAULT_COLOUR,
+  DEFAULT_TARGET,
+  HAND_SIZE,
+  MAX_COLOUR,
+  MAX_TARGET,
+  MIN_COLOUR,
+  RB_SEATS,
+  RIVER_SIZE,
+  type AttackView,
+  type Call,
+  type Colour,
+  type Deck,
+  type Discarded,
+  type GameResult,
+  type MatchResult,
+  type PerSeat,
+  type Phase,
+  type RedBlackAction,
+  type RedBlackError,
+  type RedBlackEvent,
+  type RedBlackFact,
+  type RedBlackMove,
+  type RedBlackOptions,
+  type RedBlackPlay,
+  type RedBlackSetupError,
+  type RedBlackState,
+  type RedBlackView,
+  type RiverView,
+  type Round,
+  type SeenCard,
+  type Showing,
+  type Slot,
+  type Stage,
+} from './types.ts';
