@@ -6,6 +6,8 @@ import type { Json } from '../engine/encoding.ts';
 import type { LogEntry } from '../engine/log.ts';
 import type { TableState } from '../engine/table/types.ts';
 import type { Verdict } from '../engine/table/replica.ts';
+import { faceLabel, type RedBlackState } from '../engine/games/redblack/index.ts';
+import { describeRedBlack } from './redblack/describe.ts';
 import { describeWar } from './war/describe.ts';
 
 export interface LogLine {
@@ -15,7 +17,15 @@ export interface LogLine {
 
 type GameDescriber = (before: Json, after: Json, names: readonly string[]) => string[];
 
-const GAME_DESCRIBERS: Record<string, GameDescriber> = { war: describeWar };
+const describeMatch: GameDescriber = (before, after, names) => {
+  const deck = (after as unknown as RedBlackState).deck;
+  return describeRedBlack(before, after, names, (face) => faceLabel(deck, face));
+};
+
+const GAME_DESCRIBERS: Record<string, GameDescriber> = {
+  war: describeWar,
+  redblack: describeMatch,
+};
 
 export function describeEntry(
   entry: LogEntry,
@@ -47,9 +57,6 @@ export function describeEntry(
         kind: 'table',
         text: `${who} shuffled and locked the deck (shuffle proof checked).`,
       });
-      break;
-    case 'REMASK':
-      lines.push({ kind: 'table', text: `${who} re-masked their hand (shuffle proof checked).` });
       break;
     case 'AUDIT':
       lines.push({

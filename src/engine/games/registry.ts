@@ -7,6 +7,15 @@ import type { Json, JsonObject } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import type { AnyGame } from '../table/fold.ts';
 import type { Result } from '../result.ts';
+import {
+  RULES_TEXT,
+  chooseAction as redBlackBot,
+  deckSize as redBlackDeckSize,
+  redblack,
+  type RedBlackOptions,
+  type RedBlackPlay,
+  type RedBlackView,
+} from './redblack/index.ts';
 import { chooseAction as warBot, war, type WarOptions } from './war/index.ts';
 
 export interface Playable<S extends Json = Json> {
@@ -45,7 +54,24 @@ const warPlayable: Playable = {
   ],
 };
 
-const PLAYABLE: Partial<Record<GameId, Playable>> = { war: warPlayable };
+const redblackPlayable: Playable = {
+  game: redblack as unknown as AnyGame<Json>,
+  deckSize: (options) => redBlackDeckSize(options as RedBlackOptions),
+  setup: (options) => redblack.setup(options as RedBlackOptions) as Result<Json>,
+  bot: (view, legal, random, known) =>
+    redBlackBot(
+      view as RedBlackView,
+      legal as unknown as RedBlackPlay[],
+      random,
+      known,
+    ) as JsonObject | null,
+  rules: RULES_TEXT,
+};
+
+const PLAYABLE: Partial<Record<GameId, Playable>> = {
+  war: warPlayable,
+  redblack: redblackPlayable,
+};
 
 /** The game module for `id`, or null while that game's rules are not built yet. */
 export function playable(id: GameId): Playable | null {

@@ -152,6 +152,21 @@ export function makeRemask(
   };
 }
 
+/**
+ * The LOCK body: this seat's deck layer added to `cards`, proven as the
+ * unlock share that would take the locked points back to the current ones.
+ */
+export function makeLock(
+  state: TableState<unknown>,
+  seat: Seat,
+  cards: readonly CardId[],
+  keyring: Keyring,
+): TableBody {
+  const locked = cards.map((id) => point(state.cards[id]!.c).multiply(keyring.deckSecret));
+  const { proof } = proveUnlock(proofContext(state, 'LOCK', seat), keyring.deckSecret, locked);
+  return { type: 'LOCK', points: b64(locked), proof: toBase64(encodeUnlockProof(proof)) };
+}
+
 /** The UNLOCK body of a COPY step: this seat's layer off every other member's copies. */
 export function makeCopyShares(
   state: TableState<unknown>,
@@ -254,6 +269,8 @@ export function makeDuty(
       return step.order[step.next] === seat ? makeCopyShares(state, seat, keyring) : null;
     case 'REMASK':
       return step.seat === seat ? makeRemask(state, seat, step.cards, keyring) : null;
+    case 'LOCK':
+      return step.seat === seat ? makeLock(state, seat, step.cards, keyring) : null;
     case 'COIN':
       return makeCoin(state, seat, keyring);
     case 'AUDIT':

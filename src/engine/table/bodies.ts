@@ -26,13 +26,22 @@ import { err, ok, type Result } from '../result.ts';
 export type KeyBody = { type: 'KEY'; genesis: string; pub: string; proof: string };
 export type ShuffleBody = { type: 'SHUFFLE'; rows: string; proof: string };
 export type UnlockBody = { type: 'UNLOCK'; shares: { points: string; proof: string }[] };
+export type LockBody = { type: 'LOCK'; points: string; proof: string };
 export type RemaskBody = { type: 'REMASK'; pub: string; rows: string; proof: string };
 export type ActBody = { type: 'ACT'; action: JsonObject };
 export type CommitBody = { type: 'COMMIT'; hash: string };
 export type OpenBody = { type: 'OPEN'; bit: number; salt: string };
 export type AuditBody = { type: 'AUDIT'; secret: string; remasks: string[] };
 export type TableBody =
-  KeyBody | ShuffleBody | UnlockBody | RemaskBody | ActBody | CommitBody | OpenBody | AuditBody;
+  | KeyBody
+  | ShuffleBody
+  | UnlockBody
+  | RemaskBody
+  | LockBody
+  | ActBody
+  | CommitBody
+  | OpenBody
+  | AuditBody;
 
 /** A body with every point and proof decoded. */
 export type Decoded =
@@ -41,6 +50,7 @@ export type Decoded =
   | { type: 'UNLOCK'; shares: { points: Point[]; proof: UnlockProof }[] }
   | { type: 'REMASK'; pub: Point; rows: Point[][]; proof: ShuffleProof }
   | { type: 'ACT'; action: JsonObject }
+  | { type: 'LOCK'; points: Point[]; proof: UnlockProof }
   | { type: 'COMMIT'; hash: string }
   | { type: 'OPEN'; bit: number; salt: string }
   | { type: 'AUDIT'; secret: bigint; remasks: bigint[] };
@@ -112,6 +122,13 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
       case 'ACT':
         if (!hasExactly(body, ['action']) || !isObject(body.action)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'ACT', action: body.action });
+      case 'LOCK':
+        if (!hasExactly(body, ['points', 'proof'])) return err('ERR_BODY_FIELDS');
+        return ok({
+          type: 'LOCK',
+          points: decodePoints(b64(body.points)),
+          proof: decodeUnlockProof(b64(body.proof)),
+        });
       case 'COMMIT':
         if (!hasExactly(body, ['hash']) || !isHex(body.hash, 32)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'COMMIT', hash: body.hash });

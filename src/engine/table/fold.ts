@@ -70,7 +70,11 @@ export function initialTable<S extends Json>(genesis: Genesis, game: S): TableSt
   };
 }
 
-/** Which seats owe an event now, and of which kind. */
+/**
+ * Which seats owe an event now, and of which kind. Besides the step under
+ * way, a game may let players act during a step (a call in Red & Black while
+ * a hand is being revealed may overtake the call that asked for it).
+ */
 export function owed<S extends Json>(
   state: TableState<S>,
   game: AnyGame<S>,
@@ -81,25 +85,30 @@ export function owed<S extends Json>(
       return seatsMissing(state.keys).map((seat) => ({ seat, kind: 'KEY' }));
     case 'AUDIT':
       return seatsMissing(state.audit).map((seat) => ({ seat, kind: 'AUDIT' }));
-    case 'SHUFFLE':
-    case 'UNLOCK':
-      return [{ seat: step.order[step.next] as Seat, kind: step.type }];
-    case 'COPY':
-      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }];
-    case 'COIN':
-      return coinOwed(step);
-    case 'REMASK':
-      return [{ seat: step.seat, kind: 'REMASK' }];
-    case 'PLAY':
-      return game
-        .needs(state.game)
-        .flatMap((need) =>
-          need.type === 'ACT' ? need.seats.map((seat) => ({ seat, kind: 'ACT' })) : [],
-        );
     case 'DONE':
       return [];
+    case 'SHUFFLE':
+    case 'UNLOCK':
+      return [{ seat: step.order[step.next] as Seat, kind: step.type }, ...actors(state, game)];
+    case 'COPY':
+      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors(state, game)];
+    case 'COIN':
+      return [...coinOwed(step), ...actors(state, game)];
+    case 'REMASK':
+    case 'LOCK':
+      return [{ seat: step.seat, kind: step.type }, ...actors(state, game)];
+    case 'PLAY':
+      return actors(state, game);
   }
 }
+
+/** The seats the game lets act now. */
+const actors = <S extends Json>(state: TableState<S>, game: AnyGame<S>) =>
+  game
+    .needs(state.game)
+    .flatMap((need) =>
+      need.type === 'ACT' ? need.seats.map((seat) => ({ seat, kind: 'ACT' })) : [],
+    );
 
 const seatsMissing = (list: readonly unknown[]): Seat[] =>
   list.flatMap((v, seat) => (v === null ? [seat] : []));
@@ -129,10 +138,17 @@ export function applyEvent<S extends Json>(
         : applyUnlock(state, game, author, body);
     case 'REMASK':
       return applyRemask(state, game, author, body);
+    case 'LOCK':
+      return applyLock(state, game, author, body);
     case 'ACT': {
       const next = game.apply(state.game, { ...body.action, seat: author, seen });
       if (!next.ok) return err('ERR_RULES');
-      return ok(settle({ ...state, game: next.value, acts: state.acts + 1 }, game));
+      const acted = { ...state, game: next.value, acts: state.acts + 1 };
+      // A move during a step may change what the game needs: the step starts afresh
+      // from what is left of it (shares already given stay given).
+      return ok(
+        settle(state.step.type === 'PLAY' ? acted : nextStep(acted, { type: 'PLAY' }), game),
+      );
     }
     case 'COMMIT':
       return ok(applyCommit(state, author, body.hash));
@@ -461,6 +477,8 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
     .needs(state.game)
     .find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
   if (!need) return state;
+  const lock = lockFor(state, need);
+  if (lock) return nextStep(state, lock);
   const step = stepFor(state, need);
   if (step.type === 'SHUFFLE') return nextStep(freshDeck(state), step);
   if (step.type !== 'UNLOCK' || step.order.length > 0) return nextStep(state, step);
@@ -468,6 +486,44 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   const done = finishUnlock(nextStep(state, { type: 'PLAY' }), game, step);
   if (!done.ok) throw new Error(`game asked for an impossible step: ${done.error}`);
   return done.value;
+}
+
+/**
+ * A deal or a show to seats that have no layer on a card (a card under its
+ * placer's layer alone) would leave it bare for everyone once the others'
+ * layers come off: such a recipient first locks it with its own layer.
+ */
+function lockFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }>): Step | null {
+  if (need.type !== 'DEAL' && need.type !== 'SHOW') return null;
+  const recipients = need.type === 'DEAL' ? [need.to] : need.to;
+  for (const seat of recipients) {
+    const cards = need.cards.filter((id) => !state.cards[id]?.layers.some((l) => l.seat === seat));
+    if (cards.length > 0) return { type: 'LOCK', seat, cards };
+  }
+  return null;
+}
+
+/** A LOCK: `C' = e·C` for each card, proven as the unlock share that takes `C'` back to `C`. */
+function applyLock<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'LOCK' }>,
+): Result<TableState<S>, TableError> {
+  const step = state.step as Extract<Step, { type: 'LOCK' }>;
+  const key = state.keys[author]!;
+  if (body.points.length !== step.cards.length) return err('ERR_SHAPE');
+  const current = step.cards.map((id) => point(state.cards[id]!.c));
+  if (
+    !verifyUnlock(proofContext(state, 'LOCK', author), point(key), body.points, current, body.proof)
+  )
+    return err('ERR_PROOF');
+  const cards = [...state.cards];
+  step.cards.forEach((id, i) => {
+    const card = cards[id]!;
+    cards[id] = { c: b64(body.points[i]!), layers: [...card.layers, { seat: author, key }] };
+  });
+  return ok(settle(nextStep({ ...state, cards }, { type: 'PLAY' }), game));
 }
 
 /** Every face point again, unencrypted and in order, ready for a joint shuffle. */

@@ -7,17 +7,18 @@
  * - `void`: an event overtaken by a concurrent event ordered before it
  *   (DESIGN.md: void, not an error): valid in the state after its basis,
  *   invalid where it lands (a move, or an unlock share for a reveal that a
- *   concurrent call changed). An event invalid even where its author says it
- *   was made is an offence, so an old basis hides no cheat;
+ *   concurrent call changed), and an invalid event that follows its author's
+ *   own void event (made on top of it). Any other invalid event is an
+ *   offence, so an old basis hides no cheat;
  * - `rejected`: a signed event that breaks the protocol (out of turn, a bad
  *   proof, an illegal move made against the state it lands on). The author is
  *   named and the table stops: nothing after it is folded.
  * Events the log itself refuses (bad signature, broken chain, equivocation)
  * never reach the fold; the log keeps them as evidence.
  */
-import type { Json, JsonObject } from '../encoding.ts';
+import type { Json } from '../encoding.ts';
 import { stateHash } from '../encoding.ts';
-import { ZERO_HASH, type EventBody, type SignedEvent } from '../events.ts';
+import { ZERO_HASH, type Event, type EventBody, type SignedEvent } from '../events.ts';
 import type { Outcome, Seat } from '../game.ts';
 import { composeEvent, createLog, type Appended, type EventLog, type LogError } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
@@ -137,10 +138,17 @@ export class Replica<S extends Json> {
         continue;
       }
       const entry = entries[i]!;
-      const verdict = this.fold(state, entry.event.author, entry.event.body, entry.event.basis, i);
+      const verdict = this.fold(state, entry.event, i);
       this.verdicts.push(verdict.verdict);
       this.states.push(verdict.state);
     }
+  }
+
+  /** The verdict of the entry `hash`, searched backwards from `index`. */
+  private verdictOf(hash: string, index: number): Verdict | undefined {
+    const entries = this.log.entries();
+    for (let i = index - 1; i >= 0; i--) if (entries[i]!.hash === hash) return this.verdicts[i];
+    return undefined;
   }
 
   /** The state after the entry `basis`, searched backwards from `index`; undefined if not before it. */
@@ -153,11 +161,10 @@ export class Replica<S extends Json> {
 
   private fold(
     state: TableState<S>,
-    author: Seat,
-    body: JsonObject,
-    basis: string,
+    event: Event,
     index: number,
   ): { verdict: Verdict; state: TableState<S> } {
+    const { author, body, basis, prev } = event;
     const decoded = parseBody(body);
     if (!decoded.ok) return { verdict: { rejected: decoded.error }, state };
     const seen = this.stateAtBasis(basis, index);
@@ -168,6 +175,9 @@ export class Replica<S extends Json> {
     // author saw, an offence otherwise.
     if (seen && seen !== state && applyEvent(seen, this.game, author, decoded.value, seen.acts).ok)
       return { verdict: 'void', state };
+    // What follows an overtaken event of the same author was made on top of it: its
+    // re-mask after a voided swap, say. It goes down with it, changing nothing.
+    if (this.verdictOf(prev, index) === 'void') return { verdict: 'void', state };
     return { verdict: { rejected: next.error }, state };
   }
 }

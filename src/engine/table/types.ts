@@ -67,6 +67,9 @@ export interface Genesis {
  * - `COPY`: showing `cards` to the seats `to` only: each of them has a copy,
  *   and `order[next]` owes an UNLOCK of its layer on every other member's copy.
  *   A copy ends under its member's layer alone, so only that member reads it.
+ * - `LOCK`: before a deal or a show, `seat` owes a LOCK: its own layer added
+ *   to `cards` that lack it (a card under its placer's layer alone), so that
+ *   unlocking the others' layers leaves the card readable by it, not by all.
  * - `COIN`: every seat owes a COMMIT to a random bit, then an OPEN of it.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
  * - `AUDIT`: every seat still missing from `audit` owes its secrets: the deck
@@ -102,6 +105,7 @@ export type Step =
       readonly to: 'all' | readonly Seat[];
     }
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
+  | { readonly type: 'LOCK'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'AUDIT' }
   | { readonly type: 'PLAY' }
   | { readonly type: 'DONE' };

@@ -1,0 +1,76 @@
+import type { Json } from '../../engine/encoding.ts';
+import type { RedBlackEvent, RedBlackState } from '../../engine/games/redblack/types.ts';
+
+/** A face's words for the log ("red 7♥"), given how the deck labels it. */
+export type FaceWords = (face: number) => string;
+
+/** One line of the game log for one public event of a Red & Black match. */
+export function describeRedBlackEvent(
+  event: RedBlackEvent,
+  names: readonly string[],
+  words: FaceWords,
+): string {
+  const who = (seat: number) => names[seat] ?? `seat ${seat}`;
+  const count = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+  switch (event.type) {
+    case 'GAME':
+      return event.game === 1
+        ? `Game 1 begins; the joint coin made ${who(event.dealer)} the dealer.`
+        : `Game ${event.game} begins; ${who(event.dealer)} deals.`;
+    case 'DEAL':
+      return `${who(event.seat)} was dealt ${count(event.cards.length)}, privately.`;
+    case 'RIVER':
+      return `River slot ${event.slot + 1} turned up ${words(event.face)}.`;
+    case 'GUESS':
+      return `${who(event.seat)} guessed the third river card is ${event.colour}.`;
+    case 'FIRST':
+      return `The third card is ${words(event.face)}: the guess was ${event.right ? 'right' : 'wrong'}, ${who(event.seat)} moves first.`;
+    case 'SWAP':
+      return `${who(event.seat)} chose river slot ${event.slot + 1} to swap.`;
+    case 'PEEK':
+      return `${who(event.seat)} peeked at river slot ${event.slot + 1}.`;
+    case 'REMASK':
+      return `${who(event.seat)} re-masked their hand (shuffle proof checked).`;
+    case 'PLACE':
+      return event.tookFace === null
+        ? `${who(event.seat)} swapped with river slot ${event.slot + 1}; a hand card went in facedown.`
+        : `${who(event.seat)} took ${words(event.tookFace)} from river slot ${event.slot + 1} and put a hand card in facedown.`;
+    case 'LEAVE':
+      return `${who(event.seat)} left river slot ${event.slot + 1} as it was.`;
+    case 'ATTACK':
+      return `${who(event.seat)} attacks with ${event.colour}, showing ${count(event.cards.length)}.`;
+    case 'DEFEND':
+      return `${who(event.seat)} defends with ${event.colour}, showing ${count(event.cards.length)}.`;
+    case 'SHOWN':
+      return `${who(event.seat)} showed ${words(event.face)}.`;
+    case 'FLIP':
+      return `River slot ${event.slot + 1} flipped: ${words(event.face)}.`;
+    case 'POWER':
+      return `Attack ${event.attack} against defence ${event.defence}${event.discard > 0 ? `: ${count(event.discard)} to discard` : ': nothing to discard'}.`;
+    case 'DISCARD':
+      return `${who(event.seat)} discarded ${count(event.cards.length)}, faceup.`;
+    case 'CALL':
+      return `${who(event.seat)} calls: ${event.red} red, ${event.black} black!`;
+    case 'OVERTAKEN':
+      return `${who(event.seat)}'s call (${event.red} red, ${event.black} black) lost the race and is void.`;
+    case 'RESULT':
+      return `${who(event.caller)} was ${event.right ? 'right' : 'wrong'} (the hand held ${event.red} red, ${event.black} black): ${who(event.winner)} wins the game.`;
+  }
+}
+
+/** Log lines for what one table event changed in a match: the new entries of the game's log. */
+export function describeRedBlack(
+  beforeJson: Json,
+  afterJson: Json,
+  names: readonly string[],
+  words: FaceWords,
+): string[] {
+  const before = beforeJson as unknown as RedBlackState;
+  const after = afterJson as unknown as RedBlackState;
+  const sameGame = before.round.game === after.round.game;
+  const fresh = after.round.log.slice(sameGame ? before.round.log.length : 0);
+  const lines = fresh.map((event) => describeRedBlackEvent(event, names, words));
+  if (after.result && !before.result)
+    lines.push(`${names[after.result.winner]} wins the match ${after.score[0]}–${after.score[1]}.`);
+  return lines;
+}
