@@ -69,8 +69,24 @@ export class TableSession<S extends Json = Json> {
     return () => this.listeners.delete(listener);
   }
 
-  /** Makes a player action of this seat; the table sets the seat. */
+  /**
+   * Makes a player action of this seat; the table sets the seat. A move that
+   * is not legal right now (a stale click, a choice made before the last
+   * event arrived) is refused here, unsigned: signing it would name us.
+   */
   act(action: JsonObject): Result<void, string> {
+    const { state } = this.replica;
+    if (
+      this.replica.stopped ||
+      !this.replica.owed().some((o) => o.seat === this.seat && o.kind === 'ACT')
+    )
+      return err('ERR_NOT_YOUR_MOVE');
+    const tried = this.playable.game.apply(state.game, {
+      ...action,
+      seat: this.seat,
+      seen: state.acts,
+    });
+    if (!tried.ok) return err(tried.error);
     const signed = this.replica.author(this.seat, this.secretKey, makeAct(action));
     if (!signed.ok) return err(signed.error);
     this.broadcast(text.decode(signed.value.bytes), null);

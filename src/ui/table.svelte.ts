@@ -29,6 +29,9 @@ export class TableController {
   readonly gameId: string;
   readonly rules: readonly string[];
   private described = 0;
+  private autoplayPending = false;
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly memory = new Map<number, number>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -63,7 +66,7 @@ export class TableController {
     const state = replica.state;
     this.view = this.session.playable.game.view(state.game, this.seat);
     this.legal = this.session.legalActions();
-    this.known = this.session.knownFaces();
+    this.known = this.remember(this.session.knownFaces());
     this.progress = describeStep(state, this.names);
     this.outcome = replica.outcome();
     this.audited = state.step.type === 'DONE';
@@ -78,6 +81,18 @@ export class TableController {
       ...this.session.refusals.map((r) => `Refused an event relayed by ${r.from}: ${r.reason}.`),
     ];
     this.maybeAutoplay();
+  }
+
+  /**
+   * Faces this seat has read stay known to it while their ids name the same
+   * cards: a card it placed facedown stays known after the other player's
+   * peek has moved it under the peeker's layer. A fresh deck forgets all.
+   */
+  private remember(fresh: Map<number, number>): ReadonlyMap<number, number> {
+    if (this.session.replica.state.step.type === 'SHUFFLE') this.memory.clear();
+    for (const [id, face] of fresh) this.memory.set(id, face);
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    return new Map([...this.memory, ...fresh]);
   }
 
   private appendLog(): void {
@@ -104,11 +119,17 @@ export class TableController {
   }
 
   private maybeAutoplay(): void {
-    if (!this.autoplay || this.legal.length === 0) return;
-    const choice = this.session.playable.bot(this.view, this.legal, Math.random, this.known);
-    if (!choice) return;
+    if (!this.autoplay || this.autoplayPending || this.legal.length === 0) return;
+    this.autoplayPending = true;
     setTimeout(() => {
-      if (this.autoplay && this.session.legalActions().length > 0) this.act(choice);
+      this.autoplayPending = false;
+      if (!this.autoplay) return;
+      // Choose on the state as it is now: events may have arrived since this was scheduled.
+      const legal = this.session.legalActions();
+      const view = this.session.playable.game.view(this.session.replica.state.game, this.seat);
+      const choice =
+        legal.length > 0 ? this.session.playable.bot(view, legal, Math.random, this.known) : null;
+      if (choice) this.act(choice);
     }, this.autoplayDelayMs);
   }
 }
