@@ -56,3 +56,21 @@ test('verify exits 1 and names the first bad event of a tampered transcript', as
   expect(failure?.code).toBe(1);
   expect(failure?.stderr).toMatch(/^event 9 by (Ada|Babbage) \(seat [01]\) is bad: /m);
 }, 300_000);
+
+test('simulate and verify support Red & Black', async () => {
+  const file = join(dir, 'redblack.json');
+  const { stdout } = await run(tsx, [
+    'scripts/simulate.ts',
+    '--game',
+    'redblack',
+    '--seed',
+    '2',
+    '--out',
+    file,
+  ]);
+  expect(stdout).toMatch(/^winner: (Ada|Babbage) \(TARGET\)$/m);
+  const verified = await run(tsx, ['scripts/verify.ts', file], { maxBuffer: 1 << 20 });
+  expect(verified.stdout).toContain(/^winner: .*$/m.exec(stdout)![0]);
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as { genesis: { game: string } };
+  expect(transcript.genesis.game).toBe('redblack');
+}, 300_000);

@@ -89,7 +89,11 @@ export class TableController {
    * peek has moved it under the peeker's layer. A fresh deck forgets all.
    */
   private remember(fresh: Map<number, number>): ReadonlyMap<number, number> {
-    if (this.session.replica.state.step.type === 'SHUFFLE') this.memory.clear();
+    // Mid-shuffle, ids are positions in a deck still being permuted: nothing read there lasts.
+    if (this.session.replica.state.step.type === 'SHUFFLE') {
+      this.memory.clear();
+      return fresh;
+    }
     for (const [id, face] of fresh) this.memory.set(id, face);
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     return new Map([...this.memory, ...fresh]);
