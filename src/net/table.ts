@@ -100,6 +100,12 @@ export class TableSession<S extends Json = Json> {
     return privateFaces(this.replica.state, this.seat, this.keyring, this.faceCache);
   }
 
+  /** The seat of a peer at this table, or null for a stranger. */
+  seatOf(peer: string): Seat | null {
+    const seat = this.peers.indexOf(peer);
+    return seat < 0 ? null : seat;
+  }
+
   /** The legal actions of this seat now. */
   legalActions(): readonly JsonObject[] {
     if (

@@ -78,7 +78,10 @@ export class TableController {
           (o) =>
             `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
         ),
-      ...this.session.refusals.map((r) => `Refused an event relayed by ${r.from}: ${r.reason}.`),
+      ...this.session.refusals.map((r) => {
+        const seat = this.session.seatOf(r.from);
+        return `Refused an event relayed by ${seat === null ? r.from : this.names[seat]}: ${r.reason}.`;
+      }),
     ];
     this.maybeAutoplay();
   }
