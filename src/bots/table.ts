@@ -19,6 +19,8 @@ export interface LocalTable {
   readonly genesis: Genesis;
   readonly sessions: TableSession<Json>[];
   readonly bots: ComputerPlayer[];
+  /** The in-memory network, so a test can add a peer of its own. */
+  readonly network: LoopbackNetwork;
   /** Resolves once every replica has finished the game (audit included) or stopped. */
   finished(): Promise<void>;
   close(): void;
@@ -75,6 +77,7 @@ export function localTable(options: {
     genesis,
     sessions,
     bots,
+    network: net,
     finished: () =>
       new Promise((resolve) => {
         const check = () => {
