@@ -47,3 +47,34 @@ test('a second flip made against the state after its own first flip is an offenc
   expect(honest.stateHash).toBe(before);
   expect(honest.stopped).toBe(true);
 });
+
+test('nobody may move before the deck is shuffled: a flip during the shuffle is an offence', () => {
+  const initial = setupOrThrow(war, {
+    stacks: [
+      [0, 2, 4, 6],
+      [1, 3, 5, 7],
+    ],
+  });
+  const table = new Table(players, genesis, tableGame(war), initial);
+  const owedKinds = () => table.replicas[0]!.owed().map((o) => o.kind);
+  expect(owedKinds()).toEqual(['KEY', 'KEY']);
+  table.dutiesUntil((s) => s.step.type === 'SHUFFLE');
+  expect(owedKinds()).toEqual(['SHUFFLE']);
+  table.duty(0);
+  expect(owedKinds()).toEqual(['SHUFFLE']);
+  const honest = table.replicas[0]!;
+  const flip = signEvent(
+    {
+      table: genesis.table,
+      author: 1,
+      seq: 1,
+      prev: table.events.find((e) => e.event.author === 1)!.hash,
+      basis: honest.log.head,
+      body: makeAct({ type: 'FLIP' }) as unknown as EventBody,
+    },
+    players[1]!.identity.secretKey,
+  );
+  if (!flip.ok) throw new Error(flip.error);
+  feed(honest, flip.value.bytes);
+  expect(honest.offences().map((o) => [o.seat, o.reason])).toEqual([[1, 'ERR_NOT_OWED']]);
+});

@@ -88,8 +88,13 @@ export function owed<S extends Json>(
     case 'DONE':
       return [];
     case 'SHUFFLE':
+      // The table's own first shuffle comes before the game begins: nobody acts yet.
+      return [
+        { seat: step.order[step.next] as Seat, kind: 'SHUFFLE' },
+        ...(step.fresh ? actors(state, game) : []),
+      ];
     case 'UNLOCK':
-      return [{ seat: step.order[step.next] as Seat, kind: step.type }, ...actors(state, game)];
+      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors(state, game)];
     case 'COPY':
       return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors(state, game)];
     case 'COIN':
