@@ -4,24 +4,11 @@
  * and read every card still on the table: the second line of defence
  * after the proofs (DESIGN.md, Audit).
  */
-import {
-  G,
-  ORDER,
-  cardIndex,
-  decodePoints,
-  decodeScalar,
-  encodePoints,
-  fromBase64,
-  fromHex,
-  invertScalar,
-  toBase64,
-  type Point,
-} from '../../../crypto/index.ts';
+import { G, ORDER, cardIndex, decodeScalar, fromHex, invertScalar } from '../../../crypto/index.ts';
 import { BASE_KEY, deckId } from './fold.ts';
 import type { TableState } from './types.ts';
+import { readPoint, writePoint } from './points.ts';
 
-const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
-const b64 = (p: Point): string => toBase64(encodePoints([p]));
 const scalar = (hex: string): bigint => decodeScalar(fromHex(hex));
 
 /** Every layer key whose scalar the published audit reveals, with that scalar. */
@@ -30,13 +17,13 @@ export function auditKeyring(state: TableState<unknown>): Map<string, bigint> {
   state.audit.forEach((record, seat) => {
     if (!record) return;
     const e = scalar(record.secret);
-    scalars.set(b64(G.multiply(e)), e);
+    scalars.set(writePoint(G.multiply(e)), e);
     // Replay the seat's re-masks in order: each turned key K into r·K.
     (state.remasks[seat] ?? []).forEach((remask, i) => {
       const r = scalar(record.remasks[i]!);
       for (const key of remask.keys) {
         const s = scalars.get(key);
-        if (s !== undefined) scalars.set(b64(point(key).multiply(r)), (s * r) % ORDER);
+        if (s !== undefined) scalars.set(writePoint(readPoint(key).multiply(r)), (s * r) % ORDER);
       }
     });
   });
@@ -47,7 +34,7 @@ export function auditKeyring(state: TableState<unknown>): Map<string, bigint> {
 export function openWithAudit(state: TableState<unknown>): number[] {
   const scalars = auditKeyring(state);
   return state.cards.map((card) => {
-    let p = point(card.c);
+    let p = readPoint(card.c);
     for (const layer of card.layers) {
       const s = scalars.get(layer.key);
       if (s === undefined) return -1;

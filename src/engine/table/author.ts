@@ -7,13 +7,10 @@ import {
   G,
   ORDER,
   cardIndex,
-  decodePoints,
   encodeKeyProof,
-  encodePoints,
   encodeRows,
   encodeShuffleProof,
   encodeUnlockProof,
-  fromBase64,
   invertScalar,
   proveKey,
   proveShuffle,
@@ -22,7 +19,6 @@ import {
   toBase64,
   toHex,
   encodeScalar,
-  type Point,
 } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
@@ -38,9 +34,7 @@ import {
   unlockGroups,
 } from './fold.ts';
 import type { Step, TableState } from './types.ts';
-
-const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
-const b64 = (points: Point[]): string => toBase64(encodePoints(points));
+import { readPoint, writePoints } from './points.ts';
 
 /**
  * A seat's secrets at one table: its deck secret `e` and, for every layer key
@@ -54,7 +48,7 @@ export class Keyring {
   coin: { stepNo: number; bit: number; salt: string } | null = null;
 
   constructor(readonly deckSecret: bigint = randomScalar()) {
-    this.scalars.set(b64([G.multiply(deckSecret)]), deckSecret);
+    this.scalars.set(writePoints([G.multiply(deckSecret)]), deckSecret);
     // A card with no layer left re-masks as the row (P, G): its scalar is 1.
     this.scalars.set(BASE_KEY, 1n);
   }
@@ -71,7 +65,7 @@ export class Keyring {
 
   /** Records that `key` was re-masked by `r`: the new key `r·K` has scalar `r·s`. */
   remasked(key: string, r: bigint): string {
-    const next = b64([point(key).multiply(r)]);
+    const next = writePoints([readPoint(key).multiply(r)]);
     this.scalars.set(next, (this.scalarFor(key) * r) % ORDER);
     return next;
   }
@@ -83,14 +77,14 @@ export function makeKey(state: TableState<unknown>, seat: Seat, keyring: Keyring
   return {
     type: 'KEY',
     genesis: state.genesisHash,
-    pub: b64([pub]),
+    pub: writePoints([pub]),
     proof: toBase64(encodeKeyProof(proof)),
   };
 }
 
 /** The SHUFFLE body: the deck permuted and encrypted under this seat's deck key, with its proof. */
 export function makeShuffle(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
-  const input = state.cards.map((card) => [point(card.c)]);
+  const input = state.cards.map((card) => [readPoint(card.c)]);
   const { rows, proof } = proveShuffle(
     proofContext(state, 'SHUFFLE', seat),
     keyring.deckSecret,
@@ -112,13 +106,13 @@ export function makeUnlock(
 ): TableBody {
   const shares = unlockGroups(state.cards, cards, seat).map((ids, g) => {
     const key = state.cards[ids[0]!]!.layers.find((l) => l.seat === seat)!.key;
-    const before = ids.map((id) => point(state.cards[id]!.c));
+    const before = ids.map((id) => readPoint(state.cards[id]!.c));
     const share = proveUnlock(
       proofContext(state, 'UNLOCK', seat, g),
       keyring.scalarFor(key),
       before,
     );
-    return { points: b64(share.cards), proof: toBase64(encodeUnlockProof(share.proof)) };
+    return { points: writePoints(share.cards), proof: toBase64(encodeUnlockProof(share.proof)) };
   });
   return { type: 'UNLOCK', shares };
 }
@@ -140,13 +134,13 @@ export function makeRemask(
     if (key === null) throw new Error(`card ${id} is not this seat's to re-mask`);
     return key;
   });
-  const input = cards.map((id, i) => [point(state.cards[id]!.c), point(keys[i]!)]);
+  const input = cards.map((id, i) => [readPoint(state.cards[id]!.c), readPoint(keys[i]!)]);
   for (const key of keys) keyring.remasked(key, r);
   keyring.remaskFactors.push(r);
   const { rows, proof } = proveShuffle(proofContext(state, 'REMASK', seat), r, input);
   return {
     type: 'REMASK',
-    pub: b64([G.multiply(r)]),
+    pub: writePoints([G.multiply(r)]),
     rows: toBase64(encodeRows(rows)),
     proof: toBase64(encodeShuffleProof(proof)),
   };
@@ -162,9 +156,9 @@ export function makeLock(
   cards: readonly CardId[],
   keyring: Keyring,
 ): TableBody {
-  const locked = cards.map((id) => point(state.cards[id]!.c).multiply(keyring.deckSecret));
+  const locked = cards.map((id) => readPoint(state.cards[id]!.c).multiply(keyring.deckSecret));
   const { proof } = proveUnlock(proofContext(state, 'LOCK', seat), keyring.deckSecret, locked);
-  return { type: 'LOCK', points: b64(locked), proof: toBase64(encodeUnlockProof(proof)) };
+  return { type: 'LOCK', points: writePoints(locked), proof: toBase64(encodeUnlockProof(proof)) };
 }
 
 /** The UNLOCK body of a COPY step: this seat's layer off every other member's copies. */
@@ -174,13 +168,13 @@ export function makeCopyShares(
   keyring: Keyring,
 ): TableBody {
   const shares = copyGroups(state, seat).map((group, g) => {
-    const before = group.ids.map((id) => point(copyOf(state, id, group.recipient).c));
+    const before = group.ids.map((id) => readPoint(copyOf(state, id, group.recipient).c));
     const share = proveUnlock(
       proofContext(state, 'COPY', seat, g),
       keyring.scalarFor(group.key),
       before,
     );
-    return { points: b64(share.cards), proof: toBase64(encodeUnlockProof(share.proof)) };
+    return { points: writePoints(share.cards), proof: toBase64(encodeUnlockProof(share.proof)) };
   });
   return { type: 'UNLOCK', shares };
 }
@@ -236,7 +230,7 @@ export function privateFaces(
     if (!layer || rest.length > 0 || layer.seat !== seat || !keyring.has(layer.key)) return;
     let face = cache.get(card.c);
     if (face === undefined) {
-      const p = point(card.c).multiply(invertScalar(keyring.scalarFor(layer.key)));
+      const p = readPoint(card.c).multiply(invertScalar(keyring.scalarFor(layer.key)));
       face = cardIndex(deckId(state.genesis), state.genesis.deckSize, p);
       cache.set(card.c, face);
     }

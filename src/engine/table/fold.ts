@@ -13,11 +13,8 @@ import {
   G,
   cardIndex,
   deckPoints,
-  decodePoints,
-  encodePoints,
   encodeRows,
   encodeScalar,
-  fromBase64,
   toHex,
   toBase64,
   verifyKey,
@@ -33,6 +30,7 @@ import { applyCommit, applyOpen, coinOwed } from './coin.ts';
 import { proofContext } from './context.ts';
 import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { readPoint, writePoint } from './points.ts';
 
 /** A game as the table drives it: inputs are player actions or `REVEAL` facts. */
 export type AnyGame<S extends Json> = Game<S, JsonObject, unknown, unknown>;
@@ -47,9 +45,6 @@ export const genesisHash = (genesis: Genesis): string =>
   sha256Hex(utf8ToBytes(encodeCanonical(genesis as unknown as Json)));
 
 export { proofContext } from './context.ts';
-
-const b64 = (p: Point): string => toBase64(encodePoints([p]));
-const point = (s: string): Point => decodePoints(fromBase64(s))[0] as Point;
 
 /** The state before the first event: keys are owed by every seat. */
 export function initialTable<S extends Json>(genesis: Genesis, game: S): TableState<S> {
@@ -178,9 +173,9 @@ function applyAudit<S>(
 ): Result<TableState<S>, TableError> {
   const key = state.keys[author];
   const remasks = state.remasks[author] ?? [];
-  if (!key || !G.multiply(body.secret).equals(point(key))) return err('ERR_AUDIT');
+  if (!key || !G.multiply(body.secret).equals(readPoint(key))) return err('ERR_AUDIT');
   if (body.remasks.length !== remasks.length) return err('ERR_AUDIT');
-  if (body.remasks.some((r, i) => !G.multiply(r).equals(point(remasks[i]!.pub))))
+  if (body.remasks.some((r, i) => !G.multiply(r).equals(readPoint(remasks[i]!.pub))))
     return err('ERR_AUDIT');
   const record = {
     secret: toHex(encodeScalar(body.secret)),
@@ -199,7 +194,7 @@ function applyKey<S extends Json>(
 ): Result<TableState<S>, TableError> {
   if (body.genesis !== state.genesisHash) return err('ERR_GENESIS');
   if (!verifyKey(proofContext(state, 'KEY', author), body.pub, body.proof)) return err('ERR_PROOF');
-  const keys = state.keys.map((k, i) => (i === author ? b64(body.pub) : k));
+  const keys = state.keys.map((k, i) => (i === author ? writePoint(body.pub) : k));
   if (keys.some((k) => k === null)) return ok({ ...state, keys });
   // Every key is in: the deck of face points goes round the table to be shuffled.
   const order = keys.map((_, seat) => seat);
@@ -215,15 +210,15 @@ function applyShuffle<S extends Json>(
   body: Extract<Decoded, { type: 'SHUFFLE' }>,
 ): Result<TableState<S>, TableError> {
   const step = state.step as Extract<Step, { type: 'SHUFFLE' }>;
-  const input = state.cards.map((card) => [point(card.c)]);
+  const input = state.cards.map((card) => [readPoint(card.c)]);
   if (body.rows.length !== input.length || body.rows.some((row) => row.length !== 1))
     return err('ERR_SHAPE');
-  const pub = point(state.keys[author] as string);
+  const pub = readPoint(state.keys[author] as string);
   if (!verifyShuffle(proofContext(state, 'SHUFFLE', author), pub, input, body.rows, body.proof))
     return err('ERR_PROOF');
   const layer: Layer = { seat: author, key: state.keys[author] as string };
   const cards = body.rows.map((row, i) => ({
-    c: b64(row[0] as Point),
+    c: writePoint(row[0] as Point),
     layers: [...(state.cards[i]?.layers ?? []), layer],
   }));
   const moved = { ...state, cards };
@@ -262,14 +257,14 @@ function applyUnlock<S extends Json>(
     const share = body.shares[g]!;
     if (share.points.length !== ids.length) return err('ERR_SHAPE');
     const layer = cards[ids[0]!]!.layers.find((l) => l.seat === author)!;
-    const before = ids.map((id) => point(cards[id]!.c));
+    const before = ids.map((id) => readPoint(cards[id]!.c));
     const ctx = proofContext(state, 'UNLOCK', author, g);
-    if (!verifyUnlock(ctx, point(layer.key), before, share.points, share.proof))
+    if (!verifyUnlock(ctx, readPoint(layer.key), before, share.points, share.proof))
       return err('ERR_PROOF');
     ids.forEach((id, i) => {
       const card = cards[id]!;
       cards[id] = {
-        c: b64(share.points[i]!),
+        c: writePoint(share.points[i]!),
         layers: card.layers.filter((l) => l !== layer && l.seat !== author),
       };
     });
@@ -298,7 +293,7 @@ function finishUnlock<S extends Json>(
     const face = cardIndex(
       deckId(state.genesis),
       state.genesis.deckSize,
-      point(state.cards[id]!.c),
+      readPoint(state.cards[id]!.c),
     );
     if (face < 0) return err('ERR_PROOF');
     faces[id] = face;
@@ -327,7 +322,7 @@ function applyRemask<S extends Json>(
   const step = state.step as Extract<Step, { type: 'REMASK' }>;
   const keys = step.cards.map((id) => remaskKey(state.cards[id]!, author));
   if (keys.some((k) => k === null)) return err('ERR_SHAPE');
-  const input = step.cards.map((id, i) => [point(state.cards[id]!.c), point(keys[i]!)]);
+  const input = step.cards.map((id, i) => [readPoint(state.cards[id]!.c), readPoint(keys[i]!)]);
   if (body.rows.length !== input.length || body.rows.some((row) => row.length !== 2))
     return err('ERR_SHAPE');
   if (!verifyShuffle(proofContext(state, 'REMASK', author), body.pub, input, body.rows, body.proof))
@@ -336,11 +331,11 @@ function applyRemask<S extends Json>(
   const faces = [...state.faces];
   step.cards.forEach((id, i) => {
     const [c, key] = body.rows[i] as [Point, Point];
-    cards[id] = { c: b64(c), layers: [{ seat: author, key: b64(key) }] };
+    cards[id] = { c: writePoint(c), layers: [{ seat: author, key: writePoint(key) }] };
     // The ids now name a permutation of the old cards: nobody else may keep what they knew.
     faces[id] = null;
   });
-  const remask = { pub: b64(body.pub), keys: [...new Set(keys as string[])] };
+  const remask = { pub: writePoint(body.pub), keys: [...new Set(keys as string[])] };
   const remasks = state.remasks.map((list, seat) => (seat === author ? [...list, remask] : list));
   return fact(nextStep({ ...state, cards, faces, remasks }, { type: 'PLAY' }), game, {
     type: 'REMASKED',
@@ -350,7 +345,7 @@ function applyRemask<S extends Json>(
 }
 
 /** The key `G` in base64: the "layer" of a card with none, as in the row `(P, G)` of a shown card. */
-export const BASE_KEY = b64(G);
+export const BASE_KEY = writePoint(G);
 
 /**
  * The key of the row `(C, K)` that `seat` re-masks: its own single layer, or
@@ -428,16 +423,16 @@ function applyCopy<S extends Json>(
   for (const [g, group] of groups.entries()) {
     const share = body.shares[g]!;
     if (share.points.length !== group.ids.length) return err('ERR_SHAPE');
-    const before = group.ids.map((id) => point(copyOf(state, id, group.recipient).c));
+    const before = group.ids.map((id) => readPoint(copyOf(state, id, group.recipient).c));
     const ctx = proofContext(state, 'COPY', author, g);
-    if (!verifyUnlock(ctx, point(group.key), before, share.points, share.proof))
+    if (!verifyUnlock(ctx, readPoint(group.key), before, share.points, share.proof))
       return err('ERR_PROOF');
     copies = copies.map((copy) => {
       const i = group.ids.indexOf(copy.card);
       if (copy.seat !== group.recipient || i < 0) return copy;
       return {
         ...copy,
-        c: b64(share.points[i]!),
+        c: writePoint(share.points[i]!),
         layers: copy.layers.filter((l) => l.seat !== author),
       };
     });
@@ -518,15 +513,21 @@ function applyLock<S extends Json>(
   const step = state.step as Extract<Step, { type: 'LOCK' }>;
   const key = state.keys[author]!;
   if (body.points.length !== step.cards.length) return err('ERR_SHAPE');
-  const current = step.cards.map((id) => point(state.cards[id]!.c));
+  const current = step.cards.map((id) => readPoint(state.cards[id]!.c));
   if (
-    !verifyUnlock(proofContext(state, 'LOCK', author), point(key), body.points, current, body.proof)
+    !verifyUnlock(
+      proofContext(state, 'LOCK', author),
+      readPoint(key),
+      body.points,
+      current,
+      body.proof,
+    )
   )
     return err('ERR_PROOF');
   const cards = [...state.cards];
   step.cards.forEach((id, i) => {
     const card = cards[id]!;
-    cards[id] = { c: b64(body.points[i]!), layers: [...card.layers, { seat: author, key }] };
+    cards[id] = { c: writePoint(body.points[i]!), layers: [...card.layers, { seat: author, key }] };
   });
   return ok(settle(nextStep({ ...state, cards }, { type: 'PLAY' }), game));
 }
@@ -536,7 +537,7 @@ function freshDeck<S>(state: TableState<S>): TableState<S> {
   const faces = deckPoints(deckId(state.genesis), state.genesis.deckSize);
   return {
     ...state,
-    cards: faces.map((p) => ({ c: b64(p), layers: [] })),
+    cards: faces.map((p) => ({ c: writePoint(p), layers: [] })),
     faces: state.faces.map(() => null),
     copies: [],
   };

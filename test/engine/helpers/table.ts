@@ -3,14 +3,7 @@
  * the genesis, and a `Table` of one replica per seat that authors events and
  * hands them to every other replica, as an honest full mesh would.
  */
-import {
-  G,
-  cardIndex,
-  decodePoints,
-  fromBase64,
-  invertScalar,
-  type Point,
-} from '../../../crypto/index.ts';
+import { G, cardIndex, invertScalar } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { openWithAudit } from '../../../src/engine/table/audit.ts';
 import type { SignedEvent } from '../../../src/engine/events.ts';
@@ -22,6 +15,7 @@ import { deckId, type AnyGame } from '../../../src/engine/table/fold.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
 import { testIdentity } from '../helpers.ts';
+import { readPoint } from '../../../src/engine/table/points.ts';
 
 /** One seat's secrets: its identity (signs events) and its keyring (deck and re-mask secrets). */
 export interface Player {
@@ -151,10 +145,10 @@ export function openCards(
   secretOf: (seat: Seat) => bigint | null,
 ): number[] {
   return state.cards.map((card) => {
-    let p = point(card.c);
+    let p = readPoint(card.c);
     for (const layer of card.layers) {
       const s = secretOf(layer.seat);
-      if (s === null || !G.multiply(s).equals(point(layer.key))) return -1;
+      if (s === null || !G.multiply(s).equals(readPoint(layer.key))) return -1;
       p = p.multiply(invertScalar(s));
     }
     return cardIndex(deckId(state.genesis), state.genesis.deckSize, p);
@@ -163,5 +157,3 @@ export function openCards(
 
 /** The faces as anyone can open them with the secrets published in the audit. */
 export const auditOpen = (state: TableState<unknown>): number[] => openWithAudit(state);
-
-const point = (b64: string): Point => decodePoints(fromBase64(b64))[0]!;
