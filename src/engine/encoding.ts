@@ -250,3 +250,7 @@ export function stateHash(state: Json): string {
 export function isHex(value: unknown, length: number): value is string {
   return typeof value === 'string' && value.length === length * 2 && /^[0-9a-f]*$/.test(value);
 }
+
+/** True for a plain object (not null, not an array): the first check on untrusted JSON. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -14,7 +14,7 @@
  * once, and the game must be over with every seat's audit published.
  */
 import { isGameId } from './catalog.ts';
-import type { Json, JsonObject } from './encoding.ts';
+import { isRecord, type Json, type JsonObject } from './encoding.ts';
 import type { Outcome, Seat } from './game.ts';
 import { playable } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
@@ -49,9 +49,6 @@ const fault = (
   ok: false,
   fault: { index, author, reason },
 });
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks the genesis of an untrusted transcript. */
 export function parseGenesis(raw: unknown): Result<Genesis, string> {

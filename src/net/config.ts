@@ -5,6 +5,7 @@
  * tests serve one that points at their own local PeerServer. Nothing in it is trusted
  * beyond introducing peers: the signaling server can at worst stop a game from starting.
  */
+import { isRecord } from '../engine/encoding.ts';
 
 export interface SignalingConfig {
   /** Host name of the PeerServer; `null` means the host that served the page. */
@@ -22,9 +23,6 @@ export interface AppConfig {
 }
 
 export type ConfigResult = { ok: true; value: AppConfig } | { ok: false; error: string };
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const isStringList = (v: unknown): v is string | string[] =>
   typeof v === 'string' || (Array.isArray(v) && v.every((u) => typeof u === 'string'));

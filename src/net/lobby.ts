@@ -6,6 +6,7 @@
  * Every pair of players gets its own link: a newcomer dials every player seated before
  * it, so each pair is dialled exactly once.
  */
+import { isRecord } from '../engine/encoding.ts';
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
@@ -54,9 +55,6 @@ const MAX_BACKLOG = 1000;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (error: string): Parsed<never> => ({ ok: false, error });
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** A display name: 1 to `MAX_NAME` characters once trimmed, no control characters. */
 export function cleanName(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
