@@ -9,8 +9,13 @@
  *   roster maps each seat to its ed25519 identity key (see `log.ts`);
  * - `seq`: 0, 1, 2, ... per author;
  * - `prev`: the hash of the author's previous event, `ZERO_HASH` for seq 0;
- * - `basis`: the hash of the head of the log the author had seen when
- *   making the event (`ZERO_HASH` for an empty log);
+ * - `basis`: what the author had seen when making the event, as a version
+ *   vector: `basis[s]` is the number of seat `s`'s events it held (so its
+ *   own entry is `seq`). The log only accepts events whose dependencies it
+ *   holds, so an author's knowledge is always whole prefixes of every seat's
+ *   chain, and this vector names it exactly: the fold judges an event in
+ *   the state its author saw, and settles races between events that did not
+ *   see each other;
  * - `body`: the action, a JSON object tagged by `type` (`"FLIP"`, ...).
  *   Binary payloads (points, proofs) travel as hex or base64 strings;
  * - `sig`: ed25519 signature by the author's identity key over the domain
@@ -19,7 +24,7 @@
  *
  * The wire form is canonical JSON (`encoding.ts`) within `EVENT_LIMITS`;
  * `makeEvent` writes it and `parseEvent` is its strict inverse. The event
- * hash, used by `prev`, `basis` and evidence, is SHA-256 of those bytes,
+ * hash, used by `prev` and evidence, is SHA-256 of those bytes,
  * signature included.
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
@@ -85,7 +90,8 @@ export type UnsignedEvent = {
   readonly author: Seat;
   readonly seq: number;
   readonly prev: string;
-  readonly basis: string;
+  /** `basis[s]`: how many of seat `s`'s events the author had seen; `basis[author] === seq`. */
+  readonly basis: readonly number[];
   readonly body: EventBody;
 };
 
@@ -116,8 +122,10 @@ export type EventError =
  *
  * Checks canonical JSON within `EVENT_LIMITS`, then every field: exactly the
  * seven fields; `table` a table id; `author` a seat below `MAX_SEATS`; `seq`
- * an integer in `0..MAX_SEQ`; `prev` and `basis` 32-byte lowercase hex, and
- * `prev` is `ZERO_HASH` exactly when `seq` is 0; `body` an object with a
+ * an integer in `0..MAX_SEQ`; `prev` 32-byte lowercase hex, `ZERO_HASH`
+ * exactly when `seq` is 0; `basis` 1 to `MAX_SEATS` counts in
+ * `0..MAX_SEQ`, long enough to hold the author's own, which is `seq`
+ * (the roster's size is checked by the log); `body` an object with a
  * `BODY_TYPE` tag; `sig` 64-byte lowercase hex. It does not check the
  * signature (that needs the roster: `verifyEvent`) or the chain (`log.ts`).
  */
@@ -136,10 +144,10 @@ export function parseEvent(input: Uint8Array | string): Result<Event, EventError
   if (!isSeat(author)) return err('ERR_AUTHOR');
   if (typeof seq !== 'number' || seq < 0 || seq > MAX_SEQ) return err('ERR_SEQ');
   if (!isHex(prev, 32) || (seq === 0) !== (prev === ZERO_HASH)) return err('ERR_PREV');
-  if (!isHex(basis, 32)) return err('ERR_BASIS');
+  if (!isBasis(basis) || basis[author] !== seq) return err('ERR_BASIS');
   if (!isBody(body)) return err('ERR_BODY');
   if (!isHex(sig, SIGNATURE_BYTES)) return err('ERR_SIG_FORMAT');
-  return ok({ table, author, seq, prev, basis, body, sig });
+  return ok({ table, author, seq, prev, basis: [...basis], body, sig });
 }
 
 /**
@@ -191,6 +199,15 @@ export function eventHash(bytes: Uint8Array): string {
 /** True for an integer seat index below `MAX_SEATS`. */
 export function isSeat(value: unknown): value is Seat {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < MAX_SEATS;
+}
+
+function isBasis(value: unknown): value is number[] {
+  return (
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= MAX_SEATS &&
+    value.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_SEQ)
+  );
 }
 
 function isBody(value: unknown): value is EventBody {

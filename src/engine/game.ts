@@ -71,4 +71,14 @@ export interface Game<S extends Json, A, V, O> {
   outcome(state: S): Outcome | null;
   /** What the game waits for; empty once it is over. */
   needs(state: S): readonly Need[];
+  /**
+   * The race rule, for games where players may act at once (a call out of
+   * turn). Two actions whose authors had not seen each other: `standing` was
+   * applied first, on `state`, and `late` is not legal after it. True when
+   * `late` wins: `standing` is then void and `late` is judged without it.
+   * Decide by what the two actions are, never by what their authors claim
+   * to have seen, so that naming an older basis wins nothing. Without a
+   * rule, the action ordered first stands.
+   */
+  race?(state: S, standing: A, late: A): boolean;
 }

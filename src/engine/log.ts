@@ -15,27 +15,34 @@
  * duplicate and changes nothing (gossip delivers copies all the time). A
  * different event in an `(author, seq)` slot that is already filled, accepted
  * or pending, is equivocation: it is recorded with both events and the log
- * halts. Then the chain: `prev` must be the author's event `seq - 1`, and
- * `basis` an accepted event at least as high as `prev` (an honest author's head
- * is never older than its own last event). An event whose `prev` or `basis` is
- * not accepted yet waits in `pending` and is placed as soon as both are.
- * A rejected event changes nothing but the evidence list. Two refusals are
- * not evidence, because the author did nothing wrong: `ERR_HALTED` (the game
- * already stopped) and `ERR_PENDING_FULL` (too much waiting; resend later).
+ * halts. Then the chain and the basis: `prev` must be the author's event
+ * `seq - 1`; `basis` has one count per seat, and for every seat `s` with
+ * `basis[s] > 0` the event `(s, basis[s] - 1)` must be accepted and must have
+ * seen no more than this one (`its basis <= this basis`, seat by seat). So
+ * what an event says its author had seen is a whole, causally closed set,
+ * and an author's knowledge never shrinks from one of its events to the
+ * next. An event whose `prev` or a basis event is not accepted yet waits in
+ * `pending` and is placed as soon as they all are. A rejected event changes
+ * nothing but the evidence list. Two refusals are not evidence, because the
+ * author did nothing wrong: `ERR_HALTED` (the game already stopped) and
+ * `ERR_PENDING_FULL` (too much waiting; resend later).
  *
  * ## Order (the concurrency rule)
- * Every accepted event has a height: `height(e) = 1 + height(basis(e))`, and
- * the empty log (`ZERO_HASH`) has height 0. Events made against heads of the
- * same height are concurrent. **The log is sorted by height, then by author
- * seat (lower seat first).** No two accepted events share a (height, author) pair,
- * since each author's heights strictly increase along its chain, so this is
- * a total order. It depends only on the set of accepted events: an event's
- * height depends only on its ancestors, and every dependency is lower, so the
- * order is a topological order of the dependencies. Any replica that accepts
- * the same events, in any delivery order, holds the same ordered log and
- * the same `head` and `digest`. A late concurrent event may land before events
+ * Every accepted event has a height: one more than the highest event it
+ * had seen (`(s, basis[s] - 1)` over every seat), 1 for an event that had
+ * seen none. Events that did not see each other are concurrent. **The log
+ * is sorted by height, then by author seat (lower seat first).** No two
+ * accepted events share a (height, author) pair, since each author's
+ * heights strictly increase along its chain, so this is a total order. It
+ * depends only on the set of accepted events: an event's height depends only
+ * on what it had seen, and everything it had seen is lower, so the order is a
+ * topological order of the dependencies. Any replica that accepts the same
+ * events, in any delivery order, holds the same ordered log and the same
+ * `head` and `digest`. A late concurrent event may land before events
  * already placed; `append` reports the first changed position (`from`), and
- * whoever folds game state over the log re-folds from there.
+ * whoever folds game state over the log re-folds from there. Who wins a race
+ * between concurrent events is the fold's business (`table/replica.ts`), not
+ * the log's: the order only says who is judged first.
  *
  * Equivocation is where delivery order shows: which of two equivocating
  * events a replica accepted, and which events it refused after halting,
@@ -87,7 +94,7 @@ export interface LogEntry {
   readonly hash: string;
   readonly event: Event;
   readonly bytes: Uint8Array;
-  /** `1 + height(basis)`; events of one height were made concurrently. */
+  /** One more than the highest event its author had seen. */
   readonly height: number;
 }
 
@@ -161,8 +168,8 @@ export function createLog(roster: Roster): Result<EventLog, RosterError> {
 
 /**
  * Makes `seat`'s next event on this log: the next `seq`, `prev` its last
- * event, `basis` the current head. Does not append it: append it to this log
- * first (before composing another), then send it to the peers.
+ * event, `basis` everything this log holds. Does not append it: append it to
+ * this log first (before composing another), then send it to the peers.
  */
 export function composeEvent(
   log: EventLog,
@@ -174,7 +181,10 @@ export function composeEvent(
   if (log.halted) return err('ERR_HALTED');
   const seq = log.nextSeq(seat);
   const prev = log.lastHash(seat);
-  return signEvent({ table: log.table, author: seat, seq, prev, basis: log.head, body }, secretKey);
+  return signEvent(
+    { table: log.table, author: seat, seq, prev, basis: log.seen(), body },
+    secretKey,
+  );
 }
 
 /** The ordered, validated event log of one table. Create it with `createLog`. */
@@ -212,7 +222,7 @@ export class EventLog {
     return this.order.length;
   }
 
-  /** Hash of the last event in order (`ZERO_HASH` when empty): the `basis` of the next event. */
+  /** Hash of the last event in order (`ZERO_HASH` when empty). */
   get head(): string {
     return this.order.at(-1)?.hash ?? ZERO_HASH;
   }
@@ -230,6 +240,16 @@ export class EventLog {
   /** The `seq` of `seat`'s next event. */
   nextSeq(seat: Seat): number {
     return this.chains[seat]?.length ?? 0;
+  }
+
+  /** How many events of each seat this log holds: the `basis` of an event made now. */
+  seen(): number[] {
+    return this.chains.map((chain) => chain.length);
+  }
+
+  /** `seat`'s accepted event number `seq`, if any. */
+  at(seat: Seat, seq: number): LogEntry | undefined {
+    return this.chains[seat]?.[seq];
   }
 
   /** Hash of `seat`'s last accepted event, `ZERO_HASH` before its first. */
@@ -317,7 +337,7 @@ export class EventLog {
   /** Runs the chain checks; says which dependency is missing, or builds the entry. */
   private place(candidate: Candidate): Placement {
     const { author, seq, prev, basis } = candidate.event;
-    let prevHeight = 0;
+    if (basis.length !== this.seats) return { error: 'ERR_BASIS' };
     if (seq > 0) {
       const own = this.chains[author]?.[seq - 1];
       if (own !== undefined && own.hash !== prev) return { error: 'ERR_PREV' };
@@ -325,16 +345,18 @@ export class EventLog {
       if (before === undefined) return { missing: prev };
       if (before.event.author !== author) return { error: 'ERR_PREV' };
       if (before.event.seq !== seq - 1) return { error: 'ERR_SEQ' };
-      prevHeight = before.height;
     }
-    let basisHeight = 0;
-    if (basis !== ZERO_HASH) {
-      const seen = this.accepted.get(basis);
-      if (seen === undefined) return { missing: basis };
-      basisHeight = seen.height;
+    let height = 0;
+    for (let seat = 0; seat < this.seats; seat++) {
+      const count = basis[seat]!;
+      if (count === 0) continue;
+      const last = this.chains[seat]?.[count - 1];
+      if (last === undefined) return { missing: slot({ author: seat, seq: count - 1 }) };
+      // Whatever that event had seen, this one has seen too: knowledge is whole and never shrinks.
+      if (last.event.basis.some((n, s) => n > basis[s]!)) return { error: 'ERR_BASIS' };
+      height = Math.max(height, last.height);
     }
-    if (basisHeight < prevHeight) return { error: 'ERR_BASIS' };
-    return { entry: { ...candidate, height: basisHeight + 1 } };
+    return { entry: { ...candidate, height: height + 1 } };
   }
 
   /** Puts an entry in every index; returns its position in the order. */
@@ -386,8 +408,12 @@ export class EventLog {
     for (let entry = work.pop(); entry !== undefined; entry = work.pop()) {
       from = Math.min(from, this.insert(entry));
       placed.push(entry);
-      const waiters = new Set(this.waiting.get(entry.hash));
+      const waiters = new Set([
+        ...(this.waiting.get(entry.hash) ?? []),
+        ...(this.waiting.get(slot(entry.event)) ?? []),
+      ]);
       this.waiting.delete(entry.hash);
+      this.waiting.delete(slot(entry.event));
       // The author's next event, if pending, may name another predecessor: it fails now.
       const { author, seq } = entry.event;
       const successor = this.pendingSlots.get(slot({ author, seq: seq + 1 }));

@@ -105,8 +105,9 @@ export class TableController {
   private appendLog(): void {
     const replica = this.session.replica;
     const entries = replica.log.entries();
-    // A late concurrent event can reorder the tail: describe it afresh from the first change.
-    const firstChanged = Math.min(this.described, replica.entryVerdicts.length);
+    // A late concurrent event can reorder the tail, a race can void an entry already
+    // described: describe it afresh from the first change.
+    const firstChanged = Math.min(this.described, replica.takeEarliestChange());
     const lines = [...this.log];
     if (firstChanged < this.described) lines.length = 0;
     const start = firstChanged < this.described ? 0 : this.described;

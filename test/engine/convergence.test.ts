@@ -138,11 +138,13 @@ function playOverNetwork(
 const mine = (replica: Replica<WarState>, player: Player) =>
   replica.owed().find((o) => o.seat === player.seat);
 
-/** Pairs of player actions made against the same log head: concurrent by DESIGN.md. */
+/** Pairs of player actions whose authors had not seen each other: concurrent by DESIGN.md. */
 function concurrentActs(entries: readonly LogEntry[]): [LogEntry, LogEntry][] {
   const acts = entries.filter((e) => e.event.body.type === 'ACT');
+  const unseen = (by: LogEntry, other: LogEntry) =>
+    other.event.seq >= by.event.basis[other.event.author]!;
   return acts.flatMap((a, i) =>
-    acts.slice(i + 1).flatMap((b) => (a.event.basis === b.event.basis ? [[a, b] as const] : [])),
+    acts.slice(i + 1).flatMap((b) => (unseen(a, b) && unseen(b, a) ? [[a, b] as const] : [])),
   ) as [LogEntry, LogEntry][];
 }
 

@@ -29,7 +29,7 @@ const unsigned: UnsignedEvent = {
   author: 0,
   seq: 0,
   prev: ZERO_HASH,
-  basis: ZERO_HASH,
+  basis: [0, 0],
   body: { type: 'FLIP' },
 };
 
@@ -55,15 +55,15 @@ function withFields(changes: Record<string, unknown>): string {
 describe('canonical event encoding', () => {
   it('writes sorted keys, no whitespace, and is frozen for a fixed key', () => {
     expect(text).toBe(
-      `{"author":0,"basis":"${ZERO_HASH}","body":{"type":"FLIP"},"prev":"${ZERO_HASH}",` +
+      `{"author":0,"basis":[0,0],"body":{"type":"FLIP"},"prev":"${ZERO_HASH}",` +
         `"seq":0,"sig":"${good.event.sig}","table":"table-1"}`,
     );
     // Ed25519 signatures are deterministic, so the whole event is a fixed vector.
     expect(good.event.sig).toBe(
-      '199312d2567c2556db534a99cfd8fdc07ec7d31ce49536a9470a102effd9d52a' +
-        '80f26c11b66493f17b61c30cca4a1a524d17a63d34424d9f08d6b8c7894ae309',
+      '826f4a83b99d7297f664b738dba998d4aa9b7c491034df5591b9f462ddad0c16' +
+        'c978c65f920442b35377622c4b596174cf5a9c9acc36bc7213596c296d3dbb02',
     );
-    expect(good.hash).toBe('8d9a7cb48eba2d4498da76310731afb5fee6f65dc5510e350352c86317c7423a');
+    expect(good.hash).toBe('de65586f9fe1ed7c0cefd17130bca7981e6878944d4cea406acca9763d9222bd');
     expect(good.hash).toBe(eventHash(good.bytes));
     expect(eventHash(utf8ToBytes(text))).toBe(good.hash);
   });
@@ -165,7 +165,13 @@ describe('parseEvent rejects', () => {
     ['seq 0 with a prev', withFields({ prev: '1'.repeat(64) }), 'ERR_PREV'],
     ['seq 1 without a prev', withFields({ seq: 1 }), 'ERR_PREV'],
     ['upper-case prev', withFields({ seq: 1, prev: 'A'.repeat(64) }), 'ERR_PREV'],
-    ['a short basis', withFields({ basis: '00' }), 'ERR_BASIS'],
+    ['a basis that is a hash', withFields({ basis: ZERO_HASH }), 'ERR_BASIS'],
+    ['an empty basis', withFields({ basis: [] }), 'ERR_BASIS'],
+    ['a basis of seven seats', withFields({ basis: [0, 0, 0, 0, 0, 0, 0] }), 'ERR_BASIS'],
+    ['a basis with a negative count', withFields({ basis: [0, -1] }), 'ERR_BASIS'],
+    ['a basis with a count past MAX_SEQ', withFields({ basis: [0, 2 ** 32] }), 'ERR_BASIS'],
+    ['a basis too short for its author', withFields({ author: 1, basis: [0] }), 'ERR_BASIS'],
+    ['a basis that forgets own events', withFields({ seq: 1, prev: '1'.repeat(64) }), 'ERR_BASIS'],
     ['a body that is an array', withFields({ body: ['FLIP'] }), 'ERR_BODY'],
     ['a body without type', withFields({ body: { kind: 'FLIP' } }), 'ERR_BODY'],
     ['a lower-case body type', withFields({ body: { type: 'flip' } }), 'ERR_BODY'],
@@ -264,7 +270,7 @@ describe('signatures', () => {
     for (const change of [
       { table: 'table-2' },
       { author: 1 },
-      { basis: '1'.repeat(64) },
+      { basis: [0, 1] },
       { body: { type: 'PASS' } },
     ]) {
       expect(verifyEvent({ ...good.event, ...change } as Event, alice.publicKey)).toBe(false);

@@ -57,7 +57,7 @@ function genesis(author: number): UnsignedEvent {
     author,
     seq: 0,
     prev: ZERO_HASH,
-    basis: ZERO_HASH,
+    basis: [0, 0, 0],
     body: { type: 'X' },
   };
 }
@@ -90,11 +90,7 @@ describe('append', () => {
     expect(log.nextSeq(0)).toBe(2);
     expect(log.lastHash(1)).toBe(events[3]!.hash);
     expect(log.entries().map((e) => e.height)).toEqual([1, 2, 3, 4]);
-    expect(events[2]!.event).toMatchObject({
-      seq: 1,
-      prev: events[0]!.hash,
-      basis: events[1]!.hash,
-    });
+    expect(events[2]!.event).toMatchObject({ seq: 1, prev: events[0]!.hash, basis: [1, 1, 0] });
     expect(log.evidence).toEqual([]);
   });
 
@@ -136,7 +132,7 @@ describe('append', () => {
   it('refuses a forged signature, names the claimed author and marks it unsigned', () => {
     const { log } = started();
     const before = snapshot(log);
-    const fake = forge({ ...genesis(2), basis: log.head }, mallory.secretKey);
+    const fake = forge({ ...genesis(2), basis: [2, 2, 0] }, mallory.secretKey);
     expect(log.append(fake.bytes)).toEqual({ ok: false, error: 'ERR_SIGNATURE' });
     expect(snapshot(log)).toEqual(before);
     expect(log.evidence).toEqual([
@@ -202,7 +198,7 @@ describe('append', () => {
       author: 0,
       seq: 3,
       prev: events[0]!.hash,
-      basis: log.head,
+      basis: [3, 2, 0],
       body: { type: 'X' },
     });
     expect(log.append(skip.bytes)).toEqual({ ok: false, error: 'ERR_SEQ' });
@@ -221,14 +217,17 @@ describe('append', () => {
       author: 0,
       seq: 2,
       prev: events[index]!.hash,
-      basis: log.head,
+      basis: [2, 2, 0],
       body: { type: 'X' },
     });
     expect(log.append(bad.bytes)).toEqual({ ok: false, error: 'ERR_PREV' });
     expect(snapshot(log)).toEqual(before);
   });
 
-  it('refuses a basis older than the author’s own last event', () => {
+  it.each([
+    ['less than its own last event had seen', [1, 2, 0]],
+    ['a basis for another number of seats', [2, 2]],
+  ])('refuses a basis that claims %s', (_name, basis) => {
     const { log, events } = started();
     const before = snapshot(log);
     const stale = forge({
@@ -236,10 +235,27 @@ describe('append', () => {
       author: 1,
       seq: 2,
       prev: events[3]!.hash,
-      basis: events[0]!.hash,
+      basis,
       body: { type: 'X' },
     });
     expect(log.append(stale.bytes)).toEqual({ ok: false, error: 'ERR_BASIS' });
+    expect(snapshot(log)).toEqual(before);
+  });
+
+  it('refuses a basis that is not whole: an event seen without what it had seen', () => {
+    const { log, events } = started();
+    const before = snapshot(log);
+    // Seat 0's second event had seen seat 1's first; claiming the one without the other is no knowledge anyone can have.
+    const gap = forge({
+      table: 'table-1',
+      author: 2,
+      seq: 0,
+      prev: ZERO_HASH,
+      basis: [2, 0, 0],
+      body: { type: 'X' },
+    });
+    expect(events[2]!.event.basis).toEqual([1, 1, 0]);
+    expect(log.append(gap.bytes)).toEqual({ ok: false, error: 'ERR_BASIS' });
     expect(snapshot(log)).toEqual(before);
   });
 
@@ -264,7 +280,7 @@ describe('append', () => {
     const chain = [first];
     for (let seq = 1; seq <= MAX_PENDING_PER_SEAT + 1; seq++) {
       const prev = chain[seq - 1]!;
-      chain.push(forge({ ...genesis(0), seq, prev: prev.hash, basis: prev.hash }));
+      chain.push(forge({ ...genesis(0), seq, prev: prev.hash, basis: [seq, 0, 0] }));
     }
     const log = testLog(ids);
     for (const e of chain.slice(1, -1)) {
@@ -334,7 +350,7 @@ describe('equivocation', () => {
     const held = act(source, 0);
     const log = testLog(ids);
     expect(log.append(held.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
-    const rival = forge({ ...held.event, basis: ZERO_HASH });
+    const rival = forge({ ...held.event, basis: [0, 0, 0] });
     expect(log.append(rival.bytes)).toEqual({ ok: false, error: 'ERR_EQUIVOCATION' });
     expect(log.equivocators()).toEqual([0]);
   });
@@ -356,7 +372,11 @@ describe('concurrent events', () => {
     const copies = [testLog(ids), testLog(ids), testLog(ids)];
     for (const copy of copies) copy.append(first.bytes);
     const made = [act(copies[2]!, 2), act(copies[1]!, 1), act(copies[0]!, 0)];
-    expect(new Set(made.map((e) => e.event.basis))).toEqual(new Set([first.hash]));
+    expect(made.map((e) => e.event.basis)).toEqual([
+      [1, 0, 0],
+      [1, 0, 0],
+      [1, 0, 0],
+    ]);
     const a = testLog(ids);
     const b = testLog(ids);
     a.append(first.bytes);

@@ -257,7 +257,7 @@ describe('crossing calls', () => {
         makeAct(callOf(table.replicas[seat]!, seat)),
       ),
     );
-    expect(calls[0]!.event.basis).toBe(calls[1]!.event.basis);
+    expect(calls[0]!.event.basis).toEqual(calls[1]!.event.basis);
     // Seat 0's replica hears seat 1's call second, and seat 1's replica seat 0's: both orders.
     feed(table.replicas[0]!, calls[1]!.bytes);
     feed(table.replicas[1]!, calls[0]!.bytes);
@@ -268,29 +268,37 @@ describe('crossing calls', () => {
     expect(table.replicas[0]!.stateHash).toBe(table.replicas[1]!.stateHash);
   });
 
-  test('a call made against an earlier state stands over one made after more moves', () => {
+  test('a call that did not see a card placed into the called hand is void, in both delivery orders', () => {
     // Seat 1 is to move; seat 0 calls at once, on a replica that hears nothing more for now.
     const table = bothMayCall(1);
     const [early, late] = table.replicas as [Replica<RedBlackState>, Replica<RedBlackState>];
     const first = authorOn(early, table.players[0]!, makeAct(callOf(early, 0)));
     // Meanwhile seat 1 swaps a faceup river card (its re-mask and its placing are its own
-    // events), then, its turn over, calls against that newer state.
+    // events: the placing changes the hand seat 0 called), then calls against that newer state.
     const slot = viewOf(table, 1).river.find((r) => r.faceup)!.slot;
     const later: SignedEvent[] = [
       authorOn(late, table.players[1]!, makeAct({ type: 'SWAP', slot })),
     ];
-    for (let guard = 0; guard < 10 && !legalOf(late, 1).some((a) => a.type === 'CALL'); guard++) {
+    const placed = () => late.state.game.round.log.at(-1)?.type === 'PLACE';
+    for (let guard = 0; guard < 10 && !placed(); guard++) {
       const duty = late.owed().find((o) => o.kind !== 'ACT' && o.seat === 1);
       const place = legalOf(late, 1).find((a) => a.type === 'PLACE');
       const body = duty ? (makeDutyOf(table, 1) as TableBody) : makeAct(place!);
       expect(late.offences()).toEqual([]);
       later.push(authorOn(late, table.players[1]!, body));
     }
-    later.push(authorOn(late, table.players[1]!, makeAct(callOf(late, 1))));
+    expect(placed()).toBe(true);
+    const second = authorOn(late, table.players[1]!, makeAct(callOf(late, 1)));
     for (const e of later) feed(early, e.bytes);
+    feed(early, second.bytes);
     feed(late, first.bytes);
     for (const replica of table.replicas) {
-      expect(standing(replica)).toBe(0);
+      const verdict = (hash: string) =>
+        replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
+      expect(verdict(first.hash)).toBe('void');
+      expect(later.map((e) => verdict(e.hash))).toEqual(later.map(() => 'applied'));
+      expect(verdict(second.hash)).toBe('applied');
+      expect(standing(replica)).toBe(1);
       expect(replica.offences()).toEqual([]);
     }
     expect(early.stateHash).toBe(late.stateHash);

@@ -776,10 +776,7 @@ describe('calls', () => {
   ] as const)('%s', (_name, counts, winner, score) => {
     const sim = toPlay(SPEC, 'red', 1);
     act(sim, 0, { type: 'CALL', ...counts });
-    expect(redblack.needs(sim.state)).toEqual([
-      { type: 'REVEAL', cards: [5, 6, 7, 8, 9] },
-      { type: 'ACT', seats: [1] },
-    ]);
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: [5, 6, 7, 8, 9] }]);
     expect(redblack.view(sim.state, 1)).toMatchObject({
       phase: 'CALL',
       call: { seat: 0, ...counts },
@@ -843,78 +840,66 @@ describe('calls', () => {
     expect(sim.state.score).toEqual([1, 0]);
   });
 
-  describe('the race', () => {
-    /** Both players call against the same state (seen = n) or as told. */
-    function crossing(first: Seat, firstSeen: number, secondSeen: number) {
-      const sim = toPlay(SPEC, 'red', 1); // seat 0's turn
-      const n = sim.acts;
-      const calls = [
-        { type: 'CALL', red: 1, black: 4 }, // right
-        { type: 'CALL', red: 5, black: 0 }, // wrong (seat 0 holds 3 red, 2 black)
-      ] as const;
-      act(sim, first, calls[first]!, n + firstSeen);
-      const second = (1 - first) as Seat;
-      const result = redblack.apply(sim.state, {
-        ...calls[second]!,
-        seat: second,
-        seen: n + secondSeen,
-      });
-      return { sim, result };
-    }
+  it('is closed to both players while a call is under way', () => {
+    const sim = toPlay(SPEC, 'red', 1);
+    act(sim, 0, { type: 'CALL', red: 1, black: 4 });
+    expect(redblack.legalActions(sim.state, 1)).toEqual([]);
+    for (const seat of [0, 1] as const)
+      expect(refused(sim, { type: 'CALL', red: 3, black: 2, seat, seen: 0 })).toEqual(
+        error('ERR_CALL_CLOSED'),
+      );
+  });
 
-    it('keeps the ACT need of the other seat open while the hand is revealed', () => {
-      const { sim } = crossing(0, 0, 0);
-      expect(redblack.needs(sim.state)).toContainEqual({ type: 'ACT', seats: [1] });
-      // Offered nothing: a call made after seeing the standing one would be overtaken.
-      expect(redblack.legalActions(sim.state, 1)).toEqual([]);
-    });
-
+  describe('the race rule (RULES.md section 1)', () => {
+    const call = (seat: Seat): RedBlackPlay => ({ type: 'CALL', seat, red: 5, black: 0 });
+    const turn = toPlay(SPEC, 'red', 1).state; // seat 0's turn
     it.each([
-      ['same state: the non-turn player’s call replaces the turn player’s', 0, 0, 0, true],
-      ['same state: the turn player’s call is void against the other', 1, 0, 0, false],
-      ['an earlier state replaces a later one', 1, 1, 0, true],
-      ['a later state is void', 0, 0, 1, false],
-    ] as const)('%s', (_name, first, firstSeen, secondSeen, replaced) => {
-      const { sim, result } = crossing(first, firstSeen, secondSeen);
-      if (!replaced) {
-        expect(result).toEqual(error('ERR_CALL_OVERTAKEN'));
-        return;
-      }
-      expect(result.ok).toBe(true);
-      if (!result.ok) return;
-      const second = 1 - first;
-      expect(result.value.round.stage).toMatchObject({ kind: 'CALL', call: { seat: second } });
-      expect(result.value.round.log.slice(-2).map((e) => e.type)).toEqual(['OVERTAKEN', 'CALL']);
-      expect(redblack.needs(result.value)[0]).toEqual({
-        type: 'REVEAL',
-        cards: sim.state.round.hands[first],
-      });
-    });
-
-    it('gives the same result in both delivery orders', () => {
-      const outcomes = ([0, 1] as const).map((first) => {
-        const { sim, result } = crossing(first, 0, 0);
-        if (result.ok) {
-          sim.state = result.value;
-          sim.acts++;
-        }
-        serveAll(sim);
-        return { score: sim.state.score, games: sim.state.games };
-      });
-      expect(outcomes[0]).toEqual(outcomes[1]);
-      // Seat 1 (not on turn) wins the race; its call (5 red) is wrong: seat 0 scores.
-      expect(outcomes[0]!.games[0]).toMatchObject({ caller: 1, winner: 0 });
-    });
-
-    it('refuses a second call by the same player and a call once the game is settled', () => {
-      const { sim } = crossing(0, 0, 0);
-      expect(refused(sim, { type: 'CALL', red: 1, black: 4, seat: 0, seen: 0 })).toEqual(
-        error('ERR_CALL_CLOSED'),
-      );
-      serveAll(sim);
-      expect(refused(sim, { type: 'CALL', red: 3, black: 2, seat: 1, seen: 0 })).toEqual(
-        error('ERR_CALL_CLOSED'),
-      );
+      ['of two calls, the waiting player’s stands (it crossed second)', call(0), call(1), true],
+      ['of two calls, the waiting player’s stands (it crossed first)', call(1), call(0), false],
+      [
+        'an attack by the called player voids the call',
+        call(1),
+        { type: 'ATTACK', seat: 0, colour: 'red', cards: [0] },
+        true,
+      ],
+      [
+        'a card placed by the called player voids the call',
+        call(1),
+        { type: 'PLACE', seat: 0, card: 0 },
+        true,
+      ],
+      [
+        'a swap just begun does not void the call',
+        call(1),
+        { type: 'SWAP', seat: 0, slot: 0 },
+        false,
+      ],
+      [
+        'a call voids a swap just begun by the called player',
+        { type: 'SWAP', seat: 0, slot: 0 },
+        call(1),
+        true,
+      ],
+      [
+        'a call never voids an attack it did not see',
+        { type: 'ATTACK', seat: 0, colour: 'red', cards: [0] },
+        call(1),
+        false,
+      ],
+      [
+        'a call never voids a card placed it did not see',
+        { type: 'PLACE', seat: 0, card: 0 },
+        call(1),
+        false,
+      ],
+      [
+        'moves of one player never race each other',
+        { type: 'SWAP', seat: 0, slot: 0 },
+        { type: 'SWAP', seat: 0, slot: 1 },
+        false,
+      ],
+    ] as [string, RedBlackPlay, RedBlackPlay, boolean][])('%s', (_name, standing, late, wins) => {
+      expect(redblack.race!(turn, standing, late)).toBe(wins);
     });
   });
 });

@@ -2,28 +2,50 @@
  * A replica of one table: the event log, the table state folded over it, and
  * the verdicts on every event. Every peer runs one, the same code for all.
  *
- * Each accepted log entry gets a verdict when folded:
+ * ## Verdicts
+ * Entries are judged in log order, each against the state the entries before
+ * it left:
  * - `applied`: it changed the state;
- * - `void`: an event overtaken by a concurrent event ordered before it
- *   (DESIGN.md: void, not an error): valid in the state after its basis,
- *   invalid where it lands (a move, or an unlock share for a reveal that a
- *   concurrent call changed), and an invalid event that follows its author's
- *   own void event (made on top of it). Any other invalid event is an
- *   offence, so an old basis hides no cheat;
- * - `rejected`: a signed event that breaks the protocol (out of turn, a bad
- *   proof, an illegal move made against the state it lands on). The author is
- *   named and the table stops: nothing after it is folded.
+ * - `void`: not valid where it lands, but valid in the state its author saw
+ *   (the fold of exactly the entries its basis names): a concurrent event it
+ *   had not seen got there first, or beat it in a race (below). Nothing
+ *   changes and nobody is blamed;
+ * - `rejected`: invalid even where its author stood (out of turn, a bad
+ *   proof, an illegal move, an exception anywhere in the fold). The author is
+ *   named and the table stops: nothing after it is folded. So an old basis
+ *   hides no cheat, and neither does an event of one's own made void on
+ *   purpose: what follows it is judged where its author stood, like any other.
  * Events the log itself refuses (bad signature, broken chain, equivocation)
  * never reach the fold; the log keeps them as evidence.
+ *
+ * ## Races
+ * Two concurrent events can each be valid alone and not together: a call
+ * crossing a move in Red & Black. The one ordered first stands, unless the
+ * game's race rule (`Game.race`) says the later one wins. Then the earlier
+ * one is overtaken (void) and every entry from it on is judged again; the
+ * later one must be valid without it, or nothing changes. Race rules look at
+ * what the two events are, never at which state each claims to have seen, so
+ * naming an older basis wins no race: it can only make one's own event land
+ * where it is no longer valid. Every replica settles the same races the same
+ * way: the races settled by later entries are forgotten and found again
+ * whenever an event lands before them.
  */
 import type { Json } from '../encoding.ts';
 import { stateHash } from '../encoding.ts';
-import { ZERO_HASH, type Event, type EventBody, type SignedEvent } from '../events.ts';
+import type { Event, EventBody, SignedEvent } from '../events.ts';
 import type { Outcome, Seat } from '../game.ts';
-import { composeEvent, createLog, type Appended, type EventLog, type LogError } from '../log.ts';
+import {
+  composeEvent,
+  createLog,
+  type Appended,
+  type EventLog,
+  type LogEntry,
+  type LogError,
+} from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
-import { parseBody, type TableBody } from './bodies.ts';
-import { applyEvent, initialTable, owed, type AnyGame } from './fold.ts';
+import type { TableBody } from './bodies.ts';
+import { initialTable, owed, type AnyGame } from './fold.ts';
+import { judge } from './judge.ts';
 import type { Genesis, TableState } from './types.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
@@ -35,11 +57,32 @@ export interface Offence {
   readonly event: string;
 }
 
+/** Overtaken entry hash -> hash of the later entry that overtook it, in the order found. */
+type Overtakes = ReadonlyMap<string, string>;
+
+type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number };
+
+/** True when `event`'s author had seen `other` when it made `event`. */
+const sees = (event: Event, other: Event): boolean => other.seq < event.basis[other.author]!;
+
+/** True when the log orders `a` before `b`. */
+const before = (a: LogEntry, b: LogEntry): boolean =>
+  a.height < b.height || (a.height === b.height && a.event.author < b.event.author);
+
+/** An entry is void under `overtakes` when something overtook it that is not void itself. */
+function overtaken(overtakes: Overtakes, hash: string): boolean {
+  const by = overtakes.get(hash);
+  // `by` is always later in the log than its victim, so this recursion ends.
+  return by !== undefined && !overtaken(overtakes, by);
+}
+
 export class Replica<S extends Json> {
   readonly log: EventLog;
   /** `states[i]`: the state after folding the first `i` log entries. */
   private states: TableState<S>[];
   private verdicts: Verdict[] = [];
+  private overtakes = new Map<string, string>();
+  private earliestChange = Infinity;
 
   constructor(
     readonly genesis: Genesis,
@@ -70,6 +113,18 @@ export class Replica<S extends Json> {
   /** Verdict of each log entry, in log order. */
   get entryVerdicts(): readonly Verdict[] {
     return this.verdicts;
+  }
+
+  /**
+   * The first log position whose entry, verdict or state may have changed
+   * since the last call (the log's length when nothing did). A late event can
+   * land before others and a race can void an entry already shown, so a view
+   * of the log redraws from here.
+   */
+  takeEarliestChange(): number {
+    const from = Math.min(this.earliestChange, this.verdicts.length);
+    this.earliestChange = Infinity;
+    return from;
   }
 
   /** Every seat caught breaking the protocol: rejected events, then equivocation. */
@@ -112,7 +167,7 @@ export class Replica<S extends Json> {
     const appended = this.log.append(bytes);
     if (!appended.ok) return appended;
     const fresh = appended.value.status !== 'duplicate';
-    if (fresh) this.refold(appended.value.from);
+    if (fresh) this.sweep(this.forgetRacesFrom(appended.value.from));
     return ok({ ...appended.value, fresh });
   }
 
@@ -125,59 +180,164 @@ export class Replica<S extends Json> {
     return received.ok ? ok(signed.value) : err(received.error);
   }
 
-  /** Refolds from log position `from` (a late concurrent event may land before others). */
-  private refold(from: number): void {
-    this.states.length = Math.min(this.states.length, from + 1);
-    this.verdicts.length = Math.min(this.verdicts.length, from);
+  /**
+   * An entry landed at `from`: races settled by entries after it may go the
+   * other way now. Forgets them, and every race settled after the first of
+   * them, and says where judging must start again.
+   */
+  private forgetRacesFrom(from: number): number {
+    if (this.overtakes.size === 0) return from;
+    const index = this.positions();
+    const races = [...this.overtakes];
+    const first = races.findIndex(([, by]) => index.get(by)! >= from);
+    if (first < 0) return from;
+    let start = from;
+    for (const [victim] of races.slice(first)) {
+      this.overtakes.delete(victim);
+      start = Math.min(start, index.get(victim)!);
+    }
+    return start;
+  }
+
+  /** Judges every entry from `start` on, starting again wherever a race is won. */
+  private sweep(start: number): void {
     const entries = this.log.entries();
-    for (let i = this.verdicts.length; i < entries.length; i++) {
-      const state = this.states[i]!;
-      if (this.verdicts.some((v) => typeof v === 'object')) {
-        this.verdicts.push('void');
-        this.states.push(state);
-        continue;
+    let i = start;
+    for (;;) {
+      this.earliestChange = Math.min(this.earliestChange, i);
+      this.states.length = i + 1;
+      this.verdicts.length = i;
+      let stopped = this.verdicts.some((v) => typeof v === 'object');
+      let restart: number | null = null;
+      for (; i < entries.length; i++) {
+        const state = this.states[i]!;
+        const judged: Judged<S> =
+          stopped || overtaken(this.overtakes, entries[i]!.hash)
+            ? { verdict: 'void', state }
+            : this.judgeEntry(i);
+        if ('restart' in judged) {
+          restart = judged.restart;
+          break;
+        }
+        this.verdicts.push(judged.verdict);
+        this.states.push(judged.state);
+        stopped ||= typeof judged.verdict === 'object';
       }
-      const entry = entries[i]!;
-      const verdict = this.fold(state, entry.event, i);
-      this.verdicts.push(verdict.verdict);
-      this.states.push(verdict.state);
+      if (restart === null) return;
+      i = restart;
     }
   }
 
-  /** The verdict of the entry `hash`, searched backwards from `index`. */
-  private verdictOf(hash: string, index: number): Verdict | undefined {
-    const entries = this.log.entries();
-    for (let i = index - 1; i >= 0; i--) if (entries[i]!.hash === hash) return this.verdicts[i];
-    return undefined;
-  }
-
-  /** The state after the entry `basis`, searched backwards from `index`; undefined if not before it. */
-  private stateAtBasis(basis: string, index: number): TableState<S> | undefined {
-    if (basis === ZERO_HASH) return this.states[0];
-    const entries = this.log.entries();
-    for (let i = index - 1; i >= 0; i--) if (entries[i]!.hash === basis) return this.states[i + 1];
-    return undefined;
-  }
-
-  private fold(
-    state: TableState<S>,
-    event: Event,
-    index: number,
-  ): { verdict: Verdict; state: TableState<S> } {
-    const { author, body, basis, prev } = event;
-    const decoded = parseBody(body);
-    if (!decoded.ok) return { verdict: { rejected: decoded.error }, state };
-    const seen = this.stateAtBasis(basis, index);
-    const next = applyEvent(state, this.game, author, decoded.value, seen?.acts ?? state.acts);
+  private judgeEntry(i: number): Judged<S> {
+    const { author, body } = this.log.entries()[i]!.event;
+    const state = this.states[i]!;
+    const next = judge(state, this.game, author, body);
     if (next.ok) return { verdict: 'applied', state: next.value };
-    // An event made against an older head may have been overtaken rather than cheated
-    // (a concurrent move changed what is owed): void if it was valid in the state its
-    // author saw, an offence otherwise.
-    if (seen && seen !== state && applyEvent(seen, this.game, author, decoded.value, seen.acts).ok)
+    const restart = this.race(i);
+    if (restart !== null) return { restart };
+    const seen = this.stateSeenBy(i);
+    if (seen !== state && judge(seen, this.game, author, body).ok)
       return { verdict: 'void', state };
-    // What follows an overtaken event of the same author was made on top of it: its
-    // re-mask after a voided swap, say. It goes down with it, changing nothing.
-    if (this.verdictOf(prev, index) === 'void') return { verdict: 'void', state };
     return { verdict: { rejected: next.error }, state };
+  }
+
+  /**
+   * Entry `i`, a player action not valid where it lands, may win a race
+   * against applied actions it had not seen. If the game's race rule says so
+   * and `i` is valid without them, they are overtaken: returns where to judge
+   * again. Otherwise null.
+   */
+  private race(i: number): number | null {
+    const rule = this.game.race;
+    const entries = this.log.entries();
+    const late = entries[i]!.event;
+    if (!rule || late.body.type !== 'ACT') return null;
+    const action = (event: Event) => ({ ...(event.body.action as object), seat: event.author });
+    const rivals = this.unseenBefore(i).filter((j) => {
+      const standing = entries[j]!.event;
+      return (
+        this.verdicts[j] === 'applied' &&
+        standing.body.type === 'ACT' &&
+        rule(this.states[j]!.game, action(standing), action(late))
+      );
+    });
+    if (rivals.length === 0) return null;
+    const trial = new Map(this.overtakes);
+    for (const j of rivals) trial.set(entries[j]!.hash, entries[i]!.hash);
+    const from = this.firstDifference(this.overtakes, trial, Math.min(...rivals));
+    const without = this.replay(from, i, trial, () => true);
+    if (!judge(without, this.game, late.author, late.body).ok) return null;
+    this.overtakes = trial;
+    return from;
+  }
+
+  /**
+   * The state the author of entry `i` saw: the fold of exactly the entries
+   * its basis names, with only the races settled by entries it had seen.
+   */
+  private stateSeenBy(i: number): TableState<S> {
+    const entries = this.log.entries();
+    const event = entries[i]!.event;
+    const unseen = this.unseenBefore(i);
+    const races = new Map(
+      [...this.overtakes].filter(([, by]) => sees(event, this.log.entry(by)!.event)),
+    );
+    const from = this.firstDifference(this.overtakes, races, Math.min(i, ...unseen));
+    if (from === i) return this.states[i]!;
+    return this.replay(from, i, races, (other) => sees(event, other));
+  }
+
+  /** The first position before `bound` whose overtaken status differs between `a` and `b`, else `bound`. */
+  private firstDifference(a: Overtakes, b: Overtakes, bound: number): number {
+    const hashes = new Set([...a.keys(), ...b.keys()]);
+    const changed = [...hashes].filter((h) => overtaken(a, h) !== overtaken(b, h));
+    if (changed.length === 0) return bound;
+    const index = this.positions();
+    return Math.min(bound, ...changed.map((h) => index.get(h)!));
+  }
+
+  /**
+   * Folds entries `from` to `to` (exclusive) that `include` admits and
+   * `races` leaves standing, from the state before `from`: a what-if that
+   * records nothing.
+   */
+  private replay(
+    from: number,
+    to: number,
+    races: Overtakes,
+    include: (event: Event) => boolean,
+  ): TableState<S> {
+    const entries = this.log.entries();
+    let state = this.states[from]!;
+    for (let j = from; j < to; j++) {
+      const { hash, event } = entries[j]!;
+      if (!include(event) || overtaken(races, hash)) continue;
+      const next = judge(state, this.game, event.author, event.body);
+      if (next.ok) state = next.value;
+    }
+    return state;
+  }
+
+  /** Positions before entry `i` of the entries its author had not seen, latest first. */
+  private unseenBefore(i: number): number[] {
+    const entries = this.log.entries();
+    const entry = entries[i]!;
+    let count = 0;
+    for (let seat = 0; seat < this.log.seats; seat++) {
+      for (let seq = entry.event.basis[seat]!; ; seq++) {
+        const other = this.log.at(seat, seq);
+        if (other === undefined || !before(other, entry)) break;
+        count++;
+      }
+    }
+    const found: number[] = [];
+    for (let j = i - 1; j >= 0 && found.length < count; j--)
+      if (!sees(entry.event, entries[j]!.event)) found.push(j);
+    return found;
+  }
+
+  /** Log position of every entry, by hash. */
+  private positions(): Map<string, number> {
+    return new Map(this.log.entries().map((entry, i) => [entry.hash, i]));
   }
 }

@@ -51,8 +51,6 @@ export function describeRedBlackEvent(
       return `${who(event.seat)} discarded ${count(event.cards.length)}, faceup.`;
     case 'CALL':
       return `${who(event.seat)} calls: ${event.red} red, ${event.black} black!`;
-    case 'OVERTAKEN':
-      return `${who(event.seat)}'s call (${event.red} red, ${event.black} black) lost the race and is void.`;
     case 'RESULT':
       return `${who(event.caller)} was ${event.right ? 'right' : 'wrong'} (the hand held ${event.red} red, ${event.black} black): ${who(event.winner)} wins the game.`;
   }

@@ -9,12 +9,12 @@
  * `{ type: 'DEALT', cards, to }`; `REVEAL` -> unlock for everyone, then one
  * `{ type: 'REVEAL', card, face }` per card; `REMASK` -> the seat re-masks and
  * permutes its hand, then `{ type: 'REMASKED', seat, cards }`. Fold each
- * signed player action as `{ ...action, seat: author, seen }`, with `seen`
- * the number of player actions in the state its author saw. A match ends
- * when a player has won `target` games (default 3).
+ * signed player action as `{ ...action, seat: author, seen }` (`seen` marks
+ * it as a player's), and settle two actions that crossed with `race`. A
+ * match ends when a player has won `target` games (default 3).
  */
 import type { Game } from '../../game.ts';
-import { apply, legalActions, needs, outcome } from './rules.ts';
+import { apply, legalActions, needs, outcome, race } from './rules.ts';
 import { setup } from './setup.ts';
 import type { RedBlackAction, RedBlackOptions, RedBlackState, RedBlackView } from './types.ts';
 import { view } from './view.ts';
@@ -30,6 +30,7 @@ export const redblack: Game<RedBlackState, RedBlackAction, RedBlackView, RedBlac
   view,
   outcome,
   needs,
+  race,
 };
 
 /** The rules screen, one short paragraph per line. */
@@ -42,7 +43,7 @@ export const RULES_TEXT: readonly string[] = [
   'Attack (not on the very first turn): show any number of your cards of one colour. The defender shows any number of one colour. If the colours differ, the whole river is turned faceup and each river card adds 1 to the side of its colour.',
   'If the attack is stronger, the defender discards the difference faceup, cards of their choice, out of the game for good. The attacker never discards.',
   'Call at any time the game is on and your opponent is not in the middle of a swap, an attack or a discard, even on their turn: "3 red, 2 black". Their hand is shown: exact, you win the game; wrong, you lose it.',
-  'Two calls at once: the call made first (against the earlier state of the game) stands; if both were made against the same state, the call of the player whose turn it is NOT stands. The other call is void.',
+  'Moves that cross: a call made without seeing a move that showed or changed the called hand (an attack, a defence, a discard, a card placed) is void; of two calls made at once, the call of the player whose turn it is NOT stands; a call stands over a swap just begun. The other move is void, and its player may act again. Claiming to have seen less never wins a race.',
   'A match is several games; the dealer alternates (the first by a fair coin). The first to win the target number of games (3 unless the table says otherwise) wins the match.',
   'Decks: 26 red and 26 black by default; a table may use 9 to 52 of each colour. Only colour counts; ranks are just for show.',
 ];

@@ -45,13 +45,15 @@
  * calls right after). The opponent's whole hand is then revealed: the exact
  * counts win the game for the caller, anything else loses it.
  *
- * The call race: while a call stands and its reveal is not complete, the
- * other player's call (made without seeing the first) may still land. The
- * call made against the earlier state (lower `seen`) stands; on the same
- * state, the call of the player whose turn it is NOT stands; the other is
- * void (`ERR_CALL_OVERTAKEN`, which the table treats as overtaken). A call
- * whose hand is already wholly public (or empty) has nothing to wait for and
- * is settled at once, so no later call can overtake it.
+ * The call race (RULES.md section 1), settled by `race` when the table finds
+ * two actions whose authors had not seen each other: a call whose target
+ * hand was shown or changed by a move its caller had not seen is void (an
+ * `ATTACK`, `DEFEND`, `DISCARD` or `PLACE` of the target stands over it);
+ * of two crossing calls, the call of the player whose turn it is not
+ * stands; a call stands over a move that neither shows nor changes its
+ * target hand (a `SWAP` just begun). None of this looks at which state
+ * either author claims to have seen, so claiming an older one wins nothing.
+ * The loser is void; its author may act again.
  */
 import type { Face } from '../../cards.ts';
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
@@ -161,9 +163,8 @@ function openingNeed(round: Round): Need | null {
 const swapChoosing = (stage: SwapStage): boolean => stage.peeked && stage.remasked;
 
 /**
- * True when `seat` may make a call now (the race window of a standing call
- * aside): the game has begun, is not over, and the opponent's hand is
- * settled (see the module comment).
+ * True when `seat` may make a call now: the game has begun, is not over, and
+ * the opponent's hand is settled (see the module comment).
  */
 export function canCall(state: RedBlackState, seat: Seat): boolean {
   if (state.result !== null || !isSeat(seat)) return false;
@@ -174,8 +175,7 @@ export function canCall(state: RedBlackState, seat: Seat): boolean {
 
 /**
  * What the match waits for. At most one non-`ACT` need, first; `ACT` lists
- * every seat that may act now (for a standing call, the other seat may still
- * land a crossing call while the hand is revealed). Empty once the match is over.
+ * every seat that may act now. Empty once the match is over.
  */
 export function needs(state: RedBlackState): Need[] {
   if (state.result !== null) return [];
@@ -207,14 +207,8 @@ export function needs(state: RedBlackState): Need[] {
       if (next.step === 'DONE') return [];
       return [{ type: 'ACT', seats: [defenderOf(stage)] }];
     }
-    case 'CALL': {
-      const target = other(stage.call.seat);
-      const cards = unknown(round, round.hands[target]!);
-      return [
-        { type: 'REVEAL', cards },
-        { type: 'ACT', seats: [target] },
-      ];
-    }
+    case 'CALL':
+      return [{ type: 'REVEAL', cards: unknown(round, round.hands[other(stage.call.seat)]!) }];
   }
 }
 
@@ -298,7 +292,6 @@ export function legalActions(state: RedBlackState, seat: Seat): RedBlackPlay[] {
       return [];
     }
     default:
-      // A call made while another stands would come after it and be overtaken.
       return [];
   }
 }
@@ -345,7 +338,7 @@ function applyMove(state: RedBlackState, play: RedBlackPlay): Res {
     case 'DISCARD':
       return discard(state, play.seat, play.cards);
     case 'CALL':
-      return call(state, play.seat, play.red, play.black, play.seen);
+      return call(state, play.seat, play.red, play.black);
   }
 }
 
@@ -489,42 +482,30 @@ function discard(state: RedBlackState, seat: Seat, cards: unknown): Res {
   return ok(advance({ ...state, round: { ...round, stage: { ...stage, chosen: [...cards] } } }));
 }
 
-function call(state: RedBlackState, seat: Seat, red: unknown, black: unknown, seen: unknown): Res {
+function call(state: RedBlackState, seat: Seat, red: unknown, black: unknown): Res {
   const { round } = state;
-  const { stage } = round;
   if (!isCount(red) || !isCount(black)) return err('ERR_CALL');
-  const made: Call = { seat, red, black, seen: isCount(seen) ? seen : null };
-  const event: RedBlackEvent = { type: 'CALL', seat, red, black };
-  if (stage.kind === 'CALL') {
-    const standing = stage.call;
-    if (standing.seat === seat) return err('ERR_CALL_CLOSED');
-    if (red + black !== round.hands[other(seat)]!.length) return err('ERR_CALL');
-    if (!overtakes(made, standing, round.turn)) return err('ERR_CALL_OVERTAKEN');
-    const voided: RedBlackEvent = {
-      type: 'OVERTAKEN',
-      seat: standing.seat,
-      red: standing.red,
-      black: standing.black,
-    };
-    const next = withRound(state, round, voided);
-    return ok(
-      advance(withRound(next, { ...next.round, stage: { kind: 'CALL', call: made } }, event)),
-    );
-  }
   if (!canCall(state, seat)) return err('ERR_CALL_CLOSED');
   if (red + black !== round.hands[other(seat)]!.length) return err('ERR_CALL');
+  const made: Call = { seat, red, black };
+  const event: RedBlackEvent = { type: 'CALL', seat, red, black };
   return ok(advance(withRound(state, { ...round, stage: { kind: 'CALL', call: made } }, event)));
 }
 
+/** Moves that show or change the mover's hand: a call on that hand made without seeing them is void. */
+const SHOWS_OR_CHANGES_HAND: readonly string[] = ['ATTACK', 'DEFEND', 'DISCARD', 'PLACE'];
+
 /**
- * The race rule: a crossing call replaces the standing one when it was made
- * against an earlier state, or against the same state by the player whose
- * turn it is not.
+ * The race rule (module comment): `late` crossed `standing`, which was
+ * applied first on `state`; true when `late` wins.
  */
-function overtakes(made: Call, standing: Call, turn: Seat): boolean {
-  if (made.seen === null || standing.seen === null) return false;
-  if (made.seen !== standing.seen) return made.seen < standing.seen;
-  return made.seat !== turn;
+export function race(state: RedBlackState, standing: RedBlackPlay, late: RedBlackPlay): boolean {
+  if (standing.type === 'CALL' && late.type === 'CALL') return late.seat !== state.round.turn;
+  if (standing.type === 'CALL')
+    return late.seat === other(standing.seat) && SHOWS_OR_CHANGES_HAND.includes(late.type);
+  if (late.type === 'CALL')
+    return standing.seat === other(late.seat) && !SHOWS_OR_CHANGES_HAND.includes(standing.type);
+  return false;
 }
 
 // ---------------------------------------------------------------- facts

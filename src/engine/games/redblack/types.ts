@@ -53,8 +53,8 @@ export type Deck = { readonly red: number; readonly black: number };
 
 /**
  * A player's move, as offered by `legalActions`. `apply` receives it with
- * `seat` set by the table from the signed author and `seen`, the number of
- * player actions the table had applied in the state the author saw.
+ * `seat` set by the table from the signed author, and `seen`, which the table
+ * sets on every player action and never on a fact.
  *
  * - `GUESS`: the non-dealer names the colour of the third river card.
  * - `SWAP`: choose a river slot (a faceup card to take, or a facedown card
@@ -77,7 +77,7 @@ export type RedBlackMove =
   | { readonly type: 'DISCARD'; readonly cards: readonly CardId[] }
   | { readonly type: 'CALL'; readonly red: number; readonly black: number };
 
-/** A move as `apply` receives it: with its author and, from the table, `seen`. */
+/** A move as `apply` receives it: with its author and the table's player-action mark `seen`. */
 export type RedBlackPlay = RedBlackMove & { readonly seat: Seat; readonly seen?: number };
 
 /**
@@ -117,7 +117,6 @@ export type RedBlackError =
   | 'ERR_COLOUR'
   | 'ERR_CALL'
   | 'ERR_CALL_CLOSED'
-  | 'ERR_CALL_OVERTAKEN'
   | 'ERR_NOT_NEEDED'
   | 'ERR_FACE'
   | 'ERR_FACE_CONFLICT'
@@ -144,13 +143,8 @@ export type Discarded = { readonly card: CardId; readonly seat: Seat };
 /** A revealed hand of an attack or a defence. */
 export type Showing = { readonly colour: Colour; readonly cards: readonly CardId[] };
 
-/** A call that stands: made by `seat`, against the state after `seen` player actions. */
-export type Call = {
-  readonly seat: Seat;
-  readonly red: number;
-  readonly black: number;
-  readonly seen: number | null;
-};
+/** A call under way: `seat` names `red` and `black` for its opponent's hand. */
+export type Call = { readonly seat: Seat; readonly red: number; readonly black: number };
 
 /**
  * Where the current game is.
@@ -238,12 +232,6 @@ export type RedBlackEvent =
     }
   | { readonly type: 'DISCARD'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'CALL'; readonly seat: Seat; readonly red: number; readonly black: number }
-  | {
-      readonly type: 'OVERTAKEN';
-      readonly seat: Seat;
-      readonly red: number;
-      readonly black: number;
-    }
   | {
       readonly type: 'RESULT';
       readonly winner: Seat;
