@@ -1,0 +1,129 @@
+/**
+ * Red & Black tables for tests: two replicas with real cryptography, a
+ * scripted player, and a driver that plays duties and moves until a goal.
+ */
+import type { JsonObject } from '../../../src/engine/encoding.ts';
+import {
+  faceColour,
+  redblack,
+  type RedBlackState,
+  type RedBlackView,
+} from '../../../src/engine/games/redblack/index.ts';
+import { makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
+import type { Replica } from '../../../src/engine/table/replica.ts';
+import { makeAct } from '../../../src/engine/table/author.ts';
+import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './table.ts';
+
+export type Chooser = (
+  seat: number,
+  legal: readonly JsonObject[],
+  view: RedBlackView,
+  known: Map<number, number>,
+) => JsonObject | null;
+
+export const game = tableGame(redblack);
+
+/** A fresh two-seat Red & Black table with a 52-card deck. */
+export function newTable(): Table<RedBlackState> {
+  const players = makePlayers(2);
+  const genesis = makeGenesis(players, redblack.id, 52);
+  return new Table<RedBlackState>(players, genesis, game, setupOrThrow(redblack, {}));
+}
+
+/** The faces `seat` reads privately on its own replica. */
+export const known = (table: Table<RedBlackState>, seat: number) =>
+  privateFaces(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, new Map());
+
+export const viewOf = (table: Table<RedBlackState>, seat: number) =>
+  redblack.view(table.replicas[seat]!.state.game, seat);
+
+/** The actions `seat` may take on `replica` now (none unless the table owes it an ACT). */
+export const legalOf = (replica: Replica<RedBlackState>, seat: number) =>
+  replica.owed().some((o) => o.seat === seat && o.kind === 'ACT')
+    ? (redblack.legalActions(replica.state.game, seat) as unknown as JsonObject[])
+    : [];
+
+export const makeDutyOf = (table: Table<RedBlackState>, seat: number) =>
+  makeDuty(table.replicas[seat]!.state, seat, table.players[seat]!.keyring);
+
+/** Runs duties and the chooser's moves until `until` holds; the chooser may decline (null). */
+export function drive(
+  table: Table<RedBlackState>,
+  choose: Chooser,
+  until: (t: Table<RedBlackState>) => boolean,
+): void {
+  for (let steps = 0; steps < 2000 && !until(table); steps++) {
+    const replica = table.replicas[0]!;
+    const duty = replica.owed().find((o) => o.kind !== 'ACT');
+    if (duty) {
+      table.duty(duty.seat);
+      continue;
+    }
+    const moved = [0, 1].some((seat) => {
+      const legal = legalOf(table.replicas[seat]!, seat);
+      const action =
+        legal.length > 0 ? choose(seat, legal, viewOf(table, seat), known(table, seat)) : null;
+      if (action) table.play(seat, makeAct(action));
+      return action !== null;
+    });
+    if (!moved)
+      throw new Error(`nobody moves; offences: ${JSON.stringify(table.replicas[0]!.offences())}`);
+  }
+  if (!until(table)) throw new Error('goal not reached');
+}
+
+/** A scripted player: guesses red, never calls, attacks with a colour it holds when it may, else swaps. */
+export const script: Chooser = (seat, legal, view, faces) => {
+  const of = (type: string) => legal.filter((a) => a.type === type);
+  // A card taken faceup from the river is public: the view has its face, no private read.
+  const faceOf = (id: number) => view.hand.find((c) => c.card === id)?.face ?? faces.get(id)!;
+  const colourOf = (id: number) => faceColour(view.deck, faceOf(id));
+  if (of('GUESS').length) return of('GUESS').find((a) => a.colour === 'red')!;
+  if (of('PLACE').length) return of('PLACE')[0]!;
+  if (of('DEFEND').length) return { type: 'DEFEND', colour: 'red', cards: [] };
+  if (of('DISCARD').length) return of('DISCARD')[0]!;
+  if (of('ATTACK').length) return attackWithMost(view, faces);
+  const faceup = view.river.find((s) => s.faceup);
+  return of('SWAP').find((a) => a.slot === (faceup?.slot ?? 0)) ?? null;
+};
+
+/** An attack showing every hand card of the colour the hand holds most of. */
+export function attackWithMost(view: RedBlackView, faces: Map<number, number>): JsonObject {
+  const hand = view.hand.map((c) => c.card);
+  const colourOf = (id: number) =>
+    faceColour(view.deck, view.hand.find((c) => c.card === id)?.face ?? faces.get(id)!);
+  const reds = hand.filter((id) => colourOf(id) === 'red');
+  const blacks = hand.filter((id) => colourOf(id) === 'black');
+  const [colour, cards] = reds.length >= blacks.length ? ['red', reds] : ['black', blacks];
+  return { type: 'ATTACK', colour, cards };
+}
+
+/** The exact red and black counts of `seat`'s hand, as `seat` itself reads them. */
+export function handCounts(table: Table<RedBlackState>, seat: number) {
+  const view = viewOf(table, seat);
+  const faces = known(table, seat);
+  const colours = view.hand.map((c) => faceColour(view.deck, c.face ?? faces.get(c.card)!));
+  const red = colours.filter((c) => c === 'red').length;
+  return { red, black: colours.length - red };
+}
+
+/**
+ * Plays until it is `turn`'s turn, not the first one (so an attack is
+ * allowed), both players may call, a river card is faceup and the player to
+ * move holds cards.
+ */
+export function bothMayCall(turn?: number): Table<RedBlackState> {
+  const table = newTable();
+  drive(table, script, (t) => {
+    const v = viewOf(t, 0);
+    return (
+      v.phase === 'PLAY' &&
+      v.turns >= 1 &&
+      (turn === undefined || v.turn === turn) &&
+      v.river.some((slot) => slot.faceup) &&
+      viewOf(t, v.turn!).hand.length > 0 &&
+      [0, 1].every((s) => legalOf(t.replicas[s]!, s).some((a) => a.type === 'CALL'))
+    );
+  });
+  return table;
+}
