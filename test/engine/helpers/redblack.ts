@@ -75,9 +75,6 @@ export function drive(
 /** A scripted player: guesses red, never calls, attacks with a colour it holds when it may, else swaps. */
 export const script: Chooser = (seat, legal, view, faces) => {
   const of = (type: string) => legal.filter((a) => a.type === type);
-  // A card taken faceup from the river is public: the view has its face, no private read.
-  const faceOf = (id: number) => view.hand.find((c) => c.card === id)?.face ?? faces.get(id)!;
-  const colourOf = (id: number) => faceColour(view.deck, faceOf(id));
   if (of('GUESS').length) return of('GUESS').find((a) => a.colour === 'red')!;
   if (of('PLACE').length) return of('PLACE')[0]!;
   if (of('DEFEND').length) return { type: 'DEFEND', colour: 'red', cards: [] };
@@ -90,6 +87,7 @@ export const script: Chooser = (seat, legal, view, faces) => {
 /** An attack showing every hand card of the colour the hand holds most of. */
 export function attackWithMost(view: RedBlackView, faces: Map<number, number>): JsonObject {
   const hand = view.hand.map((c) => c.card);
+  // A card taken faceup from the river is public: the view has its face, no private read.
   const colourOf = (id: number) =>
     faceColour(view.deck, view.hand.find((c) => c.card === id)?.face ?? faces.get(id)!);
   const reds = hand.filter((id) => colourOf(id) === 'red');
