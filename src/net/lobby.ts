@@ -467,7 +467,12 @@ export class LobbySession {
     // A link between two guests may still be opening at Start: the statement goes when it opens.
     if (state === 'connected' && this.players.some((p) => p.peer === peer))
       this.sendStatement(peer);
-    if (state === 'connected' && this.isHost && this.players.some((p) => p.peer === peer))
+    if (
+      state === 'connected' &&
+      this.isHost &&
+      !this.agreement &&
+      this.players.some((p) => p.peer === peer)
+    )
       this.sendRoster();
     this.changed();
   }
