@@ -4,14 +4,22 @@
  * The creator (host) listens under an id derived from the table id, keeps the seat list
  * and sends it to everyone; it has no other authority, and the game itself gives it none.
  * Every pair of players gets its own link: a newcomer dials every player seated before
- * it, so each pair is dialled exactly once.
+ * it, so each pair is dialled exactly once. After Start, every player signs the genesis
+ * it built from the roster it was sent (`genesis.ts`); the table opens only when all agree.
  */
 import { isRecord } from '../engine/encoding.ts';
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
-import { playable } from '../engine/games/registry.ts';
-import { isValidPublicKey } from '../engine/identity.ts';
+import { playable, type Playable } from '../engine/games/registry.ts';
+import { isValidPublicKey, type Identity } from '../engine/identity.ts';
 import { MAX_EVENT_BYTES } from '../engine/events.ts';
+import type { Genesis } from '../engine/table/types.ts';
+import {
+  GenesisAgreement,
+  parseGenesisStatement,
+  verifyStatement,
+  type GenesisStatement,
+} from './genesis.ts';
 import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
 import { Messenger } from './messenger.ts';
 import type { LinkState, Transport } from './transport.ts';
@@ -44,7 +52,8 @@ export type LobbyMessage =
   | { type: 'hello'; name: string; identity: string }
   | { type: 'roster'; table: TableInfo; players: Seat[] }
   | { type: 'chat'; text: string }
-  | { type: 'start' };
+  | { type: 'start' }
+  | GenesisStatement;
 
 /** Every message on a table's links: the lobby's, then the game's signed events. */
 export type WireMessage = LobbyMessage | { type: 'event'; event: string };
@@ -105,6 +114,8 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
     }
     case 'start':
       return { ok: true, value: { type: 'start' } };
+    case 'genesis':
+      return parseGenesisStatement(raw);
     case 'roster': {
       const table = parseTable(raw.table);
       if (!table.ok) return table;
@@ -149,7 +160,20 @@ export interface ChatLine {
   text: string;
 }
 
-export type LobbyPhase = 'joining' | 'open' | 'full' | 'started';
+/**
+ * After Start the table is `checking` until every seat has signed this player's genesis
+ * hash (`started`), or one has signed another (`mismatch`: the table never starts).
+ */
+export type LobbyPhase = 'joining' | 'open' | 'full' | 'checking' | 'started' | 'mismatch';
+
+/** What the table session needs once every seat agreed on the genesis. */
+export interface TableStart {
+  genesis: Genesis;
+  playable: Playable;
+  seat: number;
+  /** Each seat's peer id. */
+  peers: string[];
+}
 
 /** A snapshot for the UI; a new object after every change. */
 export interface LobbySnapshot {
@@ -161,9 +185,17 @@ export interface LobbySnapshot {
   isHost: boolean;
   /** Set when this peer could not get a seat (the table is full). */
   refused: boolean;
+  /** While `checking`: the seats whose signed genesis has not arrived yet. */
+  waiting: Seat[];
   /** Messages dropped as malformed, with their reasons, newest last. */
   dropped: string[];
 }
+
+const AGREEMENT_PHASE = {
+  checking: 'checking',
+  agreed: 'started',
+  mismatch: 'mismatch',
+} as const satisfies Record<string, LobbyPhase>;
 
 export class LobbySession {
   private readonly messenger: Messenger<WireMessage>;
@@ -173,42 +205,61 @@ export class LobbySession {
   private readonly names = new Map<string, string>();
   private readonly chat: ChatLine[] = [];
   private readonly dropped: string[] = [];
-  private started = false;
+  /** Set at Start: from then on the roster is frozen. */
+  private agreement: GenesisAgreement | null = null;
+  /** Genesis statements that arrive before this peer has seen Start. */
+  private early: { from: string; statement: GenesisStatement }[] = [];
   private refused = false;
   /** Game events that arrive before the table session exists (a fast peer starts first). */
   private backlog: { from: string; event: string }[] | null = [];
   private listener: (snapshot: LobbySnapshot) => void = () => {};
 
+  private readonly me: Player;
+
   private constructor(
     transport: Transport,
     private readonly tableId: string,
-    private readonly me: Player,
+    name: string,
+    private readonly identity: Identity,
     table: TableInfo | null,
   ) {
+    this.me = { name, identity: identity.publicKey };
     this.table = table;
-    this.players = table ? [{ peer: transport.id, ...me }] : [];
+    this.players = table ? [{ peer: transport.id, ...this.me }] : [];
     this.messenger = new Messenger(transport, parseWireMessage);
     this.messenger.on({
       message: (from, message) => this.receive(from, message),
       link: (peer, state) => this.linkChanged(peer, state),
       dropped: (from, reason) => {
-        this.dropped.push(`${from}: ${reason}`);
-        console.warn(`fairdeal: dropped a message from ${from}: ${reason}`);
+        this.drop(from, reason);
         this.changed();
       },
     });
   }
 
-  /** Opens a new table on a transport listening under `hostPeerId(table.id)`. */
-  static create(transport: Transport, table: TableInfo, me: Player): LobbySession {
+  /**
+   * Opens a new table on a transport listening under `hostPeerId(table.id)`; `identity` is
+   * this player's key for the table (it signs the genesis here, then every event).
+   */
+  static create(
+    transport: Transport,
+    table: TableInfo,
+    name: string,
+    identity: Identity,
+  ): LobbySession {
     if (transport.id !== hostPeerId(table.id))
       throw new Error('the host listens under the table’s host id');
-    return new LobbySession(transport, table.id, me, table);
+    return new LobbySession(transport, table.id, name, identity, table);
   }
 
   /** Joins the table `tableId` through its host. */
-  static join(transport: Transport, tableId: string, me: Player): LobbySession {
-    const session = new LobbySession(transport, tableId, me, null);
+  static join(
+    transport: Transport,
+    tableId: string,
+    name: string,
+    identity: Identity,
+  ): LobbySession {
+    const session = new LobbySession(transport, tableId, name, identity, null);
     session.messenger.connect(hostPeerId(tableId));
     return session;
   }
@@ -238,28 +289,51 @@ export class LobbySession {
       players: this.players.map((p) => ({ ...p })),
       links: Object.fromEntries(this.links),
       chat: [...this.chat],
-      phase: this.started ? 'started' : this.table === null ? 'joining' : full ? 'full' : 'open',
+      phase: this.agreement
+        ? AGREEMENT_PHASE[this.agreement.status]
+        : this.table === null
+          ? 'joining'
+          : full
+            ? 'full'
+            : 'open',
       isHost: this.isHost,
       refused: this.refused,
+      waiting:
+        this.agreement?.status === 'checking'
+          ? this.agreement.waiting().map((seat) => ({ ...this.players[seat]! }))
+          : [],
       dropped: [...this.dropped],
     };
   }
 
-  /** True when the host may start: every seat taken and every link up. */
+  /** True when the host may start: a game with rules, every seat taken and every link up. */
   canStart(): boolean {
     const s = this.snapshot();
     return (
       s.isHost &&
       s.phase === 'full' &&
+      playable(s.table!.game) !== null &&
       s.players.every((p) => p.peer === this.id || s.links[p.peer] === 'connected')
     );
   }
 
   start(): void {
     if (!this.canStart()) throw new Error('the table cannot start yet');
-    this.started = true;
     this.messenger.broadcast({ type: 'start' });
+    this.begin();
     this.changed();
+  }
+
+  /** The agreed table, once every seat has signed this player's genesis; null before. */
+  tableStart(): TableStart | null {
+    if (this.agreement?.status !== 'agreed') return null;
+    const { genesis, seat } = this.agreement;
+    return {
+      genesis,
+      playable: playable(this.table!.game)!,
+      seat,
+      peers: this.players.map((p) => p.peer),
+    };
   }
 
   say(text: string): void {
@@ -272,7 +346,7 @@ export class LobbySession {
 
   /** The host frees the seat of a player whose link is lost, so someone else can sit. */
   freeSeat(peer: string): void {
-    if (!this.isHost || this.started || this.links.get(peer) !== 'lost') return;
+    if (!this.isHost || this.agreement || this.links.get(peer) !== 'lost') return;
     this.players = this.players.filter((p) => p.peer !== peer);
     this.links.delete(peer);
     this.sendRoster();
@@ -290,6 +364,37 @@ export class LobbySession {
     this.messenger.close();
   }
 
+  /**
+   * Start seen: this player signs the genesis built from the roster it holds and sends it
+   * to every other seat. The roster is frozen from here on.
+   */
+  private begin(): void {
+    const table = this.table!;
+    const seat = this.players.findIndex((p) => p.peer === this.id);
+    const genesis: Genesis = {
+      table: table.id,
+      game: table.game,
+      names: this.players.map((p) => p.name),
+      identities: this.players.map((p) => p.identity),
+      deckSize: playable(table.game)!.deckSize(table.options),
+      options: table.options,
+    };
+    const peers = this.players.map((p) => p.peer);
+    this.agreement = new GenesisAgreement(genesis, seat, peers, this.identity);
+    for (const peer of peers) if (peer !== this.id) this.sendStatement(peer);
+    for (const { from, statement } of this.early) this.takeStatement(from, statement);
+    this.early = [];
+  }
+
+  private sendStatement(peer: string): void {
+    if (this.agreement) this.messenger.send(peer, this.agreement.statement);
+  }
+
+  private takeStatement(from: string, statement: GenesisStatement): void {
+    const refused = this.agreement!.take(from, statement);
+    if (refused) this.drop(from, refused);
+  }
+
   private receive(from: string, message: WireMessage): void {
     switch (message.type) {
       case 'event':
@@ -301,25 +406,35 @@ export class LobbySession {
         if (this.isHost) this.seat(from, message);
         break;
       case 'roster':
-        if (from !== hostPeerId(this.tableId) || message.table.id !== this.tableId) {
-          this.dropped.push(`${from}: roster from a peer that is not the host`);
-        } else {
-          this.adoptRoster(message.table, message.players);
-        }
+        if (from !== hostPeerId(this.tableId) || message.table.id !== this.tableId)
+          this.drop(from, 'roster from a peer that is not the host');
+        else if (this.agreement) this.drop(from, 'roster after Start');
+        else this.adoptRoster(message.table, message.players);
         break;
       case 'chat':
         this.chat.push({ from, name: this.nameOf(from), text: message.text });
         break;
       case 'start':
-        if (from === hostPeerId(this.tableId) && this.snapshot().phase === 'full')
-          this.started = true;
+        if (from !== hostPeerId(this.tableId) || this.agreement) break;
+        if (
+          this.snapshot().phase !== 'full' ||
+          !this.players.some((p) => p.peer === this.id) ||
+          playable(this.table!.game) === null
+        )
+          this.drop(from, 'Start for a table this player cannot play');
+        else this.begin();
+        break;
+      case 'genesis':
+        if (!verifyStatement(this.tableId, message)) this.drop(from, 'bad genesis signature');
+        else if (this.agreement) this.takeStatement(from, message);
+        else if (this.early.length < MAX_BACKLOG) this.early.push({ from, statement: message });
         break;
     }
     this.changed();
   }
 
   private seat(peer: string, { name, identity }: Player): void {
-    if (!this.table || this.started) return;
+    if (!this.table || this.agreement) return;
     const existing = this.players.find((p) => p.peer === peer);
     // A seat's identity key never changes: the game's events are checked against it.
     if (existing) existing.name = name;
@@ -349,9 +464,22 @@ export class LobbySession {
   private linkChanged(peer: string, state: LinkState): void {
     this.links.set(peer, state);
     if (state === 'connected') this.messenger.send(peer, { type: 'hello', ...this.me });
-    if (state === 'connected' && this.isHost && this.players.some((p) => p.peer === peer))
+    // A link between two guests may still be opening at Start: the statement goes when it opens.
+    if (state === 'connected' && this.players.some((p) => p.peer === peer))
+      this.sendStatement(peer);
+    if (
+      state === 'connected' &&
+      this.isHost &&
+      !this.agreement &&
+      this.players.some((p) => p.peer === peer)
+    )
       this.sendRoster();
     this.changed();
+  }
+
+  private drop(from: string, reason: string): void {
+    this.dropped.push(`${from}: ${reason}`);
+    console.warn(`fairdeal: dropped a message from ${from}: ${reason}`);
   }
 
   private nameOf(peer: string): string {

@@ -1,13 +1,13 @@
 /**
  * LobbyController: the reactive face of a `LobbySession` for the Svelte
  * components. It owns the transport and this player's identity key for the
- * table, and once the host starts it opens the table session on the same links.
+ * table, and once every seat has signed the same genesis it opens the table session on
+ * the same links.
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
-import type { Genesis } from '../engine/table/types.ts';
 import type { AppConfig } from '../net/config.ts';
 import { guestPeerId, hostPeerId, newTableId } from '../net/ids.ts';
 import { LobbySession, type LobbySnapshot, type TableInfo } from '../net/lobby.ts';
@@ -39,13 +39,13 @@ export class LobbyController {
     const table: TableInfo = { id: newTableId(), game, seats, options };
     const transport = await this.open(hostPeerId(table.id));
     this.identity = createIdentity();
-    this.attach(LobbySession.create(transport, table, { name, identity: this.identity.publicKey }));
+    this.attach(LobbySession.create(transport, table, name, this.identity));
   }
 
   async join(tableId: string, name: string): Promise<void> {
     const transport = await this.open(guestPeerId(tableId));
     this.identity = createIdentity();
-    this.attach(LobbySession.join(transport, tableId, { name, identity: this.identity.publicKey }));
+    this.attach(LobbySession.join(transport, tableId, name, this.identity));
   }
 
   start(): void {
@@ -82,37 +82,23 @@ export class LobbyController {
     this.session = session;
     session.subscribe((snapshot) => {
       this.snapshot = snapshot;
-      if (snapshot.phase === 'started' && !this.table) this.openTable(session, snapshot);
+      if (snapshot.phase === 'started' && !this.table) this.openTable(session);
     });
   }
 
-  /** Every peer builds the same genesis from the same roster; its hash is in every KEY event. */
-  private openTable(session: LobbySession, snapshot: LobbySnapshot): void {
-    const info = snapshot.table!;
-    const entry = playable(info.game);
-    if (!entry || !this.identity) {
-      this.error = 'This game cannot be played yet.';
-      return;
-    }
-    const genesis: Genesis = {
-      table: info.id,
-      game: info.game,
-      names: snapshot.players.map((p) => p.name),
-      identities: snapshot.players.map((p) => p.identity),
-      deckSize: entry.deckSize(info.options),
-      options: info.options,
-    };
-    const seat = snapshot.players.findIndex((p) => p.peer === session.id);
-    const peers = snapshot.players.map((p) => p.peer);
-    const tableSession = new TableSession(
-      session.channel,
-      genesis,
-      entry,
-      seat,
-      this.identity.secretKey,
-      peers,
-      session.takeBacklog(),
+  private openTable(session: LobbySession): void {
+    const start = session.tableStart();
+    if (!start || !this.identity) return;
+    this.table = new TableController(
+      new TableSession(
+        session.channel,
+        start.genesis,
+        start.playable,
+        start.seat,
+        this.identity.secretKey,
+        start.peers,
+        session.takeBacklog(),
+      ),
     );
-    this.table = new TableController(tableSession);
   }
 }

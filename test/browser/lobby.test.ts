@@ -92,4 +92,33 @@ describe('lobby over PeerJS between real browsers', () => {
     expect(Date.now() - closedAt).toBeLessThan(10_000);
     expect(await alice.getByTestId('start').isDisabled()).toBe(true);
   });
+
+  test('a creator that sends a player a different table stops both pages, naming nobody', async () => {
+    const alice = await stack.newPlayer();
+    const bob = await stack.newPlayer();
+    // Alice's page rewrites every roster it sends: Bob is told she is called Alicia.
+    await alice.addInitScript(() => {
+      const send = RTCDataChannel.prototype.send as (this: RTCDataChannel, data: unknown) => void;
+      RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: unknown) {
+        const tampered =
+          typeof data === 'string' && data.startsWith('{"type":"roster"')
+            ? data.replace('"name":"Alice"', '"name":"Alicia"')
+            : data;
+        send.call(this, tampered);
+      };
+    });
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    await joinTable(bob, invite, 'Bob');
+    await expect.poll(() => seatNames(bob)).toEqual(['Alicia', 'Bob']);
+    await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+    await alice.getByTestId('start').click();
+
+    for (const page of [alice, bob]) {
+      const alert = page.getByTestId('mismatch');
+      await alert.waitFor();
+      expect(await alert.getAttribute('role')).toBe('alert');
+      expect(await alert.textContent()).toMatch(/Nobody has been named a cheater/);
+      expect(await page.getByTestId('table').count()).toBe(0);
+    }
+  });
 });
