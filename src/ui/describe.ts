@@ -36,7 +36,15 @@ export function describeEntry(
 ): LogLine[] {
   const who = names[entry.event.author] ?? `seat ${entry.event.author}`;
   if (verdict === 'void')
-    return [{ kind: 'table', text: `${who}'s move came too late and was void.` }];
+    return [
+      {
+        kind: 'table',
+        text:
+          entry.event.body.type === 'ACT'
+            ? `${who}'s move crossed another one and lost the race: void, nothing changed.`
+            : `${who}'s step was overtaken by a move and is void; it will be made again if still owed.`,
+      },
+    ];
   if (typeof verdict === 'object')
     return [
       {

@@ -10,11 +10,12 @@
  *   (the fold of exactly the entries its basis names): a concurrent event it
  *   had not seen got there first, or beat it in a race (below). Nothing
  *   changes and nobody is blamed;
- * - `rejected`: invalid even where its author stood (out of turn, a bad
- *   proof, an illegal move, an exception anywhere in the fold). The author is
- *   named and the table stops: nothing after it is folded. So an old basis
- *   hides no cheat, and neither does an event of one's own made void on
- *   purpose: what follows it is judged where its author stood, like any other.
+ * - `rejected`: invalid where its author stood (out of turn, a bad proof, an
+ *   illegal move, an exception anywhere in the fold), wherever the log puts
+ *   it. The author is named and the table stops: nothing after it is folded.
+ *   So an old basis hides no cheat, and neither does an event of one's own
+ *   made void on purpose: what follows it is judged where its author stood,
+ *   like any other.
  * Events the log itself refuses (bad signature, broken chain, equivocation)
  * never reach the fold; the log keeps them as evidence.
  *
@@ -232,13 +233,14 @@ export class Replica<S extends Json> {
     const { author, body } = this.log.entries()[i]!.event;
     const state = this.states[i]!;
     const next = judge(state, this.game, author, body);
+    const seen = this.stateSeenBy(i);
+    // Every event must be valid where its author stood, wherever the log puts it:
+    // else naming an older state could slip in a move that was never legal there.
+    const where = seen === state ? next : judge(seen, this.game, author, body);
+    if (!where.ok) return { verdict: { rejected: where.error }, state };
     if (next.ok) return { verdict: 'applied', state: next.value };
     const restart = this.race(i);
-    if (restart !== null) return { restart };
-    const seen = this.stateSeenBy(i);
-    if (seen !== state && judge(seen, this.game, author, body).ok)
-      return { verdict: 'void', state };
-    return { verdict: { rejected: next.error }, state };
+    return restart === null ? { verdict: 'void', state } : { restart };
   }
 
   /**

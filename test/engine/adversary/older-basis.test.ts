@@ -1,0 +1,185 @@
+/**
+ * Issue 8, attack 3 as a property: claiming an older basis never helps.
+ *
+ * Random histories of "Crossing" (Red & Black's calls and moves in
+ * miniature) between two honest peers whose messages arrive late and in any
+ * interleaving. Then one player action is re-signed with an older basis, one
+ * its author had also seen (at least what its own previous event had seen),
+ * as a cheater would. Whatever the history:
+ * - the honest history names nobody;
+ * - the cheater's event does no better: void stays void (or worse);
+ * - no other player's action goes from applied to not applied unless it
+ *   crossed the cheater's event and loses that race by the game's rule,
+ *   which looks only at what the two actions are;
+ * - every replica still agrees, whatever order the events arrive in;
+ * - if anyone is named, it is the cheater (its event was illegal even where
+ *   it claimed to stand, and the table stops there).
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { signEvent, type Event, type SignedEvent } from '../../../src/engine/events.ts';
+import type { JsonObject } from '../../../src/engine/encoding.ts';
+import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
+import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
+import { crossing, crossingBeats, type CrossingState } from '../helpers/crossing.ts';
+import {
+  Table,
+  feed,
+  makeGenesis,
+  makePlayers,
+  setupOrThrow,
+  tableGame,
+} from '../helpers/table.ts';
+
+const players = makePlayers(2);
+const genesis = makeGenesis(players, crossing.id, 1);
+const game = tableGame(crossing);
+const initial = setupOrThrow(crossing, {});
+
+/** The keys and the one-card shuffle every history starts from. */
+const deck: SignedEvent[] = (() => {
+  const table = new Table(players, genesis, game, initial);
+  table.dutiesUntil((s) => s.step.type === 'PLAY');
+  return table.events;
+})();
+
+type Step = { act: number; choice: number } | { deliver: number };
+
+/** Plays `steps` on two peers whose links deliver only when told to; returns every event made. */
+function history(steps: readonly Step[]): SignedEvent[] {
+  const peers = players.map(() => new Replica(genesis, game, initial));
+  for (const peer of peers) for (const e of deck) feed(peer, e.bytes);
+  const inbox: SignedEvent[][] = [[], []];
+  const made: SignedEvent[] = [];
+  const act = (seat: number, choice: number) => {
+    const replica = peers[seat]!;
+    if (replica.stopped) return;
+    const duty = makeDuty(replica.state, seat, players[seat]!.keyring);
+    const legal = replica.owed().some((o) => o.seat === seat && o.kind === 'ACT')
+      ? crossing.legalActions(replica.state.game, seat)
+      : [];
+    const body = duty ?? (legal.length > 0 ? makeAct(legal[choice % legal.length]!) : null);
+    if (body === null) return;
+    const signed = replica.author(seat, players[seat]!.identity.secretKey, body);
+    if (!signed.ok) throw new Error(signed.error);
+    made.push(signed.value);
+    inbox[1 - seat]!.push(signed.value);
+  };
+  for (const step of steps) {
+    if ('act' in step) act(step.act, step.choice);
+    else {
+      const next = inbox[step.deliver]!.shift();
+      if (next) feed(peers[step.deliver]!, next.bytes);
+    }
+  }
+  return made;
+}
+
+/** A replica holding `events` (after the deck), fed in the given order. */
+function replay(events: readonly SignedEvent[]): Replica<CrossingState> {
+  const replica = new Replica(genesis, game, initial);
+  for (const e of [...deck, ...events]) {
+    const received = replica.receive(e.bytes);
+    if (!received.ok) throw new Error(received.error);
+  }
+  return replica;
+}
+
+const verdictOf = (replica: Replica<CrossingState>, hash: string): Verdict | undefined =>
+  replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
+
+const sees = (a: Event, b: Event) => b.seq < a.basis[b.author]!;
+
+/**
+ * `made` with event `index` re-signed on an older basis (`pick` chooses how
+ * much of the other seat it claims, within what it may claim), and its
+ * author's later events re-signed onto the new chain.
+ */
+function withOlderBasis(made: SignedEvent[], index: number, pick: number) {
+  const target = made[index]!.event;
+  const author = target.author;
+  const other = 1 - author;
+  const previous = [...deck, ...made].find(
+    (e) => e.event.author === author && e.event.seq === target.seq - 1,
+  )?.event;
+  const floor = previous?.basis[other] ?? 0;
+  const basis = [...target.basis];
+  basis[other] = floor + (pick % (target.basis[other]! - floor + 1));
+  const key = players[author]!.identity.secretKey;
+  const resign = (event: Event, prev: string, b: readonly number[]) => {
+    const signed = signEvent({ ...event, prev, basis: b }, key);
+    if (!signed.ok) throw new Error(signed.error);
+    return signed.value;
+  };
+  const out = [...made];
+  let prev = resign(target, target.prev, basis);
+  out[index] = prev;
+  made.forEach((e, i) => {
+    if (e.event.author !== author || e.event.seq <= target.seq) return;
+    prev = resign(e.event, prev.hash, e.event.basis);
+    out[i] = prev;
+  });
+  return { events: out, cheat: out[index]!, claimedLess: basis[other]! < target.basis[other]! };
+}
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ act: fc.integer({ min: 0, max: 1 }), choice: fc.nat(5) }),
+  fc.record({ deliver: fc.integer({ min: 0, max: 1 }) }),
+);
+
+describe('claiming an older basis', () => {
+  test('never wins a race, never names an honest player, never splits the replicas', () => {
+    let cheats = 0;
+    fc.assert(
+      fc.property(
+        fc.array(stepArb, { minLength: 4, maxLength: 40 }),
+        fc.nat(),
+        fc.nat(),
+        (steps, which, pick) => {
+          const made = history(steps);
+          const honest = replay(made);
+          expect(honest.offences()).toEqual([]);
+          const acts = made.flatMap((e, i) => (e.event.body.type === 'ACT' ? [i] : []));
+          if (acts.length === 0) return;
+          const index = acts[which % acts.length]!;
+          const { events, cheat, claimedLess } = withOlderBasis(made, index, pick);
+          if (!claimedLess) return;
+          cheats++;
+          const cheater = cheat.event.author;
+          const lying = replay(events);
+
+          const before = verdictOf(honest, made[index]!.hash);
+          if (before !== 'applied') expect(verdictOf(lying, cheat.hash)).not.toBe('applied');
+
+          const cheatIndex = lying.log.entries().findIndex((e) => e.hash === cheat.hash);
+          const caught = typeof verdictOf(lying, cheat.hash) === 'object';
+          // A cheat illegal even where it claims to stand is named, and the table stops there.
+          if (caught) expect(lying.offences().map((o) => o.seat)).toEqual([cheater]);
+          for (const e of caught ? [] : made) {
+            if (e.event.author === cheater || e.event.body.type !== 'ACT') continue;
+            if (verdictOf(honest, e.hash) !== 'applied' || verdictOf(lying, e.hash) === 'applied')
+              continue;
+            // It lost: only to the cheater's event, which it crossed, by the game's own rule.
+            const at = lying.log.entries().findIndex((x) => x.hash === e.hash);
+            const turn = lying.stateAfter(Math.min(at, cheatIndex))!.game.turn;
+            expect(verdictOf(lying, cheat.hash)).toBe('applied');
+            expect(sees(e.event, cheat.event) || sees(cheat.event, e.event)).toBe(false);
+            const action = (x: Event) => ({
+              ...(x.body.action as JsonObject),
+              seat: x.author,
+              type: String((x.body.action as JsonObject).type),
+            });
+            expect(crossingBeats(action(cheat.event), action(e.event), turn)).toBe(true);
+          }
+
+          expect(lying.offences().every((o) => o.seat === cheater)).toBe(true);
+          const reversed = replay([...events].reverse());
+          expect(reversed.stateHash).toBe(lying.stateHash);
+          expect(reversed.entryVerdicts).toEqual(lying.entryVerdicts);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(cheats).toBeGreaterThan(20);
+  });
+});
