@@ -43,7 +43,9 @@ test('a re-mask voided by a crossing call leaves the audit honest: nobody is nam
   const slot = viewOf(table, 1).river.find((r) => r.faceup)!.slot;
   const swap: SignedEvent[] = [authorOn(one, table.players[1]!, makeAct({ type: 'SWAP', slot }))];
   expect(one.owed()).toContainEqual({ seat: 1, kind: 'REMASK' });
-  swap.push(authorOn(one, table.players[1]!, makeDuty(one.state, 1, table.players[1]!.keyring)!));
+  swap.push(
+    authorOn(one, table.players[1]!, makeDuty(one.state, 1, table.players[1]!.keyring, one.game)!),
+  );
   for (const e of swap) feed(zero, e.bytes);
   feed(one, crossing.bytes);
   for (const replica of table.replicas) {

@@ -32,7 +32,7 @@ export type Chooser = (
 export function smallTable(options: RedBlackOptions = {}): RB {
   const players = makePlayers(2);
   const opts = { red: 9, black: 9, ...options };
-  const genesis = makeGenesis(players, redblack.id, 18, opts);
+  const genesis = makeGenesis(players, redblack, opts);
   return new Table<RedBlackState>(
     players,
     genesis,

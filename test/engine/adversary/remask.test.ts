@@ -45,9 +45,9 @@ test('a shown card re-masked back into the hand and placed facedown cannot be li
   );
 
   const entries = replica.log.entries();
-  const remaskAt = entries.findLastIndex(
-    (e) => e.event.author === attacker && e.event.body.type === 'REMASK',
-  );
+  const remaskAt = entries
+    .map((e, i) => (e.event.author === attacker && e.event.body.type === 'REMASK' ? i : -1))
+    .reduce((a, b) => Math.max(a, b));
   const after = replica.stateAfter(remaskAt + 1)!;
   const hand = after.game.round.hands[attacker]!;
   // Everything the opponent held or was sent up to and including the re-mask.
