@@ -9,15 +9,7 @@
  * turns it into the next cryptographic step, so the table always knows which
  * seat owes which event.
  */
-import {
-  encodeRows,
-  encodeScalar,
-  G,
-  toBase64,
-  toHex,
-  verifyUnlock,
-  type Point,
-} from '../../../crypto/index.ts';
+import { encodeScalar, G, toHex, verifyUnlock } from '../../../crypto/index.ts';
 import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encoding.ts';
 import type { CardId, Game, Need, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';

@@ -30,16 +30,7 @@ const ELL = toHex(
 describe('parseBody range-checks every field from the network', () => {
   const cases: [string, JsonObject, string][] = [
     ['an audit secret of 0', { type: 'AUDIT', secrets: [hex(0n)] }, 'ERR_BODY_ENCODING'],
-    [
-      'an audit secret of ℓ',
-      {
-        type: 'AUDIT',
-        secrets: [
-          toHex(new Uint8Array(encodeScalar(ORDER - 1n)).map((b, i) => (i === 0 ? b + 1 : b))),
-        ],
-      },
-      'ERR_BODY_ENCODING',
-    ],
+    ['an audit secret of ℓ', { type: 'AUDIT', secrets: [ELL] }, 'ERR_BODY_ENCODING'],
     ['an audit secret that is not hex', { type: 'AUDIT', secrets: ['zz'] }, 'ERR_BODY_ENCODING'],
     ['an audit secret that is a number', { type: 'AUDIT', secrets: [5] }, 'ERR_BODY_FIELDS'],
     [
