@@ -21,6 +21,7 @@ import {
   SCALAR_BYTES,
   type Point,
 } from './group.ts';
+import type { DleqProof } from './dleq.ts';
 import type { KeyProof } from './key.ts';
 import type { ShuffleProof } from './shuffle.ts';
 import type { UnlockProof } from './unlock.ts';
@@ -32,6 +33,7 @@ export const Kind = {
   keyProof: 0x03,
   unlockProof: 0x04,
   shuffleProof: 0x05,
+  dleqProof: 0x06,
 } as const;
 
 /** Largest number of points in a list or of rows accepted by a decoder. */
@@ -230,6 +232,24 @@ export function decodeUnlockProof(bytes: Uint8Array): UnlockProof {
 
 function shuffleSize(n: number, w: number): number {
   return POINT_BYTES * (3 * n + 4 + w) + SCALAR_BYTES * (4 + 2 * n);
+}
+
+/** A DLEQ (re-key) proof: `06 ‖ T1 ‖ T2 ‖ s`, 97 bytes. */
+export function encodeDleqProof(proof: DleqProof): Uint8Array {
+  return new Writer(1 + 2 * POINT_BYTES + SCALAR_BYTES)
+    .byte(Kind.dleqProof)
+    .point(proof.T1, 'dleqProof: T1')
+    .point(proof.T2, 'dleqProof: T2')
+    .scalar(proof.s, 'dleqProof: s')
+    .done();
+}
+
+/** Decodes {@link encodeDleqProof}; throws an Error naming the bad field. */
+export function decodeDleqProof(bytes: Uint8Array): DleqProof {
+  const r = new Reader(bytesIn(bytes, 'dleqProof'), 'dleqProof');
+  r.kind(Kind.dleqProof);
+  r.remaining(2 * POINT_BYTES + SCALAR_BYTES, 'T1, T2, s');
+  return { T1: r.point('T1'), T2: r.point('T2'), s: r.scalar('s') };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Fair Deal's mental-poker library: commutative encryption of card points on
  * ristretto255 with zero-knowledge proofs (Schnorr key proofs, batched
- * Chaum–Pedersen unlock proofs, Terelius–Wikström shuffle proofs).
+ * Chaum–Pedersen unlock proofs, Chaum–Pedersen re-key proofs, Terelius–Wikström shuffle proofs).
  * Re-exports only; each primitive lives in its own file. See README.md.
  */
 export {
@@ -42,6 +42,7 @@ export {
 } from './transcript.ts';
 export { KEY_GAMMA, proveKey, verifyKey, type KeyProof } from './key.ts';
 export { UNLOCK_Z, UNLOCK_GAMMA, proveUnlock, verifyUnlock, type UnlockProof } from './unlock.ts';
+export { DLEQ_GAMMA, proveDleq, verifyDleq, type DleqProof } from './dleq.ts';
 export {
   SHUFFLE_U,
   SHUFFLE_GAMMA,
@@ -66,6 +67,8 @@ export {
   decodeUnlockProof,
   encodeShuffleProof,
   decodeShuffleProof,
+  encodeDleqProof,
+  decodeDleqProof,
   toBase64,
   fromBase64,
   toHex,

@@ -13,8 +13,17 @@ import type { Result } from './result.ts';
 /** A seat at the table, 0-based, in seating order. */
 export type Seat = number;
 
-/** An opaque card id: the card's position in the jointly shuffled deck. */
+/** An opaque card id: the card's position in the jointly shuffled decks (every deck's cards, in the order the game declares its decks). */
 export type CardId = number;
+
+/**
+ * A deck a game plays with: its name (part of the deck id its face points are
+ * hashed from) and its number of faces. A card's face is its index in its deck.
+ */
+export interface DeckSpec {
+  readonly name: string;
+  readonly size: number;
+}
 
 /** How a game ended: one or more winners (several share the win), or a draw. */
 export type Outcome =
@@ -35,8 +44,12 @@ export type Outcome =
  *   cards seen before.
  * - `SHOW`: reveal these cards to the seats `to` only (two or more), then
  *   `{ type: 'SHOWN', cards, to }`; everyone else learns nothing of the faces.
- * - `SHUFFLE`: a fresh deck of every face, jointly shuffled (the next game of
- *   a match), then `{ type: 'SHUFFLED' }`; every card id is unknown again.
+ * - `SHUFFLE`: a fresh joint shuffle of these cards, under fresh keys, then
+ *   `{ type: 'SHUFFLED' }`; every one of these card ids is unknown again. All
+ *   the cards of a deck start again from every face of that deck (the next
+ *   game of a match); any other set must be public cards (a discard pile
+ *   turned into a stock): a set of cards under different layers would give
+ *   positions away, and a game that asks for one has a bug.
  * - `COIN`: a joint fair coin (commit, then open, by every seat), then
  *   `{ type: 'COIN', bit }`.
  */
@@ -46,7 +59,7 @@ export type Need =
   | { readonly type: 'DEAL'; readonly cards: readonly CardId[]; readonly to: Seat }
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'SHOW'; readonly cards: readonly CardId[]; readonly to: readonly Seat[] }
-  | { readonly type: 'SHUFFLE' }
+  | { readonly type: 'SHUFFLE'; readonly cards: readonly CardId[] }
   | { readonly type: 'COIN' };
 
 /**
@@ -61,6 +74,8 @@ export interface Game<S extends Json, A, V, O> {
   readonly maxSeats: number;
   /** The starting state for these options, or why the options are unusable. */
   setup(options: O): Result<S>;
+  /** The decks these options play with (checked by `setup` first); card ids number them in this order. */
+  decks(options: O): readonly DeckSpec[];
   /** Every action `seat` may take now; empty when it is not that seat's move. */
   legalActions(state: S, seat: Seat): readonly A[];
   /** The next state, or an error code; never changes `state`. */

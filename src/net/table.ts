@@ -156,7 +156,7 @@ export class TableSession<S extends Json = Json> {
     setTimeout(() => {
       this.dutyScheduled = false;
       if (this.closed || this.replica.stopped) return;
-      const body = makeDuty(this.replica.state, this.seat, this.keyring);
+      const body = makeDuty(this.replica.state, this.seat, this.keyring, this.playable.game);
       if (!body) return;
       const signed = this.replica.author(this.seat, this.secretKey, body);
       if (signed.ok) this.broadcast(text.decode(signed.value.bytes), null);

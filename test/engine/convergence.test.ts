@@ -6,7 +6,7 @@
  *
  * Faces come from the joint shuffle, which nobody controls, so a test that
  * wants a war must see the faces before it deals: the deck (keys and both
- * shuffles) is made first, the test opens it with both deck secrets and then
+ * shuffles) is made first, the test opens it with both players' keyrings and then
  * builds the stacks. The deck events do not depend on the game's state (their
  * proofs bind the genesis and the step number), so the same signed deck
  * events start the game proper.
@@ -31,14 +31,15 @@ import {
   openCards,
   setupOrThrow,
   tableGame,
+  withDeck,
   type Player,
 } from './helpers/table.ts';
 
 /** Fourteen cards: the clubs 2 to Ace and the 2 of diamonds, the one pair that can make a war. */
 const DECK = 14;
 const players = makePlayers(2);
-const genesis = makeGenesis(players, war.id, DECK);
-const game = tableGame(war);
+const genesis = makeGenesis(players, withDeck(war, DECK), {});
+const game = tableGame(withDeck(war, DECK));
 
 /**
  * The deal, by face, top card first. A beats 4; then 2 meets 2: war, three
@@ -57,7 +58,7 @@ function makeDeck(): { deck: SignedEvent[]; stacks: [CardId[], CardId[]] } {
   // Any stacks will do here: the deck events do not depend on them.
   const table = new Table(players, genesis, game, setupOrThrow(war, { stacks: [[0], [1]] }));
   table.dutiesUntil((s) => s.step.type === 'PLAY');
-  const faces = openCards(table.replicas[0]!.state, (seat) => players[seat]!.keyring.deckSecret);
+  const faces = openCards(table.replicas[0]!.state, players);
   const idOf = (face: Face) => faces.indexOf(face);
   return { deck: table.events, stacks: [DEAL[0]!.map(idOf), DEAL[1]!.map(idOf)] };
 }

@@ -31,10 +31,19 @@ import { Table, feed, makeGenesis, makePlayers, setupOrThrow, tableGame } from '
 
 const players = makePlayers(3);
 const mallory = players[1]!;
-const genesis = makeGenesis(players, handGame.id, 6);
+const decks = [{ name: 'deck', size: 6 }];
+const genesis = makeGenesis(players, handGame, {
+  decks,
+  seats: 3,
+  to: 0,
+  actor: 2,
+  hand: [0, 1, 2],
+  show: 'play',
+});
 const game = tableGame(handGame);
 // The hand is dealt to seat 0, so Mallory owes the first unlock share of the deal.
 const initial = setupOrThrow(handGame, {
+  decks,
   seats: 3,
   to: 0,
   actor: 2,
@@ -103,7 +112,11 @@ function sign(
 /** Mallory's honest shuffle body with its rows rewritten by `edit`. */
 function tamperedShuffle(scene: Scene, edit: (rows: Point[][]) => Point[][]): TableBody {
   const body = makeShuffle(scene.own.state, mallory.seat, mallory.keyring) as ShuffleBody;
-  return { ...body, rows: toBase64(encodeRows(edit(decodeRows(fromBase64(body.rows))))) };
+  const shuffles = body.shuffles.map((s) => ({
+    ...s,
+    rows: toBase64(encodeRows(edit(decodeRows(fromBase64(s.rows))))),
+  }));
+  return { ...body, shuffles };
 }
 
 /** Mallory's honest unlock shares for the deal with the points rewritten by `edit`. */
@@ -123,7 +136,7 @@ function altered(event: SignedEvent, fields: Partial<SignedEvent['event']>): Uin
   return makeEvent({ ...event.event, ...fields });
 }
 
-const faceOf = (i: number): Point => cardPoint(deckId(genesis), i);
+const faceOf = (i: number): Point => cardPoint(deckId(genesis, 'deck'), i);
 
 describe('events the log refuses: kept as evidence, nothing else changes', () => {
   const cases: {
@@ -139,7 +152,7 @@ describe('events the log refuses: kept as evidence, nothing else changes', () =>
         sign(
           scene.own.log,
           0,
-          makeShuffle(scene.own.state, 0, mallory.keyring),
+          makeShuffle(scene.own.state, mallory.seat, mallory.keyring),
           mallory.identity.secretKey,
         ).bytes,
       // Seat 0 did not sign it: it is not to blame, whoever relayed it is.
@@ -159,7 +172,9 @@ describe('events the log refuses: kept as evidence, nothing else changes', () =>
       name: "forged signature: seat 0's next event with its body swapped, signature kept",
       stage: 'keys',
       attack: ({ next, own }) =>
-        altered(next, { body: makeShuffle(own.state, 0, mallory.keyring) as ShuffleBody }),
+        altered(next, {
+          body: makeShuffle(own.state, mallory.seat, mallory.keyring) as ShuffleBody,
+        }),
       evidence: { author: 0, signed: false, reason: 'ERR_SIGNATURE' },
     },
     {
@@ -304,7 +319,10 @@ describe('events the fold rejects: Mallory is named, the state is unchanged, the
     {
       name: 'shuffle whose rows are not points',
       stage: 'shuffled',
-      attack: (scene) => ({ ...tamperedShuffle(scene, (rows) => rows), rows: 'AAAA' }),
+      attack: (scene) => {
+        const body = tamperedShuffle(scene, (rows) => rows) as ShuffleBody;
+        return { ...body, shuffles: body.shuffles.map((s) => ({ ...s, rows: 'AAAA' })) };
+      },
       reason: 'ERR_BODY_ENCODING',
     },
     {

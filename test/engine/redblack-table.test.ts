@@ -41,7 +41,7 @@ const game = tableGame(redblack);
 
 function newTable() {
   const players = makePlayers(2);
-  const genesis = makeGenesis(players, redblack.id, 52);
+  const genesis = makeGenesis(players, redblack, {});
   return new Table<RedBlackState>(players, genesis, game, setupOrThrow(redblack, {}));
 }
 
@@ -55,7 +55,7 @@ const legalOf = (replica: Replica<RedBlackState>, seat: number) =>
     : [];
 
 const makeDutyOf = (table: Table<RedBlackState>, seat: number) =>
-  makeDuty(table.replicas[seat]!.state, seat, table.players[seat]!.keyring);
+  makeDuty(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, game);
 
 /** Runs duties and the chooser's moves until `until` holds; the chooser may decline (null). */
 function drive(
@@ -208,7 +208,11 @@ describe('a peek at a facedown river card', () => {
       // Under the peeker's layer, not a face point anyone can look up.
       expect(state.cards[card]!.layers.map((l) => l.seat)).toEqual([peeker]);
       expect(
-        cardIndex(deckId(state.genesis), 52, decodePoints(fromBase64(state.cards[card]!.c))[0]!),
+        cardIndex(
+          deckId(state.genesis, 'deck'),
+          52,
+          decodePoints(fromBase64(state.cards[card]!.c))[0]!,
+        ),
       ).toBe(-1);
     }
     expect(known(table, peeker).has(card)).toBe(true);

@@ -303,6 +303,7 @@ describe('deck and options', () => {
   ])('sizes %s', (_name, options, deck, size) => {
     expect(deckOf(options)).toEqual(deck);
     expect(deckSize(options)).toBe(size);
+    expect(redblack.decks(options)).toEqual([{ name: 'deck', size }]);
     const made = redblack.setup(options);
     expect(made.ok && made.value.deck).toEqual(deck);
     expect(made.ok && made.value.round.faces).toHaveLength(size);
@@ -712,7 +713,7 @@ describe('attacks', () => {
     });
     act(sim, 1, { type: 'CALL', red: 0, black: 0 });
     expect(sim.state.score).toEqual([0, 1]);
-    expect(redblack.needs(sim.state)).toEqual([{ type: 'SHUFFLE' }]);
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'SHUFFLE', cards: [...Array(52).keys()] }]);
   });
 
   it('costs nothing when the defence holds', () => {
@@ -802,7 +803,7 @@ describe('calls', () => {
       red: 1,
       black: 4,
     });
-    expect(redblack.needs(sim.state)).toEqual([{ type: 'SHUFFLE' }]);
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'SHUFFLE', cards: [...Array(52).keys()] }]);
     expect(redblack.view(sim.state, 0).phase).toBe('SHUFFLE');
   });
 

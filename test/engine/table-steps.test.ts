@@ -6,20 +6,23 @@
 import { describe, expect, test } from 'vitest';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
+import type { Need } from '../../src/engine/game.ts';
 import { scriptGame, type ScriptState } from './helpers/script-game.ts';
 import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
 
 const players = makePlayers(3);
-const genesis = makeGenesis(players, scriptGame.id, 10);
-const script = setupOrThrow(scriptGame, {
+const options = {
+  decks: [{ name: 'deck', size: 10 }],
   script: [
     { type: 'COIN' },
     { type: 'SHOW', cards: [2, 5], to: [0, 2] },
     { type: 'ACT', seats: [1] },
-    { type: 'SHUFFLE' },
+    { type: 'SHUFFLE', cards: [...Array(10).keys()] },
     { type: 'ACT', seats: [1] },
-  ],
-});
+  ] satisfies Need[],
+};
+const genesis = makeGenesis(players, scriptGame, options);
+const script = setupOrThrow(scriptGame, options);
 
 const readable = (table: Table<ScriptState>, seat: number) =>
   privateFaces(table.replicas[seat]!.state, seat, players[seat]!.keyring, new Map());

@@ -38,10 +38,17 @@ interface Snapshot {
 /** A fresh two-seat table playing the hand game; seat 1 holds the hand, seat 0 acts. */
 function handTable(show: HandOptions['show']): Table<HandState> {
   const players = makePlayers(2);
-  const options = { seats: 2, to: 1, actor: 0, hand: HAND, show };
+  const options = {
+    decks: [{ name: 'deck', size: DECK }],
+    seats: 2,
+    to: 1,
+    actor: 0,
+    hand: HAND,
+    show,
+  };
   return new Table(
     players,
-    makeGenesis(players, handGame.id, DECK),
+    makeGenesis(players, handGame, options),
     tableGame(handGame),
     setupOrThrow(handGame, options),
   );
@@ -78,9 +85,9 @@ const readBy = (state: State, player: Player): [number, number][] =>
 const facesOf = (pairs: readonly [number, number][]): number[] =>
   pairs.map(([, face]) => face).sort((a, b) => a - b);
 
-/** Every ciphertext and layer key in `states`, and every deck key. */
+/** Every ciphertext and layer key in `states`, and every shuffle key. */
 const seenPoints = (states: readonly State[]): Set<string> =>
-  new Set(states.flatMap((s) => [...tablePoints(s), ...s.keys.flatMap((k) => (k ? [k] : []))]));
+  new Set(states.flatMap((s) => [...tablePoints(s), ...s.keys.flatMap((k) => k ?? [])]));
 
 /** The ciphertexts and layer keys of `cards` in `state`. */
 const pointsOf = (state: State, cards: readonly number[]): string[] =>
@@ -191,18 +198,17 @@ describe('a hand dealt, re-masked, shown, played and audited', () => {
     expect(pointsOf(after.states[0]!, hand).filter((p) => seen.has(p))).toEqual([]);
   });
 
-  test('the audit publishes each deck secret and re-mask factor, and the table is done', () => {
+  test('the audit publishes the secret of every key each seat introduced, and the table is done', () => {
     const end = run.at(-1)!;
     for (const state of end.states) {
       expect(state.step).toEqual({ type: 'DONE' });
       expect(state.audit).toEqual(
         table.players.map((p) => ({
-          secret: toHex(encodeScalar(p.keyring.deckSecret)),
-          remasks: p.keyring.remaskFactors.map((r) => toHex(encodeScalar(r))),
+          secrets: state.pubs[p.seat]!.map((pub) => toHex(encodeScalar(p.keyring.scalarFor(pub)))),
         })),
       );
-      // Seat 1 re-masked its hand twice; seat 0 never did.
-      expect(state.audit.map((a) => a?.remasks.length)).toEqual([0, 2]);
+      // A shuffle key each; seat 1 re-masked its hand twice, a re-key key and a factor each time.
+      expect(state.audit.map((a) => a?.secrets.length)).toEqual([1, 5]);
     }
     expect(end.hashes[1]).toBe(end.hashes[0]);
     expect(table.replicas.map((r) => r.outcome())).toEqual([

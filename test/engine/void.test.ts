@@ -7,10 +7,19 @@ import { expect, test } from 'vitest';
 import { signEvent, type EventBody } from '../../src/engine/events.ts';
 import { war } from '../../src/engine/games/war/index.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
-import { Table, feed, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
+import {
+  Table,
+  feed,
+  makeGenesis,
+  makePlayers,
+  setupOrThrow,
+  tableGame,
+  withDeck,
+} from './helpers/table.ts';
 
 const players = makePlayers(2);
-const genesis = makeGenesis(players, war.id, 8);
+const small = withDeck(war, 8);
+const genesis = makeGenesis(players, small, {});
 
 test('a second flip made against the state after its own first flip is an offence, not void', () => {
   const initial = setupOrThrow(war, {
@@ -19,7 +28,7 @@ test('a second flip made against the state after its own first flip is an offenc
       [1, 3, 5, 7],
     ],
   });
-  const table = new Table(players, genesis, tableGame(war), initial);
+  const table = new Table(players, genesis, tableGame(small), initial);
   table.dutiesUntil((s) => s.step.type === 'PLAY');
   const first = table.play(1, makeAct({ type: 'FLIP' }));
   table.play(0, makeAct({ type: 'FLIP' }));
@@ -55,7 +64,7 @@ test('nobody may move before the deck is shuffled: a flip during the shuffle is 
       [1, 3, 5, 7],
     ],
   });
-  const table = new Table(players, genesis, tableGame(war), initial);
+  const table = new Table(players, genesis, tableGame(small), initial);
   const owedKinds = () => table.replicas[0]!.owed().map((o) => o.kind);
   expect(owedKinds()).toEqual(['KEY', 'KEY']);
   table.dutiesUntil((s) => s.step.type === 'SHUFFLE');

@@ -4,13 +4,12 @@
  */
 import type { GameId } from '../catalog.ts';
 import type { Json, JsonObject } from '../encoding.ts';
-import type { Seat } from '../game.ts';
+import type { DeckSpec, Seat } from '../game.ts';
 import type { AnyGame } from '../table/fold.ts';
 import type { Result } from '../result.ts';
 import {
   RULES_TEXT,
   chooseAction as redBlackBot,
-  deckSize as redBlackDeckSize,
   redblack,
   type RedBlackOptions,
   type RedBlackPlay,
@@ -20,7 +19,7 @@ import { chooseAction as warBot, war, type WarOptions } from './war/index.ts';
 
 export interface Playable<S extends Json = Json> {
   readonly game: AnyGame<S>;
-  /** Cards in the deck these options make (options are checked by `setup` first). */
+  /** Cards in every deck these options make, together (options are checked by `setup` first). */
   deckSize(options: JsonObject): number;
   /** The starting state for the table's options, or why they are unusable. */
   setup(options: JsonObject): Result<S>;
@@ -40,9 +39,12 @@ export interface Playable<S extends Json = Json> {
   readonly rules: readonly string[];
 }
 
+const totalCards = (decks: readonly DeckSpec[]): number =>
+  decks.reduce((sum, deck) => sum + deck.size, 0);
+
 const warPlayable: Playable = {
   game: war as unknown as AnyGame<Json>,
-  deckSize: () => 52,
+  deckSize: (options) => totalCards(war.decks(options as WarOptions)),
   setup: (options) => war.setup(options as WarOptions) as Result<Json>,
   bot: (view, legal) => warBot(view as never, legal as never) as JsonObject | null,
   rules: [
@@ -56,7 +58,7 @@ const warPlayable: Playable = {
 
 const redblackPlayable: Playable = {
   game: redblack as unknown as AnyGame<Json>,
-  deckSize: (options) => redBlackDeckSize(options as RedBlackOptions),
+  deckSize: (options) => totalCards(redblack.decks(options as RedBlackOptions)),
   setup: (options) => redblack.setup(options as RedBlackOptions) as Result<Json>,
   bot: (view, legal, random, known) =>
     redBlackBot(

@@ -1,45 +1,44 @@
 /**
- * Opening every card after the audit. With each seat's published deck secret
- * and re-mask factors, anyone can rebuild the scalar behind every layer key
- * and read every card still on the table: the second line of defence
- * after the proofs (DESIGN.md, Audit).
+ * Opening every card after the audit. With the secret of every public key
+ * each seat introduced (shuffle keys, re-key keys, re-mask factors), anyone
+ * can rebuild the scalar behind every layer key and read every card of every
+ * deck still on the table: the second line of defence after the proofs
+ * (DESIGN.md, Audit).
  */
-import { G, ORDER, cardIndex, decodeScalar, fromHex, invertScalar } from '../../../crypto/index.ts';
-import { BASE_KEY, deckId } from './fold.ts';
+import { ORDER, decodeScalar, fromHex, invertScalar } from '../../../crypto/index.ts';
+import { faceOf } from './decks.ts';
+import { BASE_KEY } from './remask.ts';
 import type { TableState } from './types.ts';
 import { readPoint, writePoint } from './points.ts';
-
-const scalar = (hex: string): bigint => decodeScalar(fromHex(hex));
 
 /** Every layer key whose scalar the published audit reveals, with that scalar. */
 export function auditKeyring(state: TableState<unknown>): Map<string, bigint> {
   const scalars = new Map<string, bigint>([[BASE_KEY, 1n]]);
   state.audit.forEach((record, seat) => {
     if (!record) return;
-    const e = scalar(record.secret);
-    scalars.set(writePoint(G.multiply(e)), e);
-    // Replay the seat's re-masks in order: each turned key K into r·K.
-    (state.remasks[seat] ?? []).forEach((remask, i) => {
-      const r = scalar(record.remasks[i]!);
-      for (const key of remask.keys) {
-        const s = scalars.get(key);
-        if (s !== undefined) scalars.set(writePoint(readPoint(key).multiply(r)), (s * r) % ORDER);
-      }
+    state.pubs[seat]!.forEach((pub, i) => {
+      scalars.set(pub, decodeScalar(fromHex(record.secrets[i]!)));
     });
+    // A re-mask leaves its cards under r·K: the re-key secret times the factor.
+    for (const { key, pub } of state.remasks[seat]!) {
+      const k = scalars.get(key)!;
+      const r = scalars.get(pub)!;
+      scalars.set(writePoint(readPoint(key).multiply(r)), (k * r) % ORDER);
+    }
   });
   return scalars;
 }
 
-/** The face of every card on the table as the audit opens it; -1 where a layer stays closed. */
+/** The face of every card on the table (its index in its deck) as the audit opens it; -1 where a layer stays closed. */
 export function openWithAudit(state: TableState<unknown>): number[] {
   const scalars = auditKeyring(state);
-  return state.cards.map((card) => {
+  return state.cards.map((card, id) => {
     let p = readPoint(card.c);
     for (const layer of card.layers) {
       const s = scalars.get(layer.key);
       if (s === undefined) return -1;
       p = p.multiply(invertScalar(s));
     }
-    return cardIndex(deckId(state.genesis), state.genesis.deckSize, p);
+    return faceOf(state, id, p);
   });
 }

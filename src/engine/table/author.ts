@@ -4,53 +4,64 @@
  * (inside `crypto/`) enter; the fold never sees a secret.
  */
 import {
-  G,
   ORDER,
-  cardIndex,
+  encodeDleqProof,
   encodeKeyProof,
   encodeRows,
+  encodeScalar,
   encodeShuffleProof,
   encodeUnlockProof,
   invertScalar,
+  mulBase,
+  proveDleq,
   proveKey,
   proveShuffle,
   proveUnlock,
   randomScalar,
   toBase64,
   toHex,
-  encodeScalar,
+  type Point,
 } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
 import type { TableBody } from './bodies.ts';
 import { coinCommitment } from './coin.ts';
+import { faceOf } from './decks.ts';
 import {
-  BASE_KEY,
+  copyContext,
   copyGroups,
   copyOf,
-  deckId,
+  lockContext,
+  lockGroups,
   proofContext,
-  remaskKey,
   unlockGroups,
+  unlockPurpose,
+  type AnyGame,
 } from './fold.ts';
+import { readPoint, writePoint, writePoints } from './points.ts';
+import { BASE_KEY, rekeyContext, remaskContext, remaskKey } from './remask.ts';
+import { keyContext, keyRound, shuffleContext } from './rounds.ts';
 import type { Step, TableState } from './types.ts';
-import { readPoint, writePoints } from './points.ts';
+
+/** What the author needs of the game: the decks of the table's first shuffle. */
+export type DeckSource = Pick<AnyGame<Json>, 'decks'>;
 
 /**
- * A seat's secrets at one table: its deck secret `e` and, for every layer key
- * it holds (base64 of `K`), the scalar behind it. A re-mask adds keys.
+ * A seat's secrets at one table: the scalar behind every public key it made
+ * (shuffle keys, re-key keys, re-mask factors and the layer keys they lead
+ * to), by the key's base64. It may hold the secrets of events that were
+ * voided; what the seat publishes is read from the state, never from here.
  */
 export class Keyring {
-  private readonly scalars = new Map<string, bigint>();
-  /** The factor `r` of each re-mask this seat made, in order: published in the audit. */
-  readonly remaskFactors: bigint[] = [];
+  private readonly scalars = new Map<string, bigint>([[BASE_KEY, 1n]]);
   /** This seat's bit and salt for the coin under way, kept from COMMIT to OPEN. */
   coin: { stepNo: number; bit: number; salt: string } | null = null;
 
-  constructor(readonly deckSecret: bigint = randomScalar()) {
-    this.scalars.set(writePoints([G.multiply(deckSecret)]), deckSecret);
-    // A card with no layer left re-masks as the row (P, G): its scalar is 1.
-    this.scalars.set(BASE_KEY, 1n);
+  /** Keeps `secret` as the scalar behind `pub`. */
+  remember(pub: Point, secret: bigint): string {
+    const key = writePoint(pub);
+    this.scalars.set(key, secret);
+    return key;
   }
 
   scalarFor(key: string): bigint {
@@ -62,39 +73,39 @@ export class Keyring {
   has(key: string): boolean {
     return this.scalars.has(key);
   }
-
-  /** Records that `key` was re-masked by `r`: the new key `r·K` has scalar `r·s`. */
-  remasked(key: string, r: bigint): string {
-    const next = writePoints([readPoint(key).multiply(r)]);
-    this.scalars.set(next, (this.scalarFor(key) * r) % ORDER);
-    return next;
-  }
 }
 
-/** The KEY body: this seat's deck key with its Schnorr proof, bound to the genesis. */
-export function makeKey(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
-  const { pub, proof } = proveKey(proofContext(state, 'KEY', seat), keyring.deckSecret);
-  return {
-    type: 'KEY',
-    genesis: state.genesisHash,
-    pub: writePoints([pub]),
-    proof: toBase64(encodeKeyProof(proof)),
-  };
+/**
+ * The KEY body: a fresh key for each group of the shuffle round under way,
+ * each with its Schnorr proof, bound to the genesis, its deck and its cards.
+ * `game` names the decks of the table's first round.
+ */
+export function makeKey(
+  state: TableState<unknown>,
+  seat: Seat,
+  keyring: Keyring,
+  game: DeckSource,
+): TableBody {
+  const round = keyRound(state, () => game.decks(state.genesis.options));
+  const keys = round.groups.map((group) => {
+    const secret = randomScalar();
+    const { pub, proof } = proveKey(keyContext(state, seat, round.decks, group), secret);
+    return { pub: keyring.remember(pub, secret), proof: toBase64(encodeKeyProof(proof)) };
+  });
+  return { type: 'KEY', genesis: state.genesisHash, keys };
 }
 
-/** The SHUFFLE body: the deck permuted and encrypted under this seat's deck key, with its proof. */
+/** The SHUFFLE body: each group of the round permuted and encrypted under this seat's key for it. */
 export function makeShuffle(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
-  const input = state.cards.map((card) => [readPoint(card.c)]);
-  const { rows, proof } = proveShuffle(
-    proofContext(state, 'SHUFFLE', seat),
-    keyring.deckSecret,
-    input,
-  );
-  return {
-    type: 'SHUFFLE',
-    rows: toBase64(encodeRows(rows)),
-    proof: toBase64(encodeShuffleProof(proof)),
-  };
+  const step = state.step as Extract<Step, { type: 'SHUFFLE' }>;
+  const shuffles = step.epochs.map((index) => {
+    const epoch = state.epochs[index]!;
+    const input = epoch.cards.map((id) => [readPoint(state.cards[id]!.c)]);
+    const secret = keyring.scalarFor(epoch.keys[seat]!);
+    const { rows, proof } = proveShuffle(shuffleContext(state, seat, epoch), secret, input);
+    return { rows: toBase64(encodeRows(rows)), proof: toBase64(encodeShuffleProof(proof)) };
+  });
+  return { type: 'SHUFFLE', shuffles };
 }
 
 /** The UNLOCK body: this seat's layer removed from `cards`, one batched proof per layer key. */
@@ -104,11 +115,12 @@ export function makeUnlock(
   cards: readonly CardId[],
   keyring: Keyring,
 ): TableBody {
-  const shares = unlockGroups(state.cards, cards, seat).map((ids, g) => {
+  const purpose = unlockPurpose(state.step as Extract<Step, { type: 'UNLOCK' }>);
+  const shares = unlockGroups(state.cards, cards, seat).map((ids) => {
     const key = state.cards[ids[0]!]!.layers.find((l) => l.seat === seat)!.key;
     const before = ids.map((id) => readPoint(state.cards[id]!.c));
     const share = proveUnlock(
-      proofContext(state, 'UNLOCK', seat, g),
+      proofContext(state, 'UNLOCK', seat, { purpose, cards: ids }),
       keyring.scalarFor(key),
       before,
     );
@@ -118,9 +130,10 @@ export function makeUnlock(
 }
 
 /**
- * The REMASK body: this seat's own single-layer `cards`, rows `(C, K)`, all
- * multiplied by a fresh `r` and permuted, with a shuffle proof. The keyring
- * learns the new keys at once: it needs them to read the cards afterwards.
+ * The REMASK body: every card of this seat's `cards` re-keyed to one fresh
+ * key `K = k·G` (a DLEQ proof each), then the rows `(C', K)` multiplied by a
+ * fresh `r` and permuted (a shuffle proof). The keyring learns `k`, `r` and
+ * the cards' new key `r·K` at once: it needs them to read the cards after.
  */
 export function makeRemask(
   state: TableState<unknown>,
@@ -128,27 +141,35 @@ export function makeRemask(
   cards: readonly CardId[],
   keyring: Keyring,
 ): TableBody {
-  const r = randomScalar();
-  const keys = cards.map((id) => {
+  const k = randomScalar();
+  const K = mulBase(k);
+  const rekeys = cards.map((id) => {
     const key = remaskKey(state.cards[id]!, seat);
     if (key === null) throw new Error(`card ${id} is not this seat's to re-mask`);
-    return key;
+    const x = (k * invertScalar(keyring.scalarFor(key))) % ORDER;
+    const C = readPoint(state.cards[id]!.c);
+    return proveDleq(rekeyContext(state, seat, id), x, readPoint(key), C);
   });
-  const input = cards.map((id, i) => [readPoint(state.cards[id]!.c), readPoint(keys[i]!)]);
-  for (const key of keys) keyring.remasked(key, r);
-  keyring.remaskFactors.push(r);
-  const { rows, proof } = proveShuffle(proofContext(state, 'REMASK', seat), r, input);
+  const r = randomScalar();
+  const input = rekeys.map((rekey) => [rekey.v, K]);
+  const { rows, proof } = proveShuffle(remaskContext(state, seat, cards), r, input);
+  keyring.remember(K, k);
+  keyring.remember(rows[0]![1]!, (r * k) % ORDER);
   return {
     type: 'REMASK',
-    pub: writePoints([G.multiply(r)]),
+    key: writePoint(K),
+    rekeyed: writePoints(rekeys.map((rekey) => rekey.v)),
+    rekeys: rekeys.map((rekey) => toBase64(encodeDleqProof(rekey.proof))),
+    pub: keyring.remember(mulBase(r), r),
     rows: toBase64(encodeRows(rows)),
     proof: toBase64(encodeShuffleProof(proof)),
   };
 }
 
 /**
- * The LOCK body: this seat's deck layer added to `cards`, proven as the
- * unlock share that would take the locked points back to the current ones.
+ * The LOCK body: this seat's layer added to `cards`, with its key of each
+ * card's shuffle round, proven as the unlock share that would take the
+ * locked points back to the current ones.
  */
 export function makeLock(
   state: TableState<unknown>,
@@ -156,9 +177,13 @@ export function makeLock(
   cards: readonly CardId[],
   keyring: Keyring,
 ): TableBody {
-  const locked = cards.map((id) => readPoint(state.cards[id]!.c).multiply(keyring.deckSecret));
-  const { proof } = proveUnlock(proofContext(state, 'LOCK', seat), keyring.deckSecret, locked);
-  return { type: 'LOCK', points: writePoints(locked), proof: toBase64(encodeUnlockProof(proof)) };
+  const shares = lockGroups(state, cards, seat).map((group) => {
+    const secret = keyring.scalarFor(group.key);
+    const locked = group.ids.map((id) => readPoint(state.cards[id]!.c).multiply(secret));
+    const { proof } = proveUnlock(lockContext(state, seat, group), secret, locked);
+    return { points: writePoints(locked), proof: toBase64(encodeUnlockProof(proof)) };
+  });
+  return { type: 'LOCK', shares };
 }
 
 /** The UNLOCK body of a COPY step: this seat's layer off every other member's copies. */
@@ -167,10 +192,10 @@ export function makeCopyShares(
   seat: Seat,
   keyring: Keyring,
 ): TableBody {
-  const shares = copyGroups(state, seat).map((group, g) => {
+  const shares = copyGroups(state, seat).map((group) => {
     const before = group.ids.map((id) => readPoint(copyOf(state, id, group.recipient).c));
     const share = proveUnlock(
-      proofContext(state, 'COPY', seat, g),
+      copyContext(state, seat, group),
       keyring.scalarFor(group.key),
       before,
     );
@@ -197,13 +222,14 @@ export function makeCoin(
   return { type: 'OPEN', bit: keyring.coin.bit, salt: keyring.coin.salt };
 }
 
-/** The AUDIT body: the deck secret and every re-mask factor, published once the game is over. */
-export function makeAudit(keyring: Keyring): TableBody {
-  return {
-    type: 'AUDIT',
-    secret: toHex(encodeScalar(keyring.deckSecret)),
-    remasks: keyring.remaskFactors.map((r) => toHex(encodeScalar(r))),
-  };
+/**
+ * The AUDIT body: the secret of every public key this seat introduced by an
+ * applied event, in the state's order. Read from the state, so the secrets
+ * of a voided event (a re-mask a crossing call overtook) are never published.
+ */
+export function makeAudit(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
+  const secrets = state.pubs[seat]!.map((pub) => toHex(encodeScalar(keyring.scalarFor(pub))));
+  return { type: 'AUDIT', secrets };
 }
 
 /** A player action; the table sets the seat from the event's author. */
@@ -231,7 +257,7 @@ export function privateFaces(
     let face = cache.get(card.c);
     if (face === undefined) {
       const p = readPoint(card.c).multiply(invertScalar(keyring.scalarFor(layer.key)));
-      face = cardIndex(deckId(state.genesis), state.genesis.deckSize, p);
+      face = faceOf(state, id, p);
       cache.set(card.c, face);
     }
     if (face >= 0) known.set(id, face);
@@ -243,18 +269,20 @@ export function privateFaces(
 
 /**
  * The body for a table step this seat owes (KEY, SHUFFLE, UNLOCK, REMASK,
- * COMMIT, OPEN, AUDIT), or null when it owes none. Player actions are the
- * player's choice and never made here.
+ * LOCK, COMMIT, OPEN, AUDIT), or null when it owes none. Player actions are
+ * the player's choice and never made here. `game` declares the decks of the
+ * table's first shuffle.
  */
 export function makeDuty(
   state: TableState<unknown>,
   seat: Seat,
   keyring: Keyring,
+  game: DeckSource,
 ): TableBody | null {
   const step = state.step;
   switch (step.type) {
     case 'KEYS':
-      return state.keys[seat] === null ? makeKey(state, seat, keyring) : null;
+      return state.keys[seat] === null ? makeKey(state, seat, keyring, game) : null;
     case 'SHUFFLE':
       return step.order[step.next] === seat ? makeShuffle(state, seat, keyring) : null;
     case 'UNLOCK':
@@ -268,7 +296,7 @@ export function makeDuty(
     case 'COIN':
       return makeCoin(state, seat, keyring);
     case 'AUDIT':
-      return state.audit[seat] === null ? makeAudit(keyring) : null;
+      return state.audit[seat] === null ? makeAudit(state, seat, keyring) : null;
     case 'PLAY':
     case 'DONE':
       return null;

@@ -6,6 +6,7 @@
  * at it. Points, rows and proofs travel as base64 of `crypto/`'s encodings.
  */
 import {
+  decodeDleqProof,
   decodeKeyProof,
   decodePoints,
   decodeRows,
@@ -14,6 +15,7 @@ import {
   decodeUnlockProof,
   fromBase64,
   fromHex,
+  type DleqProof,
   type KeyProof,
   type Point,
   type ShuffleProof,
@@ -22,16 +24,33 @@ import {
 import { isHex, type Json, type JsonObject } from '../encoding.ts';
 import { err, ok, type Result } from '../result.ts';
 
+/** One proof over a list of points, as it travels (base64 of crypto/'s encodings). */
+export type Share = { points: string; proof: string };
+
 /** The wire form of each body (what is signed and hashed). */
-export type KeyBody = { type: 'KEY'; genesis: string; pub: string; proof: string };
-export type ShuffleBody = { type: 'SHUFFLE'; rows: string; proof: string };
-export type UnlockBody = { type: 'UNLOCK'; shares: { points: string; proof: string }[] };
-export type LockBody = { type: 'LOCK'; points: string; proof: string };
-export type RemaskBody = { type: 'REMASK'; pub: string; rows: string; proof: string };
+export type KeyBody = { type: 'KEY'; genesis: string; keys: { pub: string; proof: string }[] };
+export type ShuffleBody = { type: 'SHUFFLE'; shuffles: { rows: string; proof: string }[] };
+export type UnlockBody = { type: 'UNLOCK'; shares: Share[] };
+export type LockBody = { type: 'LOCK'; shares: Share[] };
+/**
+ * A re-mask: every card re-keyed to the fresh `key` (`rekeyed` in the step's
+ * card order, one DLEQ proof each in `rekeys`), then the rows `(C', key)`
+ * shuffled with the factor behind `pub`.
+ */
+export type RemaskBody = {
+  type: 'REMASK';
+  key: string;
+  rekeyed: string;
+  rekeys: string[];
+  pub: string;
+  rows: string;
+  proof: string;
+};
 export type ActBody = { type: 'ACT'; action: JsonObject };
 export type CommitBody = { type: 'COMMIT'; hash: string };
 export type OpenBody = { type: 'OPEN'; bit: number; salt: string };
-export type AuditBody = { type: 'AUDIT'; secret: string; remasks: string[] };
+/** The secret of each public key the author introduced, in order (hex, little-endian). */
+export type AuditBody = { type: 'AUDIT'; secrets: string[] };
 export type TableBody =
   | KeyBody
   | ShuffleBody
@@ -43,17 +62,27 @@ export type TableBody =
   | OpenBody
   | AuditBody;
 
-/** A body with every point and proof decoded. */
+type DecodedShare = { points: Point[]; proof: UnlockProof };
+
+/** A body with every point and proof decoded and range-checked. */
 export type Decoded =
-  | { type: 'KEY'; genesis: string; pub: Point; proof: KeyProof }
-  | { type: 'SHUFFLE'; rows: Point[][]; proof: ShuffleProof }
-  | { type: 'UNLOCK'; shares: { points: Point[]; proof: UnlockProof }[] }
-  | { type: 'REMASK'; pub: Point; rows: Point[][]; proof: ShuffleProof }
+  | { type: 'KEY'; genesis: string; keys: { pub: Point; proof: KeyProof }[] }
+  | { type: 'SHUFFLE'; shuffles: { rows: Point[][]; proof: ShuffleProof }[] }
+  | { type: 'UNLOCK'; shares: DecodedShare[] }
+  | {
+      type: 'REMASK';
+      key: Point;
+      rekeyed: Point[];
+      rekeys: DleqProof[];
+      pub: Point;
+      rows: Point[][];
+      proof: ShuffleProof;
+    }
   | { type: 'ACT'; action: JsonObject }
-  | { type: 'LOCK'; points: Point[]; proof: UnlockProof }
+  | { type: 'LOCK'; shares: DecodedShare[] }
   | { type: 'COMMIT'; hash: string }
   | { type: 'OPEN'; bit: number; salt: string }
-  | { type: 'AUDIT'; secret: bigint; remasks: bigint[] };
+  | { type: 'AUDIT'; secrets: bigint[] };
 
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
 
@@ -62,106 +91,120 @@ const isObject = (v: Json | undefined): v is JsonObject =>
 
 function hasExactly(body: JsonObject, fields: string[]): boolean {
   const keys = Object.keys(body).sort();
-  const want = ['type', ...fields].sort();
+  const want = fields.sort();
   return keys.length === want.length && keys.every((k, i) => k === want[i]);
 }
 
+/** Thrown for a field of the wrong shape; `parseBody` turns it into `ERR_BODY_FIELDS`. */
+class FieldError extends Error {}
+
 const b64 = (v: Json | undefined): Uint8Array => {
-  if (typeof v !== 'string') throw new Error('expected base64 text');
+  if (typeof v !== 'string') throw new FieldError('expected base64 text');
   return fromBase64(v);
 };
 
-/** Decodes a body; any malformed field or point is `ERR_BODY_ENCODING`, never an exception. */
+/** A list of objects with exactly `fields`, each decoded by `decode`. */
+function list<T>(v: Json | undefined, fields: string[], decode: (item: JsonObject) => T): T[] {
+  if (!Array.isArray(v)) throw new FieldError('expected a list');
+  return v.map((item) => {
+    if (!isObject(item) || !hasExactly(item, fields)) throw new FieldError('bad list item');
+    return decode(item);
+  });
+}
+
+/** Exactly one point: a key or a factor. */
+function onePoint(v: Json | undefined): Point {
+  const points = decodePoints(b64(v));
+  if (points.length !== 1) throw new Error('expected one point');
+  return points[0]!;
+}
+
+/** A secret from an audit: hex of a scalar in [1, ℓ); zero is no key's secret. */
+function secret(v: Json): bigint {
+  if (typeof v !== 'string') throw new FieldError('expected hex');
+  const s = decodeScalar(fromHex(v), 'secret');
+  if (s === 0n) throw new Error('secret: zero');
+  return s;
+}
+
+const share = (item: JsonObject): DecodedShare => ({
+  points: decodePoints(b64(item.points)),
+  proof: decodeUnlockProof(b64(item.proof)),
+});
+
+/**
+ * Decodes a body from a peer. Every point goes through crypto/'s canonical
+ * decoder (no identity), every secret must lie in [1, ℓ) and every proof
+ * scalar in [0, ℓ): nothing out of range reaches the fold. A field of the
+ * wrong shape is `ERR_BODY_FIELDS`, a bad encoding `ERR_BODY_ENCODING`;
+ * never an exception.
+ */
 export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
   try {
+    const fields = (...names: string[]) => {
+      if (!hasExactly(body, ['type', ...names])) throw new FieldError('fields');
+    };
     switch (body.type) {
-      case 'KEY': {
-        if (!hasExactly(body, ['genesis', 'pub', 'proof']) || typeof body.genesis !== 'string')
-          return err('ERR_BODY_FIELDS');
-        const [pub] = decodePoints(b64(body.pub));
-        if (!pub) return err('ERR_BODY_ENCODING');
+      case 'KEY':
+        fields('genesis', 'keys');
+        if (typeof body.genesis !== 'string') return err('ERR_BODY_FIELDS');
         return ok({
           type: 'KEY',
           genesis: body.genesis,
-          pub,
-          proof: decodeKeyProof(b64(body.proof)),
+          keys: list(body.keys, ['pub', 'proof'], (k) => ({
+            pub: onePoint(k.pub),
+            proof: decodeKeyProof(b64(k.proof)),
+          })),
         });
-      }
       case 'SHUFFLE':
-        if (!hasExactly(body, ['rows', 'proof'])) return err('ERR_BODY_FIELDS');
+        fields('shuffles');
         return ok({
           type: 'SHUFFLE',
-          rows: decodeRows(b64(body.rows)),
-          proof: decodeShuffleProof(b64(body.proof)),
+          shuffles: list(body.shuffles, ['rows', 'proof'], (s) => ({
+            rows: decodeRows(b64(s.rows)),
+            proof: decodeShuffleProof(b64(s.proof)),
+          })),
         });
-      case 'UNLOCK': {
-        if (!hasExactly(body, ['shares']) || !Array.isArray(body.shares))
-          return err('ERR_BODY_FIELDS');
-        const shares = [];
-        for (const share of body.shares as Json[]) {
-          if (!isObject(share) || !hasExactly({ ...share, type: '' }, ['points', 'proof']))
-            return err('ERR_BODY_FIELDS');
-          shares.push({
-            points: decodePoints(b64(share.points)),
-            proof: decodeUnlockProof(b64(share.proof)),
-          });
-        }
-        return ok({ type: 'UNLOCK', shares });
-      }
+      case 'UNLOCK':
+        fields('shares');
+        return ok({ type: 'UNLOCK', shares: list(body.shares, ['points', 'proof'], share) });
+      case 'LOCK':
+        fields('shares');
+        return ok({ type: 'LOCK', shares: list(body.shares, ['points', 'proof'], share) });
       case 'REMASK': {
-        if (!hasExactly(body, ['pub', 'rows', 'proof'])) return err('ERR_BODY_FIELDS');
-        const [pub] = decodePoints(b64(body.pub));
-        if (!pub) return err('ERR_BODY_ENCODING');
+        fields('key', 'rekeyed', 'rekeys', 'pub', 'rows', 'proof');
+        if (!Array.isArray(body.rekeys)) return err('ERR_BODY_FIELDS');
         return ok({
           type: 'REMASK',
-          pub,
+          key: onePoint(body.key),
+          rekeyed: decodePoints(b64(body.rekeyed)),
+          rekeys: body.rekeys.map((proof) => decodeDleqProof(b64(proof))),
+          pub: onePoint(body.pub),
           rows: decodeRows(b64(body.rows)),
           proof: decodeShuffleProof(b64(body.proof)),
         });
       }
       case 'ACT':
-        if (!hasExactly(body, ['action']) || !isObject(body.action)) return err('ERR_BODY_FIELDS');
+        fields('action');
+        if (!isObject(body.action)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'ACT', action: body.action });
-      case 'LOCK':
-        if (!hasExactly(body, ['points', 'proof'])) return err('ERR_BODY_FIELDS');
-        return ok({
-          type: 'LOCK',
-          points: decodePoints(b64(body.points)),
-          proof: decodeUnlockProof(b64(body.proof)),
-        });
       case 'COMMIT':
-        if (!hasExactly(body, ['hash']) || !isHex(body.hash, 32)) return err('ERR_BODY_FIELDS');
+        fields('hash');
+        if (!isHex(body.hash, 32)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'COMMIT', hash: body.hash });
       case 'OPEN':
-        if (
-          !hasExactly(body, ['bit', 'salt']) ||
-          (body.bit !== 0 && body.bit !== 1) ||
-          !isHex(body.salt, 32)
-        )
+        fields('bit', 'salt');
+        if ((body.bit !== 0 && body.bit !== 1) || !isHex(body.salt, 32))
           return err('ERR_BODY_FIELDS');
         return ok({ type: 'OPEN', bit: body.bit, salt: body.salt });
-      case 'AUDIT': {
-        const { secret, remasks } = body;
-        if (
-          !hasExactly(body, ['secret', 'remasks']) ||
-          typeof secret !== 'string' ||
-          !Array.isArray(remasks)
-        )
-          return err('ERR_BODY_FIELDS');
-        const factors = (remasks as Json[]).map((r) => {
-          if (typeof r !== 'string') throw new Error('remask factor must be hex');
-          return decodeScalar(fromHex(r), 'remask');
-        });
-        return ok({
-          type: 'AUDIT',
-          secret: decodeScalar(fromHex(secret), 'secret'),
-          remasks: factors,
-        });
-      }
+      case 'AUDIT':
+        fields('secrets');
+        if (!Array.isArray(body.secrets)) return err('ERR_BODY_FIELDS');
+        return ok({ type: 'AUDIT', secrets: body.secrets.map(secret) });
       default:
         return err('ERR_BODY_FIELDS');
     }
-  } catch {
-    return err('ERR_BODY_ENCODING');
+  } catch (e) {
+    return err(e instanceof FieldError ? 'ERR_BODY_FIELDS' : 'ERR_BODY_ENCODING');
   }
 }

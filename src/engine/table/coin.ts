@@ -22,7 +22,13 @@ export function coinCommitment(
   salt: string,
 ): string {
   return bytesToHex(
-    sha256(concatBytes(proofContext(state, 'COIN', seat), new Uint8Array([bit]), hexToBytes(salt))),
+    sha256(
+      concatBytes(
+        proofContext(state, 'COIN', seat, { purpose: 'coin' }),
+        new Uint8Array([bit]),
+        hexToBytes(salt),
+      ),
+    ),
   );
 }
 

@@ -9,28 +9,19 @@
  * turns it into the next cryptographic step, so the table always knows which
  * seat owes which event.
  */
-import {
-  G,
-  cardIndex,
-  deckPoints,
-  encodeRows,
-  encodeScalar,
-  toHex,
-  toBase64,
-  verifyKey,
-  verifyShuffle,
-  verifyUnlock,
-  type Point,
-} from '../../../crypto/index.ts';
+import { encodeScalar, G, toHex, verifyUnlock } from '../../../crypto/index.ts';
 import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encoding.ts';
 import type { CardId, Game, Need, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Decoded } from './bodies.ts';
 import { applyCommit, applyOpen, coinOwed } from './coin.ts';
 import { proofContext } from './context.ts';
-import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { deckIndex, faceOf } from './decks.ts';
 import { readPoint, writePoint } from './points.ts';
+import { applyRemask } from './remask.ts';
+import { applyKey, applyShuffle, keysStep, shuffleGroups } from './rounds.ts';
+import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
 
 /** A game as the table drives it: inputs are player actions or `REVEAL` facts. */
 export type AnyGame<S extends Json> = Game<S, JsonObject, unknown, unknown>;
@@ -38,28 +29,35 @@ export type AnyGame<S extends Json> = Game<S, JsonObject, unknown, unknown>;
 export type TableError =
   'ERR_NOT_OWED' | 'ERR_GENESIS' | 'ERR_PROOF' | 'ERR_SHAPE' | 'ERR_RULES' | 'ERR_AUDIT';
 
-/** The deck id that names the face points of a table's deck. */
-export const deckId = (genesis: Genesis): string => `${genesis.table}/deck`;
-
 export const genesisHash = (genesis: Genesis): string =>
   sha256Hex(utf8ToBytes(encodeCanonical(genesis as unknown as Json)));
 
 export { proofContext } from './context.ts';
+export { deckId } from './decks.ts';
+export { BASE_KEY, remaskKey } from './remask.ts';
 
-/** The state before the first event: keys are owed by every seat. */
+/**
+ * The state before the first event: every seat owes its keys for the first
+ * shuffle of every deck the game declares. The decks and cards appear once
+ * those keys are in (the game module, not this state, knows its decks).
+ */
 export function initialTable<S extends Json>(genesis: Genesis, game: S): TableState<S> {
   const seats = genesis.identities.length;
+  const perSeat = () => Array.from({ length: seats }, () => []);
   return {
     genesis,
     genesisHash: genesisHash(genesis),
-    keys: Array<string | null>(seats).fill(null),
+    decks: [],
+    keys: Array<null>(seats).fill(null),
+    epochs: [],
     cards: [],
-    faces: Array<number | null>(genesis.deckSize).fill(null),
+    faces: [],
     copies: [],
     stepNo: 0,
     acts: 0,
-    step: { type: 'KEYS' },
-    remasks: Array.from({ length: seats }, () => []),
+    step: { type: 'KEYS', groups: null, fresh: false },
+    pubs: perSeat(),
+    remasks: perSeat(),
     audit: Array<AuditRecord | null>(seats).fill(null),
     game,
   };
@@ -83,11 +81,8 @@ export function owed<S extends Json>(
     case 'DONE':
       return [];
     case 'SHUFFLE':
-      // The table's own first shuffle comes before the game begins: nobody acts yet.
-      return [
-        { seat: step.order[step.next] as Seat, kind: 'SHUFFLE' },
-        ...(step.fresh ? actors(state, game) : []),
-      ];
+      // Nobody acts during a shuffle round: its inputs must stay what its keys were made for.
+      return [{ seat: step.order[step.next] as Seat, kind: 'SHUFFLE' }];
     case 'UNLOCK':
       return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors(state, game)];
     case 'COPY':
@@ -129,15 +124,29 @@ export function applyEvent<S extends Json>(
     return err('ERR_NOT_OWED');
   switch (body.type) {
     case 'KEY':
-      return applyKey(state, game, author, body);
-    case 'SHUFFLE':
-      return applyShuffle(state, game, author, body);
+      return applyKey(state, () => game.decks(state.genesis.options), author, body);
+    case 'SHUFFLE': {
+      const shuffled = applyShuffle(state, author, body);
+      if (!shuffled.ok) return shuffled;
+      const { state: next, done } = shuffled.value;
+      if (!done) return ok(next);
+      const step = state.step as Extract<Step, { type: 'SHUFFLE' }>;
+      return step.fresh ? fact(next, game, { type: 'SHUFFLED' }) : ok(settle(next, game));
+    }
     case 'UNLOCK':
       return state.step.type === 'COPY'
         ? applyCopy(state, game, author, body)
         : applyUnlock(state, game, author, body);
-    case 'REMASK':
-      return applyRemask(state, game, author, body);
+    case 'REMASK': {
+      const remasked = applyRemask(state, author, body);
+      if (!remasked.ok) return remasked;
+      const step = state.step as Extract<Step, { type: 'REMASK' }>;
+      return fact(nextStep(remasked.value, { type: 'PLAY' }), game, {
+        type: 'REMASKED',
+        seat: author,
+        cards: [...step.cards],
+      });
+    }
     case 'LOCK':
       return applyLock(state, game, author, body);
     case 'ACT': {
@@ -165,67 +174,23 @@ export function applyEvent<S extends Json>(
   }
 }
 
-/** The audit: the deck secret must match the deck key, each re-mask factor its public `R`. */
+/**
+ * The audit: one secret for each public key the author introduced by an
+ * applied event, in order, each matching its key. Secrets are in [1, ℓ) from
+ * the parser, so the multiplication never meets a zero.
+ */
 function applyAudit<S>(
   state: TableState<S>,
   author: Seat,
   body: Extract<Decoded, { type: 'AUDIT' }>,
 ): Result<TableState<S>, TableError> {
-  const key = state.keys[author];
-  const remasks = state.remasks[author] ?? [];
-  if (!key || !G.multiply(body.secret).equals(readPoint(key))) return err('ERR_AUDIT');
-  if (body.remasks.length !== remasks.length) return err('ERR_AUDIT');
-  if (body.remasks.some((r, i) => !G.multiply(r).equals(readPoint(remasks[i]!.pub))))
-    return err('ERR_AUDIT');
-  const record = {
-    secret: toHex(encodeScalar(body.secret)),
-    remasks: body.remasks.map((r) => toHex(encodeScalar(r))),
-  };
+  const pubs = state.pubs[author]!;
+  if (body.secrets.length !== pubs.length) return err('ERR_AUDIT');
+  if (body.secrets.some((s, i) => writePoint(G.multiply(s)) !== pubs[i])) return err('ERR_AUDIT');
+  const record: AuditRecord = { secrets: body.secrets.map((s) => toHex(encodeScalar(s))) };
   const audit = state.audit.map((a, i) => (i === author ? record : a));
   const done = audit.every((a) => a !== null);
   return ok({ ...state, audit, step: done ? { type: 'DONE' } : state.step });
-}
-
-function applyKey<S extends Json>(
-  state: TableState<S>,
-  game: AnyGame<S>,
-  author: Seat,
-  body: Extract<Decoded, { type: 'KEY' }>,
-): Result<TableState<S>, TableError> {
-  if (body.genesis !== state.genesisHash) return err('ERR_GENESIS');
-  if (!verifyKey(proofContext(state, 'KEY', author), body.pub, body.proof)) return err('ERR_PROOF');
-  const keys = state.keys.map((k, i) => (i === author ? writePoint(body.pub) : k));
-  if (keys.some((k) => k === null)) return ok({ ...state, keys });
-  // Every key is in: the deck of face points goes round the table to be shuffled.
-  const order = keys.map((_, seat) => seat);
-  return ok(
-    nextStep(freshDeck({ ...state, keys }), { type: 'SHUFFLE', order, next: 0, fresh: false }),
-  );
-}
-
-function applyShuffle<S extends Json>(
-  state: TableState<S>,
-  game: AnyGame<S>,
-  author: Seat,
-  body: Extract<Decoded, { type: 'SHUFFLE' }>,
-): Result<TableState<S>, TableError> {
-  const step = state.step as Extract<Step, { type: 'SHUFFLE' }>;
-  const input = state.cards.map((card) => [readPoint(card.c)]);
-  if (body.rows.length !== input.length || body.rows.some((row) => row.length !== 1))
-    return err('ERR_SHAPE');
-  const pub = readPoint(state.keys[author] as string);
-  if (!verifyShuffle(proofContext(state, 'SHUFFLE', author), pub, input, body.rows, body.proof))
-    return err('ERR_PROOF');
-  const layer: Layer = { seat: author, key: state.keys[author] as string };
-  const cards = body.rows.map((row, i) => ({
-    c: writePoint(row[0] as Point),
-    layers: [...(state.cards[i]?.layers ?? []), layer],
-  }));
-  const moved = { ...state, cards };
-  if (step.next + 1 < step.order.length)
-    return ok(nextStep(moved, { ...step, next: step.next + 1 }));
-  const playing = nextStep(moved, { type: 'PLAY' });
-  return step.fresh ? fact(playing, game, { type: 'SHUFFLED' }) : ok(settle(playing, game));
 }
 
 /** Groups `cards` by the key of `seat`'s layer on them, in first-seen order. */
@@ -258,14 +223,15 @@ function applyUnlock<S extends Json>(
     if (share.points.length !== ids.length) return err('ERR_SHAPE');
     const layer = cards[ids[0]!]!.layers.find((l) => l.seat === author)!;
     const before = ids.map((id) => readPoint(cards[id]!.c));
-    const ctx = proofContext(state, 'UNLOCK', author, g);
+    const ctx = proofContext(state, 'UNLOCK', author, { purpose: unlockPurpose(step), cards: ids });
     if (!verifyUnlock(ctx, readPoint(layer.key), before, share.points, share.proof))
       return err('ERR_PROOF');
     ids.forEach((id, i) => {
       const card = cards[id]!;
       cards[id] = {
+        ...card,
         c: writePoint(share.points[i]!),
-        layers: card.layers.filter((l) => l !== layer && l.seat !== author),
+        layers: card.layers.filter((l) => l.seat !== author),
       };
     });
   }
@@ -274,6 +240,10 @@ function applyUnlock<S extends Json>(
     return ok(nextStep(unlocked, { ...step, next: step.next + 1 }));
   return finishUnlock(nextStep(unlocked, { type: 'PLAY' }), game, step);
 }
+
+/** What an unlock is for: a reveal to all, a deal to one seat, or the public part of a show. */
+export const unlockPurpose = (step: Extract<Step, { type: 'UNLOCK' }>): string =>
+  step.to === 'all' ? 'reveal' : step.to.length === 1 ? `deal to ${step.to[0]}` : 'show';
 
 /**
  * After the last share: a deal tells the game the cards are dealt; a reveal to
@@ -290,11 +260,7 @@ function finishUnlock<S extends Json>(
   let next = state;
   const faces = [...state.faces];
   for (const id of step.cards) {
-    const face = cardIndex(
-      deckId(state.genesis),
-      state.genesis.deckSize,
-      readPoint(state.cards[id]!.c),
-    );
+    const face = faceOf(state, id, readPoint(state.cards[id]!.c));
     if (face < 0) return err('ERR_PROOF');
     faces[id] = face;
     const applied = game.apply(next.game, { type: 'REVEAL', card: id, face });
@@ -311,51 +277,6 @@ function fact<S extends Json>(
 ): Result<TableState<S>, TableError> {
   const applied = game.apply(state.game, input);
   return applied.ok ? ok(settle({ ...state, game: applied.value }, game)) : err('ERR_RULES');
-}
-
-function applyRemask<S extends Json>(
-  state: TableState<S>,
-  game: AnyGame<S>,
-  author: Seat,
-  body: Extract<Decoded, { type: 'REMASK' }>,
-): Result<TableState<S>, TableError> {
-  const step = state.step as Extract<Step, { type: 'REMASK' }>;
-  const keys = step.cards.map((id) => remaskKey(state.cards[id]!, author));
-  if (keys.some((k) => k === null)) return err('ERR_SHAPE');
-  const input = step.cards.map((id, i) => [readPoint(state.cards[id]!.c), readPoint(keys[i]!)]);
-  if (body.rows.length !== input.length || body.rows.some((row) => row.length !== 2))
-    return err('ERR_SHAPE');
-  if (!verifyShuffle(proofContext(state, 'REMASK', author), body.pub, input, body.rows, body.proof))
-    return err('ERR_PROOF');
-  const cards = [...state.cards];
-  const faces = [...state.faces];
-  step.cards.forEach((id, i) => {
-    const [c, key] = body.rows[i] as [Point, Point];
-    cards[id] = { c: writePoint(c), layers: [{ seat: author, key: writePoint(key) }] };
-    // The ids now name a permutation of the old cards: nobody else may keep what they knew.
-    faces[id] = null;
-  });
-  const remask = { pub: writePoint(body.pub), keys: [...new Set(keys as string[])] };
-  const remasks = state.remasks.map((list, seat) => (seat === author ? [...list, remask] : list));
-  return fact(nextStep({ ...state, cards, faces, remasks }, { type: 'PLAY' }), game, {
-    type: 'REMASKED',
-    seat: author,
-    cards: [...step.cards],
-  });
-}
-
-/** The key `G` in base64: the "layer" of a card with none, as in the row `(P, G)` of a shown card. */
-export const BASE_KEY = writePoint(G);
-
-/**
- * The key of the row `(C, K)` that `seat` re-masks: its own single layer, or
- * `G` for a card whose every layer is off (a shown card taken back into a
- * hand). Null for a card under anyone else's layer.
- */
-export function remaskKey(card: TableCard, seat: Seat): string | null {
-  if (card.layers.length === 0) return BASE_KEY;
-  const [layer, ...rest] = card.layers;
-  return rest.length === 0 && layer!.seat === seat ? layer!.key : null;
 }
 
 /**
@@ -407,6 +328,10 @@ export function copyGroups(state: TableState<unknown>, seat: Seat): CopyGroup[] 
     });
 }
 
+/** The context of one COPY share: bound to its recipient and its cards. */
+export const copyContext = (state: TableState<unknown>, seat: Seat, group: CopyGroup): Uint8Array =>
+  proofContext(state, 'COPY', seat, { purpose: `copy for ${group.recipient}`, cards: group.ids });
+
 export const copyOf = (state: TableState<unknown>, card: CardId, seat: Seat): Copy =>
   state.copies.find((copy) => copy.card === card && copy.seat === seat)!;
 
@@ -424,7 +349,7 @@ function applyCopy<S extends Json>(
     const share = body.shares[g]!;
     if (share.points.length !== group.ids.length) return err('ERR_SHAPE');
     const before = group.ids.map((id) => readPoint(copyOf(state, id, group.recipient).c));
-    const ctx = proofContext(state, 'COPY', author, g);
+    const ctx = copyContext(state, author, group);
     if (!verifyUnlock(ctx, readPoint(group.key), before, share.points, share.proof))
       return err('ERR_PROOF');
     copies = copies.map((copy) => {
@@ -477,10 +402,10 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
     .needs(state.game)
     .find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
   if (!need) return state;
+  if (need.type === 'SHUFFLE') return keysStep(state, shuffleGroups(state, need.cards));
   const lock = lockFor(state, need);
   if (lock) return nextStep(state, lock);
   const step = stepFor(state, need);
-  if (step.type === 'SHUFFLE') return nextStep(freshDeck(state), step);
   if (step.type !== 'UNLOCK' || step.order.length > 0) return nextStep(state, step);
   // Nobody has a layer left to remove: the step is complete as soon as it starts.
   const done = finishUnlock(nextStep(state, { type: 'PLAY' }), game, step);
@@ -503,7 +428,34 @@ function lockFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }
   return null;
 }
 
-/** A LOCK: `C' = e·C` for each card, proven as the unlock share that takes `C'` back to `C`. */
+/** One batch of a LOCK: the cards that `seat` locks with its `key` of their shuffle round. */
+export interface LockGroup {
+  readonly key: string;
+  readonly ids: readonly CardId[];
+}
+
+/** The batches of a LOCK by `seat`, in the order its body lists them: one per shuffle key. */
+export function lockGroups(
+  state: TableState<unknown>,
+  ids: readonly CardId[],
+  seat: Seat,
+): LockGroup[] {
+  const groups = new Map<string, CardId[]>();
+  for (const id of ids) {
+    const key = state.epochs[state.cards[id]!.epoch]!.keys[seat]!;
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  }
+  return [...groups.entries()].map(([key, ids]) => ({ key, ids }));
+}
+
+/** The context of one LOCK batch. */
+export const lockContext = (state: TableState<unknown>, seat: Seat, group: LockGroup) =>
+  proofContext(state, 'LOCK', seat, { purpose: 'lock', cards: group.ids });
+
+/**
+ * A LOCK: `C' = e·C` for each card, with `e` the locker's key of the card's
+ * shuffle round, proven as the unlock share that takes `C'` back to `C`.
+ */
 function applyLock<S extends Json>(
   state: TableState<S>,
   game: AnyGame<S>,
@@ -511,39 +463,28 @@ function applyLock<S extends Json>(
   body: Extract<Decoded, { type: 'LOCK' }>,
 ): Result<TableState<S>, TableError> {
   const step = state.step as Extract<Step, { type: 'LOCK' }>;
-  const key = state.keys[author]!;
-  if (body.points.length !== step.cards.length) return err('ERR_SHAPE');
-  const current = step.cards.map((id) => readPoint(state.cards[id]!.c));
-  if (
-    !verifyUnlock(
-      proofContext(state, 'LOCK', author),
-      readPoint(key),
-      body.points,
-      current,
-      body.proof,
-    )
-  )
-    return err('ERR_PROOF');
+  const groups = lockGroups(state, step.cards, author);
+  if (body.shares.length !== groups.length) return err('ERR_SHAPE');
   const cards = [...state.cards];
-  step.cards.forEach((id, i) => {
-    const card = cards[id]!;
-    cards[id] = { c: writePoint(body.points[i]!), layers: [...card.layers, { seat: author, key }] };
-  });
+  for (const [g, group] of groups.entries()) {
+    const { points, proof } = body.shares[g]!;
+    if (points.length !== group.ids.length) return err('ERR_SHAPE');
+    const current = group.ids.map((id) => readPoint(cards[id]!.c));
+    const ctx = lockContext(state, author, group);
+    if (!verifyUnlock(ctx, readPoint(group.key), points, current, proof)) return err('ERR_PROOF');
+    group.ids.forEach((id, i) => {
+      const card = cards[id]!;
+      const layer: Layer = { seat: author, key: group.key };
+      cards[id] = { ...card, c: writePoint(points[i]!), layers: [...card.layers, layer] };
+    });
+  }
   return ok(settle(nextStep({ ...state, cards }, { type: 'PLAY' }), game));
 }
 
-/** Every face point again, unencrypted and in order, ready for a joint shuffle. */
-function freshDeck<S>(state: TableState<S>): TableState<S> {
-  const faces = deckPoints(deckId(state.genesis), state.genesis.deckSize);
-  return {
-    ...state,
-    cards: faces.map((p) => ({ c: writePoint(p), layers: [] })),
-    faces: state.faces.map(() => null),
-    copies: [],
-  };
-}
-
-function stepFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }>): Step {
+function stepFor(
+  state: TableState<unknown>,
+  need: Exclude<Need, { type: 'ACT' | 'SHUFFLE' }>,
+): Step {
   switch (need.type) {
     case 'REVEAL':
       return {
@@ -570,15 +511,13 @@ function stepFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }
         to: need.to,
       };
     case 'REMASK':
+      // A re-mask permutes its cards: they must stay in one deck, each id naming a card of it.
+      if (new Set(need.cards.map((id) => deckIndex(state.decks, id))).size > 1)
+        throw new Error('a re-mask takes the cards of one deck');
       return { type: 'REMASK', seat: need.seat, cards: need.cards };
     case 'COIN': {
       const seats = state.keys.map(() => null);
       return { type: 'COIN', commits: seats, opens: seats };
     }
-    case 'SHUFFLE':
-      return { type: 'SHUFFLE', order: state.keys.map((_, seat) => seat), next: 0, fresh: true };
   }
 }
-
-/** Encodes rows for a body (used by authors). */
-export const rowsBase64 = (rows: Point[][]): string => toBase64(encodeRows(rows));

@@ -3,14 +3,14 @@
  * whose encryption layers are still on it, which faces are public, and which
  * cryptographic step is under way.
  *
- * Cards are named by `CardId`, their position in the jointly shuffled deck.
+ * Cards are named by `CardId`, their position in the jointly shuffled decks.
  * Games keep their zones (stacks, hands, piles, slots) as lists of card ids;
  * the table keeps, per id, the ciphertext `c` and its layers. Points and
  * proofs are base64 strings here so that the state is plain JSON and every
  * replica can hash it.
  */
 import type { JsonObject } from '../encoding.ts';
-import type { CardId, Seat } from '../game.ts';
+import type { CardId, DeckSpec, Seat } from '../game.ts';
 
 /** One encryption layer on a card: whose it is and its key commitment `K` (`E_i` for a deck layer). */
 export interface Layer {
@@ -18,30 +18,51 @@ export interface Layer {
   readonly key: string;
 }
 
-/** A card on the table: its current ciphertext and the layers still on it, in no particular order. */
+/**
+ * A card on the table: its current ciphertext, the layers still on it (in no
+ * particular order), and the shuffle round (`epochs` index) that last
+ * encrypted it: a LOCK adds its author's key of that round.
+ */
 export interface TableCard {
   readonly c: string;
   readonly layers: readonly Layer[];
+  readonly epoch: number;
 }
 
-/** One re-mask by a seat: `pub = r·G`, and the layer keys its input rows carried (each became `r·K`). */
-export interface Remask {
-  readonly pub: string;
+/** Cards of one deck shuffled together under fresh keys: one key per seat, each proven. */
+export interface Epoch {
+  /** Index in `decks`. */
+  readonly deck: number;
+  readonly cards: readonly CardId[];
+  /** Seat i's key for this shuffle (base64). */
   readonly keys: readonly string[];
 }
 
-/** A seat's published secrets (hex, little-endian): deck secret `e` and every re-mask factor `r`. */
+/** Cards of one deck to shuffle together: a step of a shuffle round before its keys are in. */
+export interface ShuffleGroup {
+  readonly deck: number;
+  readonly cards: readonly CardId[];
+}
+
+/**
+ * One re-mask by a seat: the fresh key `K = k·G` every hand card was first
+ * re-keyed to, and `pub = r·G`, the factor of the shuffle that followed; the
+ * cards end under the key `r·K`.
+ */
+export interface Remask {
+  readonly key: string;
+  readonly pub: string;
+}
+
+/** A seat's published secrets (hex, little-endian), one for each public key it introduced, in order. */
 export interface AuditRecord {
-  readonly secret: string;
-  readonly remasks: readonly string[];
+  readonly secrets: readonly string[];
 }
 
 /** A member's own copy of a card shown to a few seats. */
-export interface Copy {
+export interface Copy extends TableCard {
   readonly card: CardId;
   readonly seat: Seat;
-  readonly c: string;
-  readonly layers: readonly Layer[];
 }
 
 /** What everyone agreed on in the lobby before the first event: the table's constitution. */
@@ -51,7 +72,10 @@ export interface Genesis {
   readonly names: readonly string[];
   /** Seat i's ed25519 identity public key, hex. */
   readonly identities: readonly string[];
-  /** Number of cards in the deck; card `i`'s face point is `cardPoint(deckId, i)`. */
+  /**
+   * Cards in every deck together, as the game's `decks(options)` declares
+   * them; the table reads its decks from the game, this names the size.
+   */
   readonly deckSize: number;
   /** The game's options (deck make-up, constructed deals); the game's `setup` checks them. */
   readonly options: JsonObject;
@@ -60,8 +84,11 @@ export interface Genesis {
 /**
  * The cryptographic step under way; each names who owes the next event.
  *
- * - `KEYS`: every seat still missing from `keys` owes a KEY event (any order).
- * - `SHUFFLE`: `order[next]` owes a SHUFFLE of the whole deck.
+ * - `KEYS`: a shuffle round begins: every seat still missing from `keys`
+ *   owes a KEY event (any order) with one fresh key per group. `groups` null:
+ *   the table's first shuffle, of every deck the game declares.
+ * - `SHUFFLE`: `order[next]` owes a SHUFFLE of the cards of each of `epochs`.
+ *   `fresh`: asked for by the game (which then learns `SHUFFLED`).
  * - `UNLOCK`: `order[next]` owes an UNLOCK share of `cards`, which then go
  *   `to` every seat (`'all'`) or stay under the layers of the listed seats.
  * - `COPY`: showing `cards` to the seats `to` only: each of them has a copy,
@@ -72,16 +99,20 @@ export interface Genesis {
  *   unlocking the others' layers leaves the card readable by it, not by all.
  * - `COIN`: every seat owes a COMMIT to a random bit, then an OPEN of it.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
- * - `AUDIT`: every seat still missing from `audit` owes its secrets: the deck
- *   secret and the factor of each of its re-masks.
+ * - `AUDIT`: every seat still missing from `audit` owes the secret of every
+ *   public key it introduced (`pubs`).
  */
 export type Step =
-  | { readonly type: 'KEYS' }
+  | {
+      readonly type: 'KEYS';
+      readonly groups: readonly ShuffleGroup[] | null;
+      readonly fresh: boolean;
+    }
   | {
       readonly type: 'SHUFFLE';
+      readonly epochs: readonly number[];
       readonly order: readonly Seat[];
       readonly next: number;
-      /** A fresh deck for the next game, asked for by the game (which then learns `SHUFFLED`). */
       readonly fresh: boolean;
     }
   | {
@@ -115,10 +146,14 @@ export interface TableState<S> {
   readonly genesis: Genesis;
   /** Hash of the genesis every KEY event must name. */
   readonly genesisHash: string;
-  /** Seat i's deck key `E_i` (base64), null until its KEY event. */
-  readonly keys: readonly (string | null)[];
+  /** The game's decks, in card-id order; empty until the first round of keys. */
+  readonly decks: readonly DeckSpec[];
+  /** Seat i's keys in the shuffle round under way (one per group), null until its KEY event. */
+  readonly keys: readonly (readonly string[] | null)[];
+  /** Every shuffle round's groups with their keys, in order. */
+  readonly epochs: readonly Epoch[];
   readonly cards: readonly TableCard[];
-  /** Faces known to every seat, by card id. */
+  /** Faces known to every seat, by card id: a card's index in its deck. */
   readonly faces: readonly (number | null)[];
   /** Per-member copies of cards shown to a few seats (`SHOW`). */
   readonly copies: readonly Copy[];
@@ -127,7 +162,13 @@ export interface TableState<S> {
   /** Player actions applied so far: a move's `seen` is this count in the state its author saw. */
   readonly acts: number;
   readonly step: Step;
-  /** Each seat's re-masks so far, in order: the public factor `R = r·G` and the distinct input keys. */
+  /**
+   * Per seat, every public key it introduced by an applied event (shuffle
+   * keys, re-key keys, re-mask factors), in order: its audit opens each.
+   * A voided event introduces nothing, so its secret is never published.
+   */
+  readonly pubs: readonly (readonly string[])[];
+  /** Each seat's re-masks so far, in order. */
   readonly remasks: readonly (readonly Remask[])[];
   /** Secrets published at the end, null until published. */
   readonly audit: readonly (AuditRecord | null)[];

@@ -32,7 +32,7 @@ import {
 } from '../helpers/table.ts';
 
 const players = makePlayers(2);
-const genesis = makeGenesis(players, crossing.id, 1);
+const genesis = makeGenesis(players, crossing, {});
 const game = tableGame(crossing);
 const initial = setupOrThrow(crossing, {});
 
@@ -54,7 +54,7 @@ function history(steps: readonly Step[]): SignedEvent[] {
   const act = (seat: number, choice: number) => {
     const replica = peers[seat]!;
     if (replica.stopped) return;
-    const duty = makeDuty(replica.state, seat, players[seat]!.keyring);
+    const duty = makeDuty(replica.state, seat, players[seat]!.keyring, game);
     const legal = replica.owed().some((o) => o.seat === seat && o.kind === 'ACT')
       ? crossing.legalActions(replica.state.game, seat)
       : [];

@@ -40,6 +40,8 @@ export const crossing: Game<CrossingState, JsonObject, CrossingState, JsonObject
   minSeats: 2,
   maxSeats: 2,
   setup: () => ok({ turn: 0, hands: [0, 0], caller: null, moves: 0 }),
+  // The table wants a deck; one card, never dealt, keeps the proofs quick.
+  decks: () => [{ name: 'deck', size: 1 }],
   legalActions(state, seat) {
     if (over(state)) return [];
     const call = { type: 'CALL' };

@@ -15,10 +15,11 @@
  * Pure functions over plain JSON, like every game module.
  */
 import type { JsonObject } from '../../../src/engine/encoding.ts';
-import type { CardId, Game, Need, Outcome, Seat } from '../../../src/engine/game.ts';
+import type { CardId, DeckSpec, Game, Need, Outcome, Seat } from '../../../src/engine/game.ts';
 import { err, ok, type Result } from '../../../src/engine/result.ts';
 
 export type HandOptions = {
+  readonly decks: readonly DeckSpec[];
   readonly seats: number;
   readonly to: Seat;
   readonly actor: Seat;
@@ -98,6 +99,7 @@ export const handGame: Game<HandState, JsonObject, HandState, HandOptions> = {
       return err('ERR_OPTIONS');
     return ok({ to, actor, show, phase: 'deal', hand: [...hand], shown: null });
   },
+  decks: (options) => options.decks,
   legalActions: (state, seat) =>
     state.phase === 'act' && seat === state.actor ? [{ type: 'DONE' }] : [],
   apply(state, input): Result<HandState> {

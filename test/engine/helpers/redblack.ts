@@ -26,7 +26,7 @@ export const game = tableGame(redblack);
 /** A fresh two-seat Red & Black table with a 52-card deck. */
 export function newTable(): Table<RedBlackState> {
   const players = makePlayers(2);
-  const genesis = makeGenesis(players, redblack.id, 52);
+  const genesis = makeGenesis(players, redblack, {});
   return new Table<RedBlackState>(players, genesis, game, setupOrThrow(redblack, {}));
 }
 
@@ -44,7 +44,7 @@ export const legalOf = (replica: Replica<RedBlackState>, seat: number) =>
     : [];
 
 export const makeDutyOf = (table: Table<RedBlackState>, seat: number) =>
-  makeDuty(table.replicas[seat]!.state, seat, table.players[seat]!.keyring);
+  makeDuty(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, game);
 
 /** Runs duties and the chooser's moves until `until` holds; the chooser may decline (null). */
 export function drive(

@@ -4,7 +4,7 @@
  * last player action. It decides nothing, so the test sees the table alone.
  */
 import type { JsonObject } from '../../../src/engine/encoding.ts';
-import type { Game, Need, Outcome } from '../../../src/engine/game.ts';
+import type { DeckSpec, Game, Need, Outcome } from '../../../src/engine/game.ts';
 import { err, ok } from '../../../src/engine/result.ts';
 
 export type ScriptState = {
@@ -24,11 +24,14 @@ const ANSWER: Record<Need['type'], string> = {
   COIN: 'COIN',
 };
 
-export const scriptGame: Game<ScriptState, JsonObject, ScriptState, { script: Need[] }> = {
+export type ScriptOptions = { readonly script: Need[]; readonly decks: readonly DeckSpec[] };
+
+export const scriptGame: Game<ScriptState, JsonObject, ScriptState, ScriptOptions> = {
   id: 'script-test',
   minSeats: 2,
   maxSeats: 6,
   setup: ({ script }) => ok({ script, at: 0, facts: [] }),
+  decks: (options) => options.decks,
   legalActions: (state, seat) => {
     const need = state.script[state.at];
     return need?.type === 'ACT' && need.seats.includes(seat) ? [{ type: 'DONE' }] : [];

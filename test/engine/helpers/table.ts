@@ -3,28 +3,29 @@
  * the genesis, and a `Table` of one replica per seat that authors events and
  * hands them to every other replica, as an honest full mesh would.
  */
-import { G, cardIndex, invertScalar } from '../../../crypto/index.ts';
+import { invertScalar } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { openWithAudit } from '../../../src/engine/table/audit.ts';
 import type { SignedEvent } from '../../../src/engine/events.ts';
-import type { Game, Seat } from '../../../src/engine/game.ts';
+import type { DeckSpec, Game, Seat } from '../../../src/engine/game.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
 import { Keyring, makeDuty } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
-import { deckId, type AnyGame } from '../../../src/engine/table/fold.ts';
+import { faceOf } from '../../../src/engine/table/decks.ts';
+import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
 import { testIdentity } from '../helpers.ts';
 import { readPoint } from '../../../src/engine/table/points.ts';
 
-/** One seat's secrets: its identity (signs events) and its keyring (deck and re-mask secrets). */
+/** One seat's secrets: its identity (signs events) and its keyring (shuffle and re-mask secrets). */
 export interface Player {
   readonly seat: Seat;
   readonly identity: Identity;
   readonly keyring: Keyring;
 }
 
-/** Players of a table with `seats` seats: fixed identities, fresh random deck secrets. */
+/** Players of a table with `seats` seats: fixed identities, empty keyrings. */
 export function makePlayers(seats: number): Player[] {
   return Array.from({ length: seats }, (_, seat) => ({
     seat,
@@ -33,20 +34,31 @@ export function makePlayers(seats: number): Player[] {
   }));
 }
 
-export function makeGenesis(
+/** The genesis of a table of `game` for `options`; its size is what the game's decks make. */
+export function makeGenesis<O>(
   players: readonly Player[],
-  game: string,
-  deckSize: number,
-  options: JsonObject = {},
+  game: { id: string; decks(options: O): readonly DeckSpec[] },
+  options: O,
 ): Genesis {
   return {
     table: 'table-1',
-    game,
+    game: game.id,
     names: players.map((p) => `player ${p.seat}`),
     identities: players.map((p) => p.identity.publicKey),
-    deckSize,
-    options,
+    deckSize: game.decks(options).reduce((sum, deck) => sum + deck.size, 0),
+    options: options as JsonObject,
   };
+}
+
+/**
+ * `game` played with a deck of `size` cards instead of its own: small decks
+ * keep real proofs quick. The faces are the first `size` of the game's deck.
+ */
+export function withDeck<S extends Json, A, V, O>(
+  game: Game<S, A, V, O>,
+  size: number,
+): Game<S, A, V, O> {
+  return { ...game, decks: () => [{ name: 'deck', size }] };
 }
 
 /**
@@ -79,7 +91,7 @@ export function authorOn<S extends Json>(
 
 /** The cryptographic step `player` owes on `replica`; throws when it owes none. */
 export function dutyOf<S extends Json>(replica: Replica<S>, player: Player): TableBody {
-  const body = makeDuty(replica.state, player.seat, player.keyring);
+  const body = makeDuty(replica.state, player.seat, player.keyring, replica.game);
   if (body === null) throw new Error(`seat ${player.seat} owes no duty`);
   return body;
 }
@@ -136,22 +148,19 @@ export function tablePoints(state: TableState<unknown>): string[] {
 }
 
 /**
- * The face of every card, opened with `secretOf(seat)`: strip each remaining
- * layer with its seat's secret, then look the point up in the deck. -1 for a
- * card with a layer that no given secret opens.
+ * The face of every card, opened with the players' keyrings: strip each
+ * remaining layer with the secret its seat holds for it, then look the point
+ * up in the card's deck. -1 for a card with a layer no keyring opens.
  */
-export function openCards(
-  state: TableState<unknown>,
-  secretOf: (seat: Seat) => bigint | null,
-): number[] {
-  return state.cards.map((card) => {
+export function openCards(state: TableState<unknown>, players: readonly Player[]): number[] {
+  return state.cards.map((card, id) => {
     let p = readPoint(card.c);
     for (const layer of card.layers) {
-      const s = secretOf(layer.seat);
-      if (s === null || !G.multiply(s).equals(readPoint(layer.key))) return -1;
-      p = p.multiply(invertScalar(s));
+      const keyring = players[layer.seat]!.keyring;
+      if (!keyring.has(layer.key)) return -1;
+      p = p.multiply(invertScalar(keyring.scalarFor(layer.key)));
     }
-    return cardIndex(deckId(state.genesis), state.genesis.deckSize, p);
+    return faceOf(state, id, p);
   });
 }
 

@@ -4,7 +4,7 @@
  *
  * How the table layer plays it: build a deck of `deckSize(options)` faces
  * and shuffle it jointly; then answer `needs` (the first non-`ACT` need):
- * `COIN` -> `{ type: 'COIN', bit }`; `SHUFFLE` -> a fresh joint shuffle, then
+ * `COIN` -> `{ type: 'COIN', bit }`; `SHUFFLE` (every card of the deck) -> a fresh joint shuffle, then
  * `{ type: 'SHUFFLED' }`; `DEAL` -> unlock for `to` alone, then
  * `{ type: 'DEALT', cards, to }`; `REVEAL` -> unlock for everyone, then one
  * `{ type: 'REVEAL', card, face }` per card; `REMASK` -> the seat re-masks and
@@ -15,7 +15,7 @@
  */
 import type { Game } from '../../game.ts';
 import { apply, legalActions, needs, outcome, race } from './rules.ts';
-import { setup } from './setup.ts';
+import { deckSize, setup } from './setup.ts';
 import type { RedBlackAction, RedBlackOptions, RedBlackState, RedBlackView } from './types.ts';
 import { view } from './view.ts';
 
@@ -25,6 +25,7 @@ export const redblack: Game<RedBlackState, RedBlackAction, RedBlackView, RedBlac
   minSeats: 2,
   maxSeats: 2,
   setup,
+  decks: (options) => [{ name: 'deck', size: deckSize(options) }],
   legalActions,
   apply,
   view,

@@ -185,7 +185,7 @@ export function needs(state: RedBlackState): Need[] {
     case 'COIN':
       return [{ type: 'COIN' }];
     case 'SHUFFLE':
-      return [{ type: 'SHUFFLE' }];
+      return [{ type: 'SHUFFLE', cards: round.faces.map((_, card) => card) }];
     case 'OVER':
       return [];
     case 'OPENING': {

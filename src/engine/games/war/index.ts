@@ -9,6 +9,7 @@
  * its face (`cardIndex` in crypto/) and apply `{ type: 'REVEAL', card, face }`
  * for each. Card ids are positions in the jointly shuffled deck.
  */
+import { DECK_SIZE } from '../../cards.ts';
 import type { Game } from '../../game.ts';
 import { apply, legalActions, needs, outcome } from './rules.ts';
 import { setup } from './setup.ts';
@@ -21,6 +22,7 @@ export const war: Game<WarState, WarAction, WarView, WarOptions> = {
   minSeats: 2,
   maxSeats: 2,
   setup,
+  decks: () => [{ name: 'deck', size: DECK_SIZE }],
   legalActions,
   apply,
   view,

@@ -1,0 +1,113 @@
+/**
+ * Re-keying a card: a Chaum–Pedersen proof (Chaum & Pedersen 1992) that two
+ * points were multiplied by one secret, `u = x·g` and `v = x·h`, i.e.
+ * `log_g u = log_h v`, without revealing `x`.
+ *
+ * Used before a hand re-mask: a card `(C, K)` under its own layer key `K`
+ * becomes `(x·C, x·K)` with `x·K` the one fresh key every card of the hand is
+ * moved to, so the shuffle that follows sees rows that all share a key.
+ *
+ * Prover: `w` random, `T1 = w·g`, `T2 = w·h`,
+ * `γ = H("fairdeal/dleq/gamma", ctx, g, u, h, v, T1, T2)`, `s = w + γ·x`.
+ * Verifier: `s·g == T1 + γ·u` and `s·h == T2 + γ·v`.
+ */
+import {
+  assertPoint,
+  assertSecret,
+  isPoint,
+  isScalar,
+  modL,
+  msmUnsafe,
+  mulSecret,
+  random128,
+  randomScalar,
+  type Point,
+} from './group.ts';
+import { Transcript } from './transcript.ts';
+
+/** Chaum–Pedersen proof that `log_g u = log_h v`. */
+export interface DleqProof {
+  /** `T1 = w·g`. */
+  T1: Point;
+  /** `T2 = w·h`. */
+  T2: Point;
+  /** `s = w + γ·x mod ℓ`. */
+  s: bigint;
+}
+
+/** Domain tag of the DLEQ proof's challenge γ. */
+export const DLEQ_GAMMA = 'fairdeal/dleq/gamma';
+
+function dleqChallenge(
+  ctx: Uint8Array,
+  g: Point,
+  u: Point,
+  h: Point,
+  v: Point,
+  T1: Point,
+  T2: Point,
+): bigint {
+  return new Transcript(DLEQ_GAMMA)
+    .bytes(ctx)
+    .point(g)
+    .point(u)
+    .point(h)
+    .point(v)
+    .point(T1)
+    .point(T2)
+    .challenge();
+}
+
+/**
+ * Multiplies `g` and `h` by `secret = x`: returns `u = x·g`, `v = x·h` and a
+ * proof, bound to `ctx`, that one `x` made both. Throws on bad input (a zero
+ * secret, the identity).
+ */
+export function proveDleq(
+  ctx: Uint8Array,
+  secret: bigint,
+  g: Point,
+  h: Point,
+): { u: Point; v: Point; proof: DleqProof } {
+  if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
+  const x = assertSecret(secret);
+  assertPoint(g, 'g');
+  assertPoint(h, 'h');
+  const u = mulSecret(g, x);
+  const v = mulSecret(h, x);
+  const w = randomScalar();
+  const T1 = mulSecret(g, w);
+  const T2 = mulSecret(h, w);
+  const gamma = dleqChallenge(ctx, g, u, h, v, T1, T2);
+  return { u, v, proof: { T1, T2, s: modL(w + gamma * x) } };
+}
+
+/**
+ * Checks a proof that `log_g u = log_h v` under `ctx`. Returns false (never
+ * throws) on a false statement or malformed input: the identity anywhere,
+ * scalars out of range, missing fields.
+ */
+export function verifyDleq(
+  ctx: Uint8Array,
+  g: Point,
+  u: Point,
+  h: Point,
+  v: Point,
+  proof: DleqProof,
+): boolean {
+  try {
+    if (!(ctx instanceof Uint8Array) || ![g, u, h, v].every(isPoint)) return false;
+    if (typeof proof !== 'object' || proof === null) return false;
+    const { T1, T2, s } = proof;
+    if (!isPoint(T1) || !isPoint(T2) || !isScalar(s)) return false;
+    const gamma = dleqChallenge(ctx, g, u, h, v, T1, T2);
+    // (s·g − T1 − γ·u) + ρ·(s·h − T2 − γ·v) == O, with the verifier's own random ρ.
+    const rho = random128();
+    return msmUnsafe(
+      [g, T1, u, h, T2, v],
+      [s, -1n, -gamma, modL(rho * s), -rho, -modL(rho * gamma)],
+    ).is0();
+  } catch {
+    return false;
+  }
+}

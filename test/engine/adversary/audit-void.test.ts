@@ -1,0 +1,62 @@
+/**
+ * Issue 8, item 4: an honest player must not be named after a void. Seat 1
+ * swaps (and re-masks its hand for it) while seat 0, not yet having seen the
+ * swap, calls. The call is ordered first, so the swap and its re-mask are
+ * void; the re-mask's secrets must then never reach seat 1's audit. The
+ * match ends with the audit on both replicas and nobody is named.
+ */
+import { expect, test } from 'vitest';
+import type { SignedEvent } from '../../../src/engine/events.ts';
+import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
+import { authorOn, feed } from '../helpers/table.ts';
+import { drive, legalOf, plain, smallTable, viewOf, type Chooser } from './helpers.ts';
+
+/** Never attacks (keeps faceup river cards to swap) and never calls. */
+const swapper: Chooser = (seat, legal, view, faces) => {
+  const swap = legal.find((a) => a.type === 'SWAP' && view.river[a.slot as number]!.faceup);
+  return (
+    swap ??
+    plain(
+      seat,
+      legal.filter((a) => a.type !== 'ATTACK'),
+      view,
+      faces,
+    )
+  );
+};
+
+test('a re-mask voided by a crossing call leaves the audit honest: nobody is named', () => {
+  const table = smallTable({ target: 1 });
+  drive(table, swapper, (t) => {
+    const v = viewOf(t, 0);
+    return (
+      v.phase === 'PLAY' &&
+      v.turn === 1 &&
+      v.turns >= 1 &&
+      v.river.some((s) => s.faceup) &&
+      legalOf(t.replicas[0]!, 0).some((a) => a.type === 'CALL')
+    );
+  });
+  const [zero, one] = table.replicas as [(typeof table.replicas)[0], (typeof table.replicas)[0]];
+  const call = legalOf(zero, 0).find((a) => a.type === 'CALL')!;
+  const crossing = authorOn(zero, table.players[0]!, makeAct(call));
+  const slot = viewOf(table, 1).river.find((r) => r.faceup)!.slot;
+  const swap: SignedEvent[] = [authorOn(one, table.players[1]!, makeAct({ type: 'SWAP', slot }))];
+  expect(one.owed()).toContainEqual({ seat: 1, kind: 'REMASK' });
+  swap.push(
+    authorOn(one, table.players[1]!, makeDuty(one.state, 1, table.players[1]!.keyring, one.game)!),
+  );
+  for (const e of swap) feed(zero, e.bytes);
+  feed(one, crossing.bytes);
+  for (const replica of table.replicas) {
+    const verdicts = replica.entryVerdicts.slice(-3);
+    expect(verdicts).toEqual(['applied', 'void', 'void']);
+  }
+  // The call's reveal, the result, the audit: whatever is owed, until the table is done.
+  drive(table, swapper, (t) => t.replicas.every((r) => r.state.step.type === 'DONE' || r.stopped));
+  for (const replica of table.replicas) {
+    expect(replica.offences()).toEqual([]);
+    expect(replica.state.step.type).toBe('DONE');
+  }
+  expect(zero.stateHash).toBe(one.stateHash);
+});

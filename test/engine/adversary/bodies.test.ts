@@ -1,0 +1,117 @@
+/**
+ * Every scalar and point from the network is range-checked when a body is
+ * parsed: secrets in [1, ℓ), points canonical and never the identity. An
+ * AUDIT whose secret is 0 once made the fold call `G.multiply(0n)`, which
+ * throws; now it is refused at the door and its author named.
+ */
+import { describe, expect, test } from 'vitest';
+import { G, ORDER, encodeScalar, toBase64, toHex } from '../../../crypto/index.ts';
+import type { JsonObject } from '../../../src/engine/encoding.ts';
+import { parseBody } from '../../../src/engine/table/bodies.ts';
+import { makeAct } from '../../../src/engine/table/author.ts';
+import { writePoint } from '../../../src/engine/table/points.ts';
+import { handGame } from '../helpers/hand-game.ts';
+import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from '../helpers/table.ts';
+
+const hex = (s: bigint) => toHex(encodeScalar(s));
+/** A points list (kind 1, count, 32-byte encodings) of `n` copies of `encoding`. */
+const pointsList = (n: number, encoding: Uint8Array) =>
+  toBase64(
+    new Uint8Array([1, n, 0, 0, 0, ...Array.from({ length: n }, () => [...encoding]).flat()]),
+  );
+const IDENTITY = pointsList(1, new Uint8Array(32));
+const POINT = writePoint(G.multiply(7n));
+const TWO_POINTS = pointsList(2, G.multiply(7n).toBytes());
+/** ℓ itself, little-endian: one past the largest scalar. */
+const ELL = toHex(
+  Uint8Array.from({ length: 32 }, (_, i) => Number((ORDER >> BigInt(8 * i)) & 0xffn)),
+);
+
+describe('parseBody range-checks every field from the network', () => {
+  const cases: [string, JsonObject, string][] = [
+    ['an audit secret of 0', { type: 'AUDIT', secrets: [hex(0n)] }, 'ERR_BODY_ENCODING'],
+    ['an audit secret of ℓ', { type: 'AUDIT', secrets: [ELL] }, 'ERR_BODY_ENCODING'],
+    ['an audit secret that is not hex', { type: 'AUDIT', secrets: ['zz'] }, 'ERR_BODY_ENCODING'],
+    ['an audit secret that is a number', { type: 'AUDIT', secrets: [5] }, 'ERR_BODY_FIELDS'],
+    [
+      'a key that is the identity',
+      { type: 'KEY', genesis: 'g', keys: [{ pub: IDENTITY, proof: 'AA==' }] },
+      'ERR_BODY_ENCODING',
+    ],
+    [
+      'a key of two points',
+      { type: 'KEY', genesis: 'g', keys: [{ pub: TWO_POINTS, proof: 'AA==' }] },
+      'ERR_BODY_ENCODING',
+    ],
+    ['a key list that is no list', { type: 'KEY', genesis: 'g', keys: 'x' }, 'ERR_BODY_FIELDS'],
+    [
+      'a re-mask key that is the identity',
+      {
+        type: 'REMASK',
+        key: IDENTITY,
+        rekeyed: POINT,
+        rekeys: [],
+        pub: POINT,
+        rows: 'AA==',
+        proof: 'AA==',
+      },
+      'ERR_BODY_ENCODING',
+    ],
+    ['a re-mask missing its re-keys', { type: 'REMASK', key: POINT }, 'ERR_BODY_FIELDS'],
+    [
+      'a lock share with an extra field',
+      { type: 'LOCK', shares: [{ points: POINT, proof: '', x: 1 }] },
+      'ERR_BODY_FIELDS',
+    ],
+    [
+      'a shuffle with rows that are not base64',
+      { type: 'SHUFFLE', shuffles: [{ rows: '*', proof: '' }] },
+      'ERR_BODY_ENCODING',
+    ],
+  ];
+  test.each(cases)('%s is refused, never thrown', (_name, body, error) => {
+    expect(() => parseBody(body)).not.toThrow();
+    expect(parseBody(body)).toEqual({ ok: false, error });
+  });
+
+  test('a well-formed audit secret in [1, ℓ) parses', () => {
+    expect(parseBody({ type: 'AUDIT', secrets: [hex(1n), hex(ORDER - 1n)] })).toEqual({
+      ok: true,
+      value: { type: 'AUDIT', secrets: [1n, ORDER - 1n] },
+    });
+  });
+});
+
+test('an AUDIT whose secret is 0, at the audit, names its author and throws nowhere', () => {
+  const players = makePlayers(2);
+  const options = {
+    decks: [{ name: 'deck', size: 4 }],
+    seats: 2,
+    to: 1,
+    actor: 0,
+    hand: [0, 1],
+    show: 'play' as const,
+  };
+  const table = new Table(
+    players,
+    makeGenesis(players, handGame, options),
+    tableGame(handGame),
+    setupOrThrow(handGame, options),
+  );
+  table.dutiesUntil((s) => s.step.type === 'PLAY' && s.game.phase === 'act');
+  table.play(0, makeAct({ type: 'DONE' }));
+  expect(table.replicas[0]!.state.step.type).toBe('AUDIT');
+  const [honest, cheat] = table.replicas as [
+    (typeof table.replicas)[0],
+    (typeof table.replicas)[0],
+  ];
+  const signed = cheat.author(1, players[1]!.identity.secretKey, {
+    type: 'AUDIT',
+    secrets: cheat.state.pubs[1]!.map(() => hex(0n)),
+  });
+  if (!signed.ok) throw new Error(signed.error);
+  expect(() => honest.receive(signed.value.bytes)).not.toThrow();
+  expect(honest.offences()).toEqual([
+    { seat: 1, reason: 'ERR_BODY_ENCODING', event: signed.value.hash },
+  ]);
+});

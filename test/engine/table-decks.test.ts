@@ -1,0 +1,136 @@
+/**
+ * A table with two decks (5 red and 7 black cards, as a game declares them),
+ * one part of which is shuffled again mid-game after it was turned faceup:
+ * each deck and each shuffle round has its own proven keys, `owed()` names
+ * who owes what at every step, and the audit opens every card of both decks.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Need } from '../../src/engine/game.ts';
+import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
+import type { TableState } from '../../src/engine/table/types.ts';
+import { scriptGame, type ScriptState } from './helpers/script-game.ts';
+import {
+  Table,
+  auditOpen,
+  makeGenesis,
+  makePlayers,
+  setupOrThrow,
+  tableGame,
+} from './helpers/table.ts';
+
+const players = makePlayers(2);
+const options = {
+  decks: [
+    { name: 'red', size: 5 },
+    { name: 'black', size: 7 },
+  ],
+  script: [
+    { type: 'DEAL', cards: [0, 1], to: 0 },
+    { type: 'DEAL', cards: [5, 6], to: 1 },
+    { type: 'REVEAL', cards: [2, 3, 4] },
+    // The faceup red cards, gathered and shuffled again: a new stock.
+    { type: 'SHUFFLE', cards: [2, 3, 4] },
+    { type: 'REVEAL', cards: [2] },
+    { type: 'ACT', seats: [0] },
+  ] satisfies Need[],
+};
+const RED = [0, 1, 2, 3, 4];
+const BLACK = [5, 6, 7, 8, 9, 10, 11];
+
+type State = TableState<ScriptState>;
+
+describe('two decks at one table, one part shuffled again', () => {
+  const table = new Table(
+    players,
+    makeGenesis(players, scriptGame, options),
+    tableGame(scriptGame),
+    setupOrThrow(scriptGame, options),
+  );
+  /** `owed()` on both replicas before each event, and the state after it. */
+  const owed: string[] = [];
+  const states: State[] = [];
+  beforeAll(() => {
+    for (let guard = 0; guard < 60; guard++) {
+      const next = table.replicas[0]!.owed();
+      expect(table.replicas[1]!.owed()).toEqual(next);
+      if (next.length === 0) break;
+      owed.push(next.map((o) => `${o.seat}:${o.kind}`).join(' '));
+      const first = next[0]!;
+      if (first.kind === 'ACT') table.play(first.seat, makeAct({ type: 'DONE' }));
+      else table.duty(first.seat);
+      states.push(table.replicas[0]!.state);
+    }
+  });
+
+  test('owed() names who owes what, step by step', () => {
+    expect(owed).toEqual([
+      // One KEY each (a key per deck), then one SHUFFLE each (both decks).
+      '0:KEY 1:KEY',
+      '1:KEY',
+      '0:SHUFFLE',
+      '1:SHUFFLE',
+      // The deals: the other seat's layer comes off.
+      '1:UNLOCK',
+      '0:UNLOCK',
+      // The reveal of three red cards: both layers.
+      '0:UNLOCK',
+      '1:UNLOCK',
+      // The new stock: fresh keys, then both shuffle it.
+      '0:KEY 1:KEY',
+      '1:KEY',
+      '0:SHUFFLE',
+      '1:SHUFFLE',
+      '0:UNLOCK',
+      '1:UNLOCK',
+      '0:ACT',
+      '0:AUDIT 1:AUDIT',
+      '1:AUDIT',
+    ]);
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+    expect(table.replicas[0]!.stateHash).toBe(table.replicas[1]!.stateHash);
+  });
+
+  test('every deck and every shuffle round has its own keys, each seat its own', () => {
+    const end = states.at(-1)!;
+    expect(end.epochs.map((e) => [e.deck, e.cards])).toEqual([
+      [0, RED],
+      [1, BLACK],
+      [0, [2, 3, 4]],
+    ]);
+    const keys = end.epochs.flatMap((e) => e.keys);
+    expect(new Set(keys).size).toBe(6);
+    // Each seat's audit opens exactly the keys it introduced: three shuffle keys.
+    expect(end.pubs.map((p) => p.length)).toEqual([3, 3]);
+  });
+
+  test('each seat reads the cards dealt to it, each in its own deck', () => {
+    const dealt = states[5]!;
+    const read = (seat: number) =>
+      [...privateFaces(dealt, seat, players[seat]!.keyring, new Map())].sort((a, b) => a[0] - b[0]);
+    const zero = read(0);
+    const one = read(1);
+    expect(zero.map(([id]) => id)).toEqual([0, 1]);
+    expect(one.map(([id]) => id)).toEqual([5, 6]);
+    for (const [, face] of zero) expect(face).toBeLessThan(5);
+    for (const [, face] of one) expect(face).toBeLessThan(7);
+  });
+
+  test('the public cards shuffled again: unknown until revealed, then one of the same faces', () => {
+    const revealed = states[7]!;
+    const faces = [2, 3, 4].map((id) => revealed.faces[id]!);
+    expect(faces.every((f) => f !== null)).toBe(true);
+    const reshuffled = states[11]!;
+    expect([2, 3, 4].map((id) => reshuffled.faces[id])).toEqual([null, null, null]);
+    expect([2, 3, 4].map((id) => reshuffled.cards[id]!.layers.length)).toEqual([2, 2, 2]);
+    // Not one ciphertext of the new stock was seen before it.
+    const before = new Set(states.slice(0, 11).flatMap((s) => s.cards.map((c) => c.c)));
+    expect([2, 3, 4].filter((id) => before.has(reshuffled.cards[id]!.c))).toEqual([]);
+    expect(faces).toContain(states[13]!.faces[2]);
+  });
+
+  test('the audit opens every card of both decks', () => {
+    const opened = auditOpen(states.at(-1)!);
+    expect(RED.map((id) => opened[id]).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(BLACK.map((id) => opened[id]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+});
