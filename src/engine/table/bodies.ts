@@ -9,7 +9,7 @@ import {
   decodeKeyProof,
   decodePoints,
   decodeRows,
-  decodeScalar,
+  decodeSecret,
   decodeShuffleProof,
   decodeUnlockProof,
   fromBase64,
@@ -150,11 +150,11 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
           return err('ERR_BODY_FIELDS');
         const factors = (remasks as Json[]).map((r) => {
           if (typeof r !== 'string') throw new Error('remask factor must be hex');
-          return decodeScalar(fromHex(r), 'remask');
+          return decodeSecret(fromHex(r), 'remask');
         });
         return ok({
           type: 'AUDIT',
-          secret: decodeScalar(fromHex(secret), 'secret'),
+          secret: decodeSecret(fromHex(secret), 'secret'),
           remasks: factors,
         });
       }

@@ -22,8 +22,9 @@ import { ZERO_HASH, type Event, type EventBody, type SignedEvent } from '../even
 import type { Outcome, Seat } from '../game.ts';
 import { composeEvent, createLog, type Appended, type EventLog, type LogError } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
-import { parseBody, type TableBody } from './bodies.ts';
-import { applyEvent, initialTable, owed, type AnyGame } from './fold.ts';
+import type { TableBody } from './bodies.ts';
+import { initialTable, owed, type AnyGame } from './fold.ts';
+import { judge } from './judge.ts';
 import type { Genesis, TableState } from './types.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
@@ -165,15 +166,13 @@ export class Replica<S extends Json> {
     index: number,
   ): { verdict: Verdict; state: TableState<S> } {
     const { author, body, basis, prev } = event;
-    const decoded = parseBody(body);
-    if (!decoded.ok) return { verdict: { rejected: decoded.error }, state };
     const seen = this.stateAtBasis(basis, index);
-    const next = applyEvent(state, this.game, author, decoded.value, seen?.acts ?? state.acts);
+    const next = judge(state, this.game, author, body, seen?.acts ?? state.acts);
     if (next.ok) return { verdict: 'applied', state: next.value };
     // An event made against an older head may have been overtaken rather than cheated
     // (a concurrent move changed what is owed): void if it was valid in the state its
     // author saw, an offence otherwise.
-    if (seen && seen !== state && applyEvent(seen, this.game, author, decoded.value, seen.acts).ok)
+    if (seen && seen !== state && judge(seen, this.game, author, body, seen.acts).ok)
       return { verdict: 'void', state };
     // What follows an overtaken event of the same author was made on top of it: its
     // re-mask after a voided swap, say. It goes down with it, changing nothing.
