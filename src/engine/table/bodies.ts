@@ -99,7 +99,11 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
           return err('ERR_BODY_FIELDS');
         const shares = [];
         for (const share of body.shares as Json[]) {
-          if (!isObject(share) || !hasExactly({ ...share, type: '' }, ['points', 'proof']))
+          if (
+            !isObject(share) ||
+            Object.hasOwn(share, 'type') ||
+            !hasExactly({ ...share, type: '' }, ['points', 'proof'])
+          )
             return err('ERR_BODY_FIELDS');
           shares.push({
             points: decodePoints(b64(share.points)),
