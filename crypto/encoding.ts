@@ -366,10 +366,13 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
-/** Strict hex decoder (even length, 0-9a-fA-F only); throws otherwise. */
+/**
+ * Strict hex decoder: only the lower-case form {@link toHex} produces (even
+ * length, 0-9a-f), so each byte string has one text form; throws otherwise.
+ */
 export function fromHex(text: string): Uint8Array {
-  if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) {
-    throw new Error('hex: expected an even number of hex digits');
+  if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) {
+    throw new Error('hex: expected an even number of lower-case hex digits');
   }
   const out = new Uint8Array(text.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);

@@ -162,6 +162,17 @@ export function decodeScalar(bytes: Uint8Array, field = 'scalar'): bigint {
   return s;
 }
 
+/**
+ * Decodes a published secret key or factor (an audit's deck secret, a
+ * re-mask factor): a canonical scalar that must also be non-zero, since no
+ * honest key is 0 and `0·G` is the identity, which every point check refuses.
+ */
+export function decodeSecret(bytes: Uint8Array, field = 'secret'): bigint {
+  const s = decodeScalar(bytes, field);
+  if (s === 0n) throw new Error(`${field}: a secret must not be zero`);
+  return s;
+}
+
 /** Encodings already known for a point: computed once, or kept from the bytes it was decoded from. */
 const encodings = new WeakMap<Point, Uint8Array>();
 

@@ -20,6 +20,7 @@ export {
   randomPermutation,
   encodeScalar,
   decodeScalar,
+  decodeSecret,
   encodePoint,
   decodePoint,
   pointHex,

@@ -246,8 +246,22 @@ describe('decoding malformed input throws a clear error', () => {
       'base64: non-zero padding bits',
     ],
     ['base64 with padding inside', () => fromBase64('A=AA'), 'base64: invalid character at 1'],
-    ['hex of odd length', () => fromHex('abc'), 'hex: expected an even number of hex digits'],
-    ['hex with a non-hex digit', () => fromHex('zz'), 'hex: expected an even number of hex digits'],
+    [
+      'hex of odd length',
+      () => fromHex('abc'),
+      'hex: expected an even number of lower-case hex digits',
+    ],
+    [
+      'hex with a non-hex digit',
+      () => fromHex('zz'),
+      'hex: expected an even number of lower-case hex digits',
+    ],
+    // Upper case would give one secret two encodings, so two different signed events.
+    [
+      'upper-case hex',
+      () => fromHex('AB'),
+      'hex: expected an even number of lower-case hex digits',
+    ],
   ];
 
   it.each(cases)('%s', (_name, run, message) => {

@@ -8,6 +8,7 @@ import {
   assertScalar,
   decodePoint,
   decodeScalar,
+  decodeSecret,
   encodePoint,
   encodeScalar,
   fromHex,
@@ -125,6 +126,16 @@ describe('scalars', () => {
     expect(() => encodeScalar(ORDER)).toThrow(/0 <= s < ℓ/);
     expect(() => assertScalar(-1n, 'se')).toThrow('se: expected a bigint scalar');
     expect(isScalar(5)).toBe(false);
+  });
+
+  it('decodeSecret takes 1..ℓ-1 and refuses zero, ℓ and wrong lengths', () => {
+    expect(decodeSecret(encodeScalar(1n))).toBe(1n);
+    expect(decodeSecret(encodeScalar(ORDER - 1n))).toBe(ORDER - 1n);
+    expect(() => decodeSecret(new Uint8Array(32), 'remasks[0]')).toThrow(
+      'remasks[0]: a secret must not be zero',
+    );
+    expect(() => decodeSecret(new Uint8Array(32).fill(0xff))).toThrow(/not below/);
+    expect(() => decodeSecret(new Uint8Array(33))).toThrow(/32 bytes/);
   });
 
   it('randomScalar is in 1..ℓ-1 and does not repeat', () => {

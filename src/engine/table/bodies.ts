@@ -10,7 +10,7 @@ import {
   decodeKeyProof,
   decodePoints,
   decodeRows,
-  decodeScalar,
+  decodeSecret,
   decodeShuffleProof,
   decodeUnlockProof,
   fromBase64,
@@ -122,9 +122,7 @@ function onePoint(v: Json | undefined): Point {
 /** A secret from an audit: hex of a scalar in [1, ℓ); zero is no key's secret. */
 function secret(v: Json): bigint {
   if (typeof v !== 'string') throw new FieldError('expected hex');
-  const s = decodeScalar(fromHex(v), 'secret');
-  if (s === 0n) throw new Error('secret: zero');
-  return s;
+  return decodeSecret(fromHex(v), 'secret');
 }
 
 const share = (item: JsonObject): DecodedShare => ({
