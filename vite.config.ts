@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**'],
           testTimeout: 120_000,
+          // Whole games with real cryptography are set up in hooks; 2 busy cores make them slow.
+          hookTimeout: 120_000,
         },
       },
       {

@@ -178,7 +178,7 @@ describe('claiming an older basis', () => {
           expect(reversed.entryVerdicts).toEqual(lying.entryVerdicts);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 120 },
     );
     expect(cheats).toBeGreaterThan(20);
   });
