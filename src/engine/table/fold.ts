@@ -110,15 +110,16 @@ const seatsMissing = (list: readonly unknown[]): Seat[] =>
 
 /**
  * Applies one decoded event of `author`. Returns the new state or an error
- * code; never changes `state`. `seen` is the number of player actions in the
- * state the author saw (its basis); a player action carries it to the game.
+ * code; never changes `state`. A player action reaches the game as
+ * `{ ...action, seat: author, seen }`, `seen` the number of player actions
+ * applied before it: facts never carry it, so no player can pass one off as
+ * a move.
  */
 export function applyEvent<S extends Json>(
   state: TableState<S>,
   game: AnyGame<S>,
   author: Seat,
   body: Decoded,
-  seen: number = state.acts,
 ): Result<TableState<S>, TableError> {
   if (!owed(state, game).some((o) => o.seat === author && o.kind === body.type))
     return err('ERR_NOT_OWED');
@@ -150,7 +151,7 @@ export function applyEvent<S extends Json>(
     case 'LOCK':
       return applyLock(state, game, author, body);
     case 'ACT': {
-      const next = game.apply(state.game, { ...body.action, seat: author, seen });
+      const next = game.apply(state.game, { ...body.action, seat: author, seen: state.acts });
       if (!next.ok) return err('ERR_RULES');
       const acted = { ...state, game: next.value, acts: state.acts + 1 };
       // A move during a step may change what the game needs: the step starts afresh

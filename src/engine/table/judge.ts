@@ -21,12 +21,11 @@ export function judge<S extends Json>(
   game: AnyGame<S>,
   author: Seat,
   body: JsonObject,
-  seen: number = state.acts,
 ): Result<TableState<S>, JudgeError> {
   try {
     const decoded = parseBody(body);
     if (!decoded.ok) return decoded;
-    return applyEvent(state, game, author, decoded.value, seen);
+    return applyEvent(state, game, author, decoded.value);
   } catch {
     return err('ERR_EXCEPTION');
   }

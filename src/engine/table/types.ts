@@ -159,7 +159,7 @@ export interface TableState<S> {
   readonly copies: readonly Copy[];
   /** Counts completed steps; part of every proof's context. */
   readonly stepNo: number;
-  /** Player actions applied so far: a move's `seen` is this count in the state its author saw. */
+  /** Player actions applied so far: the `seen` a player action reaches the game with. */
   readonly acts: number;
   readonly step: Step;
   /**
