@@ -57,19 +57,19 @@ export function describeEntry(
     case 'KEY':
       lines.push({
         kind: 'table',
-        text: `${who} published a deck key (proof of knowledge checked).`,
+        text: `${who} published fresh keys for this shuffle (proofs of knowledge checked).`,
       });
       break;
     case 'SHUFFLE':
       lines.push({
         kind: 'table',
-        text: `${who} shuffled and locked the deck (shuffle proof checked).`,
+        text: `${who} shuffled and locked the cards (shuffle proof checked).`,
       });
       break;
     case 'AUDIT':
       lines.push({
         kind: 'table',
-        text: `${who} published their deck secret for the audit (checked).`,
+        text: `${who} published their secret keys for the audit (each checked against its public key).`,
       });
       break;
   }
@@ -91,7 +91,11 @@ export function describeStep(
   const keys = state.keys.filter((k) => k !== null).length;
   switch (step.type) {
     case 'KEYS':
-      return { text: `Exchanging deck keys (${keys} of ${seats})`, done: keys, total: 2 * seats };
+      return {
+        text: `Exchanging fresh keys for the shuffle (${keys} of ${seats})`,
+        done: keys,
+        total: 2 * seats,
+      };
     case 'SHUFFLE':
       return {
         text: `Shuffling: ${names[step.order[step.next]!]} is shuffling and proving it (${step.next + 1} of ${seats})`,
@@ -103,7 +107,7 @@ export function describeStep(
     case 'AUDIT': {
       const published = state.audit.filter((a) => a !== null).length;
       return {
-        text: `Publishing deck secrets for the audit (${published} of ${seats})`,
+        text: `Publishing secret keys for the audit (${published} of ${seats})`,
         done: published,
         total: seats,
       };

@@ -80,6 +80,6 @@ test('one browser plays a match of Red & Black against the computer to the end',
     .toMatch(/^(Solo|Computer) wins the match\.$/);
   const log = (await page.getByTestId('log').textContent()) ?? '';
   expect(log).toMatch(/calls: \d red, \d black!/);
-  expect(log).toContain('Computer shuffled and locked the deck');
+  expect(log).toContain('Computer shuffled and locked the cards');
   expect(await page.getByTestId('alarm').count()).toBe(0);
 });

@@ -55,10 +55,10 @@ test('two browsers play War to the end over PeerJS and agree on the winner', asy
   expect(await bob.getByTestId('battles').textContent()).toBe(
     await alice.getByTestId('battles').textContent(),
   );
-  // Both published their deck secrets for the audit, and nobody was caught cheating.
+  // Both published their secret keys for the audit, and nobody was caught cheating.
   await expect
     .poll(() => alice.getByTestId('log').textContent())
-    .toMatch(/Bob published their deck secret/);
+    .toMatch(/Bob published their secret keys/);
   expect(await alice.getByTestId('alarm').count()).toBe(0);
   expect(await bob.getByTestId('alarm').count()).toBe(0);
 });
@@ -75,8 +75,8 @@ test('one browser plays War against the computer to the end', async () => {
   // The computer is a real peer: it shuffled with a proof and opened its secrets for the audit.
   await expect
     .poll(() => page.getByTestId('log').textContent())
-    .toMatch(/Computer published their deck secret/);
+    .toMatch(/Computer published their secret keys/);
   expect(await page.getByTestId('log').textContent()).toContain(
-    'Computer shuffled and locked the deck',
+    'Computer shuffled and locked the cards',
   );
 });

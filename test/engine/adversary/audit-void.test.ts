@@ -9,14 +9,14 @@ import { expect, test } from 'vitest';
 import type { SignedEvent } from '../../../src/engine/events.ts';
 import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
 import { authorOn, feed } from '../helpers/table.ts';
-import { drive, legalOf, plain, smallTable, viewOf, type Chooser } from './helpers.ts';
+import { drive, legalOf, script, smallTable, viewOf, type Chooser } from '../helpers/redblack.ts';
 
 /** Never attacks (keeps faceup river cards to swap) and never calls. */
 const swapper: Chooser = (seat, legal, view, faces) => {
   const swap = legal.find((a) => a.type === 'SWAP' && view.river[a.slot as number]!.faceup);
   return (
     swap ??
-    plain(
+    script(
       seat,
       legal.filter((a) => a.type !== 'ATTACK'),
       view,

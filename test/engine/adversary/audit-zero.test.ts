@@ -1,6 +1,6 @@
 /**
  * Issue 8, item 5: one event must not wedge every honest replica. A cheater
- * publishes an AUDIT whose deck secret is 0; folding it once meant `0·G`,
+ * publishes an AUDIT whose secret is 0; folding it once meant `0·G`,
  * which throws. An honest replica must refuse it like any other bad event,
  * name the cheater and keep its state, and `npm run verify` must say which
  * event is bad instead of crashing.
@@ -48,7 +48,7 @@ function zeroAudit(table: Table<WarState>): SignedEvent {
   return signed.value;
 }
 
-test('an honest replica refuses a zero deck secret, names the cheater and keeps its state', () => {
+test('an honest replica refuses a zero audit secret, names the cheater and keeps its state', () => {
   const table = warToAudit(8, [
     [0, 2, 4, 6],
     [1, 3, 5, 7],

@@ -9,7 +9,7 @@ import type { Json } from '../../../src/engine/encoding.ts';
 import type { RedBlackState } from '../../../src/engine/games/redblack/index.ts';
 import type { TableState } from '../../../src/engine/table/types.ts';
 import { tablePoints } from '../helpers/table.ts';
-import { botChooser, drive, pointsIn, smallTable } from './helpers.ts';
+import { botChooser, drive, pointsIn, smallTable } from '../helpers/redblack.ts';
 
 type State = TableState<RedBlackState>;
 

@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import type { Json } from '../../../src/engine/encoding.ts';
 import { tablePoints } from '../helpers/table.ts';
-import { drive, plain, pointsIn, smallTable, viewOf, type Chooser } from './helpers.ts';
+import { drive, script, pointsIn, smallTable, viewOf, type Chooser } from '../helpers/redblack.ts';
 
 test('a shown card re-masked back into the hand and placed facedown cannot be linked', () => {
   const table = smallTable();
@@ -15,7 +15,7 @@ test('a shown card re-masked back into the hand and placed facedown cannot be li
   const choose: Chooser = (seat, legal, view, faces) => {
     const swap = legal.find((a) => a.type === 'SWAP');
     if (seat === attacker && swap) return swap;
-    const action = plain(seat, legal, view, faces);
+    const action = script(seat, legal, view, faces);
     if (action?.type === 'ATTACK' && (action.cards as number[]).length > 0 && attacker < 0)
       attacker = seat;
     return action;

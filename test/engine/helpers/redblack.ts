@@ -1,18 +1,25 @@
 /**
  * Red & Black tables for tests: two replicas with real cryptography, a
- * scripted player, and a driver that plays duties and moves until a goal.
+ * scripted player and the seeded computer player, a driver that plays duties
+ * and moves until a goal, and what an observer can collect from the log.
  */
-import type { JsonObject } from '../../../src/engine/encoding.ts';
+import { decodePoints, fromBase64 } from '../../../crypto/index.ts';
+import { seededRandom } from '../../../src/bots/computer.ts';
+import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import {
   faceColour,
   redblack,
+  type RedBlackOptions,
   type RedBlackState,
   type RedBlackView,
 } from '../../../src/engine/games/redblack/index.ts';
-import { makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
+import { playable } from '../../../src/engine/games/registry.ts';
+import { makeAct, makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
+import { writePoint } from '../../../src/engine/table/points.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
-import { makeAct } from '../../../src/engine/table/author.ts';
 import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './table.ts';
+
+export type RB = Table<RedBlackState>;
 
 export type Chooser = (
   seat: number,
@@ -23,18 +30,22 @@ export type Chooser = (
 
 export const game = tableGame(redblack);
 
-/** A fresh two-seat Red & Black table with a 52-card deck. */
-export function newTable(): Table<RedBlackState> {
+/** A fresh two-seat Red & Black table, with a 52-card deck unless `options` say otherwise. */
+export function newTable(options: RedBlackOptions = {}): RB {
   const players = makePlayers(2);
-  const genesis = makeGenesis(players, redblack, {});
-  return new Table<RedBlackState>(players, genesis, game, setupOrThrow(redblack, {}));
+  const genesis = makeGenesis(players, redblack, options);
+  return new Table<RedBlackState>(players, genesis, game, setupOrThrow(redblack, options));
 }
 
+/** A table with a deck of 9 red and 9 black cards: quick proofs. */
+export const smallTable = (options: RedBlackOptions = {}): RB =>
+  newTable({ red: 9, black: 9, ...options });
+
 /** The faces `seat` reads privately on its own replica. */
-export const known = (table: Table<RedBlackState>, seat: number) =>
+export const known = (table: RB, seat: number) =>
   privateFaces(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, new Map());
 
-export const viewOf = (table: Table<RedBlackState>, seat: number) =>
+export const viewOf = (table: RB, seat: number) =>
   redblack.view(table.replicas[seat]!.state.game, seat);
 
 /** The actions `seat` may take on `replica` now (none unless the table owes it an ACT). */
@@ -43,16 +54,12 @@ export const legalOf = (replica: Replica<RedBlackState>, seat: number) =>
     ? (redblack.legalActions(replica.state.game, seat) as unknown as JsonObject[])
     : [];
 
-export const makeDutyOf = (table: Table<RedBlackState>, seat: number) =>
+export const makeDutyOf = (table: RB, seat: number) =>
   makeDuty(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, game);
 
 /** Runs duties and the chooser's moves until `until` holds; the chooser may decline (null). */
-export function drive(
-  table: Table<RedBlackState>,
-  choose: Chooser,
-  until: (t: Table<RedBlackState>) => boolean,
-): void {
-  for (let steps = 0; steps < 2000 && !until(table); steps++) {
+export function drive(table: RB, choose: Chooser, until: (t: RB) => boolean, limit = 2000): void {
+  for (let steps = 0; steps < limit && !until(table); steps++) {
     const replica = table.replicas[0]!;
     const duty = replica.owed().find((o) => o.kind !== 'ACT');
     if (duty) {
@@ -97,7 +104,7 @@ export function attackWithMost(view: RedBlackView, faces: Map<number, number>): 
 }
 
 /** The exact red and black counts of `seat`'s hand, as `seat` itself reads them. */
-export function handCounts(table: Table<RedBlackState>, seat: number) {
+export function handCounts(table: RB, seat: number) {
   const view = viewOf(table, seat);
   const faces = known(table, seat);
   const colours = view.hand.map((c) => faceColour(view.deck, c.face ?? faces.get(c.card)!));
@@ -119,7 +126,7 @@ const peaceful: Chooser = (seat, legal, view, faces) =>
  * allowed), both players may call, a river card is faceup and the player to
  * move holds cards.
  */
-export function bothMayCall(turn?: number): Table<RedBlackState> {
+export function bothMayCall(turn?: number): RB {
   const table = newTable();
   drive(table, peaceful, (t) => {
     const v = viewOf(t, 0);
@@ -133,4 +140,25 @@ export function bothMayCall(turn?: number): Table<RedBlackState> {
     );
   });
   return table;
+}
+
+/** Every point (base64, as the table state writes one) inside a JSON value: all an observer saw. */
+export function pointsIn(value: Json): string[] {
+  if (typeof value === 'string') {
+    try {
+      return decodePoints(fromBase64(value)).map(writePoint);
+    } catch {
+      return [];
+    }
+  }
+  if (Array.isArray(value)) return value.flatMap(pointsIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(pointsIn);
+  return [];
+}
+
+/** The computer player of Red & Black, seeded: it calls when it is sure enough, so games end. */
+export function botChooser(seed: number): Chooser {
+  const random = seededRandom(seed);
+  const entry = playable('redblack')!;
+  return (_seat, legal, view, faces) => entry.bot(view, legal, random, faces);
 }
