@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**'],
+          setupFiles: ['test/setup/seeded-random.ts'],
           testTimeout: 120_000,
           // Whole games with real cryptography are set up in hooks; 2 busy cores make them slow.
           hookTimeout: 120_000,

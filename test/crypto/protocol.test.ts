@@ -97,39 +97,47 @@ describe('a chain of shuffles by several players, then their unlocks', () => {
   });
 });
 
+/** The largest deck a game allows: Red & Black's 52 cards of each colour. */
+const LARGEST_DECK = 104;
+
 describe('honest proofs verify for every size and width', () => {
-  it('shuffles of n = 1..60 rows of width 1..3 (n = 1 and n = 60 always included)', () => {
+  it(`shuffles of n = 1..${LARGEST_DECK} rows of width 1..3 (both ends always included)`, () => {
     const seen = new Set<string>();
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 3 }), (n, w) => {
-        seen.add(`${n}x${w}`);
-        const e = randomScalar();
-        const ctx = deriveContext('sizes', n, w);
-        const input = randomRows(n, w);
-        const { rows, proof } = proveShuffle(ctx, e, input);
-        expect(rows).toHaveLength(n);
-        rows.forEach((r) => expect(r).toHaveLength(w));
-        expect(verifyShuffle(ctx, mulBase(e), input, rows, proof)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: LARGEST_DECK }),
+        fc.integer({ min: 1, max: 3 }),
+        (n, w) => {
+          seen.add(`${n}x${w}`);
+          const e = randomScalar();
+          const ctx = deriveContext('sizes', n, w);
+          const input = randomRows(n, w);
+          const { rows, proof } = proveShuffle(ctx, e, input);
+          expect(rows).toHaveLength(n);
+          rows.forEach((r) => expect(r).toHaveLength(w));
+          expect(verifyShuffle(ctx, mulBase(e), input, rows, proof)).toBe(true);
+        },
+      ),
       {
         numRuns: 8,
         examples: [
           [1, 1],
-          [60, 3],
+          [LARGEST_DECK, 2],
           [1, 3],
           [2, 2],
-          [60, 1],
+          [LARGEST_DECK, 1],
         ],
       },
     );
-    for (const size of ['1x1', '60x3', '1x3', '2x2', '60x1']) expect(seen).toContain(size);
+    for (const size of ['1x1', `${LARGEST_DECK}x2`, '1x3', '2x2', `${LARGEST_DECK}x1`])
+      expect(seen).toContain(size);
     expect(seen.size).toBeGreaterThan(5);
   });
 
-  it('unlocks of n = 1..60 cards', () => {
+  it(`unlocks of n = 1..${LARGEST_DECK} cards`, () => {
     const sizes = new Set<number>();
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), (n) => {
+      fc.property(fc.integer({ min: 1, max: LARGEST_DECK }), (n) => {
         sizes.add(n);
         const e = randomScalar();
         const ctx = deriveContext('unlock-sizes', n);
@@ -137,9 +145,9 @@ describe('honest proofs verify for every size and width', () => {
         const { cards, proof } = proveUnlock(ctx, e, before);
         expect(verifyUnlock(ctx, mulBase(e), before, cards, proof)).toBe(true);
       }),
-      { numRuns: 6, examples: [[1], [60]] },
+      { numRuns: 6, examples: [[1], [LARGEST_DECK]] },
     );
     expect(sizes).toContain(1);
-    expect(sizes).toContain(60);
+    expect(sizes).toContain(LARGEST_DECK);
   });
 });

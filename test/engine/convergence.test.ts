@@ -128,7 +128,8 @@ function playOverNetwork(
   };
   const random = seeded(seed);
   authorOwed();
-  while (net.pending.length > 0) {
+  for (let delivered = 0; net.pending.length > 0; delivered++) {
+    if (delivered === 100_000) throw new Error('the network never went quiet');
     const choices = net.deliverable();
     net.deliver(choices[Math.floor(random() * choices.length)]!);
     authorOwed();

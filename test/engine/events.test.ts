@@ -239,10 +239,9 @@ describe('parseEvent rejects', () => {
     );
   });
 
-  it('stays fast on deep nesting past the limit', () => {
-    const start = performance.now();
+  it('refuses nesting past the limit, however deep, without recursing into it', () => {
+    // A recursive parser would overflow the stack long before 64 KiB of '[' (speed: npm run bench).
     expect(parseEvent('['.repeat(MAX_EVENT_BYTES))).toEqual({ ok: false, error: 'ERR_DEPTH' });
-    expect(performance.now() - start).toBeLessThan(200);
   });
 });
 

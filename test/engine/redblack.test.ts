@@ -132,7 +132,8 @@ function serve(sim: Sim, coin: 0 | 1 | null = null): boolean {
 
 /** Answers table needs until the game waits for players only. */
 function serveAll(sim: Sim, coin: 0 | 1 | null = null): void {
-  while (serve(sim, coin));
+  for (let served = 0; serve(sim, coin); served++)
+    if (served === 1000) throw new Error('the table never stops needing');
 }
 
 /** The faces `seat` can read privately: its hand and the river cards it placed or peeked. */

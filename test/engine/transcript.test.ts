@@ -4,8 +4,13 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
+import type { EventBody } from '../../src/engine/events.ts';
 import type { Outcome } from '../../src/engine/game.ts';
+import { war, type WarOptions } from '../../src/engine/games/war/index.ts';
+import { composeEvent } from '../../src/engine/log.ts';
+import { makeAct } from '../../src/engine/table/author.ts';
 import { makeTranscript, verifyTranscript, type Transcript } from '../../src/engine/transcript.ts';
+import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
 
 let transcript: Transcript;
 let outcome: Outcome | null;
@@ -74,9 +79,14 @@ describe('verifyTranscript', () => {
           (_m, c: string) => `"type":"${c === 'A' ? 'B' : 'A'}`,
         )),
       4,
-      /ERR_/,
+      /^ERR_SIGNATURE$/,
     ],
-    ['garbage in place of an event', (e: string[]) => (e[2] = '{"not":"an event"}'), 2, /ERR_/],
+    [
+      'garbage in place of an event',
+      (e: string[]) => (e[2] = '{"not":"an event"}'),
+      2,
+      /^ERR_FIELDS$/,
+    ],
   ])('fails on %s, naming the first bad event', (_, change, index, reason) => {
     const result = verifyTranscript(edit(change));
     expect(result.ok).toBe(false);
@@ -113,5 +123,41 @@ describe('verifyTranscript', () => {
   ])('refuses %s as a whole', (_, raw) => {
     const result = verifyTranscript(raw);
     expect(result).toMatchObject({ ok: false, fault: { index: null } });
+  });
+});
+
+test('names the seat of a properly signed cheating event, at that event', () => {
+  // A War whose seat 1 flips, then, signing with its own key, flips again before the battle.
+  const players = makePlayers(2);
+  const options: WarOptions = {
+    stacks: [
+      [0, 2, 4],
+      [1, 3, 5],
+    ],
+  };
+  const table = new Table(
+    players,
+    makeGenesis(players, war, options),
+    tableGame(war),
+    setupOrThrow(war, options),
+  );
+  table.dutiesUntil((s) => s.step.type === 'PLAY');
+  table.play(1, makeAct({ type: 'FLIP' }));
+  const replica = table.replicas[1]!;
+  const cheat = composeEvent(
+    replica.log,
+    1,
+    makeAct({ type: 'FLIP' }) as unknown as EventBody,
+    players[1]!.identity.secretKey,
+  );
+  if (!cheat.ok) throw new Error(cheat.error);
+  const honest = makeTranscript(replica);
+  const cheating = {
+    ...honest,
+    events: [...honest.events, new TextDecoder().decode(cheat.value.bytes)],
+  };
+  expect(verifyTranscript(cheating)).toEqual({
+    ok: false,
+    fault: { index: honest.events.length, author: 1, reason: 'ERR_NOT_OWED' },
   });
 });

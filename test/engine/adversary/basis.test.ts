@@ -16,7 +16,7 @@ import { composeEvent } from '../../../src/engine/log.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
 import type { EventBody } from '../../../src/engine/events.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
-import { authorOn, dutyOf, feed } from '../helpers/table.ts';
+import { authorOn, dutyOf, feed, setupOrThrow } from '../helpers/table.ts';
 import {
   attackWithMost,
   bothMayCall,
@@ -25,7 +25,6 @@ import {
   known,
   viewOf,
 } from '../helpers/redblack.ts';
-import { setupOrThrow } from '../helpers/table.ts';
 import { redblack } from '../../../src/engine/games/redblack/index.ts';
 
 test('a call naming a basis from before an attack it saw is void; the attack stands', () => {
@@ -42,8 +41,10 @@ test('a call naming a basis from before an attack it saw is void; the attack sta
     makeAct(attackWithMost(viewOf(table, 1), known(table, 1))),
   );
   const shown = [attack];
-  while (honest!.owed().some((o) => o.seat === 1 && o.kind !== 'ACT'))
+  for (let n = 0; honest!.owed().some((o) => o.seat === 1 && o.kind !== 'ACT'); n++) {
+    if (n === 20) throw new Error('the attack never finished revealing');
     shown.push(authorOn(honest!, attacker!, dutyOf(honest!, attacker!)));
+  }
   for (const e of shown) feed(spectator, e.bytes);
   expect(viewOf(table, 1).phase).toBe('ATTACK');
 

@@ -132,11 +132,12 @@ export class Table<S extends Json> {
   }
 
   /** Seats take the steps they owe, lowest seat first, while `until` is false. */
-  dutiesUntil(until: (state: TableState<S>) => boolean): void {
+  dutiesUntil(until: (state: TableState<S>) => boolean, limit = 1000): void {
     const replica = this.replicas[0]!;
-    while (!until(replica.state)) {
+    for (let done = 0; !until(replica.state); done++) {
       const next = replica.owed().find((o) => o.kind !== 'ACT');
       if (next === undefined) throw new Error('no duty owed before the goal');
+      if (done === limit) throw new Error(`goal not reached after ${limit} duties`);
       this.duty(next.seat);
     }
   }
