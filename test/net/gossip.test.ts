@@ -65,8 +65,8 @@ function seatTable(links: readonly [number, number][]) {
   return { net, messengers, sessions, heard };
 }
 
-const until = (condition: () => boolean) =>
-  vi.waitFor(() => expect(condition()).toBe(true), { timeout: 60_000, interval: 5 });
+const until = (what: string, condition: () => boolean) =>
+  vi.waitFor(() => expect(condition(), what).toBe(true), { timeout: 60_000, interval: 5 });
 
 const mayAct = (session: Session) => session.legalActions().length > 0;
 const done = (sessions: Session[]) => sessions.every((s) => s.replica.state.step.type === 'DONE');
@@ -96,12 +96,12 @@ describe('gossip with one missing link', () => {
       [1, 2],
     ]);
     const [zero, , two] = sessions as [Session, Session, Session];
-    await until(() => mayAct(zero));
+    await until('seat 0 may act', () => mayAct(zero));
     expect(zero.act(DONE).ok).toBe(true);
     const act = lastBy(zero, 0);
-    await until(() => mayAct(two));
+    await until('seat 2 may act', () => mayAct(two));
     expect(two.act(DONE).ok).toBe(true);
-    await until(() => done(sessions));
+    await until('every replica is done', () => done(sessions));
 
     // The action seat 0 made reached seat 2, and only ever from seat 1.
     expect(heard[2]).toContainEqual({ from: 'peer-1', event: act });
@@ -127,13 +127,13 @@ describe('a reconnect triggers a resync', () => {
     ]);
     const [zero, one, two] = sessions as [Session, Session, Session];
     const digests = () => new Set(sessions.map((s) => s.replica.log.digest())).size;
-    await until(() => mayAct(zero) && digests() === 1);
+    await until('seat 0 may act, all logs alike', () => mayAct(zero) && digests() === 1);
 
     net.cut('peer-2', 'peer-0');
     net.cut('peer-2', 'peer-1');
     expect(zero.act(DONE).ok).toBe(true);
     const act = lastBy(zero, 0);
-    await until(() => one.replica.log.size === zero.replica.log.size);
+    await until('seat 1 has the action', () => one.replica.log.size === zero.replica.log.size);
     // Gossip sends a fresh event once; it was sent while seat 2 was away, and nobody sends it again.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(two.replica.log.entries().map((e) => text.decode(e.bytes))).not.toContain(act);
@@ -142,7 +142,7 @@ describe('a reconnect triggers a resync', () => {
     // Back, but only to seat 1: seat 0 stays out of reach.
     const before = heard[2]!.length;
     messengers[2]!.connect('peer-1');
-    await until(() => mayAct(two));
+    await until('seat 2 may act', () => mayAct(two));
     const sync = heard[2]!.slice(before);
     expect(sync).toEqual(
       one.replica.log.entries().map((e) => ({ from: 'peer-1', event: text.decode(e.bytes) })),
@@ -150,7 +150,7 @@ describe('a reconnect triggers a resync', () => {
     expect(sync).toContainEqual({ from: 'peer-1', event: act });
 
     expect(two.act(DONE).ok).toBe(true);
-    await until(() => done(sessions));
+    await until('every replica is done', () => done(sessions));
     const [first, ...others] = sessions.map(summary);
     expect(first).toMatchObject({ refusals: [], offences: [] });
     for (const other of others) expect(other).toEqual(first);
