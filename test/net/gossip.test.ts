@@ -103,13 +103,13 @@ describe('gossip with one missing link', () => {
     expect(two.act(DONE).ok).toBe(true);
     await until('every replica is done', () => done(sessions));
 
-    // The action seat 0 made reached seat 2, and only ever from seat 1.
+    // Seat 0's action (and its keys and shuffle) reached seat 2, only ever from seat 1; and back.
     expect(heard[2]).toContainEqual({ from: 'peer-1', event: act });
-    const fromZero = (seat: number) => (e: { event: string }) =>
-      JSON.parse(e.event).author === seat;
-    expect(heard[2]!.filter(fromZero(0)).length).toBeGreaterThan(1);
-    expect(heard[2]!.filter(fromZero(0)).every((e) => e.from === 'peer-1')).toBe(true);
-    expect(heard[0]!.filter(fromZero(2)).every((e) => e.from === 'peer-1')).toBe(true);
+    const by = (author: number, at: number) =>
+      heard[at]!.filter((e) => (JSON.parse(e.event) as { author: number }).author === author);
+    expect(by(0, 2).length).toBeGreaterThan(2);
+    expect(by(0, 2).every((e) => e.from === 'peer-1')).toBe(true);
+    expect(by(2, 0).every((e) => e.from === 'peer-1')).toBe(true);
     expect(heard[0]).toContainEqual({ from: 'peer-1', event: lastBy(two, 2) });
 
     const [first, ...others] = sessions.map(summary);
