@@ -64,6 +64,15 @@ export class LoopbackNetwork {
     while (this.queue.length > 0) this.deliver(0);
   }
 
+  /**
+   * Breaks the link between `a` and `b`, as a dropped data channel would: both ends see
+   * it lost, and either may connect again.
+   */
+  cut(a: string, b: string): void {
+    this.nodes.get(a)?.unlinked(b);
+    this.nodes.get(b)?.unlinked(a);
+  }
+
   /** @internal */
   link(a: string, b: string): boolean {
     const from = this.nodes.get(a);

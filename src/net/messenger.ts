@@ -4,6 +4,7 @@
  * Every incoming string is size-checked, parsed and validated by the message type's own
  * parser before anyone sees it; anything else is dropped with a reason, never half-used.
  */
+import { MAX_EVENT_BYTES } from '../engine/events.ts';
 import type { LinkState, Transport } from './transport.ts';
 
 /** A parser turns untrusted JSON into a checked message, or says what is wrong. */
@@ -12,10 +13,21 @@ export type MessageParser<M> = (
 ) => { ok: true; value: M } | { ok: false; error: string };
 
 /**
- * WebRTC data channels carry at most 256 KiB per message in Chromium; this many UTF-16
- * characters stay below that even at three UTF-8 bytes each.
+ * Most UTF-8 bytes in one message, counted as the data channel counts them. The largest
+ * message is a table event wrapped for the wire, `{"type":"event","event":"..."}`: the
+ * event is at most `MAX_EVENT_BYTES` of canonical JSON, and writing it as a JSON string
+ * at most doubles it (each `"` and `\` gains a backslash, an escape such as `\u0001`
+ * gains one byte in six, and nothing else changes). Twice the largest event plus room for
+ * the envelope is about 129 KiB, below the 256 KiB Chromium's data channels carry.
  */
-export const MAX_MESSAGE_CHARS = 80_000;
+export const MAX_MESSAGE_BYTES = 2 * MAX_EVENT_BYTES + 1024;
+
+const utf8 = new TextEncoder();
+
+function oversized(data: string): boolean {
+  // A string never has fewer UTF-8 bytes than UTF-16 units, so huge input is refused unencoded.
+  return data.length > MAX_MESSAGE_BYTES || utf8.encode(data).length > MAX_MESSAGE_BYTES;
+}
 
 export interface MessengerHandlers<M> {
   message(from: string, message: M): void;
@@ -64,8 +76,7 @@ export class Messenger<M> {
   /** Sends to one peer; false when there is no open link to it. */
   send(peer: string, message: M): boolean {
     const data = JSON.stringify(message);
-    if (data.length > MAX_MESSAGE_CHARS)
-      throw new Error(`message of ${data.length} characters exceeds the limit`);
+    if (oversized(data)) throw new Error(`message over the limit of ${MAX_MESSAGE_BYTES} bytes`);
     return this.transport.send(peer, data);
   }
 
@@ -79,8 +90,8 @@ export class Messenger<M> {
   }
 
   private receive(from: string, data: string): void {
-    if (data.length > MAX_MESSAGE_CHARS)
-      return this.drop(from, `oversized message (${data.length} characters)`);
+    if (oversized(data))
+      return this.drop(from, `oversized message (over ${MAX_MESSAGE_BYTES} bytes)`);
     let raw: unknown;
     try {
       raw = JSON.parse(data);

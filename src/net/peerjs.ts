@@ -6,7 +6,7 @@
  * carries a heartbeat: a link that stays silent for `SILENCE_LIMIT_MS` (or does not open
  * within `CONNECT_LIMIT_MS`) is reported lost.
  */
-import { Peer, type DataConnection, type PeerError } from 'peerjs';
+import { Peer, type PeerError } from 'peerjs';
 import type { AppConfig } from './config.ts';
 import type { LinkState, Transport, TransportHandlers } from './transport.ts';
 
@@ -15,8 +15,29 @@ const HEARTBEAT_INTERVAL_MS = 1000;
 const SILENCE_LIMIT_MS = 5000;
 const CONNECT_LIMIT_MS = 15000;
 
+/** What the transport uses of a PeerJS `DataConnection`. */
+export interface DataLink {
+  readonly peer: string;
+  on(event: 'open' | 'close' | 'error', listener: () => void): unknown;
+  on(event: 'data', listener: (data: unknown) => void): unknown;
+  send(data: string): unknown;
+  close(): void;
+}
+
+/** What the transport uses of a PeerJS `Peer`: narrow, so a test can stand in for the network. */
+export interface PeerEndpoint {
+  readonly id: string;
+  readonly destroyed: boolean;
+  on(event: 'connection', listener: (connection: DataLink) => void): unknown;
+  on(event: 'disconnected', listener: () => void): unknown;
+  on(event: 'error', listener: (error: { type: string; message: string }) => void): unknown;
+  connect(peer: string, options: { serialization: 'raw'; reliable: true }): DataLink;
+  reconnect(): unknown;
+  destroy(): void;
+}
+
 interface Link {
-  connection: DataConnection;
+  connection: DataLink;
   lastHeard: number;
   open: boolean;
 }
@@ -26,13 +47,14 @@ export class PeerJsTransport implements Transport {
   private readonly links = new Map<string, Link>();
   private readonly heartbeat: ReturnType<typeof setInterval>;
 
-  private constructor(private readonly peer: Peer) {
+  /** `open` is the way in; a test passes its own endpoint to run the links without a network. */
+  constructor(private readonly peer: PeerEndpoint) {
     peer.on('connection', (connection) => this.adopt(connection));
     peer.on('disconnected', () => {
       // Open data channels survive losing the signaling server; only new links need it.
       if (!peer.destroyed) peer.reconnect();
     });
-    peer.on('error', (error: PeerError<string>) => {
+    peer.on('error', (error) => {
       if (error.type === 'peer-unavailable') {
         const missing = /peer (\S+)/.exec(error.message)?.[1];
         if (missing) this.drop(missing);
@@ -100,7 +122,7 @@ export class PeerJsTransport implements Transport {
    * Takes over a connection we dialled or accepted. If both sides dialled at once, the
    * connection dialled by the smaller id wins on both sides, so exactly one survives.
    */
-  private adopt(connection: DataConnection): void {
+  private adopt(connection: DataLink): void {
     const peer = connection.peer;
     const existing = this.links.get(peer);
     if (existing && existing.connection !== connection) {

@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
-import { MAX_MESSAGE_CHARS, Messenger, type MessageParser } from '../../src/net/messenger.ts';
+import { MAX_MESSAGE_BYTES, Messenger, type MessageParser } from '../../src/net/messenger.ts';
 
 type Ping = { type: 'ping'; n: number };
 const parsePing: MessageParser<Ping> = (raw) =>
@@ -39,7 +39,7 @@ describe('Messenger', () => {
     ['wrong shape', JSON.stringify({ type: 'ping', n: 'one' }), /not a ping/],
     [
       'oversized',
-      JSON.stringify({ type: 'ping', n: 1, pad: 'x'.repeat(MAX_MESSAGE_CHARS) }),
+      JSON.stringify({ type: 'ping', n: 1, pad: 'x'.repeat(MAX_MESSAGE_BYTES) }),
       /oversized/,
     ],
   ])('drops a message that is %s, with a reason, and keeps going', (_, data, reason) => {
@@ -52,10 +52,45 @@ describe('Messenger', () => {
     expect(received).toEqual([{ type: 'ping', n: 7 }]);
   });
 
+  const ping = (pad: string) => JSON.stringify({ type: 'ping', n: 1, pad });
+  /** A ping padded with ASCII to exactly `bytes` bytes. */
+  const pingOf = (bytes: number) => ping('x'.repeat(bytes - ping('').length));
+
+  test('accepts a message of exactly the size limit; one byte more is dropped and changes nothing', () => {
+    const { net, rawB, received, dropped } = pair();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    rawB.send('a', pingOf(MAX_MESSAGE_BYTES));
+    rawB.send('a', pingOf(MAX_MESSAGE_BYTES + 1));
+    net.deliverAll();
+    expect(received).toEqual([{ type: 'ping', n: 1 }]);
+    const reason = `oversized message (over ${MAX_MESSAGE_BYTES} bytes)`;
+    expect(dropped).toEqual([reason]);
+    expect(warn).toHaveBeenCalledWith(`fairdeal: dropped a message from b: ${reason}`);
+    warn.mockRestore();
+  });
+
+  test('counts the limit in UTF-8 bytes, as the data channel does, not in characters', () => {
+    const { net, rawB, received, dropped } = pair();
+    // Three bytes per '€': half as many characters as the limit, a few bytes too many.
+    const data = ping('€'.repeat(Math.floor((MAX_MESSAGE_BYTES - ping('').length) / 3) + 1));
+    expect(new TextEncoder().encode(data).length).toBeGreaterThan(MAX_MESSAGE_BYTES);
+    expect(data.length).toBeLessThan(MAX_MESSAGE_BYTES / 2);
+    rawB.send('a', data);
+    net.deliverAll();
+    expect(received).toEqual([]);
+    expect(dropped).toHaveLength(1);
+  });
+
+  test('sends a message of exactly the size limit and refuses one byte more', () => {
+    const { a } = pair();
+    expect(a.send('b', JSON.parse(pingOf(MAX_MESSAGE_BYTES)) as Ping)).toBe(true);
+    expect(() => a.send('b', JSON.parse(pingOf(MAX_MESSAGE_BYTES + 1)) as Ping)).toThrow(/limit/);
+  });
+
   test('refuses to send a message over the size limit', () => {
     const { a } = pair();
     expect(() =>
-      a.send('b', { type: 'ping', n: 1, pad: 'x'.repeat(MAX_MESSAGE_CHARS) } as Ping),
+      a.send('b', { type: 'ping', n: 1, pad: 'x'.repeat(MAX_MESSAGE_BYTES) } as Ping),
     ).toThrow(/limit/);
   });
 

@@ -1,0 +1,167 @@
+/**
+ * The heartbeat of `PeerJsTransport`, on fake timers: a link heard from stays connected,
+ * a link silent for 5 s is lost (not before), a link not open within 15 s is lost (not
+ * before), and heartbeats never reach the app. Two real transports talk through an
+ * in-memory stand-in for PeerJS, where the test opens the channels and silences an end.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { PeerJsTransport, type DataLink, type PeerEndpoint } from '../../src/net/peerjs.ts';
+import type { LinkState } from '../../src/net/transport.ts';
+
+type Listener = (data?: unknown) => void;
+
+/** One end of a data channel. */
+class FakeConnection implements DataLink {
+  other: FakeConnection | null = null;
+  /** What this end sent, heartbeats included. */
+  readonly sent: string[] = [];
+  /** A frozen tab: what it sends goes nowhere, yet its channel never closes. */
+  silent = false;
+  private readonly listeners = new Map<string, Listener[]>();
+
+  constructor(readonly peer: string) {}
+
+  on(event: string, listener: Listener): void {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+  }
+
+  emit(event: string, data?: unknown): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(data);
+  }
+
+  send(data: string): void {
+    this.sent.push(data);
+    if (!this.silent) this.other?.emit('data', data);
+  }
+
+  close(): void {}
+
+  /** The channel opens at both ends. */
+  open(): void {
+    this.emit('open');
+    this.other?.emit('open');
+  }
+}
+
+/** The signaling server: every dial reaches its peer at once; channels open when the test says. */
+class FakeNetwork {
+  private readonly accept = new Map<string, (connection: DataLink) => void>();
+  /** Every channel dialled, as [dialler's end, callee's end]. */
+  readonly channels: [FakeConnection, FakeConnection][] = [];
+
+  endpoint(id: string): PeerEndpoint {
+    return {
+      id,
+      destroyed: false,
+      // Only new connections matter here; the signaling server never fails.
+      on: (event: string, listener: (argument: never) => void) => {
+        if (event === 'connection') this.accept.set(id, listener as (connection: DataLink) => void);
+      },
+      connect: (peer) => {
+        const near = new FakeConnection(peer);
+        const far = new FakeConnection(id);
+        near.other = far;
+        far.other = near;
+        this.channels.push([near, far]);
+        this.accept.get(peer)?.(far);
+        return near;
+      },
+      reconnect() {},
+      destroy() {},
+    };
+  }
+}
+
+/** A transport on `net`, with every message and link change it reports, timed. */
+function transport(net: FakeNetwork, id: string) {
+  const t = new PeerJsTransport(net.endpoint(id));
+  const messages: string[] = [];
+  const links: [number, LinkState][] = [];
+  t.listen({
+    message: (_, data) => messages.push(data),
+    link: (_, state) => links.push([Date.now(), state]),
+  });
+  return { t, messages, links };
+}
+
+let net: FakeNetwork;
+let a: ReturnType<typeof transport>;
+let b: ReturnType<typeof transport>;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+  net = new FakeNetwork();
+  a = transport(net, 'a');
+  b = transport(net, 'b');
+});
+
+afterEach(() => {
+  a.t.close();
+  b.t.close();
+  vi.useRealTimers();
+});
+
+describe('an open link', () => {
+  test('heartbeats keep it connected without reaching the app; silent for 5 s it is lost, not before', () => {
+    a.t.connect('b');
+    const [near] = net.channels[0]!;
+    near.open();
+    vi.advanceTimersByTime(30_000);
+    // One heartbeat a second each way, and the app heard none of them.
+    expect(near.sent).toHaveLength(30);
+    expect(a.t.connectedPeers()).toEqual(['b']);
+    expect([a.messages, b.messages]).toEqual([[], []]);
+
+    // B's last words, between two heartbeats; then its tab freezes.
+    vi.advanceTimersByTime(300);
+    b.t.send('a', 'last words');
+    const far = net.channels[0]![1];
+    far.silent = true;
+    const heard = Date.now();
+    expect(a.messages).toEqual(['last words']);
+
+    vi.advanceTimersByTime(4_900);
+    expect(a.t.connectedPeers()).toEqual(['b']);
+    vi.advanceTimersByTime(100);
+    // Silent for exactly 5 s: not yet.
+    expect(a.t.connectedPeers()).toEqual(['b']);
+    expect(a.links.map(([, state]) => state)).toEqual(['connecting', 'connected']);
+
+    vi.advanceTimersByTime(1_000);
+    expect(a.t.connectedPeers()).toEqual([]);
+    const [lostAt, state] = a.links.at(-1)!;
+    expect(state).toBe('lost');
+    // Reported at the first heartbeat after 5 s of silence.
+    expect(lostAt - heard).toBeGreaterThan(5_000);
+    expect(lostAt - heard).toBeLessThanOrEqual(6_000);
+    expect(a.t.send('b', 'anyone?')).toBe(false);
+    // B still hears A, so B keeps its end: only the silent side is lost.
+    expect(b.t.connectedPeers()).toEqual(['a']);
+  });
+});
+
+describe('a link that does not open', () => {
+  test('is lost after 15 s, not before, on both ends', () => {
+    a.t.connect('b');
+    vi.advanceTimersByTime(15_000);
+    expect(a.links.map(([, state]) => state)).toEqual(['connecting']);
+    expect(b.links.map(([, state]) => state)).toEqual(['connecting']);
+
+    vi.advanceTimersByTime(1_000);
+    for (const end of [a, b]) {
+      const [lostAt, state] = end.links.at(-1)!;
+      expect(state).toBe('lost');
+      expect(lostAt).toBeGreaterThan(15_000);
+      expect(lostAt).toBeLessThanOrEqual(16_000);
+    }
+  });
+
+  test('that opens at 14 s is then kept by its heartbeats', () => {
+    a.t.connect('b');
+    vi.advanceTimersByTime(14_000);
+    net.channels[0]![0].open();
+    vi.advanceTimersByTime(60_000);
+    expect(a.links.map(([, state]) => state)).toEqual(['connecting', 'connected']);
+    expect(b.links.map(([, state]) => state)).toEqual(['connecting', 'connected']);
+  });
+});
