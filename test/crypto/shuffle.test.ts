@@ -137,6 +137,22 @@ const cases: Case[] = [
     [`proof field ${f}[last] + 1`, (s) => (s.proof[f][N - 1] = (s.proof[f][N - 1]! + 1n) % ORDER)],
     [`proof field ${f}[1] + ℓ (non-canonical)`, (s) => (s.proof[f][1] = s.proof[f][1]! + ORDER)],
   ]),
+  // Each pair leaves the sum of G's coefficients as it was: only a verifier that weighs
+  // the equations with independent random weights, not all 1, tells them from honest.
+  [
+    'sHat[0] + 1 offset by sHat[1] − 1',
+    (s) => {
+      s.proof.sHat[0] = (s.proof.sHat[0]! + 1n) % ORDER;
+      s.proof.sHat[1] = (s.proof.sHat[1]! - 1n + ORDER) % ORDER;
+    },
+  ],
+  [
+    's1 + 1 offset by s2 − 1',
+    (s) => {
+      s.proof.s1 = (s.proof.s1 + 1n) % ORDER;
+      s.proof.s2 = (s.proof.s2 - 1n + ORDER) % ORDER;
+    },
+  ],
   [
     'the proof of another shuffle of the same deck',
     (s) => (s.proof = anotherOrder(s.output).proof),
