@@ -1,7 +1,7 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stateHash } from '../../src/engine/encoding.ts';
+import { sha256Hex, stateHash } from '../../src/engine/encoding.ts';
 import {
   MAX_EVENT_BYTES,
   ZERO_HASH,
@@ -12,6 +12,7 @@ import {
   type UnsignedEvent,
 } from '../../src/engine/events.ts';
 import {
+  MAX_EVIDENCE,
   MAX_PENDING_PER_SEAT,
   composeEvent,
   createLog,
@@ -76,15 +77,59 @@ describe('createLog', () => {
     ['seven seats', { table: 't', keys: testIdentities(7).map((i) => i.publicKey) }, 'ERR_ROSTER'],
     ['a repeated key', { table: 't', keys: [ids[0]!.publicKey, ids[0]!.publicKey] }, 'ERR_ROSTER'],
     ['a key that is no point', { table: 't', keys: ['ff'.repeat(32)] }, 'ERR_ROSTER'],
+    [
+      'one good key and one that is no point',
+      { table: 't', keys: [ids[0]!.publicKey, 'ff'.repeat(32)] },
+      'ERR_ROSTER',
+    ],
     ['a small-order key', { table: 't', keys: ['01' + '00'.repeat(31)] }, 'ERR_ROSTER'],
   ])('refuses %s', (_name, roster, code) => {
     expect(createLog(roster)).toEqual({ ok: false, error: code });
+  });
+
+  it('seats up to six, and starts empty', () => {
+    const created = createLog({ table: 't', keys: testIdentities(6).map((i) => i.publicKey) });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const log = created.value;
+    expect([log.seats, log.size, log.head, log.seen()]).toEqual([
+      6,
+      0,
+      ZERO_HASH,
+      [0, 0, 0, 0, 0, 0],
+    ]);
+    // The digest of nothing: SHA-256 of the empty string.
+    expect(log.digest()).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect([log.nextSeq(9), log.lastHash(9), log.at(9, 0)]).toEqual([0, ZERO_HASH, undefined]);
+  });
+});
+
+describe('composeEvent', () => {
+  it.each([6, 3, -1])('refuses seat %i, which has no place in a three-seat roster', (seat) => {
+    expect(composeEvent(testLog(ids), seat, { type: 'X' }, ids[0]!.secretKey)).toEqual({
+      ok: false,
+      error: 'ERR_UNKNOWN_SEAT',
+    });
   });
 });
 
 describe('append', () => {
   it('accepts chained events and tracks head, seq and prev', () => {
     const { log, events } = started();
+    for (const e of events) {
+      expect(log.entry(e.hash)?.bytes).toEqual(e.bytes);
+      expect(log.at(e.event.author, e.event.seq)?.hash).toBe(e.hash);
+    }
+    expect(log.digest()).toBe(
+      sha256Hex(
+        utf8ToBytes(
+          log
+            .entries()
+            .map((entry) => entry.hash)
+            .join(''),
+        ),
+      ),
+    );
     expect(log.size).toBe(4);
     expect(log.head).toBe(events[3]!.hash);
     expect(log.nextSeq(0)).toBe(2);
@@ -165,9 +210,9 @@ describe('append', () => {
     expect(log.append(garbage)).toEqual({ ok: false, error: 'ERR_UTF8' });
     expect(log.append('{"not":"an event"}')).toEqual({ ok: false, error: 'ERR_FIELDS' });
     expect(snapshot(log)).toEqual(before);
-    expect(log.evidence.map((e) => [e.author, e.reason])).toEqual([
-      [null, 'ERR_UTF8'],
-      [null, 'ERR_FIELDS'],
+    expect(log.evidence.map((e) => [e.author, e.signed, e.reason])).toEqual([
+      [null, false, 'ERR_UTF8'],
+      [null, false, 'ERR_FIELDS'],
     ]);
   });
 
@@ -179,7 +224,23 @@ describe('append', () => {
     expect(log.append(utf8ToBytes(huge))).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
     expect(snapshot(log)).toEqual(before);
     expect(log.evidence).toHaveLength(1);
-    expect(log.evidence[0]!.bytes.length).toBe(MAX_EVENT_BYTES);
+    expect(log.evidence[0]).toMatchObject({ author: null, signed: false, reason: 'ERR_TOO_LARGE' });
+    expect(log.evidence[0]!.bytes).toEqual(utf8ToBytes(huge.slice(0, MAX_EVENT_BYTES)));
+  });
+
+  it('reads an event of exactly MAX_EVENT_BYTES, and refuses one byte more', () => {
+    const { log } = started();
+    const exact = 'x'.repeat(MAX_EVENT_BYTES);
+    // Not JSON, so refused, but for what it says, not for its size.
+    expect(log.append(exact)).toEqual({ ok: false, error: 'ERR_JSON' });
+    expect(log.append(exact + 'x')).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
+  });
+
+  it('keeps at most MAX_EVIDENCE records, however much garbage arrives', () => {
+    const { log } = started();
+    for (let i = 0; i <= MAX_EVIDENCE; i++) log.append(`garbage ${i}`);
+    expect(log.evidence).toHaveLength(MAX_EVIDENCE);
+    expect(log.evidence.every((e) => e.author === null && !e.signed)).toBe(true);
   });
 
   it('keeps one evidence record per distinct bad event, however often it is relayed', () => {
@@ -292,6 +353,51 @@ describe('append', () => {
     expect(log.append(first.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
     expect(log.size).toBe(MAX_PENDING_PER_SEAT + 1);
     expect(log.append(overflow.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    // What was released no longer counts: the author may have as many waiting again.
+    const more = [chain.at(-1)!];
+    for (let seq = chain.length; seq <= chain.length + MAX_PENDING_PER_SEAT; seq++) {
+      const prev = more.at(-1)!;
+      more.push(forge({ ...genesis(0), seq, prev: prev.hash, basis: [seq, 0, 0] }));
+    }
+    for (const e of more.slice(2)) {
+      expect(log.append(e.bytes)).toMatchObject({
+        ok: true,
+        value: { status: 'pending', placed: [], from: log.size },
+      });
+    }
+  });
+
+  it('counts each author’s waiting events one by one as they are released', () => {
+    // Two of seat 0's events wait on different seats; releasing one leaves the other counted.
+    const source = testLog(ids);
+    const fromOne = act(source, 1);
+    const fromTwo = act(source, 2);
+    const log = testLog(ids);
+    const first = forge({ ...genesis(0), basis: [0, 1, 0] });
+    const chain = [first];
+    for (let seq = 1; seq < MAX_PENDING_PER_SEAT; seq++)
+      chain.push(forge({ ...genesis(0), seq, prev: chain.at(-1)!.hash, basis: [seq, 1, 1] }));
+    for (const e of chain) log.append(e.bytes);
+    expect(log.pendingCount).toBe(MAX_PENDING_PER_SEAT);
+    log.append(fromOne.bytes);
+    // Seat 0's first event is placed; the rest still wait for seat 2.
+    expect(log.pendingCount).toBe(MAX_PENDING_PER_SEAT - 1);
+    const next = forge({
+      ...genesis(0),
+      seq: MAX_PENDING_PER_SEAT,
+      prev: chain.at(-1)!.hash,
+      basis: [MAX_PENDING_PER_SEAT, 1, 1],
+    });
+    expect(log.append(next.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    const over = forge({
+      ...genesis(0),
+      seq: MAX_PENDING_PER_SEAT + 1,
+      prev: next.hash,
+      basis: [MAX_PENDING_PER_SEAT + 1, 1, 1],
+    });
+    expect(log.append(over.bytes)).toEqual({ ok: false, error: 'ERR_PENDING_FULL' });
+    log.append(fromTwo.bytes);
+    expect(log.pendingCount).toBe(0);
   });
 
   it('rejects a held event once its author’s real predecessor turns out to differ', () => {
@@ -311,6 +417,28 @@ describe('append', () => {
       { bytes: third.bytes, author: 0, signed: true, reason: 'ERR_PREV' },
     ]);
     expect(otherSecond.event.seq).toBe(realSecond.event.seq);
+  });
+
+  it('forgets a held event refused for a false predecessor, whatever arrives later', () => {
+    // Seat 0's second event names seat 1's event as its predecessor and waits for it; seat 0's
+    // real first event arrives and refuses it; when seat 1's event comes, nothing waits on it.
+    const source = testLog(ids);
+    const own = act(source, 0);
+    const other = act(source, 1);
+    const spliced = forge({
+      table: 'table-1',
+      author: 0,
+      seq: 1,
+      prev: other.hash,
+      basis: [1, 0, 0],
+      body: { type: 'X' },
+    });
+    const log = testLog(ids);
+    expect(log.append(spliced.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    log.append(own.bytes);
+    expect(log.evidence.map((e) => e.reason)).toEqual(['ERR_PREV']);
+    expect(log.append(other.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    expect([log.size, log.pendingCount]).toEqual([2, 0]);
   });
 });
 
@@ -341,6 +469,15 @@ describe('equivocation', () => {
       error: 'ERR_HALTED',
     });
     log.append(forge({ ...events[3]!.event, body: { type: 'OTHER' } }).bytes);
+    expect(log.equivocators()).toEqual([0, 1]);
+  });
+
+  it('lists each equivocator once, in seat order', () => {
+    const { log, events } = started();
+    log.append(forge({ ...events[3]!.event, body: { type: 'OTHER' } }).bytes);
+    log.append(forge({ ...events[3]!.event, body: { type: 'THIRD' } }).bytes);
+    log.append(forge({ ...events[2]!.event, body: { type: 'OTHER' } }).bytes);
+    expect(log.equivocations.map((e) => e.author)).toEqual([1, 1, 0]);
     expect(log.equivocators()).toEqual([0, 1]);
   });
 

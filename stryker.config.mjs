@@ -1,0 +1,45 @@
+/**
+ * `npm run mutate` (scripts/mutate.ts) runs StrykerJS once per part, each part
+ * mutating one layer and running only that layer's tests: a mutant of the log
+ * must be killed by the log's tests, not by a whole game that happens to use
+ * the log, and each part stays small enough to finish on two cores.
+ * MUTATE_PART picks the part; see test/MUTATION.md for scores and survivors.
+ */
+const PARTS = {
+  crypto: {
+    mutate: ['crypto/**/*.ts', '!crypto/index.ts'],
+    tests: ['test/crypto/**/*.test.ts'],
+  },
+  log: {
+    mutate: ['src/engine/log.ts'],
+    tests: ['test/engine/{log,events}.test.ts', 'test/engine/adversary/checks-log.test.ts'],
+  },
+  table: {
+    mutate: ['src/engine/table/**/*.ts'],
+    tests: [
+      'test/engine/{table,table-steps,table-decks,void}.test.ts',
+      'test/engine/adversary/{checks-fold,checks-net,bodies,context,audit-void,audit-zero,keys,remask}.test.ts',
+    ],
+  },
+};
+
+const name = process.env.MUTATE_PART ?? 'log';
+const part = PARTS[name];
+if (!part) throw new Error(`MUTATE_PART must be one of ${Object.keys(PARTS).join(', ')}`);
+process.env.MUTATE_TESTS = JSON.stringify(part.tests);
+
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
+  mutate: part.mutate,
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  concurrency: 2,
+  incremental: true,
+  incrementalFile: `reports/mutation/${name}-incremental.json`,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  tempDirName: '.stryker-tmp',
+};
