@@ -161,7 +161,8 @@ const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function createLog(roster: Roster): Result<EventLog, RosterError> {
   if (!TABLE_ID.test(roster.table)) return err('ERR_TABLE_ID');
   const keys = [...roster.keys];
-  if (keys.length === 0 || !isSeat(keys.length - 1)) return err('ERR_ROSTER');
+  // `isSeat(-1)` is false, so this also refuses an empty roster.
+  if (!isSeat(keys.length - 1)) return err('ERR_ROSTER');
   if (!keys.every(isValidPublicKey) || new Set(keys).size !== keys.length) return err('ERR_ROSTER');
   return ok(new EventLog(roster.table, keys));
 }
@@ -324,7 +325,8 @@ export class EventLog {
       return this.reject(bytes, hash, event.author, signed, 'ERR_TABLE');
     if (!signed) return this.reject(bytes, hash, event.author, false, 'ERR_SIGNATURE');
     const candidate = { hash, event, bytes };
-    const rival = this.chains[event.author]?.[event.seq] ?? this.pendingSlots.get(slot(event));
+    // The author's seat was checked against the roster above: its chain exists.
+    const rival = this.chains[event.author]![event.seq] ?? this.pendingSlots.get(slot(event));
     if (rival !== undefined) return this.equivocate(rival, candidate);
     if (this.halted) return err('ERR_HALTED');
 
@@ -339,7 +341,7 @@ export class EventLog {
     const { author, seq, prev, basis } = candidate.event;
     if (basis.length !== this.seats) return { error: 'ERR_BASIS' };
     if (seq > 0) {
-      const own = this.chains[author]?.[seq - 1];
+      const own = this.chains[author]![seq - 1];
       if (own !== undefined && own.hash !== prev) return { error: 'ERR_PREV' };
       const before = this.accepted.get(prev);
       if (before === undefined) return { missing: prev };
@@ -350,7 +352,7 @@ export class EventLog {
     for (let seat = 0; seat < this.seats; seat++) {
       const count = basis[seat]!;
       if (count === 0) continue;
-      const last = this.chains[seat]?.[count - 1];
+      const last = this.chains[seat]![count - 1];
       if (last === undefined) return { missing: slot({ author: seat, seq: count - 1 }) };
       // Whatever that event had seen, this one has seen too: knowledge is whole and never shrinks.
       if (last.event.basis.some((n, s) => n > basis[s]!)) return { error: 'ERR_BASIS' };

@@ -472,6 +472,14 @@ describe('equivocation', () => {
     expect(log.equivocators()).toEqual([0, 1]);
   });
 
+  it('keeps at most MAX_EVIDENCE proofs of equivocation', () => {
+    const { log, events } = started();
+    for (let i = 0; i <= MAX_EVIDENCE; i++)
+      log.append(forge({ ...events[3]!.event, body: { type: 'OTHER', i } }).bytes);
+    expect(log.equivocations).toHaveLength(MAX_EVIDENCE);
+    expect(log.equivocators()).toEqual([1]);
+  });
+
   it('lists each equivocator once, in seat order', () => {
     const { log, events } = started();
     log.append(forge({ ...events[3]!.event, body: { type: 'OTHER' } }).bytes);
