@@ -29,7 +29,17 @@ describe('card faces', () => {
     expect(cardIndex('deck-a', 0, p)).toBe(-1);
   });
 
+  it('looks only among the first `size` cards, whatever was built before', () => {
+    deckPoints('deck-c', 20);
+    expect(deckPoints('deck-c', 5)).toHaveLength(5);
+    expect(cardIndex('deck-c', 5, cardPoint('deck-c', 7))).toBe(-1);
+    expect(cardIndex('deck-c', 8, cardPoint('deck-c', 7))).toBe(7);
+  });
+
   it('rejects a bad deck id or index', () => {
+    expect(() => cardIndex('deck-a', -1, cardPoint('deck-a', 0))).toThrow(/^size: /);
+    expect(() => cardIndex('', 1, cardPoint('deck-a', 0))).toThrow(/^deckId: /);
+    expect(() => deckPoints(7 as unknown as string, 1)).toThrow(/^deckId: /);
     expect(() => cardPoint('', 0)).toThrow(/deckId/);
     expect(() => cardPoint('deck-a', -1)).toThrow(/index/);
     expect(() => cardPoint('deck-a', 1.5)).toThrow(/index/);

@@ -47,6 +47,19 @@ describe('Transcript', () => {
   });
 });
 
+describe('Transcript counts', () => {
+  it('take every integer in [0, 2^32), and nothing else', () => {
+    expect(() => new Transcript('t').u32(0).u32(2 ** 32 - 1)).not.toThrow();
+    for (const n of [-1, 1.5, 2 ** 32, Number.NaN])
+      expect(() => new Transcript('t').u32(n)).toThrow(/^transcript: count must be an integer/);
+  });
+
+  it('bind an empty list of rows as N = 0, W = 0', () => {
+    const empty = new Transcript('t').rows([]).digest();
+    expect(empty).toEqual(new Transcript('t').u32(0).u32(0).digest());
+  });
+});
+
 describe('challenges128', () => {
   it('gives n distinct 128-bit values, depending on the seed and the tag', () => {
     const seed = new Uint8Array(64).fill(7);
@@ -69,6 +82,12 @@ describe('deriveContext', () => {
     expect(deriveContext('table-1', 'deck-a', 8)).not.toEqual(a);
     expect(deriveContext('table-1deck-a', 7)).not.toEqual(a);
     expect(deriveContext('table-1', 'deck-a', 7, new Uint8Array(0))).not.toEqual(a);
+  });
+
+  it('is frozen for every kind of part, numbers above one byte included', () => {
+    expect(toHex(deriveContext('table-1', 300, new Uint8Array([1, 2])))).toBe(
+      '8ac94c4522a1fa8ce34a7da06a2fe64e8fa18604b1f2cb3df57eb02cdde9cf13',
+    );
   });
 
   it('rejects parts it cannot encode unambiguously', () => {
