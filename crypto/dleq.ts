@@ -97,7 +97,7 @@ export function verifyDleq(
 ): boolean {
   try {
     if (!(ctx instanceof Uint8Array) || ![g, u, h, v].every(isPoint)) return false;
-    if (typeof proof !== 'object' || proof === null) return false;
+    // A proof that is no object throws here, and the catch answers false.
     const { T1, T2, s } = proof;
     if (!isPoint(T1) || !isPoint(T2) || !isScalar(s)) return false;
     const gamma = dleqChallenge(ctx, g, u, h, v, T1, T2);

@@ -54,7 +54,7 @@ export function proveKey(ctx: Uint8Array, secret: bigint): { pub: Point; proof: 
 export function verifyKey(ctx: Uint8Array, pub: Point, proof: KeyProof): boolean {
   try {
     if (!(ctx instanceof Uint8Array) || !isPoint(pub)) return false;
-    if (typeof proof !== 'object' || proof === null) return false;
+    // A proof that is no object throws here, and the catch answers false.
     const { T, s } = proof;
     if (!isPoint(T) || !isScalar(s)) return false;
     const gamma = keyChallenge(ctx, pub, T);

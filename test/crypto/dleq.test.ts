@@ -77,6 +77,15 @@ describe('DLEQ (Chaum–Pedersen re-key proof)', () => {
     expect(check(f)).toBe(false);
   });
 
+  it('refuses a proof that u and v are both the identity, though its equations hold', () => {
+    // s·g − T1 − γ·O = O and s·h − T2 − γ·O = O for T1 = s·g, T2 = s·h, whatever γ is:
+    // only the identity checks stand between this and re-keying a card to nothing.
+    const s = randomScalar();
+    const { g, h } = honest;
+    const proof = { T1: g.multiply(s), T2: h.multiply(s), s };
+    expect(verifyDleq(ctx, g, Point.ZERO, h, Point.ZERO, proof)).toBe(false);
+  });
+
   it('refuses a zero secret and the identity when proving', () => {
     expect(() => proveDleq(ctx, 0n, G, other)).toThrow(/secret/);
     expect(() => proveDleq(ctx, 5n, Point.ZERO, other)).toThrow(/identity/);

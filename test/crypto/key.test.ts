@@ -57,6 +57,12 @@ describe('verifyKey (Schnorr)', () => {
     expect(result).toBe(false);
   });
 
+  it('refuses a key proof for the identity, though its equation holds for any s', () => {
+    // s·G − γ·O − T = O for T = s·G whatever γ is: only the identity check stands in the way.
+    const s = randomScalar();
+    expect(verifyKey(ctx, Point.ZERO, { T: mulBase(s), s })).toBe(false);
+  });
+
   it('rejects a secret out of range', () => {
     expect(() => proveKey(ctx, 0n)).toThrow(/secret/);
     expect(() => proveKey(ctx, ORDER)).toThrow(/secret/);
