@@ -88,7 +88,9 @@ describe('DLEQ (Chaum–Pedersen re-key proof)', () => {
 
   it('refuses a zero secret and the identity when proving', () => {
     expect(() => proveDleq(ctx, 0n, G, other)).toThrow(/secret/);
-    expect(() => proveDleq(ctx, 5n, Point.ZERO, other)).toThrow(/identity/);
+    expect(() => proveDleq(ctx, 5n, Point.ZERO, other)).toThrow(/^g: .*identity/);
+    expect(() => proveDleq(ctx, 5n, G, Point.ZERO)).toThrow(/^h: .*identity/);
+    expect(() => proveDleq('ctx' as unknown as Uint8Array, 5n, G, other)).toThrow(/^ctx: /);
   });
 
   it('round-trips its wire format and names a bad field', () => {

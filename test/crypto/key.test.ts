@@ -67,5 +67,6 @@ describe('verifyKey (Schnorr)', () => {
     expect(() => proveKey(ctx, 0n)).toThrow(/secret/);
     expect(() => proveKey(ctx, ORDER)).toThrow(/secret/);
     expect(() => proveKey(ctx, -1n)).toThrow(/secret/);
+    expect(() => proveKey('ctx' as unknown as Uint8Array, 5n)).toThrow(/^ctx: /);
   });
 });

@@ -145,6 +145,7 @@ describe('proveUnlock', () => {
   it('rejects bad input with a clear error', () => {
     expect(() => proveUnlock(ctx, 0n, before)).toThrow(/secret/);
     expect(() => proveUnlock(ctx, e, [])).toThrow(/cards/);
+    expect(() => proveUnlock('ctx' as unknown as Uint8Array, e, before)).toThrow(/^ctx: /);
     expect(() => proveUnlock(ctx, e, [before[0]!, Point.ZERO])).toThrow(/cards\[1\]/);
   });
 });
