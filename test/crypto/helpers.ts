@@ -184,7 +184,8 @@ export function referenceProveUnlock(
   const D = after ?? before.map((C) => C.multiply(invertScalar(e)));
   const seed = new Transcript(UNLOCK_Z).bytes(ctx).point(E).points(before).points(D).digest();
   const z = challenges128(UNLOCK_Z, seed, before.length);
-  const Dstar = D.reduce((acc, d, i) => acc.add(d.multiply(z[i]!)), Point.ZERO);
+  // Only the first `before.length` outputs are weighed: a longer `after` is bound in the seed alone.
+  const Dstar = before.reduce((acc, _c, i) => acc.add(D[i]!.multiply(z[i]!)), Point.ZERO);
   const w = randomScalar();
   const T1 = G.multiply(w);
   const T2 = Dstar.multiply(w);

@@ -139,6 +139,13 @@ describe('verifyUnlock against a cheating prover that follows the protocol other
     const ref = referenceProveUnlock(ctx, e, before, after);
     expect(verifyUnlock(ctx, E, before, ref.cards, ref.proof)).toBe(false);
   });
+
+  it('returns false for one share too many, though the proof binds it and holds for the rest', () => {
+    // The equations weigh only as many outputs as inputs: only the count check refuses the extra.
+    const after = [...before.map((c) => c.multiply(invertScalar(e))), randomPoint()];
+    const ref = referenceProveUnlock(ctx, e, before, after);
+    expect(verifyUnlock(ctx, E, before, ref.cards, ref.proof)).toBe(false);
+  });
 });
 
 describe('proveUnlock', () => {
