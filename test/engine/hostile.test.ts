@@ -31,25 +31,18 @@ import { Table, feed, makeGenesis, makePlayers, setupOrThrow, tableGame } from '
 
 const players = makePlayers(3);
 const mallory = players[1]!;
-const decks = [{ name: 'deck', size: 6 }];
-const genesis = makeGenesis(players, handGame, {
-  decks,
+const options = {
+  decks: [{ name: 'deck', size: 6 }],
   seats: 3,
   to: 0,
   actor: 2,
   hand: [0, 1, 2],
   show: 'play',
-});
+} as const;
+const genesis = makeGenesis(players, handGame, options);
 const game = tableGame(handGame);
 // The hand is dealt to seat 0, so Mallory owes the first unlock share of the deal.
-const initial = setupOrThrow(handGame, {
-  decks,
-  seats: 3,
-  to: 0,
-  actor: 2,
-  hand: [0, 1, 2],
-  show: 'play',
-});
+const initial = setupOrThrow(handGame, options);
 
 /** Where in the honest game an attack happens; each names who owes next. */
 type Stage = 'keys' | 'shuffled' | 'dealing';
