@@ -218,6 +218,18 @@ describe('a hand dealt, re-masked, shown, played and audited', () => {
     expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
   });
 
+  test('with one audit in, only the cards that seat’s secrets open are opened', () => {
+    const { after } = around('AUDIT', 0);
+    const state = after.states[0]!;
+    const opened = auditOpen(state);
+    state.cards.forEach((card, id) => {
+      const closed = card.layers.some((l) => l.seat !== 0);
+      if (closed) expect(opened[id]).toBe(-1);
+      else expect(opened[id]).toBeGreaterThanOrEqual(0);
+    });
+    expect(opened).toContain(-1);
+  });
+
   test('after the audit anyone can open every card, the re-masked hand included', () => {
     // DESIGN.md: each player publishes the secret keys they used, so every
     // peer can open every card and check hidden results.

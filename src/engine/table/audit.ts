@@ -7,13 +7,12 @@
  */
 import { ORDER, decodeScalar, fromHex, invertScalar } from '../../../crypto/index.ts';
 import { faceOf } from './decks.ts';
-import { BASE_KEY } from './remask.ts';
 import type { TableState } from './types.ts';
 import { readPoint, writePoint } from './points.ts';
 
 /** Every layer key whose scalar the published audit reveals, with that scalar. */
 export function auditKeyring(state: TableState<unknown>): Map<string, bigint> {
-  const scalars = new Map<string, bigint>([[BASE_KEY, 1n]]);
+  const scalars = new Map<string, bigint>();
   state.audit.forEach((record, seat) => {
     if (!record) return;
     state.pubs[seat]!.forEach((pub, i) => {
