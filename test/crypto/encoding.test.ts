@@ -3,14 +3,18 @@ import { describe, expect, it } from 'vitest';
 import {
   G,
   Kind,
+  MAX_COUNT,
+  MAX_WIDTH,
   ORDER,
   Point,
+  decodeDleqProof,
   decodeKeyProof,
   decodePoints,
   decodeRows,
   decodeShuffleProof,
   decodeUnlockProof,
   deriveContext,
+  encodeDleqProof,
   encodeKeyProof,
   encodePoints,
   encodeRows,
@@ -20,6 +24,7 @@ import {
   fromBase64,
   fromHex,
   mulBase,
+  proveDleq,
   proveKey,
   proveShuffle,
   proveUnlock,
@@ -299,5 +304,95 @@ describe('decoding malformed input throws a clear error', () => {
       'points[1]: the identity point is not allowed',
     );
     expect(encodeScalar(0n)).toEqual(new Uint8Array(32));
+  });
+});
+
+describe('every field of every proof is named when it is bad', () => {
+  const dleq = proveDleq(ctx, e, G, randomPoints(1)[0]!);
+  type Field = [field: string, offset: number, type: 'point' | 'scalar'];
+  const threeFields: Field[] = [
+    ['T1', 1, 'point'],
+    ['T2', 33, 'point'],
+    ['s', 65, 'scalar'],
+  ];
+  // The shuffle proof of 3 rows of width 2: a 9-byte header, then each field in wire order.
+  const shuffleFields: Field[] = [
+    ['c[0]', 9, 'point'],
+    ['cHat[0]', 105, 'point'],
+    ['t1', 201, 'point'],
+    ['t2', 233, 'point'],
+    ['t3', 265, 'point'],
+    ['t4[0]', 297, 'point'],
+    ['t5', 361, 'point'],
+    ['tHat[0]', 393, 'point'],
+    ['s1', 489, 'scalar'],
+    ['s2', 521, 'scalar'],
+    ['s3', 553, 'scalar'],
+    ['se', 585, 'scalar'],
+    ['sHat[0]', 617, 'scalar'],
+    ['sPrime[0]', 713, 'scalar'],
+  ];
+  const kinds: [string, Uint8Array, (bytes: Uint8Array) => unknown, Field[]][] = [
+    [
+      'keyProof',
+      encodeKeyProof(key.proof),
+      decodeKeyProof,
+      [
+        ['T', 1, 'point'],
+        ['s', 33, 'scalar'],
+      ],
+    ],
+    ['unlockProof', encodeUnlockProof(unlock.proof), decodeUnlockProof, threeFields],
+    ['dleqProof', encodeDleqProof(dleq.proof), decodeDleqProof, threeFields],
+    ['shuffleProof', encodeShuffleProof(shuffled.proof), decodeShuffleProof, shuffleFields],
+  ];
+  const rows = kinds.flatMap(([kind, bytes, decode, fields]) =>
+    fields.map(([field, offset, type]) => ({ kind, bytes, decode, field, offset, type })),
+  );
+
+  it.each(rows)('$kind $field', ({ kind, bytes, decode, field, offset, type }) => {
+    const bad = patched(bytes, offset, type === 'point' ? IDENTITY : SCALAR_L);
+    const name = `${kind}: ${field}: `.replace(/[[\]]/g, '\\$&');
+    expect(() => decode(bad)).toThrow(new RegExp(`^${name}`));
+  });
+
+  it('names the bad field when encoding, too', () => {
+    const zero = Point.ZERO;
+    expect(() => encodeUnlockProof({ ...unlock.proof, T2: zero })).toThrow(/^unlockProof: T2: /);
+    expect(() => encodeUnlockProof({ ...unlock.proof, s: ORDER })).toThrow(/^unlockProof: s: /);
+    expect(() => encodeDleqProof({ ...dleq.proof, T1: zero })).toThrow(/^dleqProof: T1: /);
+    expect(() => encodeDleqProof({ ...dleq.proof, T2: zero })).toThrow(/^dleqProof: T2: /);
+    expect(() => encodeDleqProof({ ...dleq.proof, s: ORDER })).toThrow(/^dleqProof: s: /);
+    const p = shuffled.proof;
+    for (const field of ['t1', 't2', 't3', 't5'] as const)
+      expect(() => encodeShuffleProof({ ...p, [field]: zero })).toThrow(
+        new RegExp(`^shuffleProof: ${field}: `),
+      );
+    for (const field of ['c', 'cHat', 't4', 'tHat'] as const)
+      expect(() => encodeShuffleProof({ ...p, [field]: [zero, ...p[field].slice(1)] })).toThrow(
+        new RegExp(`^shuffleProof: ${field}\\[0\\]: `),
+      );
+    for (const field of ['s1', 's2', 's3', 'se'] as const)
+      expect(() => encodeShuffleProof({ ...p, [field]: ORDER })).toThrow(
+        new RegExp(`^shuffleProof: ${field}: `),
+      );
+    for (const field of ['sHat', 'sPrime'] as const)
+      expect(() => encodeShuffleProof({ ...p, [field]: [ORDER, ...p[field].slice(1)] })).toThrow(
+        new RegExp(`^shuffleProof: ${field}\\[0\\]: `),
+      );
+  });
+
+  it('bounds counts and widths when encoding', () => {
+    const many = Array<Point>(MAX_COUNT + 1).fill(G);
+    expect(() => encodePoints(many)).toThrow(/^points: expected an array of at most 65536/);
+    expect(() => encodePoints('G' as unknown as Point[])).toThrow(/^points: expected an array/);
+    expect(() => encodeRows(many.map((p) => [p]))).toThrow(/^rows: expected an array of at most/);
+    expect(() => encodeRows([Array<Point>(MAX_WIDTH + 1).fill(G)])).toThrow(
+      /^rows: width must be 1\.\.64/,
+    );
+    expect(() => encodeRows([[]])).toThrow(/^rows: width must be 1\.\.64/);
+    expect(encodeRows([Array<Point>(MAX_WIDTH).fill(G)]).length).toBe(9 + 32 * MAX_WIDTH);
+    expect(() => encodeShuffleProof({ ...shuffled.proof, c: [] })).toThrow(/^shuffleProof: c: /);
+    expect(() => encodeShuffleProof({ ...shuffled.proof, t4: [] })).toThrow(/^shuffleProof: t4: /);
   });
 });
