@@ -267,6 +267,19 @@ describe('decoding malformed input throws a clear error', () => {
       () => fromHex('AB'),
       'hex: expected an even number of lower-case hex digits',
     ],
+    ['base64 of a length not a multiple of 4', () => fromBase64('abc'), 'base64: length must be'],
+    [
+      'base64 padding inside the text',
+      () => fromBase64('AA==AAAA'),
+      'base64: invalid character at 2',
+    ],
+    [
+      'a bad character in the last group',
+      () => fromBase64('AAA!'),
+      'base64: invalid character at 3',
+    ],
+    ['base64 with bits under "=="', () => fromBase64('AB=='), 'base64: non-zero padding bits'],
+    ['base64 with bits under "="', () => fromBase64('AAB='), 'base64: non-zero padding bits'],
   ];
 
   it.each(cases)('%s', (_name, run, message) => {
