@@ -18,6 +18,7 @@ import {
   verifyMessage,
   type Identity,
 } from '../engine/identity.ts';
+import { err, ok, type Result } from '../engine/result.ts';
 import { genesisHash } from '../engine/table/fold.ts';
 import type { Genesis } from '../engine/table/types.ts';
 
@@ -39,16 +40,14 @@ const signedBytes = (table: string, seat: number, hash: string): Uint8Array =>
   utf8ToBytes(DOMAIN + encodeCanonical({ table, seat, hash }));
 
 /** Checks the shape of a statement from the network; its signature is checked by `verifyStatement`. */
-export function parseGenesisStatement(
-  raw: Record<string, unknown>,
-): { ok: true; value: GenesisStatement } | { ok: false; error: string } {
+export function parseGenesisStatement(raw: Record<string, unknown>): Result<GenesisStatement> {
   const { seat, identity, hash, sig } = raw;
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= MAX_SEAT)
-    return { ok: false, error: 'bad genesis seat' };
-  if (!isValidPublicKey(identity)) return { ok: false, error: 'bad genesis identity key' };
-  if (!isHex(hash, 32)) return { ok: false, error: 'bad genesis hash' };
-  if (!isHex(sig, SIGNATURE_BYTES)) return { ok: false, error: 'bad genesis signature' };
-  return { ok: true, value: { type: 'genesis', seat, identity, hash, sig } };
+    return err('bad genesis seat');
+  if (!isValidPublicKey(identity)) return err('bad genesis identity key');
+  if (!isHex(hash, 32)) return err('bad genesis hash');
+  if (!isHex(sig, SIGNATURE_BYTES)) return err('bad genesis signature');
+  return ok({ type: 'genesis', seat, identity, hash, sig });
 }
 
 /** True when `statement` is signed by its own identity key for the table `table`. */

@@ -12,7 +12,7 @@ import type { RedBlackState } from '../../src/engine/games/redblack/index.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
 import type { Replica } from '../../src/engine/table/replica.ts';
-import { authorOn, feed } from './helpers/table.ts';
+import { authorOn, feed, verdictOf } from './helpers/table.ts';
 import {
   bothMayCall,
   drive,
@@ -154,11 +154,9 @@ describe('crossing calls', () => {
     feed(early, second.bytes);
     feed(late, first.bytes);
     for (const replica of table.replicas) {
-      const verdict = (hash: string) =>
-        replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
-      expect(verdict(first.hash)).toBe('void');
-      expect(later.map((e) => verdict(e.hash))).toEqual(later.map(() => 'applied'));
-      expect(verdict(second.hash)).toBe('applied');
+      expect(verdictOf(replica, first.hash)).toBe('void');
+      expect(later.map((e) => verdictOf(replica, e.hash))).toEqual(later.map(() => 'applied'));
+      expect(verdictOf(replica, second.hash)).toBe('applied');
       expect(standing(replica)).toBe(1);
       expect(replica.offences()).toEqual([]);
     }

@@ -33,9 +33,8 @@ import {
   copyOf,
   lockContext,
   lockGroups,
-  proofContext,
+  unlockContext,
   unlockGroups,
-  unlockPurpose,
   type AnyGame,
 } from './fold.ts';
 import { readPoint, writePoint, writePoints } from './points.ts';
@@ -115,15 +114,10 @@ export function makeUnlock(
   cards: readonly CardId[],
   keyring: Keyring,
 ): TableBody {
-  const purpose = unlockPurpose(state.step as Extract<Step, { type: 'UNLOCK' }>);
   const shares = unlockGroups(state.cards, cards, seat).map((ids) => {
     const key = state.cards[ids[0]!]!.layers.find((l) => l.seat === seat)!.key;
     const before = ids.map((id) => readPoint(state.cards[id]!.c));
-    const share = proveUnlock(
-      proofContext(state, 'UNLOCK', seat, { purpose, cards: ids }),
-      keyring.scalarFor(key),
-      before,
-    );
+    const share = proveUnlock(unlockContext(state, seat, ids), keyring.scalarFor(key), before);
     return { points: writePoints(share.cards), proof: toBase64(encodeUnlockProof(share.proof)) };
   });
   return { type: 'UNLOCK', shares };

@@ -21,6 +21,7 @@ import { deckIndex, faceOf } from './decks.ts';
 import { readPoint, writePoint } from './points.ts';
 import { applyRemask } from './remask.ts';
 import { applyKey, applyShuffle, keysStep, shuffleGroups } from './rounds.ts';
+import { nextStep } from './step.ts';
 import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
 
 /** A game as the table drives it: inputs are player actions or `REVEAL` facts. */
@@ -224,7 +225,7 @@ function applyUnlock<S extends Json>(
     if (share.points.length !== ids.length) return err('ERR_SHAPE');
     const layer = cards[ids[0]!]!.layers.find((l) => l.seat === author)!;
     const before = ids.map((id) => readPoint(cards[id]!.c));
-    const ctx = proofContext(state, 'UNLOCK', author, { purpose: unlockPurpose(step), cards: ids });
+    const ctx = unlockContext(state, author, ids);
     if (!verifyUnlock(ctx, readPoint(layer.key), before, share.points, share.proof))
       return err('ERR_PROOF');
     ids.forEach((id, i) => {
@@ -243,8 +244,19 @@ function applyUnlock<S extends Json>(
 }
 
 /** What an unlock is for: a reveal to all, a deal to one seat, or the public part of a show. */
-export const unlockPurpose = (step: Extract<Step, { type: 'UNLOCK' }>): string =>
+const unlockPurpose = (step: Extract<Step, { type: 'UNLOCK' }>): string =>
   step.to === 'all' ? 'reveal' : step.to.length === 1 ? `deal to ${step.to[0]}` : 'show';
+
+/** The context of one UNLOCK share of the step under way: bound to its purpose and its cards. */
+export const unlockContext = (
+  state: TableState<unknown>,
+  seat: Seat,
+  ids: readonly CardId[],
+): Uint8Array =>
+  proofContext(state, 'UNLOCK', seat, {
+    purpose: unlockPurpose(state.step as Extract<Step, { type: 'UNLOCK' }>),
+    cards: ids,
+  });
 
 /**
  * After the last share: a deal tells the game the cards are dealt; a reveal to
@@ -372,12 +384,6 @@ function applyCopy<S extends Json>(
     to: [...step.to],
   });
 }
-
-const nextStep = <S>(state: TableState<S>, step: Step): TableState<S> => ({
-  ...state,
-  step,
-  stepNo: state.stepNo + 1,
-});
 
 /** Seats that still have a layer on any of `ids`, in seat order. */
 function layerSeats(

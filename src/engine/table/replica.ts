@@ -233,29 +233,30 @@ export class Replica<S extends Json> {
     const { author, body } = this.log.entries()[i]!.event;
     const state = this.states[i]!;
     const next = judge(state, this.game, author, body);
-    const seen = this.stateSeenBy(i);
+    const unseen = this.unseenBefore(i);
+    const seen = this.stateSeenBy(i, unseen);
     // Every event must be valid where its author stood, wherever the log puts it:
     // else naming an older state could slip in a move that was never legal there.
     const where = seen === state ? next : judge(seen, this.game, author, body);
     if (!where.ok) return { verdict: { rejected: where.error }, state };
     if (next.ok) return { verdict: 'applied', state: next.value };
-    const restart = this.race(i);
+    const restart = this.race(i, unseen);
     return restart === null ? { verdict: 'void', state } : { restart };
   }
 
   /**
    * Entry `i`, a player action not valid where it lands, may win a race
-   * against applied actions it had not seen. If the game's race rule says so
-   * and `i` is valid without them, they are overtaken: returns where to judge
-   * again. Otherwise null.
+   * against applied actions it had not seen (at `unseen`). If the game's race
+   * rule says so and `i` is valid without them, they are overtaken: returns
+   * where to judge again. Otherwise null.
    */
-  private race(i: number): number | null {
+  private race(i: number, unseen: readonly number[]): number | null {
     const rule = this.game.race;
     const entries = this.log.entries();
     const late = entries[i]!.event;
     if (!rule || late.body.type !== 'ACT') return null;
     const action = (event: Event) => ({ ...(event.body.action as object), seat: event.author });
-    const rivals = this.unseenBefore(i).filter((j) => {
+    const rivals = unseen.filter((j) => {
       const standing = entries[j]!.event;
       return (
         this.verdicts[j] === 'applied' &&
@@ -275,12 +276,11 @@ export class Replica<S extends Json> {
 
   /**
    * The state the author of entry `i` saw: the fold of exactly the entries
-   * its basis names, with only the races settled by entries it had seen.
+   * its basis names (all before `i` but those at `unseen`), with only the
+   * races settled by entries it had seen.
    */
-  private stateSeenBy(i: number): TableState<S> {
-    const entries = this.log.entries();
-    const event = entries[i]!.event;
-    const unseen = this.unseenBefore(i);
+  private stateSeenBy(i: number, unseen: readonly number[]): TableState<S> {
+    const event = this.log.entries()[i]!.event;
     const races = new Map(
       [...this.overtakes].filter(([, by]) => sees(event, this.log.entry(by)!.event)),
     );

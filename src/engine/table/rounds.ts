@@ -13,6 +13,7 @@ import type { Decoded } from './bodies.ts';
 import { proofContext } from './context.ts';
 import { deckCards, deckIndex, facePoints } from './decks.ts';
 import { readPoint, writePoint } from './points.ts';
+import { nextStep } from './step.ts';
 import type { Epoch, ShuffleGroup, Step, TableCard, TableState } from './types.ts';
 
 type RoundError = 'ERR_GENESIS' | 'ERR_PROOF' | 'ERR_SHAPE';
@@ -93,21 +94,20 @@ function openShuffle<S>(
     });
   }
   const moved = new Set(groups.flatMap((group) => group.cards));
-  return {
+  const opened = {
     ...state,
     epochs: [...state.epochs, ...epochs],
     cards,
     faces,
     copies: state.copies.filter((copy) => !moved.has(copy.card)),
-    step: {
-      type: 'SHUFFLE',
-      epochs: epochs.map((_, g) => first + g),
-      order: state.keys.map((_, seat) => seat),
-      next: 0,
-      fresh,
-    },
-    stepNo: state.stepNo + 1,
   };
+  return nextStep(opened, {
+    type: 'SHUFFLE',
+    epochs: epochs.map((_, g) => first + g),
+    order: state.keys.map((_, seat) => seat),
+    next: 0,
+    fresh,
+  });
 }
 
 /**
@@ -147,12 +147,10 @@ export function shuffleGroups(
 
 /** The KEYS step of a shuffle round the game asked for: every seat's keys owed afresh. */
 export function keysStep<S>(state: TableState<S>, groups: ShuffleGroup[]): TableState<S> {
-  return {
-    ...state,
-    keys: state.keys.map(() => null),
-    step: { type: 'KEYS', groups, fresh: true },
-    stepNo: state.stepNo + 1,
-  };
+  return nextStep(
+    { ...state, keys: state.keys.map(() => null) },
+    { type: 'KEYS', groups, fresh: true },
+  );
 }
 
 /**
@@ -188,5 +186,5 @@ export function applyShuffle<S>(
   }
   const done = step.next + 1 >= step.order.length;
   const next: Step = done ? { type: 'PLAY' } : { ...step, next: step.next + 1 };
-  return ok({ state: { ...state, cards, step: next, stepNo: state.stepNo + 1 }, done });
+  return ok({ state: nextStep({ ...state, cards }, next), done });
 }

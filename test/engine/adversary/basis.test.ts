@@ -16,7 +16,7 @@ import { composeEvent } from '../../../src/engine/log.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
 import type { EventBody } from '../../../src/engine/events.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
-import { authorOn, dutyOf, feed, setupOrThrow } from '../helpers/table.ts';
+import { authorOn, dutyOf, feed, setupOrThrow, verdictOf } from '../helpers/table.ts';
 import {
   attackWithMost,
   bothMayCall,
@@ -58,10 +58,8 @@ test('a call naming a basis from before an attack it saw is void; the attack sta
   if (!call.ok) throw new Error(call.error);
   for (const replica of [honest!, spectator]) {
     feed(replica, call.value.bytes);
-    const verdict = (hash: string) =>
-      replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
-    expect(verdict(call.value.hash)).toBe('void');
-    expect(shown.map((e) => verdict(e.hash))).toEqual(shown.map(() => 'applied'));
+    expect(verdictOf(replica, call.value.hash)).toBe('void');
+    expect(shown.map((e) => verdictOf(replica, e.hash))).toEqual(shown.map(() => 'applied'));
     expect(replica.state.game.round.stage.kind).toBe('ATTACK');
     expect(replica.state.game.score).toEqual([0, 0]);
     expect(replica.offences()).toEqual([]);

@@ -20,7 +20,7 @@ import { describe, expect, test } from 'vitest';
 import { signEvent, type Event, type SignedEvent } from '../../../src/engine/events.ts';
 import type { JsonObject } from '../../../src/engine/encoding.ts';
 import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
-import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
+import { Replica } from '../../../src/engine/table/replica.ts';
 import { crossing, crossingBeats, type CrossingState } from '../helpers/crossing.ts';
 import {
   Table,
@@ -29,6 +29,7 @@ import {
   makePlayers,
   setupOrThrow,
   tableGame,
+  verdictOf,
 } from '../helpers/table.ts';
 
 const players = makePlayers(2);
@@ -84,9 +85,6 @@ function replay(events: readonly SignedEvent[]): Replica<CrossingState> {
   }
   return replica;
 }
-
-const verdictOf = (replica: Replica<CrossingState>, hash: string): Verdict | undefined =>
-  replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
 
 const sees = (a: Event, b: Event) => b.seq < a.basis[b.author]!;
 

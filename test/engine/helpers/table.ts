@@ -13,7 +13,7 @@ import { Keyring, makeDuty } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import type { AnyGame } from '../../../src/engine/table/fold.ts';
-import { Replica } from '../../../src/engine/table/replica.ts';
+import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
 import { testIdentity } from '../helpers.ts';
 import { readPoint } from '../../../src/engine/table/points.ts';
@@ -95,6 +95,10 @@ export function dutyOf<S extends Json>(replica: Replica<S>, player: Player): Tab
   if (body === null) throw new Error(`seat ${player.seat} owes no duty`);
   return body;
 }
+
+/** The verdict `replica` gave the event `hash`; undefined for an event it does not hold. */
+export const verdictOf = <S extends Json>(replica: Replica<S>, hash: string): Verdict | undefined =>
+  replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
 
 /** Feeds `bytes` to `replica`; throws unless it is new and accepted. */
 export function feed<S extends Json>(replica: Replica<S>, bytes: Uint8Array): void {
