@@ -32,7 +32,7 @@ import {
   editRows,
   expectOffence,
   indexOf,
-  recordHand,
+  loadHand,
   replicaBefore,
   signNext,
   type Recording,
@@ -40,7 +40,7 @@ import {
 
 let rec: Recording;
 beforeAll(() => {
-  rec = recordHand();
+  rec = loadHand();
 });
 
 /** Where a cheat happens: the first recorded event of `seat` with this body type (in `step`). */

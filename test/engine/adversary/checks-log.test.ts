@@ -11,11 +11,11 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { ZERO_HASH, signEvent, type UnsignedEvent } from '../../../src/engine/events.ts';
-import { indexOf, recordHand, replicaBefore, type Recording } from '../helpers/cheats.ts';
+import { indexOf, loadHand, replicaBefore, type Recording } from '../helpers/cheats.ts';
 
 let rec: Recording;
 beforeAll(() => {
-  rec = recordHand();
+  rec = loadHand();
 });
 
 const CHEATER = 1;

@@ -5,6 +5,7 @@
  * once with real cryptography; a replica rebuilt just before any recorded
  * event; and the edits a cheater makes to an honest body on the wire.
  */
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import {
   ORDER,
@@ -85,20 +86,42 @@ export interface Recording {
 
 /** Plays `HAND_SCRIPT` at two seats: duties lowest seat first, the move `DONE`. */
 export function recordHand(): Recording {
-  const { players, genesis, initial } = scriptTable(2, HAND_SCRIPT);
-  const table = new Table(players, genesis, scriptPlayable.game, initial);
+  const hand = scriptTable(2, HAND_SCRIPT);
+  const table = new Table(hand.players, hand.genesis, scriptPlayable.game, hand.initial);
   const replica = table.replicas[0]!;
   for (let next = replica.owed()[0]; next !== undefined; next = replica.owed()[0]) {
     if (next.kind === 'ACT') table.play(next.seat, makeAct({ type: 'DONE' }));
     else table.duty(next.seat);
   }
+  return recordingOf(hand, replica);
+}
+
+/**
+ * The hand recorded once (`test/vectors/hand.json`, made by `make-hand.ts`),
+ * folded afresh on every load: a test reads honest events without proving
+ * them again, which keeps the mutation runs short, and a fixture the code no
+ * longer accepts fails here, not in the cheat it was meant to set up.
+ */
+export function loadHand(): Recording {
+  const hand = scriptTable(2, HAND_SCRIPT);
+  const replica = new Replica(hand.genesis, scriptPlayable.game, hand.initial);
+  const events = JSON.parse(readFileSync(HAND_FILE, 'utf8')) as string[];
+  for (const event of events) feed(replica, utf8.encode(event));
+  return recordingOf(hand, replica);
+}
+
+const HAND_FILE = new URL('../../vectors/hand.json', import.meta.url);
+const utf8 = new TextEncoder();
+
+function recordingOf(
+  hand: Pick<Recording, 'players' | 'genesis' | 'initial'>,
+  replica: Replica<Json>,
+): Recording {
   expect(replica.offences()).toEqual([]);
   expect(replica.state.step.type).toBe('DONE');
   const entries = replica.log.entries();
   return {
-    players,
-    genesis,
-    initial,
+    ...hand,
     events: entries.map(({ event, bytes, hash }) => ({ event, bytes, hash })),
     steps: entries.map((_, i) => replica.stateAfter(i)!.step.type),
   };
