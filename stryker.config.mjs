@@ -17,7 +17,7 @@ const PARTS = {
   table: {
     mutate: ['src/engine/table/**/*.ts'],
     tests: [
-      'test/engine/{table,table-steps,table-decks,void,judge}.test.ts',
+      'test/engine/{table,table-steps,table-decks,void,judge,leave}.test.ts',
       'test/engine/adversary/{checks-fold,checks-net,bodies,context,audit-void,audit-zero,keys,remask}.test.ts',
     ],
   },
