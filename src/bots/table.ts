@@ -8,6 +8,7 @@ import type { GameId } from '../engine/catalog.ts';
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
 import { createIdentity } from '../engine/identity.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { parseWireMessage } from '../net/lobby.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
@@ -52,6 +53,7 @@ export function localTable(options: {
     identities: identities.map((i) => i.publicKey),
     deckSize: entry.deckSize(options.options ?? {}),
     options: options.options ?? {},
+    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
   const sessions = messengers.map(

@@ -7,7 +7,7 @@
  * Format (JSON):
  * ```
  * { "format": "fairdeal-transcript/1",
- *   "genesis": { "table", "game", "names", "identities", "deckSize", "options" },
+ *   "genesis": { "table", "game", "names", "identities", "deckSize", "options", "absentAfterMs" },
  *   "events": [ "<canonical event JSON>", ... ] }
  * ```
  * The order must be the log's own deterministic order, each event exactly
@@ -19,6 +19,7 @@ import type { Outcome, Seat } from './game.ts';
 import { playable } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
+import { isAbsentLimit } from './table/leave.ts';
 import { Replica } from './table/replica.ts';
 import type { Genesis } from './table/types.ts';
 
@@ -53,7 +54,7 @@ const fault = (
 /** Checks the genesis of an untrusted transcript. */
 export function parseGenesis(raw: unknown): Result<Genesis, string> {
   if (!isRecord(raw)) return err('genesis missing');
-  const { table, game, names, identities, deckSize, options } = raw;
+  const { table, game, names, identities, deckSize, options, absentAfterMs } = raw;
   if (typeof table !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(table))
     return err('genesis.table');
   if (!isGameId(game) || !playable(game)) return err('genesis.game');
@@ -68,6 +69,7 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
   if (!isRecord(options) || !playable(game)!.setup(options as JsonObject).ok)
     return err('genesis.options');
   if (deckSize !== playable(game)!.deckSize(options as JsonObject)) return err('genesis.deckSize');
+  if (!isAbsentLimit(absentAfterMs)) return err('genesis.absentAfterMs');
   return ok({
     table,
     game,
@@ -75,6 +77,7 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     identities: identities as string[],
     deckSize,
     options: options as JsonObject,
+    absentAfterMs,
   });
 }
 

@@ -13,6 +13,7 @@ import type { JsonObject } from '../engine/encoding.ts';
 import { playable, type Playable } from '../engine/games/registry.ts';
 import { isValidPublicKey, type Identity } from '../engine/identity.ts';
 import { MAX_EVENT_BYTES } from '../engine/events.ts';
+import { isAbsentLimit } from '../engine/table/leave.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import {
   GenesisAgreement,
@@ -30,6 +31,8 @@ export interface TableInfo {
   seats: number;
   /** The game's options as the creator chose them; they go into the genesis every player signs. */
   options: JsonObject;
+  /** The creator's time limit for an absent player; it goes into the genesis too. */
+  absentAfterMs: number;
 }
 
 /** Options are small: a deck make-up, a match length. */
@@ -76,7 +79,7 @@ export function cleanName(raw: unknown): string | null {
 
 function parseTable(raw: unknown): Parsed<TableInfo> {
   if (!isRecord(raw)) return fail('table missing');
-  const { id, game, seats, options } = raw;
+  const { id, game, seats, options, absentAfterMs } = raw;
   if (!isTableId(id)) return fail('bad table id');
   if (!isGameId(game)) return fail('unknown game');
   const info = GAMES[game];
@@ -91,7 +94,8 @@ function parseTable(raw: unknown): Parsed<TableInfo> {
     return fail('bad options');
   const rules = playable(game);
   if (rules && !rules.setup(options as JsonObject).ok) return fail('options the game refuses');
-  return { ok: true, value: { id, game, seats, options: options as JsonObject } };
+  if (!isAbsentLimit(absentAfterMs)) return fail('bad time limit for absent players');
+  return { ok: true, value: { id, game, seats, options: options as JsonObject, absentAfterMs } };
 }
 
 /** Checks a message from the network; nothing unchecked reaches the lobby. */
@@ -378,6 +382,7 @@ export class LobbySession {
       identities: this.players.map((p) => p.identity),
       deckSize: playable(table.game)!.deckSize(table.options),
       options: table.options,
+      absentAfterMs: table.absentAfterMs,
     };
     const peers = this.players.map((p) => p.peer);
     this.agreement = new GenesisAgreement(genesis, seat, peers, this.identity);

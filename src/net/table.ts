@@ -11,6 +11,8 @@ import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
 import type { Playable } from '../engine/games/registry.ts';
 import { Keyring, makeAct, makeDuty, privateFaces } from '../engine/table/author.ts';
+import type { TableBody } from '../engine/table/bodies.ts';
+import { judge } from '../engine/table/judge.ts';
 import { Replica } from '../engine/table/replica.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -87,12 +89,25 @@ export class TableSession<S extends Json = Json> {
       seen: state.acts,
     });
     if (!tried.ok) return err(tried.error);
-    const signed = this.replica.author(this.seat, this.secretKey, makeAct(action));
-    if (!signed.ok) return err(signed.error);
-    this.broadcast(text.decode(signed.value.bytes), null);
-    this.changed();
-    this.scheduleDuty();
-    return ok(undefined);
+    return this.publish(makeAct(action));
+  }
+
+  /**
+   * Leaves the game under way: signs a RESIGN, and the game ends at once, lost
+   * by this seat. Refused unsigned once the game is over (`ERR_GAME_OVER`:
+   * leaving then needs no event) or the table has stopped.
+   */
+  resign(): Result<void, string> {
+    return this.publishIfValid({ type: 'RESIGN' });
+  }
+
+  /**
+   * Declares `seat` absent: signed only while it owes an event and is
+   * another seat. When to (the agreed `genesis.absentAfterMs` of silence)
+   * is the caller's to judge: the table has no clock.
+   */
+  declareAbsent(seat: Seat): Result<void, string> {
+    return this.publishIfValid({ type: 'ABSENT', seat });
   }
 
   /** The faces this seat reads privately now: its hand, cards dealt, peeked or shown to it. */
@@ -120,6 +135,22 @@ export class TableSession<S extends Json = Json> {
     this.closed = true;
     this.unsubscribe();
     this.listeners.clear();
+  }
+
+  /** Signs `body` if the table would apply it now; an event it would refuse would name us. */
+  private publishIfValid(body: TableBody): Result<void, string> {
+    if (this.replica.stopped) return err('ERR_STOPPED');
+    const tried = judge(this.replica.state, this.playable.game, this.seat, body as JsonObject);
+    return tried.ok ? this.publish(body) : err(tried.error);
+  }
+
+  private publish(body: TableBody): Result<void, string> {
+    const signed = this.replica.author(this.seat, this.secretKey, body);
+    if (!signed.ok) return err(signed.error);
+    this.broadcast(text.decode(signed.value.bytes), null);
+    this.changed();
+    this.scheduleDuty();
+    return ok(undefined);
   }
 
   private receive(from: string, event: string): void {

@@ -2,7 +2,7 @@
  * The game log in words: one line per event worth telling a player, built
  * from each log entry and the states before and after it.
  */
-import type { Json } from '../engine/encoding.ts';
+import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { LogEntry } from '../engine/log.ts';
 import type { TableState } from '../engine/table/types.ts';
 import type { Verdict } from '../engine/table/replica.ts';
@@ -34,17 +34,10 @@ export function describeEntry(
   after: TableState<Json>,
   names: readonly string[],
 ): LogLine[] {
-  const who = names[entry.event.author] ?? `seat ${entry.event.author}`;
-  if (verdict === 'void')
-    return [
-      {
-        kind: 'table',
-        text:
-          entry.event.body.type === 'ACT'
-            ? `${who}'s move crossed another one and lost the race: void, nothing changed.`
-            : `${who}'s step was overtaken by a move and is void; it will be made again if still owed.`,
-      },
-    ];
+  const name = (seat: number) => names[seat] ?? `seat ${seat}`;
+  const who = name(entry.event.author);
+  const body = entry.event.body;
+  if (verdict === 'void') return [{ kind: 'table', text: voided(who, body, name) }];
   if (typeof verdict === 'object')
     return [
       {
@@ -53,7 +46,7 @@ export function describeEntry(
       },
     ];
   const lines: LogLine[] = [];
-  switch (entry.event.body.type) {
+  switch (body.type) {
     case 'KEY':
       lines.push({
         kind: 'table',
@@ -72,6 +65,20 @@ export function describeEntry(
         text: `${who} published their secret keys for the audit (each checked against its public key).`,
       });
       break;
+    case 'RESIGN':
+      lines.push({ kind: 'game', text: `${who} resigned.` });
+      break;
+    case 'ABSENT': {
+      const absent = name(body.seat as number);
+      lines.push({
+        kind: 'game',
+        text:
+          before.step.type === 'AUDIT'
+            ? `${absent} was declared absent by ${who}; the result stands, the audit ends without ${absent}'s keys.`
+            : `${absent} was declared absent by ${who}.`,
+      });
+      break;
+    }
   }
   const describe = GAME_DESCRIBERS[before.genesis.game];
   if (describe)
@@ -79,6 +86,22 @@ export function describeEntry(
       ...describe(before.game, after.game, names).map((text) => ({ kind: 'game' as const, text })),
     );
   return lines;
+}
+
+/** Why an event changed nothing, in words; nobody is blamed for a void event. */
+function voided(who: string, body: JsonObject, name: (seat: number) => string): string {
+  switch (body.type) {
+    case 'ACT':
+      return `${who}'s move crossed another one and lost the race: void, nothing changed.`;
+    case 'RESIGN':
+      return `${who}'s resignation crossed the end of the game: void, the result stands.`;
+    case 'ABSENT': {
+      const absent = name(body.seat as number);
+      return `${who} declared ${absent} absent, but ${absent} answered in time or the game had already ended: void, nothing changed.`;
+    }
+    default:
+      return `${who}'s step was overtaken by a move and is void; it will be made again if still owed.`;
+  }
 }
 
 /** What the table is busy with, for the progress panel; null while players simply play. */

@@ -8,6 +8,7 @@ import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import type { AppConfig } from '../net/config.ts';
 import { guestPeerId, hostPeerId, newTableId } from '../net/ids.ts';
 import { LobbySession, type LobbySnapshot, type TableInfo } from '../net/lobby.ts';
@@ -36,7 +37,13 @@ export class LobbyController {
   }
 
   async create(name: string, game: GameId, seats: number, options: JsonObject): Promise<void> {
-    const table: TableInfo = { id: newTableId(), game, seats, options };
+    const table: TableInfo = {
+      id: newTableId(),
+      game,
+      seats,
+      options,
+      absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    };
     const transport = await this.open(hostPeerId(table.id));
     this.identity = createIdentity();
     this.attach(LobbySession.create(transport, table, name, this.identity));

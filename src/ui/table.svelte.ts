@@ -69,7 +69,8 @@ export class TableController {
     this.known = this.remember(this.session.knownFaces());
     this.progress = describeStep(state, this.names);
     this.outcome = replica.outcome();
-    this.audited = state.step.type === 'DONE';
+    // A RESIGN or an ABSENT ends the table too, without the audit.
+    this.audited = state.step.type === 'DONE' && state.ending === null;
     this.appendLog();
     this.alarms = [
       ...replica

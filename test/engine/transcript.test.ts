@@ -113,6 +113,26 @@ describe('verifyTranscript', () => {
     expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_GENESIS' } });
   });
 
+  test('fails when the time limit for absent players is changed: it is part of the genesis hash', () => {
+    const changed = { ...transcript, genesis: { ...transcript.genesis, absentAfterMs: 60_000 } };
+    const result = verifyTranscript(changed);
+    expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_GENESIS' } });
+  });
+
+  test.each([undefined, 0, 3_600_001, 90_000.5])(
+    'refuses a genesis whose time limit for absent players is %s',
+    (absentAfterMs) => {
+      const result = verifyTranscript({
+        ...transcript,
+        genesis: { ...transcript.genesis, absentAfterMs },
+      });
+      expect(result).toEqual({
+        ok: false,
+        fault: { index: null, author: null, reason: 'bad genesis.absentAfterMs' },
+      });
+    },
+  );
+
   test.each([
     ['not an object', 42],
     ['another format', { ...{ format: 'other' } }],

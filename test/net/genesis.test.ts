@@ -6,6 +6,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import { GenesisAgreement } from '../../src/net/genesis.ts';
 import { hostPeerId } from '../../src/net/ids.ts';
@@ -14,7 +15,13 @@ import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { TableSession } from '../../src/net/table.ts';
 import type { Transport } from '../../src/net/transport.ts';
 
-const TABLE: TableInfo = { id: 'genesistst', game: 'war', seats: 2, options: {} };
+const TABLE: TableInfo = {
+  id: 'genesistst',
+  game: 'war',
+  seats: 2,
+  options: {},
+  absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+};
 const HOST = hostPeerId(TABLE.id);
 const BEN = `fairdeal-${TABLE.id}-bbbb`;
 
@@ -96,6 +103,7 @@ test.each<[string, (roster: Roster) => void]>([
         ],
       }),
   ],
+  ['another time limit for absent players', (roster) => void (roster.table.absentAfterMs = 30_000)],
   [
     'another key for Ann',
     (roster) => void (roster.players[0]!.identity = createIdentity().publicKey),
@@ -146,6 +154,7 @@ function statement(players: [string, Identity][], peers: string[], table = TABLE
     identities: players.map(([, id]) => id.publicKey),
     deckSize: 52,
     options: {},
+    absentAfterMs: TABLE.absentAfterMs,
   };
   return new GenesisAgreement(genesis, 0, peers, players[0]![1]).statement;
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import {
   LobbySession,
   parseLobbyMessage,
@@ -10,7 +11,13 @@ import {
   type TableInfo,
 } from '../../src/net/lobby.ts';
 
-const TABLE: TableInfo = { id: 'abcdefghij', game: 'batailles', seats: 3, options: {} };
+const TABLE: TableInfo = {
+  id: 'abcdefghij',
+  game: 'batailles',
+  seats: 3,
+  options: {},
+  absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+};
 const guest = (suffix: string) => `fairdeal-${TABLE.id}-${suffix}`;
 const player = (name: string): Player => ({ name, identity: createIdentity().publicKey });
 
@@ -155,6 +162,10 @@ describe('parseLobbyMessage', () => {
         players: [],
       },
     ],
+    ...[undefined, 9_999, 3_600_001, 60_000.5, '120000'].map((absentAfterMs): [string, unknown] => [
+      `a roster with the time limit for absent players ${JSON.stringify(absentAfterMs)}`,
+      { type: 'roster', table: { ...TABLE, absentAfterMs }, players: [] },
+    ]),
     ['not an object', [1, 2, 3]],
   ])('rejects %s', (_, raw) => {
     expect(parseLobbyMessage(raw).ok).toBe(false);

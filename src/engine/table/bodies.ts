@@ -22,6 +22,7 @@ import {
   type UnlockProof,
 } from '../../../crypto/index.ts';
 import { isHex, type Json, type JsonObject } from '../encoding.ts';
+import { isSeat } from '../events.ts';
 import { err, ok, type Result } from '../result.ts';
 
 /** One proof over a list of points, as it travels (base64 of crypto/'s encodings). */
@@ -51,6 +52,10 @@ export type CommitBody = { type: 'COMMIT'; hash: string };
 export type OpenBody = { type: 'OPEN'; bit: number; salt: string };
 /** The secret of each public key the author introduced, in order (hex, little-endian). */
 export type AuditBody = { type: 'AUDIT'; secrets: string[] };
+/** The author leaves the game under way and loses it. */
+export type ResignBody = { type: 'RESIGN' };
+/** The author declares `seat`, which owes an event and stays unreachable, absent: it loses. */
+export type AbsentBody = { type: 'ABSENT'; seat: number };
 export type TableBody =
   | KeyBody
   | ShuffleBody
@@ -60,7 +65,9 @@ export type TableBody =
   | ActBody
   | CommitBody
   | OpenBody
-  | AuditBody;
+  | AuditBody
+  | ResignBody
+  | AbsentBody;
 
 type DecodedShare = { points: Point[]; proof: UnlockProof };
 
@@ -82,7 +89,9 @@ export type Decoded =
   | { type: 'LOCK'; shares: DecodedShare[] }
   | { type: 'COMMIT'; hash: string }
   | { type: 'OPEN'; bit: number; salt: string }
-  | { type: 'AUDIT'; secrets: bigint[] };
+  | { type: 'AUDIT'; secrets: bigint[] }
+  | ResignBody
+  | AbsentBody;
 
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
 
@@ -199,6 +208,13 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
         fields('secrets');
         if (!Array.isArray(body.secrets)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'AUDIT', secrets: body.secrets.map(secret) });
+      case 'RESIGN':
+        fields();
+        return ok({ type: 'RESIGN' });
+      case 'ABSENT':
+        fields('seat');
+        if (!isSeat(body.seat)) return err('ERR_BODY_FIELDS');
+        return ok({ type: 'ABSENT', seat: body.seat });
       default:
         return err('ERR_BODY_FIELDS');
     }

@@ -18,6 +18,7 @@ import type { Decoded } from './bodies.ts';
 import { applyCommit, applyOpen, coinOwed } from './coin.ts';
 import { proofContext } from './context.ts';
 import { deckIndex, faceOf } from './decks.ts';
+import { applyAbsent, applyResign, type LeaveError } from './leave.ts';
 import { readPoint, writePoint } from './points.ts';
 import { applyRemask } from './remask.ts';
 import { applyKey, applyShuffle, keysStep, shuffleGroups } from './rounds.ts';
@@ -28,7 +29,13 @@ import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } f
 export type AnyGame<S extends Json> = Game<S, JsonObject, unknown, unknown>;
 
 export type TableError =
-  'ERR_NOT_OWED' | 'ERR_GENESIS' | 'ERR_PROOF' | 'ERR_SHAPE' | 'ERR_RULES' | 'ERR_AUDIT';
+  | 'ERR_NOT_OWED'
+  | 'ERR_GENESIS'
+  | 'ERR_PROOF'
+  | 'ERR_SHAPE'
+  | 'ERR_RULES'
+  | 'ERR_AUDIT'
+  | LeaveError;
 
 export const genesisHash = (genesis: Genesis): string =>
   sha256Hex(utf8ToBytes(encodeCanonical(genesis as unknown as Json)));
@@ -60,6 +67,7 @@ export function initialTable<S extends Json>(genesis: Genesis, game: S): TableSt
     pubs: perSeat(),
     remasks: perSeat(),
     audit: Array<AuditRecord | null>(seats).fill(null),
+    ending: null,
     game,
   };
 }
@@ -122,6 +130,9 @@ export function applyEvent<S extends Json>(
   author: Seat,
   body: Decoded,
 ): Result<TableState<S>, TableError> {
+  // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what.
+  if (body.type === 'RESIGN') return applyResign(state, author);
+  if (body.type === 'ABSENT') return applyAbsent(state, author, body.seat, owed(state, game));
   if (!owed(state, game).some((o) => o.seat === author && o.kind === body.type))
     return err('ERR_NOT_OWED');
   switch (body.type) {

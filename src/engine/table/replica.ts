@@ -47,6 +47,7 @@ import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
 import { initialTable, owed, type AnyGame } from './fold.ts';
 import { judge } from './judge.ts';
+import { absentSeat, tableOutcome } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
@@ -149,9 +150,12 @@ export class Replica<S extends Json> {
     return this.log.halted || this.verdicts.some((v) => typeof v === 'object');
   }
 
-  /** The game's outcome, once the game is over. */
+  /**
+   * The outcome, once the game is over: the game's own, or a win for the
+   * others once a seat resigned or was declared absent (`state.ending`).
+   */
   outcome(): Outcome | null {
-    return this.game.outcome(this.state.game);
+    return tableOutcome(this.state, this.game.outcome(this.state.game));
   }
 
   /** Seats that owe an event now, with the kind each owes. */
@@ -168,7 +172,10 @@ export class Replica<S extends Json> {
     const appended = this.log.append(bytes);
     if (!appended.ok) return appended;
     const fresh = appended.value.status !== 'duplicate';
-    if (fresh) this.sweep(this.forgetRacesFrom(appended.value.from));
+    if (fresh) {
+      const from = appended.value.from;
+      this.sweep(Math.min(this.forgetRacesFrom(from), this.firstAnswered(from)));
+    }
     return ok({ ...appended.value, fresh });
   }
 
@@ -239,7 +246,8 @@ export class Replica<S extends Json> {
     // else naming an older state could slip in a move that was never legal there.
     const where = seen === state ? next : judge(seen, this.game, author, body);
     if (!where.ok) return { verdict: { rejected: where.error }, state };
-    if (next.ok) return { verdict: 'applied', state: next.value };
+    if (next.ok && !this.answered(this.log.entries()[i]!))
+      return { verdict: 'applied', state: next.value };
     const restart = this.race(i, unseen);
     return restart === null ? { verdict: 'void', state } : { restart };
   }
@@ -315,9 +323,32 @@ export class Replica<S extends Json> {
       const { hash, event } = entries[j]!;
       if (!include(event) || overtaken(races, hash)) continue;
       const next = judge(state, this.game, event.author, event.body);
-      if (next.ok) state = next.value;
+      if (next.ok && !this.answered(entries[j]!, include)) state = next.value;
     }
     return state;
+  }
+
+  /**
+   * True when `entry` declares a seat absent that answered: the log holds an
+   * event of that seat the declarer had not seen (of those `include` admits,
+   * in a what-if), wherever the log puts it. A player who comes back in time
+   * simply continues, so the ABSENT is void, in either order.
+   */
+  private answered(entry: LogEntry, include: (event: Event) => boolean = () => true): boolean {
+    const seat = absentSeat(entry.event.body);
+    if (seat === null) return false;
+    const reply = this.log.at(seat, entry.event.basis[seat]!);
+    return reply !== undefined && include(reply.event);
+  }
+
+  /**
+   * The first entry before `from` applied as an ABSENT whose seat has
+   * answered since (its event may land after it): judging restarts there.
+   */
+  private firstAnswered(from: number): number {
+    const entries = this.log.entries().slice(0, from);
+    const first = entries.findIndex((e, j) => this.verdicts[j] === 'applied' && this.answered(e));
+    return first < 0 ? from : first;
   }
 
   /** Positions before entry `i` of the entries its author had not seen, latest first. */

@@ -79,6 +79,12 @@ export interface Genesis {
   readonly deckSize: number;
   /** The game's options (deck make-up, constructed deals); the game's `setup` checks them. */
   readonly options: JsonObject;
+  /**
+   * How long a seat that owes an event may stay unreachable before the
+   * others may declare it absent. Agreed here so every seat applies the same
+   * limit; the sessions keep the time, the fold never reads a clock.
+   */
+  readonly absentAfterMs: number;
 }
 
 /**
@@ -101,6 +107,8 @@ export interface Genesis {
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
  * - `AUDIT`: every seat still missing from `audit` owes the secret of every
  *   public key it introduced (`pubs`).
+ * - `DONE`: nobody owes anything: the audit is complete, or a RESIGN or an
+ *   ABSENT ended the table (`ending`).
  */
 export type Step =
   | {
@@ -141,6 +149,17 @@ export type Step =
   | { readonly type: 'PLAY' }
   | { readonly type: 'DONE' };
 
+/**
+ * How a table ended before its game did, or before its audit was complete: a
+ * seat resigned (`seat` and `by` are the same), or seat `by` declared `seat`
+ * absent while it owed an event.
+ */
+export interface Ending {
+  readonly type: 'RESIGN' | 'ABSENT';
+  readonly seat: Seat;
+  readonly by: Seat;
+}
+
 /** The replicated state of a table: plain JSON, identical on every honest replica. */
 export interface TableState<S> {
   readonly genesis: Genesis;
@@ -172,5 +191,7 @@ export interface TableState<S> {
   readonly remasks: readonly (readonly Remask[])[];
   /** Secrets published at the end, null until published. */
   readonly audit: readonly (AuditRecord | null)[];
+  /** Set by the RESIGN or ABSENT that ended the table; null while it runs and after a full audit. */
+  readonly ending: Ending | null;
   readonly game: S;
 }

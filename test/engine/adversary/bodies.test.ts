@@ -63,6 +63,13 @@ describe('parseBody range-checks every field from the network', () => {
       { type: 'LOCK', shares: [{ points: POINT, proof: '', x: 1 }] },
       'ERR_BODY_FIELDS',
     ],
+    ['a resignation with a seat', { type: 'RESIGN', seat: 0 }, 'ERR_BODY_FIELDS'],
+    ['an absence naming nobody', { type: 'ABSENT' }, 'ERR_BODY_FIELDS'],
+    ['an absence naming seat -1', { type: 'ABSENT', seat: -1 }, 'ERR_BODY_FIELDS'],
+    ['an absence naming seat 6, past any table', { type: 'ABSENT', seat: 6 }, 'ERR_BODY_FIELDS'],
+    ['an absence naming seat 0.5', { type: 'ABSENT', seat: 0.5 }, 'ERR_BODY_FIELDS'],
+    ['an absence naming seat "1"', { type: 'ABSENT', seat: '1' }, 'ERR_BODY_FIELDS'],
+    ['an absence with an extra field', { type: 'ABSENT', seat: 1, by: 0 }, 'ERR_BODY_FIELDS'],
     [
       'a shuffle with rows that are not base64',
       { type: 'SHUFFLE', shuffles: [{ rows: '*', proof: '' }] },
@@ -72,6 +79,14 @@ describe('parseBody range-checks every field from the network', () => {
   test.each(cases)('%s is refused, never thrown', (_name, body, error) => {
     expect(() => parseBody(body)).not.toThrow();
     expect(parseBody(body)).toEqual({ ok: false, error });
+  });
+
+  test('a resignation and an absence naming a seat parse', () => {
+    expect(parseBody({ type: 'RESIGN' })).toEqual({ ok: true, value: { type: 'RESIGN' } });
+    expect(parseBody({ type: 'ABSENT', seat: 5 })).toEqual({
+      ok: true,
+      value: { type: 'ABSENT', seat: 5 },
+    });
   });
 
   test('a well-formed audit secret in [1, ℓ) parses', () => {

@@ -23,6 +23,7 @@ import { signEvent, type Event, type EventBody } from '../../../src/engine/event
 import type { Need } from '../../../src/engine/game.ts';
 import { playable, type Playable } from '../../../src/engine/games/registry.ts';
 import { makeAct, privateFaces } from '../../../src/engine/table/author.ts';
+import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import { judge } from '../../../src/engine/table/judge.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
@@ -175,27 +176,38 @@ function recordPlayable(id: 'war' | 'redblack', options: JsonObject, limit?: num
   return recording(id, table, initial.value);
 }
 
-/** A hand dealt, re-masked, dealt on (so locked first), shown to both seats, then a coin. */
-function recordScript(): Recording {
+/** A table of two seats playing `script` on a six-card deck. */
+function scriptedTable(script: Need[]): { table: Table<Json>; initial: Json } {
   const players = makePlayers(2);
-  const options = {
-    decks: [{ name: 'deck', size: 6 }],
-    script: [
-      { type: 'DEAL', cards: [0, 1], to: 0 },
-      { type: 'REMASK', seat: 0, cards: [0, 1] },
-      { type: 'DEAL', cards: [0], to: 1 },
-      { type: 'SHOW', cards: [2, 3], to: [0, 1] },
-      { type: 'COIN' },
-      { type: 'ACT', seats: [1] },
-    ] satisfies Need[],
-  };
+  const options = { decks: [{ name: 'deck', size: 6 }], script };
   const initial = scriptGame.setup(options);
   if (!initial.ok) throw new Error(initial.error);
   const genesis = makeGenesis(players, scriptGame, options);
   const game = tableGame(scriptGame) as unknown as AnyGame<Json>;
   const table = new Table(players, genesis, game, initial.value as unknown as Json);
+  return { table, initial: initial.value as unknown as Json };
+}
+
+/** A hand dealt, re-masked, dealt on (so locked first), shown to both seats, then a coin. */
+function recordScript(): Recording {
+  const { table, initial } = scriptedTable([
+    { type: 'DEAL', cards: [0, 1], to: 0 },
+    { type: 'REMASK', seat: 0, cards: [0, 1] },
+    { type: 'DEAL', cards: [0], to: 1 },
+    { type: 'SHOW', cards: [2, 3], to: [0, 1] },
+    { type: 'COIN' },
+    { type: 'ACT', seats: [1] },
+  ]);
   playOut(table, () => ({ type: 'DONE' }));
-  return recording('script', table, initial.value as unknown as Json);
+  return recording('script', table, initial);
+}
+
+/** A hand that `seat` ends with `body` (a RESIGN, an ABSENT) once seat 1 is to move. */
+function recordLeaving(seat: number, body: TableBody): Recording {
+  const { table, initial } = scriptedTable([{ type: 'ACT', seats: [1] }]);
+  table.dutiesUntil((state) => state.step.type === 'PLAY');
+  table.play(seat, body);
+  return recording(`script ended by ${body.type}`, table, initial);
 }
 
 // ------------------------------------------------------------------ mutations
@@ -544,6 +556,8 @@ beforeAll(() => {
     recordPlayable('war', { stacks: [[0], [1]] }),
     recordPlayable('redblack', { red: 9, black: 9, target: 1 }, RED_BLACK_EVENTS),
     recordScript(),
+    recordLeaving(1, { type: 'RESIGN' }),
+    recordLeaving(0, { type: 'ABSENT', seat: 1 }),
   );
   for (const recording of recordings)
     recording.events.forEach((_, index) => cases.push({ recording, index }));
@@ -584,6 +598,7 @@ describe('mutated event bodies', () => {
     const kinds = new Set(cases.map((c) => c.recording.events[c.index]!.kind));
     expect([...kinds].sort()).toEqual(
       expect.arrayContaining([
+        'ABSENT',
         'ACT',
         'AUDIT',
         'COMMIT',
@@ -591,6 +606,7 @@ describe('mutated event bodies', () => {
         'LOCK',
         'OPEN',
         'REMASK',
+        'RESIGN',
         'SHUFFLE',
         'UNLOCK',
         'UNLOCK (copies)',

@@ -84,9 +84,9 @@ export interface Recording {
   readonly steps: readonly string[];
 }
 
-/** Plays `HAND_SCRIPT` at two seats: duties lowest seat first, the move `DONE`. */
-export function recordHand(): Recording {
-  const hand = scriptTable(2, HAND_SCRIPT);
+/** Plays `script` (`HAND_SCRIPT` at two seats unless told): duties lowest seat first, every move `DONE`. */
+export function recordHand(seats = 2, script = HAND_SCRIPT, size?: number): Recording {
+  const hand = scriptTable(seats, script, size);
   const table = new Table(hand.players, hand.genesis, scriptPlayable.game, hand.initial);
   const replica = table.replicas[0]!;
   for (let next = replica.owed()[0]; next !== undefined; next = replica.owed()[0]) {

@@ -12,6 +12,7 @@ import type { Identity } from '../../../src/engine/identity.ts';
 import { Keyring, makeDuty } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
 import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
@@ -47,6 +48,7 @@ export function makeGenesis<O>(
     identities: players.map((p) => p.identity.publicKey),
     deckSize: game.decks(options).reduce((sum, deck) => sum + deck.size, 0),
     options: options as JsonObject,
+    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };
 }
 

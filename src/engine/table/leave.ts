@@ -1,0 +1,92 @@
+/**
+ * How a table ends without its game: a seat resigns, or another seat declares
+ * it absent while it owes an event. Both are signed events like any other,
+ * so every game gets them, and both end the table at once: nobody owes
+ * anything after them, not even the audit. An audit opens a card only with
+ * the secrets of every seat that put a layer on it, and the seat that left
+ * will not publish its own, so an audit of the others alone would prove
+ * nothing.
+ *
+ * The time limit after which an unreachable seat may be declared absent is
+ * agreed in the genesis (`absentAfterMs`), but kept by the sessions: the fold
+ * has no clock. It checks only that the declared seat owes an event.
+ */
+import type { JsonObject } from '../encoding.ts';
+import type { Outcome, Seat } from '../game.ts';
+import { err, ok, type Result } from '../result.ts';
+import { nextStep } from './step.ts';
+import type { Ending, TableState } from './types.ts';
+
+/** The default time limit for an absent seat: two minutes. */
+export const DEFAULT_ABSENT_AFTER_MS = 120_000;
+/** The shortest limit a table may agree on: a reload or a brief loss of Wi-Fi must fit in it. */
+export const MIN_ABSENT_AFTER_MS = 10_000;
+/** The longest limit a table may agree on: an hour. */
+export const MAX_ABSENT_AFTER_MS = 3_600_000;
+
+/** True for a time limit a genesis may carry: whole milliseconds within the bounds. */
+export const isAbsentLimit = (value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= MIN_ABSENT_AFTER_MS &&
+  value <= MAX_ABSENT_AFTER_MS;
+
+/**
+ * - `ERR_GAME_OVER`: a RESIGN once the game has an outcome (the audit or
+ *   later), an ABSENT once nothing is owed any more. Leaving after the
+ *   outcome needs no event: the session refuses it unsigned.
+ * - `ERR_NO_SEAT`: an ABSENT naming a seat that is not at this table.
+ * - `ERR_OWN_SEAT`: an ABSENT naming its own author.
+ * - `ERR_OWES_NOTHING`: an ABSENT naming a seat that owes no event now.
+ */
+export type LeaveError = 'ERR_GAME_OVER' | 'ERR_NO_SEAT' | 'ERR_OWN_SEAT' | 'ERR_OWES_NOTHING';
+
+const ended = <S>(state: TableState<S>, ending: Ending): TableState<S> =>
+  nextStep({ ...state, ending }, { type: 'DONE' });
+
+/** A RESIGN by `author`: valid at any step before the game's outcome. */
+export function applyResign<S>(
+  state: TableState<S>,
+  author: Seat,
+): Result<TableState<S>, LeaveError> {
+  if (state.step.type === 'AUDIT' || state.step.type === 'DONE') return err('ERR_GAME_OVER');
+  return ok(ended(state, { type: 'RESIGN', seat: author, by: author }));
+}
+
+/**
+ * An ABSENT by `author` naming `seat`, given the seats that owe an event
+ * now. During the audit it ends the audit and leaves the game's outcome as
+ * the game decided it.
+ */
+export function applyAbsent<S>(
+  state: TableState<S>,
+  author: Seat,
+  seat: Seat,
+  owing: readonly { seat: Seat }[],
+): Result<TableState<S>, LeaveError> {
+  if (state.step.type === 'DONE') return err('ERR_GAME_OVER');
+  if (seat >= state.genesis.identities.length) return err('ERR_NO_SEAT');
+  if (seat === author) return err('ERR_OWN_SEAT');
+  if (!owing.some((o) => o.seat === seat)) return err('ERR_OWES_NOTHING');
+  return ok(ended(state, { type: 'ABSENT', seat, by: author }));
+}
+
+/**
+ * The table's outcome: the game's own once it has one (also when an ABSENT
+ * ended its audit), else, after a RESIGN or an ABSENT, a win for every other
+ * seat, together.
+ */
+export function tableOutcome(state: TableState<unknown>, played: Outcome | null): Outcome | null {
+  if (played !== null || state.ending === null) return played;
+  const { type, seat } = state.ending;
+  const name = state.genesis.names[seat];
+  return {
+    result: 'win',
+    winners: state.genesis.names.flatMap((_, other) => (other === seat ? [] : [other])),
+    reason: type === 'RESIGN' ? `${name} resigned` : `${name} was declared absent`,
+  };
+}
+
+/** The seat an event body declares absent, or null for any other body. */
+export const absentSeat = (body: JsonObject): Seat | null =>
+  body.type === 'ABSENT' && typeof body.seat === 'number' ? body.seat : null;

@@ -1,0 +1,469 @@
+/**
+ * Issue 10: leaving and absent players, in the table protocol every game
+ * shares. A seat may RESIGN while the game goes on; a seat may declare
+ * another ABSENT while that one owes an event. Either ends the table at once,
+ * the leaver losing, and nobody owes anything after it.
+ *
+ * The game is a scripted hand at three seats, recorded once with real
+ * cryptography: seat 1 moves, card 0 is revealed (each seat unlocks in
+ * turn), seat 1 moves again and that ends the game, then the audit. Each
+ * case signs its event as the author's next on a replica holding the log up
+ * to a point of that recording.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Json, JsonObject } from '../../src/engine/encoding.ts';
+import type { SignedEvent } from '../../src/engine/events.ts';
+import type { Need, Outcome, Seat } from '../../src/engine/game.ts';
+import { makeAct, makeDuty } from '../../src/engine/table/author.ts';
+import type { TableBody } from '../../src/engine/table/bodies.ts';
+import type { Replica } from '../../src/engine/table/replica.ts';
+import type { Ending } from '../../src/engine/table/types.ts';
+import { describeEntry } from '../../src/ui/describe.ts';
+import {
+  expectOffence,
+  indexOf,
+  recordHand,
+  replicaBefore,
+  signNext,
+  type Recording,
+} from './helpers/cheats.ts';
+import { feed, verdictOf } from './helpers/table.ts';
+
+const SCRIPT: Need[] = [
+  { type: 'ACT', seats: [1] },
+  { type: 'REVEAL', cards: [0] },
+  { type: 'ACT', seats: [1] },
+];
+const NAMES = ['player 0', 'player 1', 'player 2'];
+const RESIGN: TableBody = { type: 'RESIGN' };
+const absent = (seat: number): TableBody => ({ type: 'ABSENT', seat });
+
+let rec: Recording;
+beforeAll(() => {
+  rec = recordHand(3, SCRIPT, 3);
+});
+
+/** Points of the recording: how many of its events a replica holds there. */
+const AT = {
+  'the first keys': () => 0,
+  'seat 1 to move': () => indexOf(rec, 1, 'ACT'),
+  "seat 1's unlock share": () => indexOf(rec, 1, 'UNLOCK'),
+  'the last move': () => rec.events.map((e) => e.event.body.type).lastIndexOf('ACT'),
+  'the audit': () => indexOf(rec, 0, 'AUDIT'),
+  "the audit, seat 0's published": () => indexOf(rec, 1, 'AUDIT'),
+  'the end': () => rec.events.length,
+};
+type Point = keyof typeof AT;
+
+/** `body` signed as `seat`'s next event on `replica` and received by it. */
+function send(replica: Replica<Json>, seat: Seat, body: TableBody | JsonObject): SignedEvent {
+  const signed = signNext(replica.log, rec.players[seat]!, body as TableBody);
+  feed(replica, signed.bytes);
+  return signed;
+}
+
+/** The log's lines for the entry `hash` of `replica` (its last unless told), in words. */
+function lastLines(replica: Replica<Json>, hash = replica.log.head): string[] {
+  const i = replica.log.entries().findIndex((e) => e.hash === hash);
+  const entry = replica.log.entries()[i]!;
+  return describeEntry(
+    entry,
+    replica.entryVerdicts[i]!,
+    replica.stateAfter(i)!,
+    replica.stateAfter(i + 1)!,
+    NAMES,
+  ).map((line) => line.text);
+}
+
+const othersWin = (reason: string, ...winners: Seat[]): Outcome => ({
+  result: 'win',
+  winners,
+  reason,
+});
+const DRAW: Outcome = { result: 'draw', reason: 'SCRIPT_DONE' };
+
+describe('a RESIGN or an ABSENT ends the table at once', () => {
+  test.each<{
+    name: string;
+    at: Point;
+    seat: Seat;
+    body: TableBody;
+    ending: Ending;
+    outcome: Outcome;
+    line: string;
+  }>([
+    {
+      name: 'seat 0 resigns before the first shuffle',
+      at: 'the first keys',
+      seat: 0,
+      body: RESIGN,
+      ending: { type: 'RESIGN', seat: 0, by: 0 },
+      outcome: othersWin('player 0 resigned', 1, 2),
+      line: 'player 0 resigned.',
+    },
+    {
+      name: 'seat 1 resigns when it is to move',
+      at: 'seat 1 to move',
+      seat: 1,
+      body: RESIGN,
+      ending: { type: 'RESIGN', seat: 1, by: 1 },
+      outcome: othersWin('player 1 resigned', 0, 2),
+      line: 'player 1 resigned.',
+    },
+    {
+      name: 'seat 2 resigns during an unlock it owes nothing in',
+      at: "seat 1's unlock share",
+      seat: 2,
+      body: RESIGN,
+      ending: { type: 'RESIGN', seat: 2, by: 2 },
+      outcome: othersWin('player 2 resigned', 0, 1),
+      line: 'player 2 resigned.',
+    },
+    {
+      name: 'seat 0 declares seat 1 absent, which owes a move',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: absent(1),
+      ending: { type: 'ABSENT', seat: 1, by: 0 },
+      outcome: othersWin('player 1 was declared absent', 0, 2),
+      line: 'player 1 was declared absent by player 0.',
+    },
+    {
+      name: 'seat 2 declares seat 1 absent, which owes an unlock share',
+      at: "seat 1's unlock share",
+      seat: 2,
+      body: absent(1),
+      ending: { type: 'ABSENT', seat: 1, by: 2 },
+      outcome: othersWin('player 1 was declared absent', 0, 2),
+      line: 'player 1 was declared absent by player 2.',
+    },
+    {
+      name: 'seat 0 declares seat 2 absent during the audit: the game’s result stands',
+      at: "the audit, seat 0's published",
+      seat: 0,
+      body: absent(2),
+      ending: { type: 'ABSENT', seat: 2, by: 0 },
+      outcome: DRAW,
+      line: "player 2 was declared absent by player 0; the result stands, the audit ends without player 2's keys.",
+    },
+  ])('$name', ({ at, seat, body, ending, outcome, line }) => {
+    const replica = replicaBefore(rec, AT[at]());
+    expect(replica.outcome()).toEqual(at.startsWith('the audit') ? DRAW : null);
+    const stepNo = replica.state.stepNo;
+    const event = send(replica, seat, body);
+    expect(verdictOf(replica, event.hash)).toBe('applied');
+    expect(replica.state.step).toEqual({ type: 'DONE' });
+    expect(replica.state.stepNo).toBe(stepNo + 1);
+    expect(replica.state.ending).toEqual(ending);
+    expect(replica.outcome()).toEqual(outcome);
+    expect(replica.owed()).toEqual([]);
+    expect(replica.offences()).toEqual([]);
+    expect(lastLines(replica)).toEqual([line]);
+  });
+});
+
+describe('a RESIGN or an ABSENT that is not valid names its author and changes nothing', () => {
+  test.each<{ name: string; at: Point; seat: Seat; body: JsonObject; reason: string }>([
+    {
+      name: 'an ABSENT naming a seat that owes nothing',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: absent(2),
+      reason: 'ERR_OWES_NOTHING',
+    },
+    {
+      name: 'an ABSENT naming a seat whose audit is in',
+      at: "the audit, seat 0's published",
+      seat: 1,
+      body: absent(0),
+      reason: 'ERR_OWES_NOTHING',
+    },
+    {
+      name: 'an ABSENT naming its own author',
+      at: 'seat 1 to move',
+      seat: 1,
+      body: absent(1),
+      reason: 'ERR_OWN_SEAT',
+    },
+    {
+      name: 'an ABSENT naming seat 3 at three seats',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: absent(3),
+      reason: 'ERR_NO_SEAT',
+    },
+    {
+      name: 'an ABSENT naming seat -1',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: absent(-1),
+      reason: 'ERR_BODY_FIELDS',
+    },
+    {
+      name: 'an ABSENT naming seat 6, past the largest table',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: absent(6),
+      reason: 'ERR_BODY_FIELDS',
+    },
+    {
+      name: 'an ABSENT naming seat "1"',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: { type: 'ABSENT', seat: '1' },
+      reason: 'ERR_BODY_FIELDS',
+    },
+    {
+      name: 'an ABSENT naming nobody',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: { type: 'ABSENT' },
+      reason: 'ERR_BODY_FIELDS',
+    },
+    {
+      name: 'a RESIGN with a seat',
+      at: 'seat 1 to move',
+      seat: 0,
+      body: { type: 'RESIGN', seat: 1 },
+      reason: 'ERR_BODY_FIELDS',
+    },
+    {
+      name: 'a RESIGN once the game is over, at the audit',
+      at: 'the audit',
+      seat: 1,
+      body: RESIGN,
+      reason: 'ERR_GAME_OVER',
+    },
+    {
+      name: 'a RESIGN after the audit',
+      at: 'the end',
+      seat: 2,
+      body: RESIGN,
+      reason: 'ERR_GAME_OVER',
+    },
+    {
+      name: 'an ABSENT after the audit',
+      at: 'the end',
+      seat: 0,
+      body: absent(1),
+      reason: 'ERR_GAME_OVER',
+    },
+  ])('$name: $reason', ({ at, seat, body, reason }) => {
+    const replica = replicaBefore(rec, AT[at]());
+    const bad = send(replica, seat, body);
+    expectOffence(replica, bad, seat, reason);
+  });
+
+  test.each<[string, TableBody]>([
+    ['RESIGN', RESIGN],
+    ['ABSENT', absent(1)],
+  ])('a %s by a seat that had seen the table end is an offence: ERR_GAME_OVER', (_, body) => {
+    const replica = replicaBefore(rec, AT['seat 1 to move']());
+    send(replica, 2, RESIGN);
+    const outcome = replica.outcome();
+    const bad = send(replica, 0, body);
+    expectOffence(replica, bad, 0, 'ERR_GAME_OVER');
+    expect(replica.outcome()).toEqual(outcome);
+  });
+
+  test('a stopped table takes no RESIGN nor ABSENT: the replica refuses to sign, and one signed anyway is void', () => {
+    const replica = replicaBefore(rec, AT['seat 1 to move']());
+    const cheat = send(replica, 2, makeAct({ type: 'DONE' }));
+    const offences = [{ seat: 2, reason: 'ERR_NOT_OWED', event: cheat.hash }];
+    expect(replica.offences()).toEqual(offences);
+    const hash = replica.stateHash;
+    const player = rec.players[0]!;
+    expect(replica.author(0, player.identity.secretKey, RESIGN)).toEqual({
+      ok: false,
+      error: 'ERR_STOPPED',
+    });
+    expect(replica.author(0, player.identity.secretKey, absent(1))).toEqual({
+      ok: false,
+      error: 'ERR_STOPPED',
+    });
+    const late = send(replica, 0, RESIGN);
+    expect(verdictOf(replica, late.hash)).toBe('void');
+    expect(replica.offences()).toEqual(offences);
+    expect(replica.stateHash).toBe(hash);
+    expect(replica.outcome()).toBeNull();
+  });
+});
+
+/**
+ * Two events made on one state, neither author having seen the other's,
+ * delivered to two fresh replicas in both orders; both replicas must agree.
+ */
+function cross(at: Point, first: [Seat, TableBody], second: [Seat, TableBody]) {
+  const maker = replicaBefore(rec, AT[at]());
+  const [a, b] = [first, second].map(([seat, body]) =>
+    signNext(maker.log, rec.players[seat]!, body),
+  ) as [SignedEvent, SignedEvent];
+  const replicas = [
+    [a, b],
+    [b, a],
+  ].map((order) => {
+    const replica = replicaBefore(rec, AT[at]());
+    for (const e of order) feed(replica, e.bytes);
+    return replica;
+  });
+  expect(replicas[0]!.log.digest()).toBe(replicas[1]!.log.digest());
+  expect(replicas[0]!.stateHash).toBe(replicas[1]!.stateHash);
+  expect(replicas[0]!.entryVerdicts).toEqual(replicas[1]!.entryVerdicts);
+  /** Where the log put `a` and `b`. */
+  const order = (replica: Replica<Json>) =>
+    [a, b]
+      .map((e) => ({ e, at: replica.log.entries().findIndex((x) => x.hash === e.hash) }))
+      .sort((x, y) => x.at - y.at)
+      .map(({ e }) => (e === a ? 'first' : 'second'));
+  return { a, b, replica: replicas[0]!, logOrder: order(replicas[0]!) };
+}
+
+/** A replica at `at` that received only `events`: what the table is with them alone. */
+function onlyWith(at: Point, events: readonly SignedEvent[]): Replica<Json> {
+  const replica = replicaBefore(rec, AT[at]());
+  for (const e of events) feed(replica, e.bytes);
+  return replica;
+}
+
+describe('races: a declared seat that answers in time simply continues', () => {
+  const duty = (at: Point, seat: Seat): TableBody =>
+    makeDuty(replicaBefore(rec, AT[at]()).state, seat, rec.players[seat]!.keyring, {
+      decks: () => [],
+    })!;
+
+  test.each<{ name: string; at: Point; answer: () => TableBody; declarer: Seat; log: string }>([
+    {
+      name: "seat 0's ABSENT crosses seat 1's move",
+      at: 'seat 1 to move',
+      answer: () => makeAct({ type: 'DONE' }),
+      declarer: 0,
+      log: 'ABSENT first',
+    },
+    {
+      name: "seat 2's ABSENT crosses seat 1's move",
+      at: 'seat 1 to move',
+      answer: () => makeAct({ type: 'DONE' }),
+      declarer: 2,
+      log: 'the move first',
+    },
+    {
+      name: "seat 0's ABSENT crosses seat 1's unlock share",
+      at: "seat 1's unlock share",
+      answer: () => duty("seat 1's unlock share", 1),
+      declarer: 0,
+      log: 'ABSENT first',
+    },
+    {
+      name: "seat 2's ABSENT crosses seat 1's unlock share",
+      at: "seat 1's unlock share",
+      answer: () => duty("seat 1's unlock share", 1),
+      declarer: 2,
+      log: 'the move first',
+    },
+    {
+      // After its move seat 1 still owes, its audit: the ABSENT would be valid where it lands.
+      name: "seat 2's ABSENT crosses seat 1's last move",
+      at: 'the last move',
+      answer: () => makeAct({ type: 'DONE' }),
+      declarer: 2,
+      log: 'the move first',
+    },
+    {
+      name: "seat 0's ABSENT crosses seat 1's last move",
+      at: 'the last move',
+      answer: () => makeAct({ type: 'DONE' }),
+      declarer: 0,
+      log: 'ABSENT first',
+    },
+  ])(
+    '$name ($log): the ABSENT is void, the game goes on, nobody named',
+    ({ at, answer, declarer, log }) => {
+      const {
+        a: declared,
+        b: answered,
+        replica,
+        logOrder,
+      } = cross(at, [declarer, absent(1)], [1, answer()]);
+      expect(logOrder).toEqual(log === 'ABSENT first' ? ['first', 'second'] : ['second', 'first']);
+      // Alone, the ABSENT would have ended the table.
+      expect(onlyWith(at, [declared]).state.ending).toEqual({
+        type: 'ABSENT',
+        seat: 1,
+        by: declarer,
+      });
+      expect(verdictOf(replica, declared.hash)).toBe('void');
+      expect(verdictOf(replica, answered.hash)).toBe('applied');
+      expect(replica.offences()).toEqual([]);
+      const without = onlyWith(at, [answered]);
+      expect(replica.state.ending).toBeNull();
+      expect(replica.stateHash).toBe(without.stateHash);
+      expect(replica.outcome()).toEqual(without.outcome());
+      expect(replica.owed()).toEqual(without.owed());
+      expect(lastLines(replica, declared.hash)).toEqual([
+        `player ${declarer} declared player 1 absent, but player 1 answered in time or the game had already ended: void, nothing changed.`,
+      ]);
+    },
+  );
+
+  test("an ABSENT crossing the declared seat's RESIGN is void: the resign stands", () => {
+    const { a, b, replica } = cross("seat 1's unlock share", [2, absent(1)], [1, RESIGN]);
+    expect(verdictOf(replica, a.hash)).toBe('void');
+    expect(verdictOf(replica, b.hash)).toBe('applied');
+    expect(replica.state.ending).toEqual({ type: 'RESIGN', seat: 1, by: 1 });
+    expect(replica.outcome()).toEqual(othersWin('player 1 resigned', 0, 2));
+    expect(replica.offences()).toEqual([]);
+  });
+});
+
+describe('races: a RESIGN crossing other events', () => {
+  test.each<[string, Seat]>([
+    ['seat 0 (its RESIGN first in the log)', 0],
+    ['seat 2 (the move first in the log)', 2],
+  ])("%s resigns across seat 1's move: the resign stands, nobody named", (_, resigner) => {
+    const { a: resign, replica } = cross(
+      'seat 1 to move',
+      [resigner, RESIGN],
+      [1, makeAct({ type: 'DONE' })],
+    );
+    expect(verdictOf(replica, resign.hash)).toBe('applied');
+    expect(replica.state.ending).toEqual({ type: 'RESIGN', seat: resigner, by: resigner });
+    expect(replica.outcome()).toEqual(
+      othersWin(`player ${resigner} resigned`, ...[0, 1, 2].filter((s) => s !== resigner)),
+    );
+    expect(replica.offences()).toEqual([]);
+  });
+
+  test("a RESIGN first in the log across the game's last move stands; the move is void", () => {
+    const {
+      a: resign,
+      b: move,
+      replica,
+    } = cross('the last move', [0, RESIGN], [1, makeAct({ type: 'DONE' })]);
+    expect(verdictOf(replica, resign.hash)).toBe('applied');
+    expect(verdictOf(replica, move.hash)).toBe('void');
+    expect(replica.outcome()).toEqual(othersWin('player 0 resigned', 1, 2));
+    expect(replica.owed()).toEqual([]);
+    expect(replica.offences()).toEqual([]);
+  });
+
+  test("a RESIGN after the game's last move in the log is void: the game's result stands, the audit is owed", () => {
+    const {
+      a: resign,
+      b: move,
+      replica,
+    } = cross('the last move', [2, RESIGN], [1, makeAct({ type: 'DONE' })]);
+    expect(verdictOf(replica, move.hash)).toBe('applied');
+    expect(verdictOf(replica, resign.hash)).toBe('void');
+    expect(replica.state.ending).toBeNull();
+    expect(replica.outcome()).toEqual(DRAW);
+    expect(replica.owed().map((o) => `${o.seat}:${o.kind}`)).toEqual([
+      '0:AUDIT',
+      '1:AUDIT',
+      '2:AUDIT',
+    ]);
+    expect(replica.offences()).toEqual([]);
+    expect(lastLines(replica)).toEqual([
+      "player 2's resignation crossed the end of the game: void, the result stands.",
+    ]);
+  });
+});
