@@ -20,7 +20,10 @@ export class LoopbackNetwork {
   /** In a manual network nothing moves until `deliver` or `deliverAll`. */
   constructor(private readonly options: { manual?: boolean } = {}) {}
 
-  /** Adds a peer; ids are unique within one network. */
+  /**
+   * Adds a peer; ids are unique among the peers in the network, and a peer
+   * that left may join again under its id (a reload).
+   */
   join(id: string): LoopbackTransport {
     if (this.nodes.has(id)) throw new Error(`loopback: id ${id} is taken`);
     const node = new LoopbackTransport(id, this);
@@ -91,6 +94,7 @@ export class LoopbackNetwork {
 
   /** @internal */
   leave(id: string): void {
+    this.nodes.delete(id);
     for (const node of this.nodes.values()) if (node.id !== id) node.unlinked(id);
   }
 }
@@ -126,6 +130,8 @@ export class LoopbackTransport implements Transport {
   }
 
   close(): void {
+    // Once closed, its id may belong to a new peer: closing again must not make that one leave.
+    if (this.closed) return;
     this.closed = true;
     this.links.clear();
     this.network.leave(this.id);

@@ -6,10 +6,17 @@
  *
  * Cryptographic duties (keys, shuffles, unlock shares, re-masks, the audit)
  * are done as soon as they are owed; player actions wait for `act`.
+ *
+ * Everything goes through a store first, so a crash at any moment loses
+ * nothing and never makes us sign two events at one seq (equivocation, which
+ * would name us): a duty's new secrets are stored before its event is signed,
+ * our every event is stored before it is sent, and our events are sent in
+ * the order signed. What the store holds of our events is thus all any peer
+ * can have seen, and `resume` rebuilds the session from it.
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
-import type { Playable } from '../engine/games/registry.ts';
+import { playable, type Playable } from '../engine/games/registry.ts';
 import { Keyring, makeAct, makeDuty, privateFaces } from '../engine/table/author.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
 import { judge } from '../engine/table/judge.ts';
@@ -18,6 +25,7 @@ import type { Genesis } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import type { WireMessage } from './lobby.ts';
 import type { Messenger } from './messenger.ts';
+import { MemoryStore, type StoredTable, type TableStore } from './store.ts';
 
 /** An event this peer refused, and the peer that sent it. */
 export interface Refusal {
@@ -31,6 +39,12 @@ export class TableSession<S extends Json = Json> {
   readonly replica: Replica<S>;
   readonly keyring = new Keyring();
   readonly refusals: Refusal[] = [];
+  /** Why the store failed, or null; after a failure this session signs and sends nothing more. */
+  storeError: string | null = null;
+  /** Settles once our last signed event is stored and sent. */
+  private outbox: Promise<void> = Promise.resolve();
+  /** How many of our events, from the first, are stored and so may be sent. */
+  private released = 0;
   private readonly faceCache = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
@@ -40,7 +54,8 @@ export class TableSession<S extends Json = Json> {
   /**
    * `peers[seat]` is each seat's peer id on `messenger`; `secretKey` signs
    * this seat's events and must match `genesis.identities[seat]`. `backlog`
-   * holds events that arrived before this session existed.
+   * holds events that arrived before this session existed. `store` keeps
+   * this seat's secrets and every event; the default keeps them in memory.
    */
   constructor(
     private readonly messenger: Messenger<WireMessage>,
@@ -50,6 +65,7 @@ export class TableSession<S extends Json = Json> {
     private readonly secretKey: Uint8Array,
     private readonly peers: readonly string[],
     backlog: readonly { from: string; event: string }[] = [],
+    private readonly store: TableStore = new MemoryStore(),
   ) {
     const initial = playable.setup(genesis.options);
     // The lobby and the transcript reader check options before a session exists.
@@ -65,6 +81,43 @@ export class TableSession<S extends Json = Json> {
     this.scheduleDuty();
   }
 
+  /**
+   * This peer's session of table `id` as `store` kept it, after a reload or
+   * a crash: the keyring restored, the kept events replayed (the replica
+   * checks each again), the whole log sent to every peer already linked
+   * (others get it when they join), and owed duties done. Events that reach
+   * `messenger` before this resolves are lost to the session, but every peer
+   * sends its whole log when a link opens. Errors: `ERR_NO_TABLE`, or
+   * `ERR_NOT_STARTED` for a table still gathering players, or
+   * `ERR_UNPLAYABLE` for a game this build cannot run.
+   */
+  static async resume(
+    messenger: Messenger<WireMessage>,
+    store: TableStore,
+    id: string,
+  ): Promise<Result<TableSession<Json>, string>> {
+    const kept = await store.loadTable(id);
+    if (!kept) return err('ERR_NO_TABLE');
+    const { info, identity, play } = kept.table;
+    if (!play) return err('ERR_NOT_STARTED');
+    const game = playable(info.game);
+    if (!game) return err('ERR_UNPLAYABLE');
+    const { genesis, seat, peers } = play;
+    const session = new TableSession(
+      messenger,
+      genesis,
+      game,
+      seat,
+      identity.secretKey,
+      peers,
+      [],
+      store,
+    );
+    // Before the duty the constructor scheduled: it must see every secret and event kept.
+    session.restore(kept);
+    return ok(session);
+  }
+
   /** Calls `listener` after every change of the replica. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -78,6 +131,7 @@ export class TableSession<S extends Json = Json> {
    */
   act(action: JsonObject): Result<void, string> {
     const { state } = this.replica;
+    if (this.storeError !== null) return err('ERR_STORE');
     if (
       this.replica.stopped ||
       !this.replica.owed().some((o) => o.seat === this.seat && o.kind === 'ACT')
@@ -89,7 +143,10 @@ export class TableSession<S extends Json = Json> {
       seen: state.acts,
     });
     if (!tried.ok) return err(tried.error);
-    return this.publish(makeAct(action));
+    const published = this.publish(makeAct(action));
+    if (!published.ok) return published;
+    this.scheduleDuty();
+    return ok(undefined);
   }
 
   /**
@@ -131,6 +188,7 @@ export class TableSession<S extends Json = Json> {
     return this.playable.game.legalActions(this.replica.state.game, this.seat);
   }
 
+  /** Stops this session: nothing more is signed, stored or sent, and no listener is called. */
   close(): void {
     this.closed = true;
     this.unsubscribe();
@@ -144,17 +202,20 @@ export class TableSession<S extends Json = Json> {
     return tried.ok ? this.publish(body) : err(tried.error);
   }
 
-  private publish(body: TableBody): Result<void, string> {
-    const signed = this.replica.author(this.seat, this.secretKey, body);
-    if (!signed.ok) return err(signed.error);
-    this.broadcast(text.decode(signed.value.bytes), null);
-    this.changed();
-    this.scheduleDuty();
-    return ok(undefined);
+  private restore(kept: StoredTable): void {
+    for (const secrets of kept.secrets) this.keyring.restore(secrets);
+    for (const event of kept.events) this.replica.receive(event);
+    this.released = this.replica.log.nextSeq(this.seat);
+    for (const peer of this.messenger.transport.connectedPeers()) this.sync(peer);
   }
 
   private receive(from: string, event: string): void {
+    const equivocations = this.replica.log.equivocations.length;
     const result = this.replica.receive(event);
+    // Kept before any event of ours that builds on it is stored (the store writes in order);
+    // a new equivocation too, as no peer resends it and it stops the table.
+    if (result.ok ? result.value.fresh : this.replica.log.equivocations.length > equivocations)
+      this.keep(event);
     if (!result.ok) {
       // Copies of a refused event arrive from every peer that relays it; record each sender once.
       if (!this.refusals.some((r) => r.from === from && r.reason === result.error))
@@ -173,11 +234,15 @@ export class TableSession<S extends Json = Json> {
     });
   }
 
-  /** Sends a (re)connected peer every event we hold; it keeps what it lacks. */
+  /**
+   * Sends a (re)connected peer every event we hold, but our own not yet
+   * stored (the outbox sends them once they are); it keeps what it lacks.
+   */
   private sync(peer: string): void {
     if (!this.peers.includes(peer)) return;
-    for (const entry of this.replica.log.entries())
-      this.messenger.send(peer, { type: 'event', event: text.decode(entry.bytes) });
+    for (const { event, bytes } of this.replica.log.entries())
+      if (event.author !== this.seat || event.seq < this.released)
+        this.messenger.send(peer, { type: 'event', event: text.decode(bytes) });
   }
 
   /** Runs owed duties one at a time, yielding between them so the page can draw progress. */
@@ -185,15 +250,70 @@ export class TableSession<S extends Json = Json> {
     if (this.dutyScheduled || this.closed) return;
     this.dutyScheduled = true;
     setTimeout(() => {
-      this.dutyScheduled = false;
-      if (this.closed || this.replica.stopped) return;
-      const body = makeDuty(this.replica.state, this.seat, this.keyring, this.playable.game);
-      if (!body) return;
-      const signed = this.replica.author(this.seat, this.secretKey, body);
-      if (signed.ok) this.broadcast(text.decode(signed.value.bytes), null);
-      this.changed();
-      this.scheduleDuty();
+      void this.duty().then((more) => {
+        this.dutyScheduled = false;
+        if (more) this.scheduleDuty();
+      });
     }, 0);
+  }
+
+  /**
+   * Does one owed duty: its body (new secrets enter the keyring), the new
+   * secrets stored, the event signed, stored and sent. True when another duty
+   * may be owed now.
+   */
+  private async duty(): Promise<boolean> {
+    if (this.closed || this.replica.stopped || this.storeError !== null) return false;
+    const seen = this.replica.log.size;
+    const body = makeDuty(this.replica.state, this.seat, this.keyring, this.playable.game);
+    if (!body) return false;
+    const secrets = this.keyring.takeUnsaved();
+    if (secrets && !(await this.stored(this.store.saveSecrets(this.genesis.table, secrets))))
+      return false;
+    if (this.closed) return false;
+    // An event arrived while the secrets were written: the body was made for the state before
+    // it, and signed now it would be judged where it may not fit. Make it again.
+    if (this.replica.log.size !== seen) return true;
+    if (!this.publish(body).ok) return false;
+    await this.outbox;
+    return true;
+  }
+
+  /**
+   * Signs `body` as this seat's next event and has it stored, then sent once
+   * every earlier event of ours is sent: never sent unless stored.
+   */
+  private publish(body: TableBody): Result<void, string> {
+    const signed = this.replica.author(this.seat, this.secretKey, body);
+    if (!signed.ok) return err(signed.error);
+    const event = text.decode(signed.value.bytes);
+    const kept = this.stored(this.store.saveEvent(this.genesis.table, event));
+    const before = this.outbox;
+    this.outbox = (async () => {
+      const [, isKept] = await Promise.all([before, kept]);
+      if (!isKept || this.storeError !== null || this.closed) return;
+      this.released = signed.value.event.seq + 1;
+      this.broadcast(event, null);
+    })();
+    this.changed();
+    return ok(undefined);
+  }
+
+  /** Stores a received event; a failure stops this session like any store failure. */
+  private keep(event: string): void {
+    void this.stored(this.store.saveEvent(this.genesis.table, event));
+  }
+
+  /** True once `write` is done; on failure records why and stops signing and sending. */
+  private async stored(write: Promise<void>): Promise<boolean> {
+    try {
+      await write;
+      return true;
+    } catch (e) {
+      this.storeError ??= e instanceof Error ? e.message : String(e);
+      this.changed();
+      return false;
+    }
   }
 
   private changed(): void {

@@ -105,4 +105,29 @@ describe('Messenger', () => {
     expect(events).toEqual(['joined b', 'lost b']);
     expect(a.send('b', { type: 'ping', n: 1 })).toBe(false);
   });
+
+  test('a peer that left joins again under its id, as after a reload; its old transport is gone for good', () => {
+    const net = new LoopbackNetwork({ manual: true });
+    const a = new Messenger(net.join('a'), parsePing);
+    const events: string[] = [];
+    const received: Ping[] = [];
+    a.on({
+      joined: (p) => events.push(`joined ${p}`),
+      lost: (p) => events.push(`lost ${p}`),
+      message: (_, m) => received.push(m),
+    });
+    const old = net.join('b');
+    old.connect('a');
+    old.close();
+    expect(() => net.join('a')).toThrow(/taken/);
+    const again = net.join('b');
+    again.connect('a');
+    // Closing the old transport again must not take the new one off the network.
+    old.close();
+    expect(old.send('a', JSON.stringify({ type: 'ping', n: 1 }))).toBe(false);
+    expect(again.send('a', JSON.stringify({ type: 'ping', n: 2 }))).toBe(true);
+    net.deliverAll();
+    expect(events).toEqual(['joined b', 'lost b', 'joined b']);
+    expect(received).toEqual([{ type: 'ping', n: 2 }]);
+  });
 });

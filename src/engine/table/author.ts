@@ -5,12 +5,14 @@
  */
 import {
   ORDER,
+  decodeScalar,
   encodeDleqProof,
   encodeKeyProof,
   encodeRows,
   encodeScalar,
   encodeShuffleProof,
   encodeUnlockProof,
+  fromHex,
   invertScalar,
   mulBase,
   proveDleq,
@@ -45,21 +47,55 @@ import type { Step, TableState } from './types.ts';
 /** What the author needs of the game: the decks of the table's first shuffle. */
 export type DeckSource = Pick<AnyGame<Json>, 'decks'>;
 
+/** This seat's bit and salt for a coin, kept from its COMMIT to its OPEN. */
+export interface CoinSecret {
+  readonly stepNo: number;
+  readonly bit: number;
+  readonly salt: string;
+}
+
+/**
+ * A keyring's secrets as plain JSON, for a store outside the engine: each
+ * scalar as `[public key (base64), scalar (hex)]`, and the coin under way
+ * (null when the batch holds no new one).
+ */
+export interface KeyringSecrets {
+  readonly scalars: readonly (readonly [string, string])[];
+  readonly coin: CoinSecret | null;
+}
+
 /**
  * A seat's secrets at one table: the scalar behind every public key it made
  * (shuffle keys, re-key keys, re-mask factors and the layer keys they lead
  * to), by the key's base64. It may hold the secrets of events that were
  * voided; what the seat publishes is read from the state, never from here.
+ *
+ * A seat must keep every secret before it sends an event that uses it, or a
+ * crash loses what a later duty needs: `takeUnsaved` hands over what is new
+ * since the last call, and `restore` takes it back after a reload.
  */
 export class Keyring {
   private readonly scalars = new Map<string, bigint>([[BASE_KEY, 1n]]);
+  private unsaved: string[] = [];
+  private heldCoin: CoinSecret | null = null;
+  private coinUnsaved = false;
+
   /** This seat's bit and salt for the coin under way, kept from COMMIT to OPEN. */
-  coin: { stepNo: number; bit: number; salt: string } | null = null;
+  get coin(): CoinSecret | null {
+    return this.heldCoin;
+  }
+
+  /** Keeps `coin` as the coin under way, replacing any earlier one. */
+  keepCoin(coin: CoinSecret): void {
+    this.heldCoin = coin;
+    this.coinUnsaved = true;
+  }
 
   /** Keeps `secret` as the scalar behind `pub`. */
   remember(pub: Point, secret: bigint): string {
     const key = writePoint(pub);
     this.scalars.set(key, secret);
+    this.unsaved.push(key);
     return key;
   }
 
@@ -71,6 +107,30 @@ export class Keyring {
 
   has(key: string): boolean {
     return this.scalars.has(key);
+  }
+
+  /** The secrets kept since the last call, or null when there are none; they count as saved from now on. */
+  takeUnsaved(): KeyringSecrets | null {
+    if (this.unsaved.length === 0 && !this.coinUnsaved) return null;
+    const scalars = this.unsaved.map(
+      (key) => [key, toHex(encodeScalar(this.scalarFor(key)))] as const,
+    );
+    const coin = this.coinUnsaved ? this.heldCoin : null;
+    this.unsaved = [];
+    this.coinUnsaved = false;
+    return { scalars, coin };
+  }
+
+  /**
+   * Takes back secrets `takeUnsaved` handed over; they count as saved. Throws
+   * on a malformed scalar, and then takes nothing of the batch.
+   */
+  restore(secrets: KeyringSecrets): void {
+    const decoded = secrets.scalars.map(
+      ([key, hex]) => [key, decodeScalar(fromHex(hex), 'kept secret')] as const,
+    );
+    for (const [key, scalar] of decoded) this.scalars.set(key, scalar);
+    if (secrets.coin) this.heldCoin = secrets.coin;
   }
 }
 
@@ -208,7 +268,7 @@ export function makeCoin(
   if (step.commits[seat] === null) {
     const random = crypto.getRandomValues(new Uint8Array(33));
     const coin = { stepNo: state.stepNo, bit: random[0]! & 1, salt: toHex(random.subarray(1)) };
-    keyring.coin = coin;
+    keyring.keepCoin(coin);
     return { type: 'COMMIT', hash: coinCommitment(state, seat, coin.bit, coin.salt) };
   }
   const owesOpen = step.commits.every((c) => c !== null) && step.opens[seat] === null;

@@ -1,0 +1,190 @@
+/**
+ * What a peer keeps of each table so that a reload, a closed tab or a crash
+ * loses nothing: its identity, its seat and the genesis, every secret its
+ * keyring made, and every signed event it made or learnt.
+ *
+ * A table session writes a secret before it signs the event that uses it and
+ * writes its own event before it sends it (see `TableSession`), so what is
+ * stored is always at least what any peer has seen of us. `IdbStore` keeps it
+ * in IndexedDB for the page; `MemoryStore` keeps it in memory for computer
+ * players, solo play and tests, behind the same interface.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Seat } from '../engine/game.ts';
+import type { Identity } from '../engine/identity.ts';
+import type { KeyringSecrets } from '../engine/table/author.ts';
+import type { Genesis } from '../engine/table/types.ts';
+import type { TableInfo } from './lobby.ts';
+
+/** The game as it started on this peer: what a session needs besides secrets and events. */
+export interface TablePlay {
+  readonly genesis: Genesis;
+  readonly seat: Seat;
+  /** `peers[seat]`: each seat's peer id. */
+  readonly peers: readonly string[];
+}
+
+/** One table this peer sits at. */
+export interface SavedTable {
+  readonly id: string;
+  readonly info: TableInfo;
+  /** The name this peer plays under. */
+  readonly name: string;
+  /** Signs this peer's events at this table and proves who it is to the others. */
+  readonly identity: Identity;
+  /** Null while the table is still gathering players. */
+  readonly play: TablePlay | null;
+}
+
+/** Everything kept of one table, in the order it was written. */
+export interface StoredTable {
+  readonly table: SavedTable;
+  /** Batches of secrets; a later batch's coin replaces an earlier one's. */
+  readonly secrets: readonly KeyringSecrets[];
+  /** Signed events as their wire text, made or received, first kept first. */
+  readonly events: readonly string[];
+}
+
+/**
+ * Where a peer keeps its tables. Writes to one table land in the order they
+ * were made, so an event written after the events it depends on is read
+ * back after them.
+ */
+export interface TableStore {
+  /** Adds or replaces a table's record; its secrets and events stay. */
+  saveTable(table: SavedTable): Promise<void>;
+  /** Adds a batch of a table's secrets. */
+  saveSecrets(id: string, secrets: KeyringSecrets): Promise<void>;
+  /** Adds one signed event of a table. */
+  saveEvent(id: string, event: string): Promise<void>;
+  /** Everything kept of a table, or null for a table never saved (or deleted). */
+  loadTable(id: string): Promise<StoredTable | null>;
+  /** The record of every table kept. */
+  listTables(): Promise<SavedTable[]>;
+  /** Forgets a table: its record, secrets and events. */
+  deleteTable(id: string): Promise<void>;
+}
+
+/** The IndexedDB database every page of this origin shares. */
+export const DATABASE = 'fair-deal';
+
+interface Schema extends DBSchema {
+  tables: { key: string; value: SavedTable };
+  secrets: {
+    key: number;
+    value: { table: string; secrets: KeyringSecrets };
+    indexes: { table: string };
+  };
+  events: { key: number; value: { table: string; event: string }; indexes: { table: string } };
+}
+
+/** Version 1: tables by id; secrets and events under increasing keys, so reading them back keeps the order written. */
+function upgrade(db: IDBPDatabase<Schema>, from: number): void {
+  if (from < 1) {
+    db.createObjectStore('tables', { keyPath: 'id' });
+    db.createObjectStore('secrets', { autoIncrement: true }).createIndex('table', 'table');
+    db.createObjectStore('events', { autoIncrement: true }).createIndex('table', 'table');
+  }
+}
+
+/** Tables kept in IndexedDB. */
+export class IdbStore implements TableStore {
+  private constructor(private readonly db: IDBPDatabase<Schema>) {}
+
+  /** Opens (and creates or upgrades) the database `name`. */
+  static async open(name = DATABASE): Promise<IdbStore> {
+    return new IdbStore(
+      await openDB<Schema>(name, 1, { upgrade: (db, from) => upgrade(db, from) }),
+    );
+  }
+
+  async saveTable(table: SavedTable): Promise<void> {
+    await this.db.put('tables', table);
+  }
+
+  async saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {
+    await this.db.add('secrets', { table: id, secrets });
+  }
+
+  async saveEvent(id: string, event: string): Promise<void> {
+    await this.db.add('events', { table: id, event });
+  }
+
+  async loadTable(id: string): Promise<StoredTable | null> {
+    const tx = this.db.transaction(['tables', 'secrets', 'events']);
+    const [table, secrets, events] = await Promise.all([
+      tx.objectStore('tables').get(id),
+      tx.objectStore('secrets').index('table').getAll(id),
+      tx.objectStore('events').index('table').getAll(id),
+    ]);
+    if (!table) return null;
+    return {
+      table,
+      secrets: secrets.map((record) => record.secrets),
+      events: events.map((record) => record.event),
+    };
+  }
+
+  async listTables(): Promise<SavedTable[]> {
+    return this.db.getAll('tables');
+  }
+
+  async deleteTable(id: string): Promise<void> {
+    const tx = this.db.transaction(['tables', 'secrets', 'events'], 'readwrite');
+    const drop = async (store: 'secrets' | 'events') => {
+      const keys = await tx.objectStore(store).index('table').getAllKeys(id);
+      await Promise.all(keys.map((key) => tx.objectStore(store).delete(key)));
+    };
+    await Promise.all([
+      tx.objectStore('tables').delete(id),
+      drop('secrets'),
+      drop('events'),
+      tx.done,
+    ]);
+  }
+
+  /** Closes the database; the store is unusable after. */
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Tables kept in memory, gone with the page: for sessions that need not survive a reload. */
+export class MemoryStore implements TableStore {
+  private readonly tables = new Map<string, SavedTable>();
+  private readonly kept = new Map<string, { secrets: KeyringSecrets[]; events: string[] }>();
+
+  async saveTable(table: SavedTable): Promise<void> {
+    this.tables.set(table.id, structuredClone(table));
+  }
+
+  async saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {
+    this.of(id).secrets.push(structuredClone(secrets));
+  }
+
+  async saveEvent(id: string, event: string): Promise<void> {
+    this.of(id).events.push(event);
+  }
+
+  async loadTable(id: string): Promise<StoredTable | null> {
+    const table = this.tables.get(id);
+    if (!table) return null;
+    const { secrets, events } = this.of(id);
+    return structuredClone({ table, secrets, events });
+  }
+
+  async listTables(): Promise<SavedTable[]> {
+    return structuredClone([...this.tables.values()]);
+  }
+
+  async deleteTable(id: string): Promise<void> {
+    this.tables.delete(id);
+    this.kept.delete(id);
+  }
+
+  private of(id: string): { secrets: KeyringSecrets[]; events: string[] } {
+    let kept = this.kept.get(id);
+    if (!kept) this.kept.set(id, (kept = { secrets: [], events: [] }));
+    return kept;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Two-seat tables for the storage and resume tests: each seat a real
+ * `TableSession` with its own store over the in-memory network, played by a
+ * computer player, with real cryptography.
+ */
+import { afterEach, expect, vi } from 'vitest';
+import { ComputerPlayer, seededRandom } from '../../../src/bots/computer.ts';
+import type { GameId } from '../../../src/engine/catalog.ts';
+import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
+import type { Event } from '../../../src/engine/events.ts';
+import { playable, type Playable } from '../../../src/engine/games/registry.ts';
+import type { Genesis } from '../../../src/engine/table/types.ts';
+import { parseWireMessage, type WireMessage } from '../../../src/net/lobby.ts';
+import type { LoopbackNetwork } from '../../../src/net/loopback.ts';
+import { Messenger } from '../../../src/net/messenger.ts';
+import type { SavedTable, TableStore } from '../../../src/net/store.ts';
+import { TableSession } from '../../../src/net/table.ts';
+import { testIdentity } from '../../engine/helpers.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
+
+export const PEERS = ['peer-0', 'peer-1'];
+
+/** A War deal of five cards each: a few battles, the full deck still shuffled and audited. */
+export const SHORT_WAR: JsonObject = {
+  stacks: [
+    [0, 2, 4, 6, 8],
+    [1, 3, 5, 7, 9],
+  ],
+};
+
+/** The smallest Red & Black deck, one game to win: re-masks, coins, locks, a few dozen turns. */
+export const SHORT_REDBLACK: JsonObject = { red: 9, black: 9, target: 1 };
+
+/** A two-seat table of `game`: what each seat's store keeps as its record. */
+export interface TestTable {
+  readonly id: string;
+  readonly genesis: Genesis;
+  readonly playable: Playable;
+  record(seat: number): SavedTable;
+}
+
+export function testTable(id: string, game: GameId, options: JsonObject): TestTable {
+  const entry = playable(game)!;
+  const identities = PEERS.map((_, seat) => testIdentity(seat));
+  const names = ['Ada', 'Babbage'];
+  const genesis: Genesis = {
+    table: id,
+    game,
+    names,
+    identities: identities.map((i) => i.publicKey),
+    deckSize: entry.deckSize(options),
+    options,
+    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+  };
+  return {
+    id,
+    genesis,
+    playable: entry,
+    record: (seat) => ({
+      id,
+      info: { id, game, seats: PEERS.length, options, absentAfterMs: DEFAULT_ABSENT_AFTER_MS },
+      name: names[seat]!,
+      identity: identities[seat]!,
+      play: { genesis, seat, peers: PEERS },
+    }),
+  };
+}
+
+/** One seat in play: its links, session and computer player, and every event message it heard. */
+export interface Seated {
+  readonly messenger: Messenger<WireMessage>;
+  readonly session: TableSession<Json>;
+  readonly heard: { from: string; event: string }[];
+  /** Kills the seat as a crash would: no more events made, stored or sent, links dropped. */
+  kill(): void;
+}
+
+function seated(messenger: Messenger<WireMessage>, session: TableSession<Json>, seat: number) {
+  const bot = new ComputerPlayer(session, seededRandom(seat + 1));
+  return {
+    messenger,
+    session,
+    kill() {
+      bot.stop();
+      session.close();
+      messenger.close();
+    },
+  };
+}
+
+function listen(net: LoopbackNetwork, seat: number) {
+  const messenger = new Messenger(net.join(PEERS[seat]!), parseWireMessage);
+  const heard: { from: string; event: string }[] = [];
+  messenger.on({
+    message: (from, m) => m.type === 'event' && heard.push({ from, event: m.event }),
+  });
+  return { messenger, heard };
+}
+
+/** Seats `seat` of `table` on `net` with `store` (its record saved first); it links to the seats before it. */
+export async function sit(
+  net: LoopbackNetwork,
+  table: TestTable,
+  seat: number,
+  store: TableStore,
+): Promise<Seated> {
+  const record = table.record(seat);
+  await store.saveTable(record);
+  const { messenger, heard } = listen(net, seat);
+  const session = new TableSession(
+    messenger,
+    table.genesis,
+    table.playable,
+    seat,
+    record.identity.secretKey,
+    PEERS,
+    [],
+    store,
+  );
+  for (const peer of PEERS.slice(0, seat)) messenger.connect(peer);
+  return { ...seated(messenger, session, seat), heard };
+}
+
+/** Brings `seat` back from `store` as a reloaded page would, then links it to every other seat. */
+export async function comeBack(
+  net: LoopbackNetwork,
+  table: TestTable,
+  seat: number,
+  store: TableStore,
+): Promise<Seated> {
+  const { messenger, heard } = listen(net, seat);
+  const resumed = await TableSession.resume(messenger, store, table.id);
+  if (!resumed.ok) throw new Error(resumed.error);
+  for (const peer of PEERS) if (peer !== PEERS[seat]) messenger.connect(peer);
+  return { ...seated(messenger, resumed.value, seat), heard };
+}
+
+/** Registers an after-each hook and returns what hands it things to close once the test is over. */
+export function closedAfterEach(): (...things: { close(): void }[]) => void {
+  let open: { close(): void }[] = [];
+  afterEach(() => {
+    for (const thing of open) thing.close();
+    open = [];
+  });
+  return (...things) => open.push(...things);
+}
+
+/** Waits (boundedly) until `condition` holds. */
+export const until = (what: string, condition: () => boolean) =>
+  vi.waitFor(() => expect(condition(), what).toBe(true), { timeout: 100_000, interval: 5 });
+
+/** True once every session has finished its game, audit included. */
+export const finished = (sessions: readonly TableSession<Json>[]) =>
+  sessions.every((s) => s.replica.state.step.type === 'DONE');
+
+/** Everything replicas must agree on at the end. */
+export const summary = (session: TableSession<Json>) => ({
+  digest: session.replica.log.digest(),
+  stateHash: session.replica.stateHash,
+  outcome: session.replica.outcome(),
+  refusals: session.refusals,
+  offences: session.replica.offences(),
+  storeError: session.storeError,
+});
+
+/** The header of an event's wire text. */
+export const eventOf = (text: string) => JSON.parse(text) as Event;

@@ -1,0 +1,227 @@
+/**
+ * What a peer keeps of its tables: both stores keep records, secrets and
+ * events in the order written and apart per table; IndexedDB keeps them
+ * across a reopen; a whole real game kept in IndexedDB replays to the same
+ * log and state, with every secret the seat published at its audit.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, test } from 'vitest';
+import { encodeScalar, mulBase, randomScalar, toHex } from '../../crypto/index.ts';
+import { Keyring, type KeyringSecrets } from '../../src/engine/table/author.ts';
+import { Replica } from '../../src/engine/table/replica.ts';
+import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { IdbStore, MemoryStore, type TableStore } from '../../src/net/store.ts';
+import {
+  SHORT_WAR,
+  finished,
+  sit,
+  summary,
+  testTable,
+  until,
+  closedAfterEach,
+} from './helpers/seats.ts';
+
+let opened = 0;
+const closeLater = closedAfterEach();
+
+/** A fresh IndexedDB database (fake-indexeddb), closed after the test. */
+async function idb(name = `store-test-${opened++}`): Promise<IdbStore> {
+  const store = await IdbStore.open(name);
+  closeLater(store);
+  return store;
+}
+
+const table = testTable('table-a', 'war', SHORT_WAR);
+const other = testTable('table-b', 'redblack', { red: 9, black: 9 });
+const batch = (n: number, coin: KeyringSecrets['coin'] = null): KeyringSecrets => ({
+  scalars: [[`key-${n}`, toHex(encodeScalar(BigInt(n)))]],
+  coin,
+});
+
+describe.each([
+  ['IdbStore', () => idb()],
+  ['MemoryStore', async (): Promise<TableStore> => new MemoryStore()],
+])('%s', (_, make) => {
+  test('keeps a record, its secrets and its events in the order written, apart from other tables', async () => {
+    const store = await make();
+    await store.saveTable(table.record(1));
+    await store.saveTable(other.record(0));
+    const writes = [
+      store.saveSecrets(table.id, batch(1)),
+      store.saveEvent(table.id, 'first'),
+      store.saveEvent(other.id, 'elsewhere'),
+      store.saveSecrets(table.id, batch(2, { stepNo: 7, bit: 1, salt: 'ab' })),
+      store.saveEvent(table.id, 'second'),
+    ];
+    await Promise.all(writes);
+    const kept = await store.loadTable(table.id);
+    expect(kept).toEqual({
+      table: table.record(1),
+      secrets: [batch(1), batch(2, { stepNo: 7, bit: 1, salt: 'ab' })],
+      events: ['first', 'second'],
+    });
+    expect(kept!.table.identity.secretKey).toBeInstanceOf(Uint8Array);
+    expect(await store.loadTable(other.id)).toEqual({
+      table: other.record(0),
+      secrets: [],
+      events: ['elsewhere'],
+    });
+    const ids = (await store.listTables()).map((t) => t.id).sort();
+    expect(ids).toEqual([table.id, other.id]);
+  });
+
+  test('a record saved again replaces the old one and keeps the secrets and events', async () => {
+    const store = await make();
+    await store.saveTable({ ...table.record(0), play: null });
+    await store.saveEvent(table.id, 'kept');
+    await store.saveTable(table.record(0));
+    expect(await store.loadTable(table.id)).toEqual({
+      table: table.record(0),
+      secrets: [],
+      events: ['kept'],
+    });
+  });
+
+  test('a deleted table is forgotten whole, and no other table loses anything', async () => {
+    const store = await make();
+    for (const t of [table, other]) {
+      await store.saveTable(t.record(0));
+      await store.saveSecrets(t.id, batch(3));
+      await store.saveEvent(t.id, `event of ${t.id}`);
+    }
+    await store.deleteTable(table.id);
+    expect(await store.loadTable(table.id)).toBeNull();
+    expect((await store.listTables()).map((t) => t.id)).toEqual([other.id]);
+    expect(await store.loadTable(other.id)).toMatchObject({
+      secrets: [batch(3)],
+      events: [`event of ${other.id}`],
+    });
+    // Its id is free again: nothing of the old table comes back with a new one.
+    await store.saveTable(table.record(1));
+    expect(await store.loadTable(table.id)).toEqual({
+      table: table.record(1),
+      secrets: [],
+      events: [],
+    });
+  });
+
+  test('a table never saved loads as null', async () => {
+    const store = await make();
+    await store.saveEvent('stray', 'an event without a record');
+    expect(await store.loadTable('stray')).toBeNull();
+    expect(await store.loadTable('nothing')).toBeNull();
+    expect(await store.listTables()).toEqual([]);
+  });
+});
+
+test('IndexedDB keeps everything across closing and reopening the database, as a reload does', async () => {
+  const first = await idb('reload');
+  await first.saveTable(table.record(1));
+  await first.saveSecrets(table.id, batch(5));
+  await first.saveEvent(table.id, 'before the reload');
+  first.close();
+  const again = await idb('reload');
+  expect(await again.loadTable(table.id)).toEqual({
+    table: table.record(1),
+    secrets: [batch(5)],
+    events: ['before the reload'],
+  });
+});
+
+test('a whole War game kept in IndexedDB replays to the same log and state, with every secret its seat used', async () => {
+  const net = new LoopbackNetwork();
+  const stores = [await idb(), await idb()];
+  const zero = await sit(net, table, 0, stores[0]!);
+  const one = await sit(net, table, 1, stores[1]!);
+  closeLater({ close: () => zero.kill() }, { close: () => one.kill() });
+  const sessions = [zero.session, one.session];
+  await until('both replicas are done', () => finished(sessions));
+
+  for (const [seat, session] of sessions.entries()) {
+    // A read waits for every write issued before it, and each event was written as it came.
+    const kept = (await stores[seat]!.loadTable(table.id))!;
+    const logged = session.replica.log.entries().map((e) => new TextDecoder().decode(e.bytes));
+    expect(new Set(kept.events).size).toBe(kept.events.length);
+    expect([...kept.events].sort()).toEqual([...logged].sort());
+
+    const replayed = new Replica(table.genesis, table.playable.game, start());
+    for (const event of kept.events) replayed.receive(event);
+    expect({ digest: replayed.log.digest(), stateHash: replayed.stateHash }).toEqual({
+      digest: session.replica.log.digest(),
+      stateHash: session.replica.stateHash,
+    });
+
+    const restored = new Keyring();
+    for (const secrets of kept.secrets) restored.restore(secrets);
+    const pubs = session.replica.state.pubs[seat]!;
+    expect(pubs.length).toBeGreaterThan(0);
+    for (const pub of pubs) expect(restored.scalarFor(pub)).toBe(session.keyring.scalarFor(pub));
+  }
+  const [a, b] = sessions.map(summary);
+  expect(a).toMatchObject({ refusals: [], offences: [], storeError: null });
+  expect(b).toEqual(a);
+});
+
+/** War's starting state for the short deal. */
+function start() {
+  const made = table.playable.setup(table.genesis.options);
+  if (!made.ok) throw new Error(made.error);
+  return made.value;
+}
+
+describe('a keyring hands over its secrets for saving', () => {
+  const secret = () => {
+    const s = randomScalar();
+    return { pub: mulBase(s), s };
+  };
+
+  test('each new secret once, and back whole in another keyring', () => {
+    const keyring = new Keyring();
+    const [a, b, c] = [secret(), secret(), secret()];
+    const keys = [a, b].map(({ pub, s }) => keyring.remember(pub, s));
+    const first = keyring.takeUnsaved()!;
+    expect(first.scalars.map(([key]) => key)).toEqual(keys);
+    expect(keyring.takeUnsaved()).toBeNull();
+    const third = keyring.remember(c.pub, c.s);
+    const second = keyring.takeUnsaved()!;
+    expect(second).toEqual({ scalars: [[third, toHex(encodeScalar(c.s))]], coin: null });
+
+    const restored = new Keyring();
+    for (const saved of JSON.parse(JSON.stringify([first, second])) as KeyringSecrets[])
+      restored.restore(saved);
+    expect([...keys, third].map((key) => restored.scalarFor(key))).toEqual([a.s, b.s, c.s]);
+    // What was restored is already saved.
+    expect(restored.takeUnsaved()).toBeNull();
+  });
+
+  test('the coin once when it changes; a later coin replaces an earlier one on restore', () => {
+    const keyring = new Keyring();
+    keyring.keepCoin({ stepNo: 3, bit: 0, salt: '00' });
+    const first = keyring.takeUnsaved()!;
+    expect(first).toEqual({ scalars: [], coin: { stepNo: 3, bit: 0, salt: '00' } });
+    const { pub, s } = secret();
+    keyring.remember(pub, s);
+    const second = keyring.takeUnsaved()!;
+    expect(second.coin).toBeNull();
+    keyring.keepCoin({ stepNo: 9, bit: 1, salt: '11' });
+    const third = keyring.takeUnsaved()!;
+
+    const restored = new Keyring();
+    restored.restore(first);
+    restored.restore(second);
+    expect(restored.coin).toEqual({ stepNo: 3, bit: 0, salt: '00' });
+    restored.restore(third);
+    expect(restored.coin).toEqual({ stepNo: 9, bit: 1, salt: '11' });
+  });
+
+  test('a malformed kept scalar is refused with a clear error, and nothing of its batch is taken', () => {
+    const keyring = new Keyring();
+    const good: [string, string] = ['good', toHex(encodeScalar(5n))];
+    const coin = { stepNo: 1, bit: 1, salt: '01' };
+    expect(() => keyring.restore({ scalars: [good, ['bad', 'zz']], coin })).toThrow();
+    expect(() => keyring.restore({ scalars: [good, ['bad', 'ff'.repeat(32)]], coin })).toThrow(
+      /kept secret/,
+    );
+    expect([keyring.has('good'), keyring.has('bad'), keyring.coin]).toEqual([false, false, null]);
+  });
+});
