@@ -29,6 +29,8 @@ export class TableSession<S extends Json = Json> {
   readonly replica: Replica<S>;
   readonly keyring = new Keyring();
   readonly refusals: Refusal[] = [];
+  /** Peers disconnected for sending more than any honest peer does, and how. */
+  readonly disconnected: Refusal[] = [];
   private readonly faceCache = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
@@ -58,6 +60,10 @@ export class TableSession<S extends Json = Json> {
         if (message.type === 'event') this.receive(from, message.event);
       },
       joined: (peer) => this.sync(peer),
+      cut: (from, reason) => {
+        this.disconnected.push({ from, reason });
+        this.changed();
+      },
     });
     for (const { from, event } of backlog) this.receive(from, event);
     this.scheduleDuty();

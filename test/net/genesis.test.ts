@@ -35,6 +35,7 @@ function watched(inner: Transport, sent: string[], tamper?: (roster: Roster) => 
   return {
     id: inner.id,
     connect: (peer) => inner.connect(peer),
+    disconnect: (peer) => inner.disconnect(peer),
     connectedPeers: () => inner.connectedPeers(),
     listen: (handlers) => inner.listen(handlers),
     close: () => inner.close(),
