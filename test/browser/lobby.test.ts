@@ -151,6 +151,19 @@ describe('lobby over PeerJS between real browsers', () => {
     expect(await bob.getByTestId('join').count()).toBe(0);
   });
 
+  test('a host that closes its page while a visitor reads the invitation: the visitor is told', async () => {
+    const alice = await stack.newPlayer();
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    const bob = await stack.newPlayer();
+    await bob.goto(invite);
+    await bob.getByTestId('invitation').waitFor();
+    await alice.close();
+    const gone = bob.getByTestId('host-gone');
+    await gone.waitFor({ timeout: 10_000 });
+    expect(await gone.textContent()).toMatch(/Alice's page no longer answers/);
+    expect(await bob.getByTestId('join').count()).toBe(0);
+  });
+
   test('a malformed invite link says it is malformed, with a way home', async () => {
     const page = await stack.newPlayer();
     await page.goto(`${stack.url}#join=garbage`);
