@@ -20,13 +20,8 @@ const PARTS = {
   table: {
     mutate: ['src/engine/table/**/*.ts'],
     tests: [
-<<<<<<< HEAD
-      'test/engine/{table,table-steps,table-decks,void,judge}.test.ts',
-      'test/engine/adversary/{checks-fold,bodies,context,audit-void,audit-zero,keys,remask}.test.ts',
-=======
       'test/engine/{table,table-steps,table-decks,void,judge,leave}.test.ts',
-      'test/engine/adversary/{checks-fold,checks-net,bodies,context,audit-void,audit-zero,keys,remask}.test.ts',
->>>>>>> h1
+      'test/engine/adversary/{checks-fold,bodies,context,audit-void,audit-zero,keys,remask}.test.ts',
     ],
   },
 };

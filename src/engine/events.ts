@@ -3,7 +3,10 @@
  *
  * An event is `{ table, author, seq, prev, basis, body, sig }`:
  *
- * - `table`: the table id, so an event cannot be replayed at another table;
+ * - `table`: what the event belongs to, so it cannot be replayed elsewhere: at
+ *   a table, the hash of its genesis (`table/replica.ts`), which names the
+ *   table id, the game, its options and every seat's name and key, so an
+ *   event of another table or an earlier game is refused even under the same keys;
  * - `author`: the author's seat index (0-based). A seat, not a key, because
  *   the log, the ordering rule and the rules all speak in seats; the table's
  *   roster maps each seat to its ed25519 identity key (see `log.ts`);

@@ -3,6 +3,9 @@
  *
  * The creator (host) listens under an id derived from the table id, keeps the seat list
  * and sends it to everyone; it has no other authority, and the game itself gives it none.
+ * A visitor (an invite link opened) learns the table from the host before asking to sit,
+ * and is told when no table answers or every seat is taken; a visitor hears no chat and
+ * no Start. A player who leaves says goodbye first, so the others tell "left" from "lost".
  * Every pair of players gets its own link: a newcomer dials every player seated before
  * it, so each pair is dialled exactly once. After Start, every player signs the genesis
  * it built from the roster it was sent (`genesis.ts`); the table opens only when all agree.
@@ -56,6 +59,7 @@ export type LobbyMessage =
   | { type: 'roster'; table: TableInfo; players: Seat[] }
   | { type: 'chat'; text: string }
   | { type: 'start' }
+  | { type: 'bye' }
   | GenesisStatement;
 
 /** Every message on a table's links: the lobby's, then the game's signed events. */
@@ -64,6 +68,14 @@ export type WireMessage = LobbyMessage | { type: 'event'; event: string };
 export const MAX_NAME = 24;
 export const MAX_CHAT = 500;
 const MAX_BACKLOG = 1000;
+/**
+ * How long a visitor waits for the host's answer before saying that no table answers:
+ * an unknown id is refused by the signaling server at once, but a host whose page died
+ * may still be registered, and a link to it only times out later in the transport.
+ */
+export const HOST_ANSWER_LIMIT_MS = 8000;
+/** Time for a goodbye to leave before the links close. */
+const GOODBYE_MS = 500;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (error: string): Parsed<never> => ({ ok: false, error });
@@ -118,6 +130,8 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
     }
     case 'start':
       return { ok: true, value: { type: 'start' } };
+    case 'bye':
+      return { ok: true, value: { type: 'bye' } };
     case 'genesis':
       return parseGenesisStatement(raw);
     case 'roster': {
@@ -165,10 +179,13 @@ export interface ChatLine {
 }
 
 /**
- * After Start the table is `checking` until every seat has signed this player's genesis
- * hash (`started`), or one has signed another (`mismatch`: the table never starts).
+ * A visitor is `joining` until the host answers, `unanswered` when it does not (a bogus or
+ * expired link). After Start the table is `checking` until every seat has signed this
+ * player's genesis hash (`started`), or one has signed another (`mismatch`: the table
+ * never starts).
  */
-export type LobbyPhase = 'joining' | 'open' | 'full' | 'checking' | 'started' | 'mismatch';
+export type LobbyPhase =
+  'joining' | 'unanswered' | 'open' | 'full' | 'checking' | 'started' | 'mismatch';
 
 /** What the table session needs once every seat agreed on the genesis. */
 export interface TableStart {
@@ -187,8 +204,14 @@ export interface LobbySnapshot {
   chat: ChatLine[];
   phase: LobbyPhase;
   isHost: boolean;
-  /** Set when this peer could not get a seat (the table is full). */
+  /** This peer holds a seat; a visitor does not (yet). */
+  seated: boolean;
+  /** Set when there is no seat for this peer: every seat is taken by others. */
   refused: boolean;
+  /** Players who said goodbye: their link is closing or closed, and not lost by accident. */
+  left: string[];
+  /** Peers disconnected for sending more than any honest peer does: who, and how. */
+  disconnected: { peer: string; name: string; reason: string }[];
   /** While `checking`: the seats whose signed genesis has not arrived yet. */
   waiting: Seat[];
   /** Messages dropped as malformed, with their reasons, newest last. */
@@ -213,29 +236,37 @@ export class LobbySession {
   private agreement: GenesisAgreement | null = null;
   /** Genesis statements that arrive before this peer has seen Start. */
   private early: { from: string; statement: GenesisStatement }[] = [];
-  private refused = false;
+  private readonly left = new Set<string>();
+  private readonly disconnected: LobbySnapshot['disconnected'] = [];
+  private answerTimer: ReturnType<typeof setTimeout> | null = null;
+  private unanswered = false;
   /** Game events that arrive before the table session exists (a fast peer starts first). */
   private backlog: { from: string; event: string }[] | null = [];
   private listener: (snapshot: LobbySnapshot) => void = () => {};
 
-  private readonly me: Player;
+  /** Null while visiting: this peer has not asked for a seat. */
+  private me: Player | null;
 
   private constructor(
     transport: Transport,
     private readonly tableId: string,
-    name: string,
+    name: string | null,
     private readonly identity: Identity,
     table: TableInfo | null,
   ) {
-    this.me = { name, identity: identity.publicKey };
+    this.me = name === null ? null : { name, identity: identity.publicKey };
     this.table = table;
-    this.players = table ? [{ peer: transport.id, ...this.me }] : [];
+    this.players = table && this.me ? [{ peer: transport.id, ...this.me }] : [];
     this.messenger = new Messenger(transport, parseWireMessage);
     this.messenger.on({
       message: (from, message) => this.receive(from, message),
       link: (peer, state) => this.linkChanged(peer, state),
       dropped: (from, reason) => {
         this.drop(from, reason);
+        this.changed();
+      },
+      cut: (peer, reason) => {
+        this.disconnected.push({ peer, name: this.nameOf(peer), reason });
         this.changed();
       },
     });
@@ -256,16 +287,42 @@ export class LobbySession {
     return new LobbySession(transport, table.id, name, identity, table);
   }
 
-  /** Joins the table `tableId` through its host. */
+  /**
+   * Opens a link to the host of `tableId` to learn the table (its game, who invites, the
+   * seats taken) without asking for a seat; `sit` asks. Says `unanswered` when the host
+   * is not there or says nothing within `HOST_ANSWER_LIMIT_MS`.
+   */
+  static visit(transport: Transport, tableId: string, identity: Identity): LobbySession {
+    const session = new LobbySession(transport, tableId, null, identity, null);
+    session.answerTimer = setTimeout(() => {
+      session.answerTimer = null;
+      session.unanswered = true;
+      session.changed();
+    }, HOST_ANSWER_LIMIT_MS);
+    session.messenger.connect(hostPeerId(tableId));
+    return session;
+  }
+
+  /** Joins the table `tableId` through its host: a visit that asks for a seat at once. */
   static join(
     transport: Transport,
     tableId: string,
     name: string,
     identity: Identity,
   ): LobbySession {
-    const session = new LobbySession(transport, tableId, name, identity, null);
-    session.messenger.connect(hostPeerId(tableId));
+    const session = LobbySession.visit(transport, tableId, identity);
+    session.sit(name);
     return session;
+  }
+
+  /** Asks the host for a seat under `name` (a visitor only; the host asks once it answers). */
+  sit(name: string): void {
+    if (this.me || this.isHost) return;
+    this.me = { name, identity: this.identity.publicKey };
+    const host = hostPeerId(this.tableId);
+    if (this.links.get(host) === 'connected')
+      this.messenger.send(host, { type: 'hello', ...this.me });
+    this.changed();
   }
 
   get id(): string {
@@ -288,6 +345,7 @@ export class LobbySession {
 
   snapshot(): LobbySnapshot {
     const full = this.table !== null && this.players.length === this.table.seats;
+    const seated = this.holdsSeat(this.id);
     return {
       table: this.table,
       players: this.players.map((p) => ({ ...p })),
@@ -296,12 +354,17 @@ export class LobbySession {
       phase: this.agreement
         ? AGREEMENT_PHASE[this.agreement.status]
         : this.table === null
-          ? 'joining'
+          ? this.unanswered
+            ? 'unanswered'
+            : 'joining'
           : full
             ? 'full'
             : 'open',
       isHost: this.isHost,
-      refused: this.refused,
+      seated,
+      refused: full && !seated,
+      left: [...this.left],
+      disconnected: this.disconnected.map((d) => ({ ...d })),
       waiting:
         this.agreement?.status === 'checking'
           ? this.agreement.waiting().map((seat) => ({ ...this.players[seat]! }))
@@ -310,20 +373,22 @@ export class LobbySession {
     };
   }
 
-  /** True when the host may start: a game with rules, every seat taken and every link up. */
+  /** True when the host may start: a game with rules, every seat taken, nobody leaving, every link up. */
   canStart(): boolean {
     const s = this.snapshot();
     return (
       s.isHost &&
       s.phase === 'full' &&
       playable(s.table!.game) !== null &&
-      s.players.every((p) => p.peer === this.id || s.links[p.peer] === 'connected')
+      s.players.every(
+        (p) => p.peer === this.id || (s.links[p.peer] === 'connected' && !this.left.has(p.peer)),
+      )
     );
   }
 
   start(): void {
     if (!this.canStart()) throw new Error('the table cannot start yet');
-    this.messenger.broadcast({ type: 'start' });
+    this.toSeats({ type: 'start' });
     this.begin();
     this.changed();
   }
@@ -342,15 +407,16 @@ export class LobbySession {
 
   say(text: string): void {
     const trimmed = text.trim();
-    if (trimmed.length === 0 || trimmed.length > MAX_CHAT) return;
-    this.messenger.broadcast({ type: 'chat', text: trimmed });
+    if (!this.me || trimmed.length === 0 || trimmed.length > MAX_CHAT) return;
+    this.toSeats({ type: 'chat', text: trimmed });
     this.chat.push({ from: this.id, name: this.me.name, text: trimmed });
     this.changed();
   }
 
-  /** The host frees the seat of a player whose link is lost, so someone else can sit. */
+  /** The host frees the seat of a player who left or whose link is lost, so someone else can sit. */
   freeSeat(peer: string): void {
-    if (!this.isHost || this.agreement || this.links.get(peer) !== 'lost') return;
+    if (!this.isHost || this.agreement || (this.links.get(peer) !== 'lost' && !this.left.has(peer)))
+      return;
     this.players = this.players.filter((p) => p.peer !== peer);
     this.links.delete(peer);
     this.sendRoster();
@@ -364,7 +430,15 @@ export class LobbySession {
     return events;
   }
 
+  /** Says goodbye to every linked peer, then closes the links once it has had time to go. */
+  leave(): void {
+    this.listener = () => {};
+    this.messenger.broadcast({ type: 'bye' });
+    setTimeout(() => this.close(), GOODBYE_MS);
+  }
+
   close(): void {
+    this.stopWaitingForHost();
     this.messenger.close();
   }
 
@@ -417,13 +491,18 @@ export class LobbySession {
         else this.adoptRoster(message.table, message.players);
         break;
       case 'chat':
-        this.chat.push({ from, name: this.nameOf(from), text: message.text });
+        if (this.holdsSeat(from) && this.holdsSeat(this.id))
+          this.chat.push({ from, name: this.nameOf(from), text: message.text });
+        else this.drop(from, 'chat from or to a peer without a seat');
+        break;
+      case 'bye':
+        this.left.add(from);
         break;
       case 'start':
         if (from !== hostPeerId(this.tableId) || this.agreement) break;
         if (
           this.snapshot().phase !== 'full' ||
-          !this.players.some((p) => p.peer === this.id) ||
+          !this.holdsSeat(this.id) ||
           playable(this.table!.game) === null
         )
           this.drop(from, 'Start for a table this player cannot play');
@@ -451,16 +530,27 @@ export class LobbySession {
     this.sendRoster();
   }
 
+  /** Sends `message` to every other seated player with an open link; visitors hear nothing. */
+  private toSeats(message: LobbyMessage): void {
+    for (const p of this.players) if (p.peer !== this.id) this.messenger.send(p.peer, message);
+  }
+
+  private stopWaitingForHost(): void {
+    if (this.answerTimer !== null) clearTimeout(this.answerTimer);
+    this.answerTimer = null;
+  }
+
   private sendRoster(): void {
     if (!this.table) return;
     this.messenger.broadcast({ type: 'roster', table: this.table, players: this.players });
   }
 
   private adoptRoster(table: TableInfo, players: Seat[]): void {
+    this.stopWaitingForHost();
+    this.unanswered = false;
     this.table = table;
     this.players = players;
     const mine = players.findIndex((p) => p.peer === this.id);
-    this.refused = mine < 0 && players.length === table.seats;
     for (const p of players.slice(0, Math.max(mine, 0))) {
       if (this.links.get(p.peer) !== 'connected') this.messenger.connect(p.peer);
     }
@@ -468,23 +558,29 @@ export class LobbySession {
 
   private linkChanged(peer: string, state: LinkState): void {
     this.links.set(peer, state);
-    if (state === 'connected') this.messenger.send(peer, { type: 'hello', ...this.me });
+    if (state === 'connected') this.left.delete(peer);
+    if (state === 'connected' && this.me) this.messenger.send(peer, { type: 'hello', ...this.me });
+    if (state === 'lost' && peer === hostPeerId(this.tableId) && this.table === null) {
+      this.stopWaitingForHost();
+      this.unanswered = true;
+    }
+    const seated = this.holdsSeat(peer);
     // A link between two guests may still be opening at Start: the statement goes when it opens.
-    if (state === 'connected' && this.players.some((p) => p.peer === peer))
-      this.sendStatement(peer);
-    if (
-      state === 'connected' &&
-      this.isHost &&
-      !this.agreement &&
-      this.players.some((p) => p.peer === peer)
-    )
-      this.sendRoster();
+    if (state === 'connected' && seated) this.sendStatement(peer);
+    if (state === 'connected' && this.isHost && seated && !this.agreement) this.sendRoster();
+    // A visitor learns the table, and so whether a seat is free, before it asks for one.
+    if (state === 'connected' && this.isHost && !seated && this.table)
+      this.messenger.send(peer, { type: 'roster', table: this.table, players: this.players });
     this.changed();
   }
 
   private drop(from: string, reason: string): void {
     this.dropped.push(`${from}: ${reason}`);
     console.warn(`fairdeal: dropped a message from ${from}: ${reason}`);
+  }
+
+  private holdsSeat(peer: string): boolean {
+    return this.players.some((p) => p.peer === peer);
   }
 
   private nameOf(peer: string): string {

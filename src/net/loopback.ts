@@ -121,6 +121,10 @@ export class LoopbackTransport implements Transport {
     return true;
   }
 
+  disconnect(peer: string): void {
+    this.network.cut(this.id, peer);
+  }
+
   connectedPeers(): string[] {
     return [...this.links];
   }

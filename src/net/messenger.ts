@@ -3,6 +3,8 @@
  *
  * Every incoming string is size-checked, parsed and validated by the message type's own
  * parser before anyone sees it; anything else is dropped with a reason, never half-used.
+ * A peer that sends more than an honest one ever does (a message over the size limit, or
+ * more messages or bytes than its allowance) is disconnected for good, with the reason.
  */
 import { MAX_EVENT_BYTES } from '../engine/events.ts';
 import type { LinkState, Transport } from './transport.ts';
@@ -22,11 +24,47 @@ export type MessageParser<M> = (
  */
 export const MAX_MESSAGE_BYTES = 2 * MAX_EVENT_BYTES + 1024;
 
+/**
+ * How much one peer may send: two token buckets, one counting messages and one counting
+ * bytes, each full at first and refilled at a steady rate.
+ */
+export interface PeerLimits {
+  burstMessages: number;
+  messagesPerSecond: number;
+  burstBytes: number;
+  bytesPerSecond: number;
+}
+
+/**
+ * An honest peer's largest burst is the whole log, sent once to a peer that (re)connects.
+ * Whole games of War measured with `npm run simulate` (two seats, ten seeds) run from 160
+ * to 1,040 events, 100 to 440 KB on the wire; a Red & Black match is about 200 events and
+ * 320 KB. The burst holds twenty times the longest of them, so a long game and a few
+ * reconnects in a row stay well inside it. Between bursts a table moves at the pace of
+ * people, a few events a second; computer players with no delay in one process reach
+ * about 70, half of it on each link. A shuffle event is at most 14 KB and comes once per
+ * seat and deal. A peer over the allowance costs each other peer at most 100 parsed
+ * messages (signature checks) a second, and 256 KiB of input.
+ */
+export const PEER_LIMITS: PeerLimits = {
+  burstMessages: 20_000,
+  messagesPerSecond: 100,
+  burstBytes: 16 * 1024 * 1024,
+  bytesPerSecond: 256 * 1024,
+};
+
 const utf8 = new TextEncoder();
 
-function oversized(data: string): boolean {
+/** UTF-8 bytes of `data`, or Infinity for a string too long to be a message. */
+function byteLength(data: string): number {
   // A string never has fewer UTF-8 bytes than UTF-16 units, so huge input is refused unencoded.
-  return data.length > MAX_MESSAGE_BYTES || utf8.encode(data).length > MAX_MESSAGE_BYTES;
+  return data.length > MAX_MESSAGE_BYTES ? Infinity : utf8.encode(data).length;
+}
+
+interface Allowance {
+  messages: number;
+  bytes: number;
+  at: number;
 }
 
 export interface MessengerHandlers<M> {
@@ -36,18 +74,38 @@ export interface MessengerHandlers<M> {
   link(peer: string, state: LinkState): void;
   /** A message was dropped; `reason` says why. */
   dropped(from: string, reason: string): void;
+  /** `peer` sent more than the limits allow and is disconnected for good; `reason` says how. */
+  cut(peer: string, reason: string): void;
+}
+
+/** A messenger's limits on each peer, and the clock its allowances refill by. */
+export interface MessengerOptions {
+  limits?: PeerLimits;
+  now?: () => number;
 }
 
 export class Messenger<M> {
   private subscribers: Partial<MessengerHandlers<M>>[] = [];
+  private readonly allowances = new Map<string, Allowance>();
+  /** Peers disconnected for going over the limits, with the reason: never heard again. */
+  private readonly cutOff = new Map<string, string>();
+  private readonly limits: PeerLimits;
+  private readonly now: () => number;
 
   constructor(
     readonly transport: Transport,
     private readonly parse: MessageParser<M>,
+    options: MessengerOptions = {},
   ) {
+    this.limits = options.limits ?? PEER_LIMITS;
+    this.now = options.now ?? Date.now;
     transport.listen({
       message: (from, data) => this.receive(from, data),
       link: (peer, state) => {
+        if (this.cutOff.has(peer) && state !== 'lost') {
+          if (state === 'connected') transport.disconnect(peer);
+          return;
+        }
         for (const h of this.subscribers) {
           h.link?.(peer, state);
           if (state === 'connected') h.joined?.(peer);
@@ -73,10 +131,16 @@ export class Messenger<M> {
     this.transport.connect(peer);
   }
 
+  /** Peers disconnected for going over the limits, with the reason for each. */
+  get disconnected(): ReadonlyMap<string, string> {
+    return this.cutOff;
+  }
+
   /** Sends to one peer; false when there is no open link to it. */
   send(peer: string, message: M): boolean {
     const data = JSON.stringify(message);
-    if (oversized(data)) throw new Error(`message over the limit of ${MAX_MESSAGE_BYTES} bytes`);
+    if (byteLength(data) > MAX_MESSAGE_BYTES)
+      throw new Error(`message over the limit of ${MAX_MESSAGE_BYTES} bytes`);
     return this.transport.send(peer, data);
   }
 
@@ -90,8 +154,12 @@ export class Messenger<M> {
   }
 
   private receive(from: string, data: string): void {
-    if (oversized(data))
-      return this.drop(from, `oversized message (over ${MAX_MESSAGE_BYTES} bytes)`);
+    if (this.cutOff.has(from)) return;
+    const bytes = byteLength(data);
+    if (bytes > MAX_MESSAGE_BYTES)
+      return this.cut(from, `sent a message over the limit of ${MAX_MESSAGE_BYTES} bytes`);
+    const over = this.spend(from, bytes);
+    if (over) return this.cut(from, over);
     let raw: unknown;
     try {
       raw = JSON.parse(data);
@@ -101,6 +169,37 @@ export class Messenger<M> {
     const parsed = this.parse(raw);
     if (!parsed.ok) return this.drop(from, `malformed message (${parsed.error})`);
     for (const h of this.subscribers) h.message?.(from, parsed.value);
+  }
+
+  /** Takes one message of `bytes` from `peer`'s allowance; says which limit it broke, if any. */
+  private spend(peer: string, bytes: number): string | null {
+    const { burstMessages, messagesPerSecond, burstBytes, bytesPerSecond } = this.limits;
+    const now = this.now();
+    const last = this.allowances.get(peer) ?? {
+      messages: burstMessages,
+      bytes: burstBytes,
+      at: now,
+    };
+    const seconds = Math.max(0, now - last.at) / 1000;
+    const allowance = {
+      messages: Math.min(burstMessages, last.messages + seconds * messagesPerSecond) - 1,
+      bytes: Math.min(burstBytes, last.bytes + seconds * bytesPerSecond) - bytes,
+      at: now,
+    };
+    this.allowances.set(peer, allowance);
+    if (allowance.messages < 0)
+      return `sent more than ${burstMessages} messages at once or ${messagesPerSecond} a second`;
+    if (allowance.bytes < 0)
+      return `sent more than ${burstBytes} bytes at once or ${bytesPerSecond} a second`;
+    return null;
+  }
+
+  private cut(peer: string, reason: string): void {
+    console.warn(`fairdeal: disconnected ${peer}: ${reason}`);
+    this.cutOff.set(peer, reason);
+    this.allowances.delete(peer);
+    for (const h of this.subscribers) h.cut?.(peer, reason);
+    this.transport.disconnect(peer);
   }
 
   private drop(from: string, reason: string): void {

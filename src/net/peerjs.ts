@@ -103,6 +103,10 @@ export class PeerJsTransport implements Transport {
     return true;
   }
 
+  disconnect(peer: string): void {
+    this.drop(peer);
+  }
+
   connectedPeers(): string[] {
     return [...this.links].filter(([, link]) => link.open).map(([peer]) => peer);
   }

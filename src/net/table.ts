@@ -45,6 +45,8 @@ export class TableSession<S extends Json = Json> {
   private outbox: Promise<void> = Promise.resolve();
   /** How many of our events, from the first, are stored and so may be sent. */
   private released = 0;
+  /** Peers disconnected for sending more than any honest peer does, and how. */
+  readonly disconnected: Refusal[] = [];
   private readonly faceCache = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
@@ -76,6 +78,10 @@ export class TableSession<S extends Json = Json> {
         if (message.type === 'event') this.receive(from, message.event);
       },
       joined: (peer) => this.sync(peer),
+      cut: (from, reason) => {
+        this.disconnected.push({ from, reason });
+        this.changed();
+      },
     });
     for (const { from, event } of backlog) this.receive(from, event);
     this.scheduleDuty();

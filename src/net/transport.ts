@@ -23,6 +23,8 @@ export interface Transport {
   connect(peer: string): void;
   /** Sends over an open link; returns false (and sends nothing) when there is none. */
   send(peer: string, data: string): boolean;
+  /** Closes the link to `peer`, which is reported `lost` on both ends. */
+  disconnect(peer: string): void;
   /** Peers with an open link right now. */
   connectedPeers(): string[];
   /** Registers the handlers; a transport has exactly one set. */

@@ -139,3 +139,16 @@ export function describeStep(
       return null;
   }
 }
+
+/** Refusals a player may meet in real life, in words; the code stays for anyone who checks. */
+const REFUSALS: Record<string, string> = {
+  ERR_TABLE: 'it belongs to another table or an earlier game',
+  ERR_SIGNATURE: 'its signature does not match its author',
+  ERR_UNKNOWN_SEAT: 'its author has no seat at this table',
+};
+
+/** Why an event was refused, in words where there are some, always with its code. */
+export function describeRefusal(code: string): string {
+  const words = REFUSALS[code];
+  return words ? `${words} (${code})` : code;
+}

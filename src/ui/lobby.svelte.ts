@@ -2,7 +2,8 @@
  * LobbyController: the reactive face of a `LobbySession` for the Svelte
  * components. It owns the transport and this player's identity key for the
  * table, and once every seat has signed the same genesis it opens the table session on
- * the same links.
+ * the same links. An invite link is visited first: the page learns the table from its
+ * host, then asks for a seat.
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
@@ -20,6 +21,8 @@ export class LobbyController {
   snapshot = $state<LobbySnapshot | null>(null);
   error = $state<string | null>(null);
   table = $state<TableController | null>(null);
+  /** This page asked for a seat and has no answer yet. */
+  asked = $state(false);
   session: LobbySession | null = null;
   private identity: Identity | null = null;
 
@@ -49,10 +52,17 @@ export class LobbyController {
     this.attach(LobbySession.create(transport, table, name, this.identity));
   }
 
-  async join(tableId: string, name: string): Promise<void> {
+  /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
+  async visit(tableId: string): Promise<void> {
     const transport = await this.open(guestPeerId(tableId));
     this.identity = createIdentity();
-    this.attach(LobbySession.join(transport, tableId, name, this.identity));
+    this.attach(LobbySession.visit(transport, tableId, this.identity));
+  }
+
+  /** Asks the visited table's host for a seat under `name`. */
+  sit(name: string): void {
+    this.asked = true;
+    this.session?.sit(name);
   }
 
   start(): void {
@@ -67,12 +77,14 @@ export class LobbyController {
     this.session?.freeSeat(peer);
   }
 
+  /** Closes the table, says goodbye to the others and forgets this table. */
   leave(): void {
     this.table?.close();
     this.table = null;
-    this.session?.close();
+    this.session?.leave();
     this.session = null;
     this.snapshot = null;
+    this.asked = false;
   }
 
   private async open(id: string): Promise<PeerJsTransport> {

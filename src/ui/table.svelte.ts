@@ -7,7 +7,11 @@
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome } from '../engine/game.ts';
 import type { TableSession } from '../net/table.ts';
-import { describeEntry, describeStep, type LogLine } from './describe.ts';
+import type { Verdict } from '../engine/table/replica.ts';
+import { describeEntry, describeRefusal, describeStep, type LogLine } from './describe.ts';
+
+const sameVerdict = (a: Verdict, b: Verdict): boolean =>
+  typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
 
 export class TableController {
   view = $state<unknown>(null);
@@ -28,7 +32,8 @@ export class TableController {
   readonly seat: number;
   readonly gameId: string;
   readonly rules: readonly string[];
-  private described = 0;
+  /** The words for each log entry shown, in log order, with what they were said about. */
+  private readonly described: { hash: string; verdict: Verdict; lines: LogLine[] }[] = [];
   private autoplayPending = false;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly memory = new Map<number, number>();
@@ -71,7 +76,7 @@ export class TableController {
     this.outcome = replica.outcome();
     // A RESIGN or an ABSENT ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
-    this.appendLog();
+    this.describeLog();
     this.alarms = [
       ...replica
         .offences()
@@ -79,12 +84,20 @@ export class TableController {
           (o) =>
             `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
         ),
-      ...this.session.refusals.map((r) => {
-        const seat = this.session.seatOf(r.from);
-        return `Refused an event relayed by ${seat === null ? r.from : this.names[seat]}: ${r.reason}.`;
-      }),
+      ...this.session.refusals.map(
+        (r) => `Refused an event relayed by ${this.nameOf(r.from)}: ${describeRefusal(r.reason)}.`,
+      ),
+      ...this.session.disconnected.map(
+        (r) => `${this.nameOf(r.from)} was disconnected: they ${r.reason}.`,
+      ),
     ];
     this.maybeAutoplay();
+  }
+
+  /** A peer's player name at this table, or its peer id for a stranger. */
+  private nameOf(peer: string): string {
+    const seat = this.session.seatOf(peer);
+    return seat === null ? peer : this.names[seat]!;
   }
 
   /**
@@ -103,28 +116,39 @@ export class TableController {
     return new Map([...this.memory, ...fresh]);
   }
 
-  private appendLog(): void {
+  /**
+   * Describes the log as it is ordered now. A late concurrent event can land before
+   * entries already shown and a race can void one: the words are kept per entry, and
+   * everything from the first entry whose event or verdict differs is described afresh
+   * (the same events with the same verdicts fold to the same states, so the rest stands).
+   */
+  private describeLog(): void {
     const replica = this.session.replica;
     const entries = replica.log.entries();
-    // A late concurrent event can reorder the tail, a race can void an entry already
-    // described: describe it afresh from the first change.
-    const firstChanged = Math.min(this.described, replica.takeEarliestChange());
-    const lines = [...this.log];
-    if (firstChanged < this.described) lines.length = 0;
-    const start = firstChanged < this.described ? 0 : this.described;
-    for (let i = start; i < replica.entryVerdicts.length; i++) {
-      lines.push(
-        ...describeEntry(
+    const verdicts = replica.entryVerdicts;
+    let same = 0;
+    while (
+      same < this.described.length &&
+      same < verdicts.length &&
+      this.described[same]!.hash === entries[same]!.hash &&
+      sameVerdict(this.described[same]!.verdict, verdicts[same]!)
+    )
+      same++;
+    if (same === this.described.length && same === verdicts.length) return;
+    this.described.length = same;
+    for (let i = same; i < verdicts.length; i++)
+      this.described.push({
+        hash: entries[i]!.hash,
+        verdict: verdicts[i]!,
+        lines: describeEntry(
           entries[i]!,
-          replica.entryVerdicts[i]!,
+          verdicts[i]!,
           replica.stateAfter(i)!,
           replica.stateAfter(i + 1)!,
           this.names,
         ),
-      );
-    }
-    this.described = replica.entryVerdicts.length;
-    this.log = lines;
+      });
+    this.log = this.described.flatMap((entry) => entry.lines);
   }
 
   private maybeAutoplay(): void {

@@ -75,6 +75,11 @@ describe('lobby over PeerJS between real browsers', () => {
     // Batailles has no rules engine yet: the mesh forms, but the table cannot start.
     expect(await ann.getByTestId('start').isDisabled()).toBe(true);
     expect(await ann.getByTestId('not-playable').textContent()).toMatch(/not built yet/);
+    // The others are not told to wait for Ann to start a game that cannot start.
+    for (const page of [ben, cat]) {
+      expect(await page.getByTestId('not-playable').textContent()).toMatch(/cannot start/);
+      expect(await page.getByTestId('waiting-start').count()).toBe(0);
+    }
   });
 
   test('a closed page is shown as lost within 10 seconds', async () => {
@@ -120,5 +125,92 @@ describe('lobby over PeerJS between real browsers', () => {
       expect(await alert.textContent()).toMatch(/Nobody has been named a cheater/);
       expect(await page.getByTestId('table').count()).toBe(0);
     }
+  });
+
+  test('a bogus invite link says within 10 seconds that no table answers, with a way home', async () => {
+    const page = await stack.newPlayer();
+    await page.goto(`${stack.url}#join=abcdefghjk`);
+    const notice = page.getByTestId('unanswered');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.getAttribute('role')).toBe('alert');
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe(
+      'No table answers at this link',
+    );
+    await page.getByTestId('home').click();
+    await page.getByTestId('create').waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test('an expired invite (its creator closed the page) says the same within 10 seconds', async () => {
+    const alice = await stack.newPlayer();
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    await alice.close();
+    const bob = await stack.newPlayer();
+    await bob.goto(invite);
+    await bob.getByTestId('unanswered').waitFor({ timeout: 10_000 });
+    expect(await bob.getByTestId('join').count()).toBe(0);
+  });
+
+  test('a host that closes its page while a visitor reads the invitation: the visitor is told', async () => {
+    const alice = await stack.newPlayer();
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    const bob = await stack.newPlayer();
+    await bob.goto(invite);
+    await bob.getByTestId('invitation').waitFor();
+    await alice.close();
+    const gone = bob.getByTestId('host-gone');
+    await gone.waitFor({ timeout: 10_000 });
+    expect(await gone.textContent()).toMatch(/Alice's page no longer answers/);
+    expect(await bob.getByTestId('join').count()).toBe(0);
+  });
+
+  test('a malformed invite link says it is malformed, with a way home', async () => {
+    const page = await stack.newPlayer();
+    await page.goto(`${stack.url}#join=garbage`);
+    const notice = page.getByTestId('malformed');
+    await notice.waitFor();
+    expect(await notice.getAttribute('role')).toBe('alert');
+    expect(await notice.textContent()).toMatch(/names no table/);
+    expect(await page.getByTestId('create').count()).toBe(0);
+    await page.getByTestId('home').click();
+    await page.getByTestId('create').waitFor();
+  });
+
+  test('the join page names the game and who invites; a visitor to a full table is told so and never enters the game', async () => {
+    const alice = await stack.newPlayer();
+    const bob = await stack.newPlayer();
+    const carol = await stack.newPlayer();
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    await bob.goto(invite);
+    expect(await bob.getByTestId('invitation').textContent()).toBe('Alice invites you to play War');
+    await joinTable(bob, invite, 'Bob');
+    await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+
+    await carol.goto(invite);
+    const full = carol.getByTestId('table-full');
+    await full.waitFor();
+    expect(await full.getAttribute('role')).toBe('alert');
+    expect(await carol.getByTestId('name').count()).toBe(0);
+    // Alice never sees Carol, and her Start takes only Alice and Bob to the table.
+    expect(await seatNames(alice)).toEqual(['Alice', 'Bob']);
+    await alice.getByTestId('start').click();
+    await alice.getByTestId('table').waitFor();
+    await bob.getByTestId('table').waitFor();
+    // Carol's page never leaves the join page; Bob's and Alice's tables play on.
+    await expect.poll(() => bob.getByTestId('table').isVisible()).toBe(true);
+    expect(await carol.getByTestId('table-full').isVisible()).toBe(true);
+    expect(await carol.getByTestId('table').count()).toBe(0);
+    expect(await carol.getByTestId('lobby').count()).toBe(0);
+  });
+
+  test('a player who leaves shows as left, not lost', async () => {
+    const alice = await stack.newPlayer();
+    const bob = await stack.newPlayer();
+    const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    await joinTable(bob, invite, 'Bob');
+    await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+    await bob.getByRole('button', { name: 'Leave table' }).click();
+    await bob.getByTestId('create').waitFor();
+    await expect.poll(() => linkStates(alice)).toEqual(['you', 'left']);
   });
 });

@@ -104,13 +104,13 @@ describe('verifyTranscript', () => {
     });
   });
 
-  test('fails when the genesis is changed: every key names the real one', () => {
+  test('fails when the genesis is changed: every event names the real one', () => {
     const renamed = {
       ...transcript,
       genesis: { ...transcript.genesis, names: ['Eve', 'Babbage'] },
     };
     const result = verifyTranscript(renamed);
-    expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_GENESIS' } });
+    expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_TABLE' } });
   });
 
   test('fails when the time limit for absent players is changed: it is part of the genesis hash', () => {

@@ -40,7 +40,7 @@ test('a second flip made against the state after its own first flip is an offenc
   // had already flipped, so the move was illegal there too: an offence.
   const cheat = signEvent(
     {
-      table: genesis.table,
+      table: honest.log.table,
       author: 1,
       seq: first.event.seq + 1,
       prev: first.hash,
@@ -74,7 +74,7 @@ test('nobody may move before the deck is shuffled: a flip during the shuffle is 
   const honest = table.replicas[0]!;
   const flip = signEvent(
     {
-      table: genesis.table,
+      table: honest.log.table,
       author: 1,
       seq: 1,
       prev: table.events.find((e) => e.event.author === 1)!.hash,

@@ -35,20 +35,23 @@ const wait = () => new Promise((resolve) => setTimeout(resolve, 10));
 type Roster = { table: TableInfo; players: { name: string; identity: string }[] };
 
 /**
- * A transport that notes the type of every message it sends, and lets every roster for
- * Ben through `tamper` first.
+ * A transport that notes the type of every message it sends, and lets every roster that
+ * seats Ben through `tamper` first.
  */
 function watched(inner: Transport, sent: string[], tamper?: (roster: Roster) => void): Transport {
   return {
     id: inner.id,
     connect: (peer) => inner.connect(peer),
+    disconnect: (peer) => inner.disconnect(peer),
     connectedPeers: () => inner.connectedPeers(),
     listen: (handlers) => inner.listen(handlers),
     close: () => inner.close(),
     send(peer, data) {
       const message = JSON.parse(data) as { type: string } & Roster;
       sent.push(message.type);
-      if (!tamper || peer !== BEN || message.type !== 'roster') return inner.send(peer, data);
+      // The roster a visitor is sent before it asks to sit seats only Ann: it goes as it is.
+      if (!tamper || peer !== BEN || message.type !== 'roster' || message.players.length < 2)
+        return inner.send(peer, data);
       tamper(message);
       return inner.send(peer, JSON.stringify(message));
     },

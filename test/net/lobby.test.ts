@@ -1,9 +1,11 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { MAX_MESSAGE_BYTES } from '../../src/net/messenger.ts';
 import {
+  HOST_ANSWER_LIMIT_MS,
   LobbySession,
   parseLobbyMessage,
   parseWireMessage,
@@ -118,6 +120,137 @@ describe('LobbySession', () => {
     expect(ben.snapshot().players).toEqual(before);
     expect(ben.snapshot().dropped.at(-1)).toMatch(/not the host/);
     expect(host.snapshot().players).toHaveLength(2);
+  });
+});
+
+const WAR: TableInfo = { ...TABLE, game: 'war', seats: 2 };
+
+/** Ann hosts a two-seat War table and Ben sits: the table is full. */
+async function fullWar() {
+  const net = new LoopbackNetwork();
+  const host = LobbySession.create(net.join(hostPeerId(WAR.id)), WAR, 'Ann', createIdentity());
+  const ben = LobbySession.join(net.join(guest('bbbb')), WAR.id, 'Ben', createIdentity());
+  await settle();
+  return { net, host, ben };
+}
+
+describe('visitors', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('a visitor learns the game, who invites and the free seats before asking to sit', async () => {
+    const net = new LoopbackNetwork();
+    const host = LobbySession.create(
+      net.join(hostPeerId(TABLE.id)),
+      TABLE,
+      'Ann',
+      createIdentity(),
+    );
+    const ben = LobbySession.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
+    expect(ben.snapshot().phase).toBe('joining');
+    await settle();
+    const seen = ben.snapshot();
+    expect(seen.table).toEqual(TABLE);
+    expect(seen.players.map((p) => p.name)).toEqual(['Ann']);
+    expect([seen.phase, seen.seated, seen.refused]).toEqual(['open', false, false]);
+    // Looking is not sitting: the host's seats are as they were.
+    expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann']);
+    ben.sit('Ben');
+    await settle();
+    expect(ben.snapshot().seated).toBe(true);
+    expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
+  });
+
+  test('a link where no table answers says so at once', async () => {
+    const net = new LoopbackNetwork();
+    const ben = LobbySession.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
+    await settle();
+    expect(ben.snapshot().phase).toBe('unanswered');
+    expect(ben.snapshot().table).toBeNull();
+  });
+
+  test('a host that is there but never answers: unanswered in time, and a late answer still counts', async () => {
+    vi.useFakeTimers();
+    const net = new LoopbackNetwork();
+    // Something listens under the host's id but says nothing, like a page that died.
+    const silent = net.join(hostPeerId(TABLE.id));
+    const ben = LobbySession.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
+    await vi.advanceTimersByTimeAsync(HOST_ANSWER_LIMIT_MS - 1);
+    expect(ben.snapshot().phase).toBe('joining');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ben.snapshot().phase).toBe('unanswered');
+    expect(HOST_ANSWER_LIMIT_MS).toBeLessThan(10_000);
+    const players = [{ peer: hostPeerId(TABLE.id), ...player('Ann') }];
+    silent.send(ben.id, JSON.stringify({ type: 'roster', table: TABLE, players }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ben.snapshot().phase).toBe('open');
+  });
+
+  test('a visitor to a full table is told so, hears no chat and no Start, and never enters the game', async () => {
+    const { net, host, ben } = await fullWar();
+    const dan = LobbySession.visit(net.join(guest('dddd')), WAR.id, createIdentity());
+    await settle();
+    expect([dan.snapshot().phase, dan.snapshot().refused]).toEqual(['full', true]);
+    dan.sit('Dan');
+    host.say('shall we?');
+    await settle();
+    expect(dan.snapshot().refused).toBe(true);
+    expect(dan.snapshot().chat).toEqual([]);
+    host.start();
+    await settle();
+    expect([host.snapshot().phase, ben.snapshot().phase]).toEqual(['started', 'started']);
+    expect(host.tableStart()?.peers).toEqual([host.id, ben.id]);
+    const after = dan.snapshot();
+    expect([after.phase, after.seated, after.refused]).toEqual(['full', false, true]);
+    expect(dan.tableStart()).toBeNull();
+    expect(after.dropped).toEqual([]);
+    // Someone who opens the link after Start is told the same.
+    const eve = LobbySession.visit(net.join(guest('eeee')), WAR.id, createIdentity());
+    await settle();
+    expect([eve.snapshot().phase, eve.snapshot().refused]).toEqual(['full', true]);
+  });
+
+  test('a player who leaves shows as left; a link that drops shows as lost', async () => {
+    vi.useFakeTimers();
+    const { host, ben, cat } = await table();
+    ben.leave();
+    cat.close();
+    await vi.advanceTimersByTimeAsync(1000);
+    const snap = host.snapshot();
+    expect(snap.left).toEqual([ben.id]);
+    expect([snap.links[ben.id], snap.links[cat.id]]).toEqual(['lost', 'lost']);
+    host.freeSeat(ben.id);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Cat']);
+  });
+
+  test('a player who is leaving cannot be started with, though the link is still up', async () => {
+    vi.useFakeTimers();
+    const { host, ben } = await fullWar();
+    expect(host.canStart()).toBe(true);
+    ben.leave();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.snapshot().links[ben.id]).toBe('connected');
+    expect(host.snapshot().left).toEqual([ben.id]);
+    expect(host.canStart()).toBe(false);
+  });
+
+  test('a player who floods the lobby is disconnected, and the lobby says who and why', async () => {
+    const { net, host } = await fullWar();
+    const mallory = net.join(guest('mmmm'));
+    LobbySession.join(mallory, TABLE.id, 'Mal', createIdentity());
+    await settle();
+    mallory.send(host.id, JSON.stringify({ type: 'chat', text: 'x'.repeat(MAX_MESSAGE_BYTES) }));
+    await settle();
+    expect(host.snapshot().disconnected).toEqual([
+      {
+        peer: mallory.id,
+        name: 'Mal',
+        reason: `sent a message over the limit of ${MAX_MESSAGE_BYTES} bytes`,
+      },
+    ]);
+    expect(host.snapshot().links[mallory.id]).toBe('lost');
   });
 });
 

@@ -17,9 +17,14 @@ function pair() {
   const rawB = net.join('b');
   const received: Ping[] = [];
   const dropped: string[] = [];
-  a.on({ message: (_, m) => received.push(m), dropped: (_, reason) => dropped.push(reason) });
+  const cut: string[] = [];
+  a.on({
+    message: (_, m) => received.push(m),
+    dropped: (_, reason) => dropped.push(reason),
+    cut: (_, reason) => cut.push(reason),
+  });
   rawB.connect('a');
-  return { net, a, rawB, received, dropped };
+  return { net, a, rawB, received, dropped, cut };
 }
 
 describe('Messenger', () => {
@@ -37,11 +42,6 @@ describe('Messenger', () => {
   test.each([
     ['not JSON', '{"type":', /not JSON/],
     ['wrong shape', JSON.stringify({ type: 'ping', n: 'one' }), /not a ping/],
-    [
-      'oversized',
-      JSON.stringify({ type: 'ping', n: 1, pad: 'x'.repeat(MAX_MESSAGE_BYTES) }),
-      /oversized/,
-    ],
   ])('drops a message that is %s, with a reason, and keeps going', (_, data, reason) => {
     const { net, rawB, received, dropped } = pair();
     rawB.send('a', data);
@@ -56,21 +56,23 @@ describe('Messenger', () => {
   /** A ping padded with ASCII to exactly `bytes` bytes. */
   const pingOf = (bytes: number) => ping('x'.repeat(bytes - ping('').length));
 
-  test('accepts a message of exactly the size limit; one byte more is dropped and changes nothing', () => {
-    const { net, rawB, received, dropped } = pair();
+  test('accepts a message of exactly the size limit; one byte more cuts the sender off, unused', () => {
+    const { net, a, rawB, received, cut } = pair();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     rawB.send('a', pingOf(MAX_MESSAGE_BYTES));
     rawB.send('a', pingOf(MAX_MESSAGE_BYTES + 1));
+    rawB.send('a', pingOf(100));
     net.deliverAll();
     expect(received).toEqual([{ type: 'ping', n: 1 }]);
-    const reason = `oversized message (over ${MAX_MESSAGE_BYTES} bytes)`;
-    expect(dropped).toEqual([reason]);
-    expect(warn).toHaveBeenCalledWith(`fairdeal: dropped a message from b: ${reason}`);
+    const reason = `sent a message over the limit of ${MAX_MESSAGE_BYTES} bytes`;
+    expect(cut).toEqual([reason]);
+    expect(a.transport.connectedPeers()).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(`fairdeal: disconnected b: ${reason}`);
     warn.mockRestore();
   });
 
   test('counts the limit in UTF-8 bytes, as the data channel does, not in characters', () => {
-    const { net, rawB, received, dropped } = pair();
+    const { net, rawB, received, cut: dropped } = pair();
     // Three bytes per '€': half as many characters as the limit, a few bytes too many.
     const data = ping('€'.repeat(Math.floor((MAX_MESSAGE_BYTES - ping('').length) / 3) + 1));
     expect(new TextEncoder().encode(data).length).toBeGreaterThan(MAX_MESSAGE_BYTES);

@@ -45,7 +45,7 @@ import {
 } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
-import { initialTable, owed, type AnyGame } from './fold.ts';
+import { genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
 import { judge } from './judge.ts';
 import { absentSeat, tableOutcome } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
@@ -84,14 +84,16 @@ export class Replica<S extends Json> {
   private states: TableState<S>[];
   private verdicts: Verdict[] = [];
   private overtakes = new Map<string, string>();
-  private earliestChange = Infinity;
 
   constructor(
     readonly genesis: Genesis,
     readonly game: AnyGame<S>,
     initialGame: S,
   ) {
-    const log = createLog({ table: genesis.table, keys: genesis.identities });
+    // Events name the game by its genesis hash, not the table id alone: an event signed
+    // for another table, or for an earlier game at this table with the same keys, is
+    // refused by the log (ERR_TABLE) and held against nobody.
+    const log = createLog({ table: genesisHash(genesis), keys: genesis.identities });
     if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
     this.log = log.value;
     this.states = [initialTable(genesis, initialGame)];
@@ -115,18 +117,6 @@ export class Replica<S extends Json> {
   /** Verdict of each log entry, in log order. */
   get entryVerdicts(): readonly Verdict[] {
     return this.verdicts;
-  }
-
-  /**
-   * The first log position whose entry, verdict or state may have changed
-   * since the last call (the log's length when nothing did). A late event can
-   * land before others and a race can void an entry already shown, so a view
-   * of the log redraws from here.
-   */
-  takeEarliestChange(): number {
-    const from = Math.min(this.earliestChange, this.verdicts.length);
-    this.earliestChange = Infinity;
-    return from;
   }
 
   /** Every seat caught breaking the protocol: rejected events, then equivocation. */
@@ -212,7 +202,6 @@ export class Replica<S extends Json> {
     const entries = this.log.entries();
     let i = start;
     for (;;) {
-      this.earliestChange = Math.min(this.earliestChange, i);
       this.states.length = i + 1;
       this.verdicts.length = i;
       let stopped = this.verdicts.some((v) => typeof v === 'object');

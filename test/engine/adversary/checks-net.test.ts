@@ -191,7 +191,7 @@ test('over the network, a chain spliced onto another seat’s event is refused b
     make: (own, player, honest) => {
       const signed = signEvent(
         {
-          table: own.genesis.table,
+          table: own.log.table,
           author: CHEATER,
           seq: 1,
           prev: own.log.at(0, 0)!.hash,
