@@ -34,6 +34,8 @@ export interface MessengerHandlers<M> {
   joined(peer: string): void;
   lost(peer: string): void;
   link(peer: string, state: LinkState): void;
+  /** The signaling server is reachable again after an outage (`TransportHandlers.online`). */
+  online(): void;
   /** A message was dropped; `reason` says why. */
   dropped(from: string, reason: string): void;
 }
@@ -53,6 +55,9 @@ export class Messenger<M> {
           if (state === 'connected') h.joined?.(peer);
           if (state === 'lost') h.lost?.(peer);
         }
+      },
+      online: () => {
+        for (const h of this.subscribers) h.online?.();
       },
     });
   }

@@ -1,8 +1,10 @@
 /**
  * A table in play on one peer: its replica, its secrets, and the links to the
- * other peers. Every event this peer makes or learns goes to every other peer
- * (gossip over the full mesh), so a peer that missed one from its author gets
- * it from someone else; a peer that (re)connects is sent the whole log.
+ * other seats. Every event this peer makes or learns goes to every other seat
+ * (gossip over the full mesh), so a seat that missed one from its author gets
+ * it from someone else; a seat that (re)connects is sent the whole log. Links
+ * are by seat (`SeatLinks`): only a peer that proved its seat with the seat's
+ * identity key is sent events or heard from, whatever its peer id.
  *
  * Cryptographic duties (keys, shuffles, unlock shares, re-masks, the audit)
  * are done as soon as they are owed; player actions wait for `act`.
@@ -16,10 +18,11 @@ import type { Genesis } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import type { WireMessage } from './lobby.ts';
 import type { Messenger } from './messenger.ts';
+import { SeatLinks } from './seats.ts';
 
-/** An event this peer refused, and the peer that sent it. */
+/** An event this peer refused, and the seat whose link it came over. */
 export interface Refusal {
-  readonly from: string;
+  readonly from: Seat;
   readonly reason: string;
 }
 
@@ -29,37 +32,39 @@ export class TableSession<S extends Json = Json> {
   readonly replica: Replica<S>;
   readonly keyring = new Keyring();
   readonly refusals: Refusal[] = [];
+  /** This peer's links to the other seats: each seat's state, and where it is. */
+  readonly links: SeatLinks;
   private readonly faceCache = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
   private closed = false;
-  private readonly unsubscribe: () => void;
 
   /**
-   * `peers[seat]` is each seat's peer id on `messenger`; `secretKey` signs
-   * this seat's events and must match `genesis.identities[seat]`. `backlog`
-   * holds events that arrived before this session existed.
+   * `peers[seat]` is where each seat can first be dialled on `messenger` (null:
+   * not known; for a table from the lobby, seat 0's is the table's rendezvous).
+   * `secretKey` signs this seat's events and proves its seat on every link; it
+   * must match `genesis.identities[seat]`.
    */
   constructor(
-    private readonly messenger: Messenger<WireMessage>,
+    messenger: Messenger<WireMessage>,
     readonly genesis: Genesis,
     readonly playable: Playable<S>,
     readonly seat: Seat,
     private readonly secretKey: Uint8Array,
-    private readonly peers: readonly string[],
-    backlog: readonly { from: string; event: string }[] = [],
+    peers: readonly (string | null)[],
   ) {
     const initial = playable.setup(genesis.options);
     // The lobby and the transcript reader check options before a session exists.
     if (!initial.ok) throw new Error(`the table's options are unusable: ${initial.error}`);
     this.replica = new Replica(genesis, playable.game, initial.value);
-    this.unsubscribe = messenger.on({
+    this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
+    this.links.listen({
       message: (from, message) => {
         if (message.type === 'event') this.receive(from, message.event);
       },
-      joined: (peer) => this.sync(peer),
+      joined: (from) => this.sync(from),
+      changed: () => this.changed(),
     });
-    for (const { from, event } of backlog) this.receive(from, event);
     this.scheduleDuty();
   }
 
@@ -100,12 +105,6 @@ export class TableSession<S extends Json = Json> {
     return privateFaces(this.replica.state, this.seat, this.keyring, this.faceCache);
   }
 
-  /** The seat of a peer at this table, or null for a stranger. */
-  seatOf(peer: string): Seat | null {
-    const seat = this.peers.indexOf(peer);
-    return seat < 0 ? null : seat;
-  }
-
   /** The legal actions of this seat now. */
   legalActions(): readonly JsonObject[] {
     if (
@@ -118,14 +117,14 @@ export class TableSession<S extends Json = Json> {
 
   close(): void {
     this.closed = true;
-    this.unsubscribe();
+    this.links.close();
     this.listeners.clear();
   }
 
-  private receive(from: string, event: string): void {
+  private receive(from: Seat, event: string): void {
     const result = this.replica.receive(event);
     if (!result.ok) {
-      // Copies of a refused event arrive from every peer that relays it; record each sender once.
+      // Copies of a refused event arrive from every seat that relays it; record each sender once.
       if (!this.refusals.some((r) => r.from === from && r.reason === result.error))
         this.refusals.push({ from, reason: result.error });
     } else if (result.value.fresh) {
@@ -135,18 +134,16 @@ export class TableSession<S extends Json = Json> {
     this.changed();
   }
 
-  private broadcast(event: string, except: string | null): void {
-    this.peers.forEach((peer, seat) => {
-      if (seat !== this.seat && peer !== except)
-        this.messenger.send(peer, { type: 'event', event });
+  private broadcast(event: string, except: Seat | null): void {
+    this.genesis.identities.forEach((_, seat) => {
+      if (seat !== this.seat && seat !== except) this.links.send(seat, { type: 'event', event });
     });
   }
 
-  /** Sends a (re)connected peer every event we hold; it keeps what it lacks. */
-  private sync(peer: string): void {
-    if (!this.peers.includes(peer)) return;
+  /** Sends a (re)connected seat every event we hold; it keeps what it lacks. */
+  private sync(seat: Seat): void {
     for (const entry of this.replica.log.entries())
-      this.messenger.send(peer, { type: 'event', event: text.decode(entry.bytes) });
+      this.links.send(seat, { type: 'event', event: text.decode(entry.bytes) });
   }
 
   /** Runs owed duties one at a time, yielding between them so the page can draw progress. */

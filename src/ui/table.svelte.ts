@@ -2,12 +2,14 @@
  * TableController: the reactive face of a `TableSession` for the components.
  * It re-reads the replica after every change: the game's `view` and
  * `legalActions` for this seat, the progress of long steps, the log in words,
- * and anyone caught cheating.
+ * anyone caught cheating, and each player's link with whom the table waits for.
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome } from '../engine/game.ts';
+import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
 import { describeEntry, describeStep, type LogLine } from './describe.ts';
+import { linkWords } from './waiting.ts';
 
 export class TableController {
   view = $state<unknown>(null);
@@ -23,6 +25,10 @@ export class TableController {
   autoplay = $state(false);
   /** The last action this page could not make, in words. */
   error = $state<string | null>(null);
+  /** Each seat's link, as this page sees it (its own seat is `connected`). */
+  links = $state<readonly SeatLinkState[]>([]);
+  /** Whom the table waits for because a link is down, in words; null while every link is up. */
+  waiting = $state<string | null>(null);
 
   readonly names: readonly string[];
   readonly seat: number;
@@ -70,6 +76,12 @@ export class TableController {
     this.progress = describeStep(state, this.names);
     this.outcome = replica.outcome();
     this.audited = state.step.type === 'DONE';
+    this.links = this.session.links.states();
+    this.waiting = linkWords(
+      this.names,
+      this.links,
+      replica.owed().map((o) => o.seat),
+    );
     this.appendLog();
     this.alarms = [
       ...replica
@@ -78,10 +90,9 @@ export class TableController {
           (o) =>
             `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
         ),
-      ...this.session.refusals.map((r) => {
-        const seat = this.session.seatOf(r.from);
-        return `Refused an event relayed by ${seat === null ? r.from : this.names[seat]}: ${r.reason}.`;
-      }),
+      ...this.session.refusals.map(
+        (r) => `Refused an event relayed by ${this.names[r.from]}: ${r.reason}.`,
+      ),
     ];
     this.maybeAutoplay();
   }
