@@ -2,7 +2,7 @@
  * The two local servers Fair Deal needs in development and in tests: a PeerServer for
  * signaling, and a `config.json` that points the app at it.
  */
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { PeerServer } from 'peer';
 import type { Plugin } from 'vite';
@@ -15,17 +15,27 @@ export interface Signaling {
   close(): Promise<void>;
 }
 
-/** Starts a PeerServer on `port` (0: any free port) on loopback and all interfaces. */
+/**
+ * Starts a PeerServer on `port` (0: any free port) on loopback and all interfaces.
+ * `close` drops every connection at once, the peers' WebSockets included, as a crash or
+ * a restart of the server would; a new one may then start on the same port.
+ */
 export function startSignaling(port = 0): Promise<Signaling> {
   return new Promise((resolve, reject) => {
     const peerServer = PeerServer(
       { port, path: SIGNALING_PATH, allow_discovery: false },
       (server: Server) => {
+        // Upgraded sockets leave the HTTP server's books: track them all to close them.
+        const sockets = new Set<Socket>();
+        server.on('connection', (socket: Socket) => {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+        });
         resolve({
           port: (server.address() as AddressInfo).port,
           close: () =>
             new Promise((done) => {
-              server.closeAllConnections();
+              for (const socket of sockets) socket.destroy();
               server.close(() => done());
             }),
         });

@@ -56,12 +56,11 @@ export function localTable(options: {
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
+  // Every peer is on the network first: each session then dials the others and proves its seat.
   const sessions = messengers.map(
     (messenger, seat) =>
       new TableSession(messenger, genesis, entry, seat, identities[seat]!.secretKey, peers),
   );
-  for (const [i, messenger] of messengers.entries())
-    for (const peer of peers.slice(i + 1)) messenger.connect(peer);
   const bots = sessions.flatMap((session, seat) =>
     options.humans?.includes(seat)
       ? []

@@ -26,6 +26,7 @@ import {
 } from './genesis.ts';
 import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
 import { Messenger } from './messenger.ts';
+import { parseSeatMessage, type SeatMessage } from './seats.ts';
 import type { LinkState, Transport } from './transport.ts';
 
 export interface TableInfo {
@@ -62,8 +63,8 @@ export type LobbyMessage =
   | { type: 'bye' }
   | GenesisStatement;
 
-/** Every message on a table's links: the lobby's, then the game's signed events. */
-export type WireMessage = LobbyMessage | { type: 'event'; event: string };
+/** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
+export type WireMessage = LobbyMessage | SeatMessage | { type: 'event'; event: string };
 
 export const MAX_NAME = 24;
 export const MAX_CHAT = 500;
@@ -161,7 +162,10 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
   }
 }
 
-/** Checks any message of a table's links: a lobby message or a game event (still unverified bytes). */
+/**
+ * Checks any message of a table's links: a lobby message, a seat proof (its signature
+ * still unchecked) or a game event (still unverified bytes).
+ */
 export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
   if (isRecord(raw) && raw.type === 'event') {
     const { event } = raw;
@@ -169,7 +173,7 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
       return fail('bad event');
     return { ok: true, value: { type: 'event', event } };
   }
-  return parseLobbyMessage(raw);
+  return (isRecord(raw) ? parseSeatMessage(raw) : null) ?? parseLobbyMessage(raw);
 }
 
 export interface ChatLine {
@@ -192,7 +196,7 @@ export interface TableStart {
   genesis: Genesis;
   playable: Playable;
   seat: number;
-  /** Each seat's peer id. */
+  /** Each seat's peer id in the lobby: where to dial it first; each link still proves its seat. */
   peers: string[];
 }
 
@@ -240,8 +244,6 @@ export class LobbySession {
   private readonly disconnected: LobbySnapshot['disconnected'] = [];
   private answerTimer: ReturnType<typeof setTimeout> | null = null;
   private unanswered = false;
-  /** Game events that arrive before the table session exists (a fast peer starts first). */
-  private backlog: { from: string; event: string }[] | null = [];
   private listener: (snapshot: LobbySnapshot) => void = () => {};
 
   /** Null while visiting: this peer has not asked for a seat. */
@@ -423,13 +425,6 @@ export class LobbySession {
     this.changed();
   }
 
-  /** Hands over the game events received so far; from now on the table session takes them. */
-  takeBacklog(): { from: string; event: string }[] {
-    const events = this.backlog ?? [];
-    this.backlog = null;
-    return events;
-  }
-
   /** Says goodbye to every linked peer, then closes the links once it has had time to go. */
   leave(): void {
     this.listener = () => {};
@@ -476,9 +471,11 @@ export class LobbySession {
 
   private receive(from: string, message: WireMessage): void {
     switch (message.type) {
+      // The table session's, from the start on: they change nothing here.
       case 'event':
-        if (this.backlog && this.backlog.length < MAX_BACKLOG)
-          this.backlog.push({ from, event: message.event });
+      case 'challenge':
+      case 'seat-hello':
+      case 'peers':
         return;
       case 'hello':
         this.names.set(from, message.name);

@@ -4,8 +4,19 @@
  * Each link is reliable and ordered, like a WebRTC data channel. Delivery is
  * asynchronous by default; `manual` networks hold every message until a test delivers
  * it, so a test can deliver a game's messages in any order it likes.
+ *
+ * Real life, modelled: a link that drops (`cut`), two peers that cannot reach each other
+ * (`partition` until `heal`), a page that dies without saying goodbye (`crash`), whose
+ * id stays registered, as with PeerJS (peerjs issue 224), until `expire`, and the
+ * signaling server going away (`stopSignaling`): open links go on, no new one opens,
+ * and every peer hears when it is back (`startSignaling`).
  */
-import type { LinkState, Transport, TransportHandlers } from './transport.ts';
+import {
+  SignalingError,
+  type LinkState,
+  type Transport,
+  type TransportHandlers,
+} from './transport.ts';
 
 interface Envelope {
   from: string;
@@ -16,16 +27,19 @@ interface Envelope {
 export class LoopbackNetwork {
   private readonly nodes = new Map<string, LoopbackTransport>();
   private readonly queue: Envelope[] = [];
+  private readonly partitions = new Set<string>();
+  private signalingUp = true;
 
   /** In a manual network nothing moves until `deliver` or `deliverAll`. */
   constructor(private readonly options: { manual?: boolean } = {}) {}
 
   /**
-   * Adds a peer; ids are unique among the peers in the network, and a peer
-   * that left may join again under its id (a reload).
+   * Adds a peer. An id held by a peer in the network, or by a crashed one not yet expired,
+   * is refused as PeerServer refuses it (`SignalingError` `unavailable-id`); a peer that
+   * left may join again under its id (a reload).
    */
   join(id: string): LoopbackTransport {
-    if (this.nodes.has(id)) throw new Error(`loopback: id ${id} is taken`);
+    if (this.nodes.has(id)) throw new SignalingError('unavailable-id', `ID "${id}" is taken`);
     const node = new LoopbackTransport(id, this);
     this.nodes.set(id, node);
     return node;
@@ -76,11 +90,53 @@ export class LoopbackNetwork {
     this.nodes.get(b)?.unlinked(a);
   }
 
+  /** Cuts the link between `a` and `b`, and no new one opens between them until `heal`. */
+  partition(a: string, b: string): void {
+    this.partitions.add(pairKey(a, b));
+    this.cut(a, b);
+  }
+
+  /** `a` and `b` can link again. */
+  heal(a: string, b: string): void {
+    this.partitions.delete(pairKey(a, b));
+  }
+
+  /**
+   * The page of `id` dies without a goodbye: its links are lost, it hears nothing more,
+   * and its id stays taken until `expire`.
+   */
+  crash(id: string): void {
+    this.nodes.get(id)?.shut();
+    this.unlinkAll(id);
+  }
+
+  /** The server forgets a crashed peer's id, which anyone may then take. */
+  expire(id: string): void {
+    if (this.nodes.get(id)?.closed) this.nodes.delete(id);
+  }
+
+  /** False while the signaling server is away. */
+  get signaling(): boolean {
+    return this.signalingUp;
+  }
+
+  /** The signaling server goes away: links stay, dialling does nothing. */
+  stopSignaling(): void {
+    this.signalingUp = false;
+  }
+
+  /** The signaling server is back, and every peer is told (`TransportHandlers.online`). */
+  startSignaling(): void {
+    this.signalingUp = true;
+    for (const node of this.nodes.values()) if (!node.closed) node.online();
+  }
+
   /** @internal */
   link(a: string, b: string): boolean {
     const from = this.nodes.get(a);
     const to = this.nodes.get(b);
-    if (!from || !to || from.closed || to.closed) return false;
+    if (!from || !to || from.closed || to.closed || this.partitions.has(pairKey(a, b)))
+      return false;
     from.linked(b);
     to.linked(a);
     return true;
@@ -92,12 +148,18 @@ export class LoopbackNetwork {
     else queueMicrotask(() => this.nodes.get(envelope.to)?.receive(envelope.from, envelope.data));
   }
 
-  /** @internal */
+  /** @internal A clean goodbye: the id is free again at once. */
   leave(id: string): void {
     this.nodes.delete(id);
+    this.unlinkAll(id);
+  }
+
+  private unlinkAll(id: string): void {
     for (const node of this.nodes.values()) if (node.id !== id) node.unlinked(id);
   }
 }
+
+const pairKey = (a: string, b: string): string => (a < b ? `${a}\n${b}` : `${b}\n${a}`);
 
 export class LoopbackTransport implements Transport {
   private handlers: TransportHandlers | null = null;
@@ -110,7 +172,7 @@ export class LoopbackTransport implements Transport {
   ) {}
 
   connect(peer: string): void {
-    if (this.links.has(peer) || peer === this.id) return;
+    if (this.links.has(peer) || peer === this.id || !this.network.signaling) return;
     this.emit(peer, 'connecting');
     if (!this.network.link(this.id, peer)) this.emit(peer, 'lost');
   }
@@ -136,9 +198,14 @@ export class LoopbackTransport implements Transport {
   close(): void {
     // Once closed, its id may belong to a new peer: closing again must not make that one leave.
     if (this.closed) return;
+    this.shut();
+    this.network.leave(this.id);
+  }
+
+  /** @internal */
+  shut(): void {
     this.closed = true;
     this.links.clear();
-    this.network.leave(this.id);
   }
 
   /** @internal */
@@ -151,6 +218,11 @@ export class LoopbackTransport implements Transport {
   /** @internal */
   unlinked(peer: string): void {
     if (this.links.delete(peer)) this.emit(peer, 'lost');
+  }
+
+  /** @internal */
+  online(): void {
+    this.handlers?.online?.();
   }
 
   /** @internal */

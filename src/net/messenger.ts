@@ -72,6 +72,8 @@ export interface MessengerHandlers<M> {
   joined(peer: string): void;
   lost(peer: string): void;
   link(peer: string, state: LinkState): void;
+  /** The signaling server is reachable again after an outage (`TransportHandlers.online`). */
+  online(): void;
   /** A message was dropped; `reason` says why. */
   dropped(from: string, reason: string): void;
   /** `peer` sent more than the limits allow and is disconnected for good; `reason` says how. */
@@ -111,6 +113,9 @@ export class Messenger<M> {
           if (state === 'connected') h.joined?.(peer);
           if (state === 'lost') h.lost?.(peer);
         }
+      },
+      online: () => {
+        for (const h of this.subscribers) h.online?.();
       },
     });
   }

@@ -5,15 +5,28 @@
  * A closed browser tab does not always close its data channels promptly, so each link
  * carries a heartbeat: a link that stays silent for `SILENCE_LIMIT_MS` (or does not open
  * within `CONNECT_LIMIT_MS`) is reported lost.
+ *
+ * Open data channels outlive the signaling server; only new links need it. When the
+ * server goes away, the peer registers again with backoff until it is back (each try
+ * fails at once while it is down), and then says so (`online`), so lost links can be
+ * dialled again.
  */
 import { Peer, type PeerError } from 'peerjs';
+import { Retry, type Backoff } from './backoff.ts';
 import type { AppConfig } from './config.ts';
-import type { LinkState, Transport, TransportHandlers } from './transport.ts';
+import {
+  SignalingError,
+  type LinkState,
+  type Transport,
+  type TransportHandlers,
+} from './transport.ts';
 
 const HEARTBEAT = '\u0000';
 const HEARTBEAT_INTERVAL_MS = 1000;
 const SILENCE_LIMIT_MS = 5000;
 const CONNECT_LIMIT_MS = 15000;
+/** Registering again with the signaling server: after 1 s, 2 s, 4 s, then every 8 s. */
+export const SIGNALING_BACKOFF: Backoff = { firstMs: 1000, maxMs: 8000 };
 
 /** What the transport uses of a PeerJS `DataConnection`. */
 export interface DataLink {
@@ -28,8 +41,10 @@ export interface DataLink {
 export interface PeerEndpoint {
   readonly id: string;
   readonly destroyed: boolean;
+  /** True while the signaling server is out of reach; no new link can be made then. */
+  readonly disconnected: boolean;
   on(event: 'connection', listener: (connection: DataLink) => void): unknown;
-  on(event: 'disconnected', listener: () => void): unknown;
+  on(event: 'open' | 'disconnected', listener: () => void): unknown;
   on(event: 'error', listener: (error: { type: string; message: string }) => void): unknown;
   connect(peer: string, options: { serialization: 'raw'; reliable: true }): DataLink;
   reconnect(): unknown;
@@ -43,16 +58,30 @@ interface Link {
 }
 
 export class PeerJsTransport implements Transport {
+  /** Kept apart from the endpoint's: PeerJS forgets its id while the server is away. */
+  readonly id: string;
   private handlers: TransportHandlers | null = null;
   private readonly links = new Map<string, Link>();
   private readonly heartbeat: ReturnType<typeof setInterval>;
+  private readonly register: Retry;
 
   /** `open` is the way in; a test passes its own endpoint to run the links without a network. */
-  constructor(private readonly peer: PeerEndpoint) {
+  constructor(
+    private readonly peer: PeerEndpoint,
+    backoff: Backoff = SIGNALING_BACKOFF,
+  ) {
+    this.id = peer.id;
+    this.register = new Retry(() => {
+      if (peer.disconnected && !peer.destroyed) peer.reconnect();
+    }, backoff);
     peer.on('connection', (connection) => this.adopt(connection));
+    // A failed try ends in 'disconnected' again, so each failure schedules the next.
     peer.on('disconnected', () => {
-      // Open data channels survive losing the signaling server; only new links need it.
-      if (!peer.destroyed) peer.reconnect();
+      if (!peer.destroyed) this.register.schedule();
+    });
+    peer.on('open', () => {
+      this.register.reset();
+      this.handlers?.online?.();
     });
     peer.on('error', (error) => {
       if (error.type === 'peer-unavailable') {
@@ -63,7 +92,10 @@ export class PeerJsTransport implements Transport {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
   }
 
-  /** Registers `id` with the configured PeerServer; rejects if the id is taken or the server is down. */
+  /**
+   * Registers `id` with the configured PeerServer; rejects with a `SignalingError` if the id
+   * is taken or the server is down.
+   */
   static open(id: string, config: AppConfig): Promise<PeerJsTransport> {
     const { host, port, path, secure } = config.signaling;
     const peer = new Peer(id, {
@@ -77,7 +109,7 @@ export class PeerJsTransport implements Transport {
     return new Promise((resolve, reject) => {
       const fail = (error: PeerError<string>) => {
         peer.destroy();
-        reject(new Error(`signaling: ${error.type}: ${error.message}`));
+        reject(new SignalingError(error.type, error.message));
       };
       peer.once('error', fail);
       peer.once('open', () => {
@@ -87,12 +119,9 @@ export class PeerJsTransport implements Transport {
     });
   }
 
-  get id(): string {
-    return this.peer.id;
-  }
-
+  /** Dials `peer`; does nothing while the signaling server is away (dial again after `online`). */
   connect(peer: string): void {
-    if (peer === this.id || this.links.has(peer)) return;
+    if (peer === this.id || this.links.has(peer) || this.peer.disconnected) return;
     this.adopt(this.peer.connect(peer, { serialization: 'raw', reliable: true }));
   }
 
@@ -120,6 +149,8 @@ export class PeerJsTransport implements Transport {
     for (const link of this.links.values()) link.connection.close();
     this.links.clear();
     this.peer.destroy();
+    // Destroying emits 'disconnected' first, which schedules a try: cancel it.
+    this.register.stop();
   }
 
   /**

@@ -1,8 +1,10 @@
 /**
  * A table in play on one peer: its replica, its secrets, and the links to the
- * other peers. Every event this peer makes or learns goes to every other peer
- * (gossip over the full mesh), so a peer that missed one from its author gets
- * it from someone else; a peer that (re)connects is sent the whole log.
+ * other seats. Every event this peer makes or learns goes to every other seat
+ * (gossip over the full mesh), so a seat that missed one from its author gets
+ * it from someone else; a seat that (re)connects is sent the whole log. Links
+ * are by seat (`SeatLinks`): only a peer that proved its seat with the seat's
+ * identity key is sent events or heard from, whatever its peer id.
  *
  * Cryptographic duties (keys, shuffles, unlock shares, re-masks, the audit)
  * are done as soon as they are owed; player actions wait for `act`.
@@ -26,10 +28,18 @@ import { err, ok, type Result } from '../engine/result.ts';
 import type { WireMessage } from './lobby.ts';
 import type { Messenger } from './messenger.ts';
 import { MemoryStore, type StoredTable, type TableStore } from './store.ts';
+import { SeatLinks } from './seats.ts';
 
-/** An event this peer refused, and the peer that sent it. */
+/** An event this peer refused, and the seat whose link it came over. */
 export interface Refusal {
-  readonly from: string;
+  readonly from: Seat;
+  readonly reason: string;
+}
+
+/** A peer disconnected for sending more than any honest peer does: its seat if it had proved one. */
+export interface Disconnection {
+  readonly peer: string;
+  readonly seat: Seat | null;
   readonly reason: string;
 }
 
@@ -46,7 +56,9 @@ export class TableSession<S extends Json = Json> {
   /** How many of our events, from the first, are stored and so may be sent. */
   private released = 0;
   /** Peers disconnected for sending more than any honest peer does, and how. */
-  readonly disconnected: Refusal[] = [];
+  readonly disconnected: Disconnection[] = [];
+  /** This peer's links to the other seats: each seat's state, and where it is. */
+  readonly links: SeatLinks;
   private readonly faceCache = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
@@ -54,36 +66,40 @@ export class TableSession<S extends Json = Json> {
   private readonly unsubscribe: () => void;
 
   /**
-   * `peers[seat]` is each seat's peer id on `messenger`; `secretKey` signs
-   * this seat's events and must match `genesis.identities[seat]`. `backlog`
-   * holds events that arrived before this session existed. `store` keeps
-   * this seat's secrets and every event; the default keeps them in memory.
+   * `peers[seat]` is where each seat can first be dialled on `messenger` (null:
+   * not known; for a table from the lobby, seat 0's is the table's rendezvous).
+   * `secretKey` signs this seat's events and proves its seat on every link; it
+   * must match `genesis.identities[seat]`.
+   * `store` keeps this seat's secrets and every event; the default keeps them
+   * in memory.
    */
   constructor(
-    private readonly messenger: Messenger<WireMessage>,
+    messenger: Messenger<WireMessage>,
     readonly genesis: Genesis,
     readonly playable: Playable<S>,
     readonly seat: Seat,
     private readonly secretKey: Uint8Array,
-    private readonly peers: readonly string[],
-    backlog: readonly { from: string; event: string }[] = [],
+    peers: readonly (string | null)[],
     private readonly store: TableStore = new MemoryStore(),
   ) {
     const initial = playable.setup(genesis.options);
     // The lobby and the transcript reader check options before a session exists.
     if (!initial.ok) throw new Error(`the table's options are unusable: ${initial.error}`);
     this.replica = new Replica(genesis, playable.game, initial.value);
-    this.unsubscribe = messenger.on({
+    this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
+    this.links.listen({
       message: (from, message) => {
         if (message.type === 'event') this.receive(from, message.event);
       },
-      joined: (peer) => this.sync(peer),
-      cut: (from, reason) => {
-        this.disconnected.push({ from, reason });
+      joined: (from) => this.sync(from),
+      changed: () => this.changed(),
+    });
+    this.unsubscribe = messenger.on({
+      cut: (peer, reason) => {
+        this.disconnected.push({ peer, seat: this.links.seatOf(peer), reason });
         this.changed();
       },
     });
-    for (const { from, event } of backlog) this.receive(from, event);
     this.scheduleDuty();
   }
 
@@ -116,7 +132,6 @@ export class TableSession<S extends Json = Json> {
       seat,
       identity.secretKey,
       peers,
-      [],
       store,
     );
     // Before the duty the constructor scheduled: it must see every secret and event kept.
@@ -178,12 +193,6 @@ export class TableSession<S extends Json = Json> {
     return privateFaces(this.replica.state, this.seat, this.keyring, this.faceCache);
   }
 
-  /** The seat of a peer at this table, or null for a stranger. */
-  seatOf(peer: string): Seat | null {
-    const seat = this.peers.indexOf(peer);
-    return seat < 0 ? null : seat;
-  }
-
   /** The legal actions of this seat now. */
   legalActions(): readonly JsonObject[] {
     if (
@@ -198,6 +207,7 @@ export class TableSession<S extends Json = Json> {
   close(): void {
     this.closed = true;
     this.unsubscribe();
+    this.links.close();
     this.listeners.clear();
   }
 
@@ -212,10 +222,12 @@ export class TableSession<S extends Json = Json> {
     for (const secrets of kept.secrets) this.keyring.restore(secrets);
     for (const event of kept.events) this.replica.receive(event);
     this.released = this.replica.log.nextSeq(this.seat);
-    for (const peer of this.messenger.transport.connectedPeers()) this.sync(peer);
+    this.links.states().forEach((state, seat) => {
+      if (state === 'connected') this.sync(seat);
+    });
   }
 
-  private receive(from: string, event: string): void {
+  private receive(from: Seat, event: string): void {
     const equivocations = this.replica.log.equivocations.length;
     const result = this.replica.receive(event);
     // Kept before any event of ours that builds on it is stored (the store writes in order);
@@ -223,7 +235,7 @@ export class TableSession<S extends Json = Json> {
     if (result.ok ? result.value.fresh : this.replica.log.equivocations.length > equivocations)
       this.keep(event);
     if (!result.ok) {
-      // Copies of a refused event arrive from every peer that relays it; record each sender once.
+      // Copies of a refused event arrive from every seat that relays it; record each sender once.
       if (!this.refusals.some((r) => r.from === from && r.reason === result.error))
         this.refusals.push({ from, reason: result.error });
     } else if (result.value.fresh) {
@@ -233,22 +245,20 @@ export class TableSession<S extends Json = Json> {
     this.changed();
   }
 
-  private broadcast(event: string, except: string | null): void {
-    this.peers.forEach((peer, seat) => {
-      if (seat !== this.seat && peer !== except)
-        this.messenger.send(peer, { type: 'event', event });
+  private broadcast(event: string, except: Seat | null): void {
+    this.genesis.identities.forEach((_, seat) => {
+      if (seat !== this.seat && seat !== except) this.links.send(seat, { type: 'event', event });
     });
   }
 
   /**
-   * Sends a (re)connected peer every event we hold, but our own not yet
+   * Sends a (re)connected seat every event we hold, but our own not yet
    * stored (the outbox sends them once they are); it keeps what it lacks.
    */
-  private sync(peer: string): void {
-    if (!this.peers.includes(peer)) return;
+  private sync(seat: Seat): void {
     for (const { event, bytes } of this.replica.log.entries())
       if (event.author !== this.seat || event.seq < this.released)
-        this.messenger.send(peer, { type: 'event', event: text.decode(bytes) });
+        this.links.send(seat, { type: 'event', event: text.decode(bytes) });
   }
 
   /** Runs owed duties one at a time, yielding between them so the page can draw progress. */

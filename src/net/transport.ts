@@ -14,6 +14,25 @@ export interface TransportHandlers {
   message(from: string, data: string): void;
   /** The link to `peer` changed state; `connected` is "peer joined", `lost` is "peer lost". */
   link(peer: string, state: LinkState): void;
+  /**
+   * The signaling server took this peer back after an outage: new links can be made
+   * again. Links that were open stayed open through it.
+   */
+  online?(): void;
+}
+
+/**
+ * The signaling server refused to register a peer id. `type` is PeerJS's error type;
+ * `unavailable-id` means the id is registered already, perhaps still by this player's
+ * previous page (peerjs issue 224).
+ */
+export class SignalingError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(`signaling: ${type}: ${message}`);
+  }
 }
 
 export interface Transport {

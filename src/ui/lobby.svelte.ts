@@ -116,7 +116,6 @@ export class LobbyController {
         start.seat,
         this.identity.secretKey,
         start.peers,
-        session.takeBacklog(),
       ),
     );
   }

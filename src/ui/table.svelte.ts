@@ -2,16 +2,18 @@
  * TableController: the reactive face of a `TableSession` for the components.
  * It re-reads the replica after every change: the game's `view` and
  * `legalActions` for this seat, the progress of long steps, the log in words,
- * and anyone caught cheating.
+ * anyone caught cheating, and each player's link with whom the table waits for.
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome } from '../engine/game.ts';
+import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import { describeEntry, describeRefusal, describeStep, type LogLine } from './describe.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
+import { linkWords } from './waiting.ts';
 
 export class TableController {
   view = $state<unknown>(null);
@@ -27,6 +29,10 @@ export class TableController {
   autoplay = $state(false);
   /** The last action this page could not make, in words. */
   error = $state<string | null>(null);
+  /** Each seat's link, as this page sees it (its own seat is `connected`). */
+  links = $state<readonly SeatLinkState[]>([]);
+  /** Whom the table waits for because a link is down, in words; null while every link is up. */
+  waiting = $state<string | null>(null);
 
   readonly names: readonly string[];
   readonly seat: number;
@@ -76,6 +82,12 @@ export class TableController {
     this.outcome = replica.outcome();
     // A RESIGN or an ABSENT ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
+    this.links = this.session.links.states();
+    this.waiting = linkWords(
+      this.names,
+      this.links,
+      replica.owed().map((o) => o.seat),
+    );
     this.describeLog();
     this.alarms = [
       ...replica
@@ -85,21 +97,17 @@ export class TableController {
             `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
         ),
       ...this.session.refusals.map(
-        (r) => `Refused an event relayed by ${this.nameOf(r.from)}: ${describeRefusal(r.reason)}.`,
+        (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
       ),
       ...this.session.disconnected.map(
-        (r) => `${this.nameOf(r.from)} was disconnected: they ${r.reason}.`,
+        (r) =>
+          `${r.seat === null ? r.peer : this.names[r.seat]} was disconnected: they ${r.reason}.`,
       ),
     ];
     this.maybeAutoplay();
   }
 
   /** A peer's player name at this table, or its peer id for a stranger. */
-  private nameOf(peer: string): string {
-    const seat = this.session.seatOf(peer);
-    return seat === null ? peer : this.names[seat]!;
-  }
-
   /**
    * Faces this seat has read stay known to it while their ids name the same
    * cards: a card it placed facedown stays known after the other player's

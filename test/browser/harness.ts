@@ -1,7 +1,8 @@
 /**
  * What every browser test needs: its own PeerServer and app server on free ports, and
  * a headless Debian Chromium (Playwright gives each launch a fresh temporary profile),
- * all stopped afterwards.
+ * all stopped afterwards. A test may stop and restart the PeerServer on its port, and
+ * cut a page's WebRTC links.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
-import { localConfig, serveConfig, startSignaling } from '../../scripts/servers.ts';
+import { localConfig, serveConfig, startSignaling, type Signaling } from '../../scripts/servers.ts';
 
 let built: Promise<string> | null = null;
 
@@ -29,14 +30,46 @@ export interface Stack {
   browser: Browser;
   /** A new player: its own browser context (storage, PeerJS id), one page. */
   newPlayer(): Promise<Page>;
+  /** The PeerServer goes down, dropping every peer's connection to it. */
+  stopSignaling(): Promise<void>;
+  /** A fresh PeerServer on the same port, knowing no peer. */
+  startSignaling(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Keeps every RTCPeerConnection a page makes within reach of `cutLinks`. */
+function recordPeerConnections() {
+  const made: RTCPeerConnection[] = [];
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+      super(...args);
+      made.push(this);
+    }
+  };
+  (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
+}
+
+/** Closes every WebRTC connection of `page`, as a dropped network would. */
+export async function cutLinks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    for (const connection of made) connection.close();
+  });
+}
+
+/** How many WebRTC connections `page` has made so far. */
+export const peerConnectionsMade = (page: Page): Promise<number> =>
+  page.evaluate(
+    () => (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.length,
+  );
+
 export async function startStack(): Promise<Stack> {
   const outDir = await buildOnce();
-  const signaling = await startSignaling(0);
+  let signaling: Signaling | null = await startSignaling(0);
+  const signalingPort = signaling.port;
   const server = await preview({
-    plugins: [serveConfig(localConfig(signaling.port))],
+    plugins: [serveConfig(localConfig(signalingPort))],
     build: { outDir },
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
     logLevel: 'warn',
@@ -51,14 +84,22 @@ export async function startStack(): Promise<Stack> {
     browser,
     async newPlayer() {
       const context = await browser.newContext();
+      await context.addInitScript(recordPeerConnections);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       return page;
     },
+    async stopSignaling() {
+      await signaling?.close();
+      signaling = null;
+    },
+    async startSignaling() {
+      signaling ??= await startSignaling(signalingPort);
+    },
     async close() {
       await browser.close();
       await server.close();
-      await signaling.close();
+      await signaling?.close();
     },
   };
 }

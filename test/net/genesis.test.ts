@@ -71,7 +71,6 @@ function openWhenAgreed(lobby: LobbySession, identity: Identity) {
       start.seat,
       identity.secretKey,
       start.peers,
-      lobby.takeBacklog(),
     );
     open.push(opened.table);
   });

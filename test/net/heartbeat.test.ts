@@ -1,8 +1,10 @@
 /**
  * The heartbeat of `PeerJsTransport`, on fake timers: a link heard from stays connected,
  * a link silent for 5 s is lost (not before), a link not open within 15 s is lost (not
- * before), and heartbeats never reach the app. Two real transports talk through an
- * in-memory stand-in for PeerJS, where the test opens the channels and silences an end.
+ * before), and heartbeats never reach the app. Then the signaling server going away:
+ * open links carry on, the peer registers again with backoff until it is back, and says
+ * so. Two real transports talk through an in-memory stand-in for PeerJS, where the test
+ * opens the channels, silences an end, and stops and starts the server.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PeerJsTransport, type DataLink, type PeerEndpoint } from '../../src/net/peerjs.ts';
@@ -43,19 +45,36 @@ class FakeConnection implements DataLink {
   }
 }
 
-/** The signaling server: every dial reaches its peer at once; channels open when the test says. */
+/** A peer as PeerJS emits its events: `connection`, `open`, `disconnected`. */
+interface FakeEndpoint extends PeerEndpoint {
+  disconnected: boolean;
+  emit(event: string, argument?: unknown): void;
+}
+
+/**
+ * The signaling server: while up, every dial reaches its peer at once (channels open
+ * when the test says) and a peer that registers again is taken back; while down, every
+ * try to register fails at once, as PeerJS's does.
+ */
 class FakeNetwork {
-  private readonly accept = new Map<string, (connection: DataLink) => void>();
+  private readonly endpoints = new Map<string, FakeEndpoint>();
   /** Every channel dialled, as [dialler's end, callee's end]. */
   readonly channels: [FakeConnection, FakeConnection][] = [];
+  /** Every try to register again, as [time, peer id]. */
+  readonly registrations: [number, string][] = [];
+  private up = true;
 
   endpoint(id: string): PeerEndpoint {
-    return {
+    const listeners = new Map<string, ((argument: never) => void)[]>();
+    const endpoint: FakeEndpoint = {
       id,
       destroyed: false,
-      // Only new connections matter here; the signaling server never fails.
+      disconnected: false,
       on: (event: string, listener: (argument: never) => void) => {
-        if (event === 'connection') this.accept.set(id, listener as (connection: DataLink) => void);
+        listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      },
+      emit: (event, argument) => {
+        for (const listener of listeners.get(event) ?? []) listener(argument as never);
       },
       connect: (peer) => {
         const near = new FakeConnection(peer);
@@ -63,12 +82,31 @@ class FakeNetwork {
         near.other = far;
         far.other = near;
         this.channels.push([near, far]);
-        this.accept.get(peer)?.(far);
+        this.endpoints.get(peer)?.emit('connection', far);
         return near;
       },
-      reconnect() {},
+      reconnect: () => {
+        this.registrations.push([Date.now(), id]);
+        endpoint.disconnected = !this.up;
+        endpoint.emit(this.up ? 'open' : 'disconnected');
+      },
       destroy() {},
     };
+    this.endpoints.set(id, endpoint);
+    return endpoint;
+  }
+
+  /** The server goes away: every peer loses its socket to it. */
+  stop(): void {
+    this.up = false;
+    for (const endpoint of this.endpoints.values()) {
+      endpoint.disconnected = true;
+      endpoint.emit('disconnected');
+    }
+  }
+
+  start(): void {
+    this.up = true;
   }
 }
 
@@ -77,11 +115,14 @@ function transport(net: FakeNetwork, id: string) {
   const t = new PeerJsTransport(net.endpoint(id));
   const messages: string[] = [];
   const links: [number, LinkState][] = [];
+  /** When the transport said the server was back. */
+  const online: number[] = [];
   t.listen({
     message: (_, data) => messages.push(data),
     link: (_, state) => links.push([Date.now(), state]),
+    online: () => online.push(Date.now()),
   });
-  return { t, messages, links };
+  return { t, messages, links, online };
 }
 
 let net: FakeNetwork;
@@ -163,5 +204,37 @@ describe('a link that does not open', () => {
     vi.advanceTimersByTime(60_000);
     expect(a.links.map(([, state]) => state)).toEqual(['connecting', 'connected']);
     expect(b.links.map(([, state]) => state)).toEqual(['connecting', 'connected']);
+  });
+});
+
+describe('the signaling server going away', () => {
+  test('open links carry on; the peer registers again after 1, 2, 4, 8, 8 s until it is back, and says so', () => {
+    a.t.connect('b');
+    net.channels[0]![0].open();
+    net.stop();
+    // Nothing to dial through: a new link is not even tried.
+    a.t.connect('c');
+    expect(net.channels).toHaveLength(1);
+
+    vi.advanceTimersByTime(30_000);
+    const byA = () => net.registrations.filter(([, id]) => id === 'a').map(([at]) => at);
+    expect(byA()).toEqual([1_000, 3_000, 7_000, 15_000, 23_000]);
+    expect(a.online).toEqual([]);
+    // The data channel never needed the server: heartbeats kept it, messages still flow.
+    b.t.send('a', 'during the outage');
+    expect(a.messages).toEqual(['during the outage']);
+    expect(a.links.map(([, state]) => state)).toEqual(['connecting', 'connected']);
+
+    net.start();
+    vi.advanceTimersByTime(1_000);
+    expect(byA()).toHaveLength(6);
+    expect(a.online).toEqual([31_000]);
+    a.t.connect('c');
+    expect(net.channels).toHaveLength(2);
+
+    // Back: the next outage starts again from the shortest wait.
+    net.stop();
+    vi.advanceTimersByTime(1_000);
+    expect(byA().at(-1)).toBe(32_000);
   });
 });

@@ -5,7 +5,8 @@
  * bad event takes the real way in (the session's receive) and on (its
  * gossip). Three seats: 0 and 2 are honest sessions, seat 1 cheats. The
  * cheater is linked to seat 0 only, so seat 2 hears it only through seat
- * 0's gossip; it plays every duty honestly but one, which it replaces.
+ * 0's gossip; it proves its seat on that link as every peer does, then plays
+ * every duty honestly but one, which it replaces.
  */
 import { afterEach, expect, test } from 'vitest';
 import type { Json } from '../../../src/engine/encoding.ts';
@@ -22,6 +23,7 @@ import { Replica } from '../../../src/engine/table/replica.ts';
 import { parseWireMessage, type WireMessage } from '../../../src/net/lobby.ts';
 import { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
+import { SeatLinks } from '../../../src/net/seats.ts';
 import { TableSession } from '../../../src/net/table.ts';
 import {
   badDleqProof,
@@ -65,16 +67,14 @@ async function play(cheat: Cheat) {
   const net = new LoopbackNetwork();
   const messengers = PEERS.map((id) => new Messenger<WireMessage>(net.join(id), parseWireMessage));
   open.push(...messengers);
-  messengers[1]!.connect(PEERS[0]!);
-  messengers[0]!.connect(PEERS[2]!);
+  net.partition(PEERS[1]!, PEERS[2]!);
 
   const player = players[CHEATER]!;
   const own = new Replica(genesis, scriptPlayable.game, initial);
-  const send = (signed: SignedEvent) =>
-    messengers[1]!.send(PEERS[0]!, {
-      type: 'event',
-      event: new TextDecoder().decode(signed.bytes),
-    });
+  const links = new SeatLinks(messengers[1]!, genesis, CHEATER, player.identity.secretKey, PEERS);
+  open.push(links);
+  const send = (signed: { bytes: Uint8Array }) =>
+    links.send(0, { type: 'event', event: new TextDecoder().decode(signed.bytes) });
   let bad: SignedEvent | null = null;
   const move = () => {
     while (bad === null) {
@@ -93,9 +93,14 @@ async function play(cheat: Cheat) {
       send(authorOn(own, player, honest));
     }
   };
-  messengers[1]!.on({
-    message: (_from, message) => {
+  links.listen({
+    message: (_seat, message) => {
       if (message.type === 'event') own.receive(message.event);
+      move();
+    },
+    // Seat 0 proven: it gets what the cheater has made so far, as a session syncs a seat.
+    joined: () => {
+      for (const entry of own.log.entries()) send(entry);
       move();
     },
   });
@@ -112,7 +117,6 @@ async function play(cheat: Cheat) {
       ),
   );
   open.push(...sessions);
-  move();
   await until(() => bad !== null);
   return { bad: bad! as SignedEvent, sessions };
 }
@@ -206,7 +210,7 @@ test('over the network, a chain spliced onto another seat’s event is refused b
   });
   const [seat0, seat2] = sessions as [TableSession<Json>, TableSession<Json>];
   await until(() => seat0.refusals.length > 0);
-  expect(seat0.refusals).toEqual([{ from: PEERS[CHEATER], reason: 'ERR_PREV' }]);
+  expect(seat0.refusals).toEqual([{ from: CHEATER, reason: 'ERR_PREV' }]);
   expect(seat0.replica.log.evidence).toEqual([
     { bytes: bad.bytes, author: CHEATER, signed: true, reason: 'ERR_PREV' },
   ]);

@@ -114,7 +114,6 @@ export async function sit(
     seat,
     record.identity.secretKey,
     PEERS,
-    [],
     store,
   );
   for (const peer of PEERS.slice(0, seat)) messenger.connect(peer);

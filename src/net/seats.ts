@@ -1,0 +1,348 @@
+/**
+ * Seats, not peer ids: the table addresses players by seat, and a link counts as a
+ * seat's only once the peer at its other end has proven, with the seat's identity key
+ * from the genesis, that it holds the seat. A peer id proves nothing: the signaling
+ * server hands ids out, a player who reloads may come back under a new one (its old one
+ * can stay registered for a while, peerjs issue 224), and anyone may take an old one.
+ *
+ * The proof, on every link, both ways (`SeatLinks`):
+ *  1. When a link opens, each end sends `{ type: 'challenge', nonce }`: 32 fresh random
+ *     bytes, remembered for that link's peer id.
+ *  2. The other end answers `{ type: 'seat-hello', seat, nonce, sig }`, where `sig` is its
+ *     seat's identity key signing `fair-deal/seat-hello/v1\n` + the canonical JSON of
+ *     `{ genesis, nonce, peer, seat }`: the genesis hash (this table and no other), the
+ *     challenger's nonce (fresh, so an old hello cannot be replayed), and the answering
+ *     peer's own id (so a hello relayed over another link fails).
+ *  3. The challenger checks the nonce is one it sent to that very peer id and still
+ *     awaits (each is good once), and the signature against `genesis.identities[seat]`.
+ *     Then, and only then, that peer id is the seat's: messages from it are the seat's,
+ *     messages to the seat go to it, and an older peer id of the seat counts for nothing.
+ * A challenge from a peer not yet proven is answered and challenged back, so a challenge
+ * lost before the other end was ready (still in its lobby, still restoring) costs nothing.
+ *
+ * Finding each other again: every seat not linked is redialled with backoff at every
+ * peer id it was known under (the host's is the table's rendezvous, derived from the
+ * table id, and never changes), and a seat just proven tells the newcomer where it
+ * reaches the others (`peers`), so a player back under a new id finds everyone through
+ * the host. Hints are only where to dial: each link still has to prove its seat.
+ */
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { encodeCanonical, isHex } from '../engine/encoding.ts';
+import type { Seat } from '../engine/game.ts';
+import { signMessage, SIGNATURE_BYTES, verifyMessage } from '../engine/identity.ts';
+import { err, ok, type Result } from '../engine/result.ts';
+import { genesisHash } from '../engine/table/fold.ts';
+import type { Genesis } from '../engine/table/types.ts';
+import { Retry, type Backoff } from './backoff.ts';
+import type { WireMessage } from './lobby.ts';
+import type { Messenger } from './messenger.ts';
+
+/** The messages of the proof and of the hints: see the top of this file. */
+export type SeatMessage =
+  | { type: 'challenge'; nonce: string }
+  | { type: 'seat-hello'; seat: Seat; nonce: string; sig: string }
+  | { type: 'peers'; peers: (string | null)[] };
+
+/**
+ * A seat's link as this peer sees it: not proven yet since this page opened the table
+ * (`connecting`), proven and open (`connected`), lost and being redialled
+ * (`reconnecting`), or left for good (`gone`).
+ */
+export type SeatLinkState = 'connecting' | 'connected' | 'reconnecting' | 'gone';
+
+/** What `SeatLinks` tells its user (the table session), seat by seat. */
+export interface SeatLinkHandlers {
+  /** A message from the proven peer of `seat` (the proof's own messages excepted). */
+  message(seat: Seat, message: WireMessage): void;
+  /** `seat` proved itself on a new link: whatever was sent to it before may be missing there. */
+  joined(seat: Seat): void;
+  /** A seat's link state changed. */
+  changed(): void;
+}
+
+/** Redialling a seat that is not linked: after 1 s, 2 s, 4 s, 8 s, then every 15 s. */
+export const REDIAL_BACKOFF: Backoff = { firstMs: 1000, maxMs: 15000 };
+
+const NONCE_BYTES = 32;
+/** More seats than any game has: a bound for the parser only. */
+const MAX_SEATS = 64;
+/** What PeerJS accepts as an id, bounded. */
+const PEER_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,62}[A-Za-z0-9])?$/;
+/** Challenges a peer may leave unanswered; the oldest is forgotten first. */
+const MAX_OPEN_CHALLENGES = 3;
+/** Refusals kept for inspection; older ones are dropped, so a flood costs no memory. */
+const MAX_REFUSALS = 100;
+/** Peer ids kept per seat besides the first one: the latest proven or hinted. */
+const MAX_RECENT_ADDRESSES = 2;
+const HELLO_DOMAIN = 'fair-deal/seat-hello/v1\n';
+
+const helloBytes = (genesis: string, seat: Seat, peer: string, nonce: string): Uint8Array =>
+  utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ genesis, seat, peer, nonce }));
+
+const isPeerId = (value: unknown): value is string =>
+  typeof value === 'string' && PEER_ID.test(value);
+
+const SEAT_MESSAGE_TYPES: ReadonlySet<unknown> = new Set(['challenge', 'seat-hello', 'peers']);
+
+/**
+ * Checks the shape of a seat message from the network, or returns null when `raw` is
+ * not one (another layer's message). Signatures and seats are checked by `SeatLinks`.
+ */
+export function parseSeatMessage(raw: Record<string, unknown>): Result<SeatMessage> | null {
+  if (!SEAT_MESSAGE_TYPES.has(raw.type)) return null;
+  if (raw.type === 'peers') {
+    const { peers } = raw;
+    if (
+      !Array.isArray(peers) ||
+      peers.length > MAX_SEATS ||
+      !peers.every((p) => p === null || isPeerId(p))
+    )
+      return err('bad peers');
+    return ok({ type: 'peers', peers: peers as (string | null)[] });
+  }
+  const { nonce } = raw;
+  if (!isHex(nonce, NONCE_BYTES)) return err('bad challenge nonce');
+  if (raw.type === 'challenge') return ok({ type: 'challenge', nonce });
+  const { seat, sig } = raw;
+  if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= MAX_SEATS)
+    return err('bad seat');
+  if (!isHex(sig, SIGNATURE_BYTES)) return err('bad seat signature');
+  return ok({ type: 'seat-hello', seat, nonce, sig });
+}
+
+interface SeatEntry {
+  state: SeatLinkState;
+  /** The peer id that proved this seat, while that link is open. */
+  peer: string | null;
+  /** Where the seat was when the table opened (for the host, the rendezvous): always dialled. */
+  readonly home: string | null;
+  /** Peer ids the seat proved itself under or was hinted at since, newest last. */
+  recent: string[];
+  readonly retry: Retry;
+}
+
+/** A peer refused a seat, and why. */
+export interface SeatRefusal {
+  readonly peer: string;
+  readonly reason: string;
+}
+
+/**
+ * This peer's links to the other seats of a table, over `messenger`. `peers[seat]` is
+ * where each seat can first be dialled (null: not known); `secretKey` proves `seat`.
+ */
+export class SeatLinks {
+  /** Proofs refused, oldest first (the latest `MAX_REFUSALS`): who failed to prove a seat, and why. */
+  readonly refusals: SeatRefusal[] = [];
+  private readonly entries = new Map<Seat, SeatEntry>();
+  /** Each peer id's nonces still awaiting an answer. */
+  private readonly challenges = new Map<string, string[]>();
+  private readonly hash: string;
+  private handlers: Partial<SeatLinkHandlers> = {};
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly messenger: Messenger<WireMessage>,
+    private readonly genesis: Genesis,
+    readonly seat: Seat,
+    private readonly secretKey: Uint8Array,
+    peers: readonly (string | null)[],
+    backoff: Backoff = REDIAL_BACKOFF,
+  ) {
+    this.hash = genesisHash(genesis);
+    genesis.identities.forEach((_, other) => {
+      if (other === seat) return;
+      const home = peers[other] ?? null;
+      this.entries.set(other, {
+        state: 'connecting',
+        peer: null,
+        home: home === messenger.id ? null : home,
+        recent: [],
+        retry: new Retry(() => this.redial(other), backoff),
+      });
+    });
+    this.unsubscribe = messenger.on({
+      joined: (peer) => this.challenge(peer),
+      lost: (peer) => this.lost(peer),
+      message: (from, message) => this.receive(from, message),
+      online: () => {
+        // The signaling server is back: dial every missing seat now, from the shortest wait.
+        for (const [other, entry] of this.entries) {
+          entry.retry.reset();
+          this.redial(other);
+        }
+      },
+    });
+    const open = new Set(messenger.transport.connectedPeers());
+    for (const other of this.entries.keys()) this.redial(other);
+    const dialled = new Set([...this.entries.keys()].flatMap((other) => this.addressesOf(other)));
+    for (const peer of open) if (!dialled.has(peer)) this.challenge(peer);
+  }
+
+  /** Registers the handlers; there is one set, the table session's. */
+  listen(handlers: Partial<SeatLinkHandlers>): void {
+    this.handlers = handlers;
+  }
+
+  /** Each seat's link state; this peer's own seat is always `connected`. */
+  states(): SeatLinkState[] {
+    return this.genesis.identities.map((_, s) => this.entries.get(s)?.state ?? 'connected');
+  }
+
+  /** The seat a peer id has proven, or null: an unproven peer speaks for no seat. */
+  seatOf(peer: string): Seat | null {
+    for (const [seat, entry] of this.entries) if (entry.peer === peer) return seat;
+    return null;
+  }
+
+  /**
+   * Where each seat is reachable as far as this peer knows: its proven peer id, else the
+   * last it was known under; this seat's own id. What to keep for a reload.
+   */
+  addresses(): (string | null)[] {
+    return this.genesis.identities.map((_, s) =>
+      s === this.seat
+        ? this.messenger.id
+        : (this.entries.get(s)!.peer ?? this.addressesOf(s).at(-1) ?? null),
+    );
+  }
+
+  /** Sends to the proven peer of `seat`; false when that seat has no proven link now. */
+  send(seat: Seat, message: WireMessage): boolean {
+    const peer = this.entries.get(seat)?.peer;
+    return peer ? this.messenger.send(peer, message) : false;
+  }
+
+  /**
+   * `seat` left the table for good (it resigned, or said goodbye): it is no longer
+   * redialled, and its link stays `gone` whatever happens to it.
+   */
+  markGone(seat: Seat): void {
+    const entry = this.entries.get(seat);
+    if (!entry || entry.state === 'gone') return;
+    entry.state = 'gone';
+    entry.retry.stop();
+    this.handlers.changed?.();
+  }
+
+  /** Stops listening and redialling; the messenger and its links stay as they are. */
+  close(): void {
+    this.unsubscribe();
+    for (const entry of this.entries.values()) entry.retry.stop();
+    this.handlers = {};
+  }
+
+  private addressesOf(seat: Seat): string[] {
+    const { home, recent } = this.entries.get(seat)!;
+    return [...new Set([...(home ? [home] : []), ...recent])];
+  }
+
+  /** One try to reach a seat that is not linked: dial where it may be, re-challenge open links. */
+  private redial(seat: Seat): void {
+    const entry = this.entries.get(seat)!;
+    if (entry.state === 'connected' || entry.state === 'gone') return;
+    const open = new Set(this.messenger.transport.connectedPeers());
+    for (const peer of this.addressesOf(seat)) {
+      if (open.has(peer)) this.challenge(peer);
+      else this.messenger.connect(peer);
+    }
+    entry.retry.schedule();
+  }
+
+  private challenge(peer: string): void {
+    const nonce = bytesToHex(crypto.getRandomValues(new Uint8Array(NONCE_BYTES)));
+    const open = this.challenges.get(peer) ?? [];
+    this.challenges.set(peer, [...open, nonce].slice(-MAX_OPEN_CHALLENGES));
+    this.messenger.send(peer, { type: 'challenge', nonce });
+  }
+
+  private lost(peer: string): void {
+    this.challenges.delete(peer);
+    const seat = this.seatOf(peer);
+    if (seat === null) return;
+    const entry = this.entries.get(seat)!;
+    entry.peer = null;
+    if (entry.state === 'gone') return;
+    entry.state = 'reconnecting';
+    entry.retry.schedule();
+    this.handlers.changed?.();
+  }
+
+  private receive(from: string, message: WireMessage): void {
+    switch (message.type) {
+      case 'challenge':
+        this.messenger.send(from, {
+          type: 'seat-hello',
+          seat: this.seat,
+          nonce: message.nonce,
+          sig: signMessage(
+            this.secretKey,
+            helloBytes(this.hash, this.seat, this.messenger.id, message.nonce),
+          ),
+        });
+        if (this.seatOf(from) === null) this.challenge(from);
+        return;
+      case 'seat-hello':
+        return this.checkHello(from, message);
+      case 'peers':
+        return this.takeHints(from, message.peers);
+    }
+    const seat = this.seatOf(from);
+    if (seat !== null) this.handlers.message?.(seat, message);
+    else if (message.type === 'event')
+      console.warn(`fairdeal: ignored an event from ${from}, which has not proven a seat`);
+  }
+
+  private checkHello(from: string, hello: { seat: Seat; nonce: string; sig: string }): void {
+    const open = this.challenges.get(from) ?? [];
+    if (!open.includes(hello.nonce))
+      return this.refuse(from, 'a seat hello that answers no open challenge of ours');
+    // Good once, right or wrong.
+    this.challenges.set(
+      from,
+      open.filter((nonce) => nonce !== hello.nonce),
+    );
+    const entry = this.entries.get(hello.seat);
+    if (!entry)
+      return this.refuse(from, `a seat hello for seat ${hello.seat}, no other seat of this table`);
+    const key = this.genesis.identities[hello.seat]!;
+    if (!verifyMessage(key, helloBytes(this.hash, hello.seat, from, hello.nonce), hello.sig))
+      return this.refuse(from, `a seat hello for seat ${hello.seat} not signed by its key`);
+    if (entry.peer === from) return;
+    // A peer id speaks for one seat at a time.
+    const previous = this.seatOf(from);
+    if (previous !== null) this.lost(from);
+    entry.peer = from;
+    entry.recent = [...entry.recent.filter((p) => p !== from), from].slice(-MAX_RECENT_ADDRESSES);
+    entry.retry.reset();
+    if (entry.state !== 'gone') entry.state = 'connected';
+    this.messenger.send(from, { type: 'peers', peers: this.addresses() });
+    this.handlers.joined?.(hello.seat);
+    this.handlers.changed?.();
+  }
+
+  /** A proven seat says where it reaches the others: dial any of them not linked, there. */
+  private takeHints(from: string, peers: readonly (string | null)[]): void {
+    const sender = this.seatOf(from);
+    if (sender === null || peers.length !== this.genesis.identities.length) return;
+    peers.forEach((peer, seat) => {
+      const entry = this.entries.get(seat);
+      if (!peer || !entry || seat === sender || peer === this.messenger.id) return;
+      if (
+        entry.state === 'connected' ||
+        entry.state === 'gone' ||
+        this.addressesOf(seat).includes(peer)
+      )
+        return;
+      entry.recent = [...entry.recent, peer].slice(-MAX_RECENT_ADDRESSES);
+      entry.retry.reset();
+      this.redial(seat);
+    });
+  }
+
+  private refuse(peer: string, reason: string): void {
+    if (this.refusals.length >= MAX_REFUSALS) this.refusals.shift();
+    this.refusals.push({ peer, reason });
+    console.warn(`fairdeal: refused a seat proof from ${peer}: ${reason}`);
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Whom the table waits for, in words: the players whose link is down, those the game
+ * needs next first ("Waiting for Bob to reconnect…"), so nobody stares at a still table.
+ */
+import type { Seat } from '../engine/game.ts';
+import type { SeatLinkState } from '../net/seats.ts';
+
+/** "Bob", "Bob and Cat", "Ann, Bob and Cat". */
+function together(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * One or more sentences on the links that are not up, or null when every link is.
+ * `owed` are the seats the table waits on now (their duty or their move).
+ */
+export function linkWords(
+  names: readonly string[],
+  links: readonly SeatLinkState[],
+  owed: readonly Seat[],
+): string | null {
+  const seats = (state: SeatLinkState, owing?: boolean) =>
+    names.filter(
+      (_, seat) => links[seat] === state && (owing === undefined || owed.includes(seat) === owing),
+    );
+  const sentences: string[] = [];
+  const say = (who: string[], sentence: (who: string, many: boolean) => string) => {
+    if (who.length > 0) sentences.push(sentence(together(who), who.length > 1));
+  };
+  say(seats('reconnecting', true), (who) => `Waiting for ${who} to reconnect…`);
+  say(seats('connecting', true), (who) => `Waiting for ${who} to connect…`);
+  say(seats('reconnecting', false), (who, many) => `${who} ${many ? 'are' : 'is'} reconnecting…`);
+  say(seats('connecting', false), (who) => `Connecting to ${who}…`);
+  say(seats('gone'), (who, many) => `${who} ${many ? 'have' : 'has'} left the table.`);
+  return sentences.length > 0 ? sentences.join(' ') : null;
+}

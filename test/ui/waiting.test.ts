@@ -1,0 +1,30 @@
+/** The words for whom the table waits (`linkWords`): who, and what for, in plain sentences. */
+import { expect, test } from 'vitest';
+import { linkWords } from '../../src/ui/waiting.ts';
+
+const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'];
+
+test('every link up: nothing to say', () => {
+  expect(linkWords(NAMES, ['connected', 'connected', 'connected', 'connected'], [1])).toBe(null);
+});
+
+test('the players the table waits on are named for what it waits for', () => {
+  expect(
+    linkWords(NAMES, ['connected', 'reconnecting', 'reconnecting', 'connecting'], [1, 2, 3]),
+  ).toBe('Waiting for Bob and Cat to reconnect… Waiting for Dan to connect…');
+});
+
+test('a player not owing anything is still said to be away, and one who left has left', () => {
+  expect(linkWords(NAMES, ['connected', 'reconnecting', 'gone', 'connecting'], [0])).toBe(
+    'Bob is reconnecting… Connecting to Dan… Cat has left the table.',
+  );
+  expect(linkWords(NAMES, ['reconnecting', 'reconnecting', 'gone', 'gone'], [])).toBe(
+    'Ann and Bob are reconnecting… Cat and Dan have left the table.',
+  );
+});
+
+test('three or more names are listed with commas', () => {
+  expect(
+    linkWords(NAMES, ['connected', 'reconnecting', 'reconnecting', 'reconnecting'], [1, 2, 3]),
+  ).toBe('Waiting for Bob, Cat and Dan to reconnect…');
+});
