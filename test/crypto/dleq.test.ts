@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   G,
   ORDER,
@@ -28,7 +28,11 @@ function rekeyed() {
   return { g, u, h, v, proof, k };
 }
 
-const honest = rekeyed();
+let honest: ReturnType<typeof rekeyed>;
+// Made in a hook, not at import: a mutant of the prover is active in hooks and tests only.
+beforeAll(() => {
+  honest = rekeyed();
+});
 type Fields = { ctx: Uint8Array; g: Point; u: Point; h: Point; v: Point; proof: DleqProof };
 const statement = (): Fields => ({ ...honest, ctx: ctx.slice(), proof: { ...honest.proof } });
 const check = (f: Fields) => verifyDleq(f.ctx, f.g, f.u, f.h, f.v, f.proof);
