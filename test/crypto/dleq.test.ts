@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   G,
   ORDER,
@@ -13,7 +13,7 @@ import {
   verifyDleq,
   type DleqProof,
 } from '../../crypto/index.ts';
-import { randomPoint } from './helpers.ts';
+import { lazy, randomPoint } from './helpers.ts';
 
 const ctx = deriveContext('table-1', 'deck-a', 12, 'rekey', 3);
 
@@ -28,18 +28,14 @@ function rekeyed() {
   return { g, u, h, v, proof, k };
 }
 
-let honest: ReturnType<typeof rekeyed>;
-// Made in a hook, not at import: a mutant of the prover is active in hooks and tests only.
-beforeAll(() => {
-  honest = rekeyed();
-});
+const honest = lazy(() => rekeyed());
 type Fields = { ctx: Uint8Array; g: Point; u: Point; h: Point; v: Point; proof: DleqProof };
-const statement = (): Fields => ({ ...honest, ctx: ctx.slice(), proof: { ...honest.proof } });
+const statement = (): Fields => ({ ...honest(), ctx: ctx.slice(), proof: { ...honest().proof } });
 const check = (f: Fields) => verifyDleq(f.ctx, f.g, f.u, f.h, f.v, f.proof);
 
 describe('DLEQ (Chaum–Pedersen re-key proof)', () => {
   it('re-keys a card to the fresh key: u = k·G, and the proof verifies', () => {
-    expect(honest.u.equals(mulBase(honest.k))).toBe(true);
+    expect(honest().u.equals(mulBase(honest().k))).toBe(true);
     expect(check(statement())).toBe(true);
   });
 
@@ -85,7 +81,7 @@ describe('DLEQ (Chaum–Pedersen re-key proof)', () => {
     // s·g − T1 − γ·O = O and s·h − T2 − γ·O = O for T1 = s·g, T2 = s·h, whatever γ is:
     // only the identity checks stand between this and re-keying a card to nothing.
     const s = randomScalar();
-    const { g, h } = honest;
+    const { g, h } = honest();
     const proof = { T1: g.multiply(s), T2: h.multiply(s), s };
     expect(verifyDleq(ctx, g, Point.ZERO, h, Point.ZERO, proof)).toBe(false);
   });
@@ -98,10 +94,10 @@ describe('DLEQ (Chaum–Pedersen re-key proof)', () => {
   });
 
   it('round-trips its wire format and names a bad field', () => {
-    const bytes = encodeDleqProof(honest.proof);
+    const bytes = encodeDleqProof(honest().proof);
     expect(bytes).toHaveLength(97);
     const back = decodeDleqProof(bytes);
-    expect(verifyDleq(ctx, honest.g, honest.u, honest.h, honest.v, back)).toBe(true);
+    expect(verifyDleq(ctx, honest().g, honest().u, honest().h, honest().v, back)).toBe(true);
     expect(() => decodeDleqProof(bytes.subarray(0, 96))).toThrow(/dleqProof: length/);
     const bad = bytes.slice();
     bad.fill(0xff, 65, 97);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   G,
   ORDER,
@@ -15,6 +15,7 @@ import {
 import {
   copyRows,
   copyShuffleProof,
+  lazy,
   randomPoint,
   randomRows,
   referenceProveShuffle,
@@ -25,11 +26,7 @@ const ctx = deriveContext('table-1', 'deck-a', 3, 'shuffle');
 const e = randomScalar();
 const E = mulBase(e);
 const X = deckPoints('deck-a', N).map((p) => [p]);
-let honest: ReturnType<typeof proveShuffle>;
-// Made in a hook, not at import: a mutant of the prover is active in hooks and tests only.
-beforeAll(() => {
-  honest = proveShuffle(ctx, e, X);
-});
+const honest = lazy(() => proveShuffle(ctx, e, X));
 
 /** A statement and proof handed to the verifier; each case changes one thing. */
 interface Statement {
@@ -45,8 +42,8 @@ function statement(): Statement {
     ctx: ctx.slice(),
     pub: E,
     input: copyRows(X),
-    output: copyRows(honest.rows),
-    proof: copyShuffleProof(honest.proof),
+    output: copyRows(honest().rows),
+    proof: copyShuffleProof(honest().proof),
   };
 }
 
@@ -142,7 +139,7 @@ const cases: Case[] = [
     [`proof field ${f}[1] + ℓ (non-canonical)`, (s) => (s.proof[f][1] = s.proof[f][1]! + ORDER)],
   ]),
   // Each pair leaves the sum of G's coefficients as it was: only a verifier that weighs
-  // the equations with independent random weights, not all 1, tells them from honest.
+  // the equations with independent random weights, not all 1, tells them from honest ones.
   [
     'sHat[0] + 1 offset by sHat[1] − 1',
     (s) => {
@@ -174,7 +171,11 @@ describe('verifyShuffle (N = 5, W = 1)', () => {
 
   it('outputs a permutation of the inputs, each multiplied by the secret', () => {
     const expected = X.map((r) => r[0]!.multiply(e).toHex()).sort();
-    expect(honest.rows.map((r) => r[0]!.toHex()).sort()).toEqual(expected);
+    expect(
+      honest()
+        .rows.map((r) => r[0]!.toHex())
+        .sort(),
+    ).toEqual(expected);
   });
 
   it.each(cases)('returns false for %s', (_name, tamper) => {
