@@ -13,7 +13,8 @@ import {
   verifyDleq,
   type DleqProof,
 } from '../../crypto/index.ts';
-import { lazy, randomPoint } from './helpers.ts';
+import { randomPoint } from './helpers.ts';
+import { lazy } from '../lazy.ts';
 
 const ctx = deriveContext('table-1', 'deck-a', 12, 'rekey', 3);
 

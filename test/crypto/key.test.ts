@@ -10,7 +10,8 @@ import {
   verifyKey,
   type KeyProof,
 } from '../../crypto/index.ts';
-import { lazy, randomPoint } from './helpers.ts';
+import { randomPoint } from './helpers.ts';
+import { lazy } from '../lazy.ts';
 
 const ctx = deriveContext('table-1', 'deck-a', 'player-2', 'key');
 const e = randomScalar();

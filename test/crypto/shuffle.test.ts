@@ -15,11 +15,11 @@ import {
 import {
   copyRows,
   copyShuffleProof,
-  lazy,
   randomPoint,
   randomRows,
   referenceProveShuffle,
 } from './helpers.ts';
+import { lazy } from '../lazy.ts';
 
 const N = 5;
 const ctx = deriveContext('table-1', 'deck-a', 3, 'shuffle');

@@ -10,7 +10,8 @@ import {
   verifyUnlock,
   type UnlockProof,
 } from '../../crypto/index.ts';
-import { lazy, randomPoint, randomPoints, referenceProveUnlock } from './helpers.ts';
+import { randomPoint, randomPoints, referenceProveUnlock } from './helpers.ts';
+import { lazy } from '../lazy.ts';
 
 const ctx = deriveContext('table-1', 'deck-a', 12, 'unlock');
 const e = randomScalar();

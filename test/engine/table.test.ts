@@ -4,7 +4,7 @@
  * act, audit) between two replicas, who owes each event, and what each seat
  * can read at every point.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { encodeScalar, toHex } from '../../crypto/index.ts';
 import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
@@ -20,6 +20,7 @@ import {
   tablePoints,
   type Player,
 } from './helpers/table.ts';
+import { lazy } from '../lazy.ts';
 
 /** Six cards keep the shuffles cheap; seat 1 is dealt three of them. */
 const DECK = 6;
@@ -125,15 +126,14 @@ const OWED = [
 
 describe('a hand dealt, re-masked, shown, played and audited', () => {
   // One game serves every test here: real proofs are slow, and each test
-  // reads one property off the same recorded run.
+  // reads one property off the same recorded run (made by the first test
+  // that asks, so that a mutant of the table is live while it is made).
   const table = handTable('play');
   const [seat0, seat1] = table.players as [Player, Player];
-  let run: Snapshot[] = [];
-  beforeAll(() => {
-    run = playUntil(table, () => false);
-  });
+  const played = lazy(() => playUntil(table, () => false));
   /** The snapshots just before and just after the `nth` event of `kind`. */
   const around = (kind: string, nth = 0): { before: Snapshot; after: Snapshot } => {
+    const run = played();
     const index = table.events
       .map((e, i) => [e.event.body.type, i] as const)
       .filter(([type]) => type === kind)[nth]![1];
@@ -141,13 +141,17 @@ describe('a hand dealt, re-masked, shown, played and audited', () => {
   };
   /** Everything seat 0's replica held up to `snapshot`. */
   const seenBySeat0 = (until: Snapshot): Set<string> =>
-    seenPoints(run.slice(0, run.indexOf(until) + 1).map((s) => s.states[0]!));
+    seenPoints(
+      played()
+        .slice(0, played().indexOf(until) + 1)
+        .map((s) => s.states[0]!),
+    );
 
   test.each(OWED)('$step: the table knows who owes the next event', ({ index, owed }) => {
-    expect(run).toHaveLength(OWED.length);
+    expect(played()).toHaveLength(OWED.length);
     // Both replicas name the same seats, from the same state.
-    expect(run[index]!.owed).toEqual([owed, owed]);
-    expect(run[index]!.hashes[1]).toBe(run[index]!.hashes[0]);
+    expect(played()[index]!.owed).toEqual([owed, owed]);
+    expect(played()[index]!.hashes[1]).toBe(played()[index]!.hashes[0]);
   });
 
   test('after the deal only seat 1 reads its cards; seat 0 holds nothing that links them', () => {
@@ -199,7 +203,7 @@ describe('a hand dealt, re-masked, shown, played and audited', () => {
   });
 
   test('the audit publishes the secret of every key each seat introduced, and the table is done', () => {
-    const end = run.at(-1)!;
+    const end = played().at(-1)!;
     for (const state of end.states) {
       expect(state.step).toEqual({ type: 'DONE' });
       expect(state.audit).toEqual(
@@ -233,7 +237,7 @@ describe('a hand dealt, re-masked, shown, played and audited', () => {
   test('after the audit anyone can open every card, the re-masked hand included', () => {
     // DESIGN.md: each player publishes the secret keys they used, so every
     // peer can open every card and check hidden results.
-    const opened = auditOpen(run.at(-1)!.states[0]!);
+    const opened = auditOpen(played().at(-1)!.states[0]!);
     expect([...opened].sort((a, b) => a - b)).toEqual([...Array(DECK).keys()]);
   });
 });
