@@ -116,7 +116,7 @@ describe('verifyTranscript', () => {
   test('fails when the time limit for absent players is changed: it is part of the genesis hash', () => {
     const changed = { ...transcript, genesis: { ...transcript.genesis, absentAfterMs: 60_000 } };
     const result = verifyTranscript(changed);
-    expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_GENESIS' } });
+    expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_TABLE' } });
   });
 
   test.each([undefined, 0, 3_600_001, 90_000.5])(

@@ -253,19 +253,21 @@ describe('an honest table never comes near the allowance', () => {
     // The margin PEER_LIMITS claims: ten such games fit in one burst.
     expect(10 * entries.length).toBeLessThanOrEqual(PEER_LIMITS.burstMessages);
     expect(10 * wire).toBeLessThanOrEqual(PEER_LIMITS.burstBytes);
-    // The link drops and comes back: each side sends the other every event it holds.
+    // The link drops and comes back: each side proves its seat again and sends the other
+    // every event it holds.
     table.network.cut('local-0', 'local-1');
     const size = ann.replica.log.size;
+    const messengerOf = (session: TableSession) =>
+      (session.links as unknown as { messenger: Messenger<WireMessage> }).messenger;
     const heard = new Promise<void>((resolve) => {
       let count = 0;
-      const messenger = (ben as unknown as { messenger: Messenger<WireMessage> }).messenger;
-      messenger.on({
-        message: () => {
-          if (++count === size) resolve();
+      messengerOf(ben).on({
+        message: (_, message) => {
+          if (message.type === 'event' && ++count === size) resolve();
         },
       });
     });
-    (ann as unknown as { messenger: Messenger<WireMessage> }).messenger.connect('local-1');
+    messengerOf(ann).connect('local-1');
     await heard;
     expect(ann.disconnected).toEqual([]);
     expect(ben.disconnected).toEqual([]);

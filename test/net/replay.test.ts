@@ -1,7 +1,8 @@
 /**
  * Events from another table or an earlier game are refused, and nobody honest is named.
- * The attack: Ann and Ben sit at two tables with the same identity keys; Mallory, who
- * saw the first table's events, replays them into the second over a link of her own.
+ * The attack: Ann and Ben sit at two tables with the same identity keys; the first
+ * table's events, signed by both, are replayed into the second over Ben's link, which
+ * has proven his seat (a peer that proved none is not heard at all, see `seats.test.ts`).
  * Real sessions, real cryptography, over the in-memory network.
  */
 import { afterEach, expect, test } from 'vitest';
@@ -41,8 +42,7 @@ function seat(table: string, identities: Identity[], names = ['Ann', 'Ben']) {
     (messenger, s) => new TableSession(messenger, genesis, war, s, identities[s]!.secretKey, peers),
   );
   open.push(...sessions, ...messengers);
-  messengers[0]!.connect('ben');
-  return { net, sessions };
+  return { sessions };
 }
 
 async function until(done: () => boolean): Promise<void> {
@@ -60,29 +60,27 @@ async function earlierTable(table: string, identities: Identity[], names?: strin
   return sessions[0]!.replica.log.entries().map((e) => text.decode(e.bytes));
 }
 
-/** Mallory links to Ann at `net` and sends her every event of `events`. */
-function replay(net: LoopbackNetwork, events: string[]): void {
-  const mallory = net.join('mallory');
-  mallory.connect('ann');
-  for (const event of events) mallory.send('ann', JSON.stringify({ type: 'event', event }));
+/** Ben's session sends Ann every event of `events` over his proven link, as it relays any event. */
+function replay(ben: TableSession, events: string[]): void {
+  for (const event of events) expect(ben.links.send(0, { type: 'event', event })).toBe(true);
 }
 
 test('events signed for another table with the same keys are refused; nobody is named', async () => {
   const identities = [createIdentity(), createIdentity()];
   const events = await earlierTable('table-a', identities);
-  const { net, sessions } = seat('table-b', identities);
+  const { sessions } = seat('table-b', identities);
   const [ann, ben] = sessions as [TableSession, TableSession];
   const controller = new TableController(ann);
   await until(() => dealt(sessions));
   const before = ann.replica.stateHash;
-  replay(net, events);
+  replay(ben, events);
   await until(() => ann.refusals.length > 0);
   await new Promise((r) => setTimeout(r, 20));
   expect(ann.replica.stateHash).toBe(before);
   expect(ann.replica.offences()).toEqual([]);
-  expect(ann.refusals.map((r) => r.from)).toEqual(['mallory']);
+  expect(ann.refusals.map((r) => r.from)).toEqual([1]);
   expect(controller.alarms).toEqual([
-    'Refused an event relayed by mallory: it belongs to another table or an earlier game (ERR_TABLE).',
+    'Refused an event relayed by Ben: it belongs to another table or an earlier game (ERR_TABLE).',
   ]);
   // The table plays on: both flip, and the round is played.
   ann.act({ type: 'FLIP' });
@@ -95,11 +93,11 @@ test('events of an earlier game at the same table, same keys, are refused; nobod
   const identities = [createIdentity(), createIdentity()];
   // The same table id and keys, but another genesis: the names differ.
   const events = await earlierTable('table-x', identities, ['Ann', 'Benjamin']);
-  const { net, sessions } = seat('table-x', identities);
-  const [ann] = sessions as [TableSession];
+  const { sessions } = seat('table-x', identities);
+  const [ann, ben] = sessions as [TableSession, TableSession];
   await until(() => dealt(sessions));
   const before = ann.replica.stateHash;
-  replay(net, events);
+  replay(ben, events);
   await until(() => ann.refusals.length > 0);
   await new Promise((r) => setTimeout(r, 20));
   expect(ann.replica.offences()).toEqual([]);

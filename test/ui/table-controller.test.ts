@@ -102,8 +102,16 @@ function manualWar(table: string) {
     (messenger, seat) =>
       new TableSession(messenger, genesis, war, seat, identities[seat]!.secretKey, peers),
   ) as [TableSession, TableSession];
-  messengers[0]!.connect('bob');
   return { net, sessions, close: () => [...sessions, ...messengers].forEach((t) => t.close()) };
+}
+
+/** Delivers the seat proofs on both links, and nothing else: each seat is the other's now. */
+function proveSeats(net: LoopbackNetwork, sessions: readonly TableSession[]): void {
+  const isProof = (i: number) => JSON.parse(net.pending[i]!.data).type !== 'event';
+  for (let i = 0; i < 100 && net.deliverable().some(isProof); i++)
+    net.deliver(net.deliverable().find(isProof)!);
+  for (const session of sessions)
+    expect(session.links.states()).toEqual(['connected', 'connected']);
 }
 
 /** The log in words, described from scratch from the replica's log as it is ordered now. */
@@ -126,6 +134,7 @@ function describedAfresh(session: TableSession): string[] {
 test('an event that lands before events already shown is described in its place', async () => {
   const { net, sessions, close } = manualWar('ui-order');
   const [alice, bob] = sessions;
+  proveSeats(net, sessions);
   const controller = new TableController(bob);
   // Both publish their keys before hearing from the other: Bob's is shown first.
   for (let i = 0; i < 100 && (alice.replica.log.size === 0 || bob.replica.log.size === 0); i++)
