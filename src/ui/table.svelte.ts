@@ -10,10 +10,10 @@ import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import { describeEntry, describeRefusal, describeStep, type LogLine } from './describe.ts';
+import { linkWords } from './waiting.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
-import { linkWords } from './waiting.ts';
 
 export class TableController {
   view = $state<unknown>(null);
@@ -107,7 +107,6 @@ export class TableController {
     this.maybeAutoplay();
   }
 
-  /** A peer's player name at this table, or its peer id for a stranger. */
   /**
    * Faces this seat has read stay known to it while their ids name the same
    * cards: a card it placed facedown stays known after the other player's
