@@ -15,8 +15,11 @@
  *     peer's own id (so a hello relayed over another link fails).
  *  3. The challenger checks the nonce is one it sent to that very peer id and still
  *     awaits (each is good once), and the signature against `genesis.identities[seat]`.
- *     Then, and only then, that peer id is the seat's: messages from it are the seat's,
- *     messages to the seat go to it, and an older peer id of the seat counts for nothing.
+ *  4. Once a peer id has proven a seat and has been sent this end's own hello, and only
+ *     then, it is the seat's: messages from it are the seat's, messages to the seat go to
+ *     it, and an older peer id of the seat counts for nothing. Waiting for the own hello
+ *     to have gone first means everything sent to the seat follows it on the ordered
+ *     link, so the other end has proven this one before any of it arrives and drops none.
  * A challenge from a peer not yet proven is answered and challenged back, so a challenge
  * lost before the other end was ready (still in its lobby, still restoring) costs nothing.
  *
@@ -137,6 +140,10 @@ export class SeatLinks {
   private readonly entries = new Map<Seat, SeatEntry>();
   /** Each peer id's nonces still awaiting an answer. */
   private readonly challenges = new Map<string, string[]>();
+  /** Peer ids on an open link whose hello proved a seat, not yet the seat's (step 4). */
+  private readonly proven = new Map<string, Seat>();
+  /** Peer ids sent this end's hello over the link open now. */
+  private readonly answered = new Set<string>();
   private readonly hash: string;
   private handlers: Partial<SeatLinkHandlers> = {};
   private readonly unsubscribe: () => void;
@@ -163,7 +170,7 @@ export class SeatLinks {
     });
     this.unsubscribe = messenger.on({
       joined: (peer) => this.challenge(peer),
-      lost: (peer) => this.lost(peer),
+      lost: (peer) => this.linkLost(peer),
       message: (from, message) => this.receive(from, message),
       online: () => {
         // The signaling server is back: dial every missing seat now, from the shortest wait.
@@ -256,8 +263,15 @@ export class SeatLinks {
     this.messenger.send(peer, { type: 'challenge', nonce });
   }
 
-  private lost(peer: string): void {
+  private linkLost(peer: string): void {
     this.challenges.delete(peer);
+    this.proven.delete(peer);
+    this.answered.delete(peer);
+    this.unseat(peer);
+  }
+
+  /** `peer` no longer speaks for the seat it held, if any: the seat is redialled. */
+  private unseat(peer: string): void {
     const seat = this.seatOf(peer);
     if (seat === null) return;
     const entry = this.entries.get(seat)!;
@@ -270,8 +284,8 @@ export class SeatLinks {
 
   private receive(from: string, message: WireMessage): void {
     switch (message.type) {
-      case 'challenge':
-        this.messenger.send(from, {
+      case 'challenge': {
+        const sent = this.messenger.send(from, {
           type: 'seat-hello',
           seat: this.seat,
           nonce: message.nonce,
@@ -280,8 +294,11 @@ export class SeatLinks {
             helloBytes(this.hash, this.seat, this.messenger.id, message.nonce),
           ),
         });
-        if (this.seatOf(from) === null) this.challenge(from);
+        if (sent) this.answered.add(from);
+        if (this.proven.has(from)) this.seatLink(from);
+        else if (this.seatOf(from) === null) this.challenge(from);
         return;
+      }
       case 'seat-hello':
         return this.checkHello(from, message);
       case 'peers':
@@ -309,15 +326,25 @@ export class SeatLinks {
     if (!verifyMessage(key, helloBytes(this.hash, hello.seat, from, hello.nonce), hello.sig))
       return this.refuse(from, `a seat hello for seat ${hello.seat} not signed by its key`);
     if (entry.peer === from) return;
+    this.proven.set(from, hello.seat);
+    this.seatLink(from);
+  }
+
+  /** Makes `peer` its proven seat's once it has been sent this end's hello too (step 4). */
+  private seatLink(peer: string): void {
+    const seat = this.proven.get(peer);
+    if (seat === undefined || !this.answered.has(peer)) return;
+    this.proven.delete(peer);
+    const entry = this.entries.get(seat)!;
+    if (entry.peer === peer) return;
     // A peer id speaks for one seat at a time.
-    const previous = this.seatOf(from);
-    if (previous !== null) this.lost(from);
-    entry.peer = from;
-    entry.recent = [...entry.recent.filter((p) => p !== from), from].slice(-MAX_RECENT_ADDRESSES);
+    this.unseat(peer);
+    entry.peer = peer;
+    entry.recent = [...entry.recent.filter((p) => p !== peer), peer].slice(-MAX_RECENT_ADDRESSES);
     entry.retry.reset();
     if (entry.state !== 'gone') entry.state = 'connected';
-    this.messenger.send(from, { type: 'peers', peers: this.addresses() });
-    this.handlers.joined?.(hello.seat);
+    this.messenger.send(peer, { type: 'peers', peers: this.addresses() });
+    this.handlers.joined?.(seat);
     this.handlers.changed?.();
   }
 

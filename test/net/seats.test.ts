@@ -167,6 +167,30 @@ describe('a seat back under a new peer id', () => {
   });
 });
 
+test('a challenge lost before the other end listened: nothing sent once linked arrives ahead of the hello that proves its sender', () => {
+  const net = new LoopbackNetwork({ manual: true });
+  const [zero, one] = PEERS.slice(0, 2).map((peer) => joinAs(net, peer)) as [
+    Messenger<WireMessage>,
+    Messenger<WireMessage>,
+  ];
+  const early = new SeatLinks(zero, genesis, 0, keyOf(0), PEERS);
+  open.push(early);
+  // Seat 0 dialled seat 1 and challenged it; seat 1's page is not listening yet.
+  net.deliverAll();
+  const heard: [number, WireMessage][] = [];
+  early.listen({ message: (from, message) => heard.push([from, message]) });
+  const late = new SeatLinks(one, genesis, 1, keyOf(1), PEERS);
+  open.push(late);
+  // Seat 1 sends its log the moment it has proven seat 0, as a table session does.
+  late.listen({ joined: (seat) => late.send(seat, { type: 'event', event: 'the log' }) });
+  net.deliverAll();
+  expect([early.states().slice(0, 2), late.states().slice(0, 2)]).toEqual([
+    ['connected', 'connected'],
+    ['connected', 'connected'],
+  ]);
+  expect(heard).toEqual([[1, { type: 'event', event: 'the log' }]]);
+});
+
 describe('impostors never get a seat', () => {
   /** The seats' links alone, with real keys; `heard[seat]` is every message each took from a seat. */
   async function linkedSeats() {
