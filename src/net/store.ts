@@ -20,8 +20,12 @@ import type { TableInfo } from './lobby.ts';
 export interface TablePlay {
   readonly genesis: Genesis;
   readonly seat: Seat;
-  /** `peers[seat]`: each seat's peer id. */
-  readonly peers: readonly string[];
+  /**
+   * `peers[seat]`: where each seat was last found (null: not known), this seat's own
+   * peer id at its place. The lobby's ids at first, then each peer id a seat proves
+   * itself under (`savePeers`): a player back under a new id is dialled there.
+   */
+  readonly peers: readonly (string | null)[];
 }
 
 /** One table this peer sits at. */
@@ -53,6 +57,8 @@ export interface StoredTable {
 export interface TableStore {
   /** Adds or replaces a table's record; its secrets and events stay. */
   saveTable(table: SavedTable): Promise<void>;
+  /** Replaces where a started table's seats are (`TablePlay.peers`); any other table stays as it is. */
+  savePeers(id: string, peers: readonly (string | null)[]): Promise<void>;
   /** Adds a batch of a table's secrets. */
   saveSecrets(id: string, secrets: KeyringSecrets): Promise<void>;
   /** Adds one signed event of a table. */
@@ -64,6 +70,11 @@ export interface TableStore {
   /** Forgets a table: its record, secrets and events. */
   deleteTable(id: string): Promise<void>;
 }
+
+const withPeers = (table: SavedTable, peers: readonly (string | null)[]): SavedTable => ({
+  ...table,
+  play: table.play && { ...table.play, peers: [...peers] },
+});
 
 /** The IndexedDB database every page of this origin shares. */
 export const DATABASE = 'fair-deal';
@@ -100,6 +111,13 @@ export class IdbStore implements TableStore {
 
   async saveTable(table: SavedTable): Promise<void> {
     await this.db.put('tables', table);
+  }
+
+  async savePeers(id: string, peers: readonly (string | null)[]): Promise<void> {
+    const tx = this.db.transaction('tables', 'readwrite');
+    const table = await tx.store.get(id);
+    if (table?.play) await tx.store.put(withPeers(table, peers));
+    await tx.done;
   }
 
   async saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {
@@ -156,6 +174,11 @@ export class MemoryStore implements TableStore {
 
   async saveTable(table: SavedTable): Promise<void> {
     this.tables.set(table.id, structuredClone(table));
+  }
+
+  async savePeers(id: string, peers: readonly (string | null)[]): Promise<void> {
+    const table = this.tables.get(id);
+    if (table?.play) this.tables.set(id, structuredClone(withPeers(table, peers)));
   }
 
   async saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {

@@ -14,7 +14,8 @@
  * would name us): a duty's new secrets are stored before its event is signed,
  * our every event is stored before it is sent, and our events are sent in
  * the order signed. What the store holds of our events is thus all any peer
- * can have seen, and `resume` rebuilds the session from it.
+ * can have seen, and `resume` rebuilds the session from it. It keeps where
+ * each seat last proved itself too, so a reload dials it there.
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
@@ -59,6 +60,8 @@ export class TableSession<S extends Json = Json> {
   readonly disconnected: Disconnection[] = [];
   /** This peer's links to the other seats: each seat's state, and where it is. */
   readonly links: SeatLinks;
+  /** Where each seat last proved itself, and this seat's own id, as the store keeps them. */
+  private readonly addresses: (string | null)[];
   private readonly faceCache = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
@@ -70,8 +73,8 @@ export class TableSession<S extends Json = Json> {
    * not known; for a table from the lobby, seat 0's is the table's rendezvous).
    * `secretKey` signs this seat's events and proves its seat on every link; it
    * must match `genesis.identities[seat]`.
-   * `store` keeps this seat's secrets and every event; the default keeps them
-   * in memory.
+   * `store` keeps this seat's secrets and every event, and each peer id a seat
+   * proves itself under (`TableStore.savePeers`); the default keeps them in memory.
    */
   constructor(
     messenger: Messenger<WireMessage>,
@@ -87,11 +90,15 @@ export class TableSession<S extends Json = Json> {
     if (!initial.ok) throw new Error(`the table's options are unusable: ${initial.error}`);
     this.replica = new Replica(genesis, playable.game, initial.value);
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
+    this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
     this.links.listen({
       message: (from, message) => {
         if (message.type === 'event') this.receive(from, message.event);
       },
-      joined: (from) => this.sync(from),
+      joined: (from) => {
+        this.sync(from);
+        this.keepAddress(from);
+      },
       changed: () => this.changed(),
     });
     this.unsubscribe = messenger.on({
@@ -259,6 +266,18 @@ export class TableSession<S extends Json = Json> {
     for (const { event, bytes } of this.replica.log.entries())
       if (event.author !== this.seat || event.seq < this.released)
         this.links.send(seat, { type: 'event', event: text.decode(bytes) });
+  }
+
+  /**
+   * Keeps where `seat` just proved itself, and this seat's own peer id, when either
+   * moved: a reload (`resume`) dials each seat where it was last, not where the lobby met it.
+   */
+  private keepAddress(seat: Seat): void {
+    const now = this.links.addresses();
+    if (now[seat] === this.addresses[seat] && now[this.seat] === this.addresses[this.seat]) return;
+    this.addresses[seat] = now[seat] ?? null;
+    this.addresses[this.seat] = now[this.seat] ?? null;
+    void this.stored(this.store.savePeers(this.genesis.table, [...this.addresses]));
   }
 
   /** Runs owed duties one at a time, yielding between them so the page can draw progress. */

@@ -8,7 +8,7 @@
  * events of one seat at one seq.
  */
 import 'fake-indexeddb/auto';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { GameId } from '../../src/engine/catalog.ts';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { KeyringSecrets } from '../../src/engine/table/author.ts';
@@ -58,6 +58,10 @@ class DyingStore implements TableStore {
 
   saveTable(table: SavedTable): Promise<void> {
     return this.dead ? never : this.inner.saveTable(table);
+  }
+
+  savePeers(id: string, peers: readonly (string | null)[]): Promise<void> {
+    return this.dead ? never : this.inner.savePeers(id, peers);
   }
 
   saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {
@@ -123,6 +127,13 @@ class FullStore extends MemoryStore {
 let databases = 0;
 const closeLater = closedAfterEach();
 
+/** What happens around the death: while the page hangs on its write, and as it comes back. */
+interface Circumstances {
+  meanwhile?: (net: LoopbackNetwork, zero: Seated, lost: string) => Promise<void>;
+  /** Seat 0 links to the page before its session is back (see `comeBack`). */
+  linkedWhileRestoring?: boolean;
+}
+
 /**
  * Plays `game` until seat 1 dies at its first `kind` event at `moment`,
  * runs `meanwhile` while the page hangs on that write, kills it, then brings
@@ -134,7 +145,7 @@ async function dieAndComeBack(
   options: JsonObject,
   kind: string,
   moment: Moment,
-  meanwhile: (net: LoopbackNetwork, zero: Seated) => Promise<void> = async () => {},
+  { meanwhile = async () => {}, linkedWhileRestoring = false }: Circumstances = {},
 ) {
   const table = testTable(`resume-${game}-${databases}`, game, options);
   const name = `resume-test-${databases++}`;
@@ -146,7 +157,7 @@ async function dieAndComeBack(
   closeLater({ close: () => zero.kill() }, { close: () => one.kill() });
 
   const lost = await dying.death;
-  await meanwhile(net, zero);
+  await meanwhile(net, zero, lost);
   one.kill();
   // The page is gone; its database stays, as it does across a reload.
   const atDeath = (await database.loadTable(table.id))!;
@@ -157,7 +168,7 @@ async function dieAndComeBack(
 
   const reopened = await IdbStore.open(name);
   closeLater(reopened);
-  const back = await comeBack(net, table, 1, reopened);
+  const back = await comeBack(net, table, 1, reopened, { linkedWhileRestoring });
   closeLater({ close: () => back.kill() });
   const sessions = [zero.session, back.session];
   await until('both replicas are done', () => finished(sessions));
@@ -204,14 +215,21 @@ test('a peer that links again while an event of ours waits to be stored is not s
     SHORT_WAR,
     'ACT',
     'before the event is stored',
-    async (net, zero) => {
-      // The link drops and comes back while the page still lives, its ACT signed but not stored.
-      const heard = zero.heard.length;
-      net.cut(PEERS[0]!, PEERS[1]!);
-      zero.messenger.connect(PEERS[1]!);
-      await until('seat 1 sent its log again', () =>
-        zero.heard.slice(heard).some((h) => eventOf(h.event).author === 1),
-      );
+    {
+      meanwhile: async (net, zero, lost) => {
+        // The link drops and comes back while the page still lives, its ACT signed but not stored.
+        const heard = zero.heard.length;
+        net.cut(PEERS[0]!, PEERS[1]!);
+        zero.messenger.connect(PEERS[1]!);
+        const { seq, basis } = eventOf(lost);
+        await until(
+          'seat 1 sent its log again up to the ACT, and seat 0 moved on past what the ACT saw',
+          () =>
+            zero.heard.slice(heard).some((h) => eventOf(h.event).author === 1) &&
+            zero.session.replica.log.nextSeq(1) >= seq &&
+            zero.session.replica.log.nextSeq(0) > basis[0]!,
+        );
+      },
     },
   );
   const { seq } = eventOf(lost);
@@ -267,18 +285,62 @@ test('a store that fails stops its seat: the event it could not keep is never se
   expect(one.session.replica.log.nextSeq(1)).toBe(act.event.seq + 1);
 });
 
+test('a seat back under a new peer id is kept there: the other seat, reloaded, dials it there at once', async () => {
+  const table = testTable('resume-moved', 'war', SHORT_WAR);
+  const net = new LoopbackNetwork();
+  const stores = [new MemoryStore(), new MemoryStore()] as const;
+  const zero = await sit(net, table, 0, stores[0]);
+  const one = await sit(net, table, 1, stores[1]);
+  closeLater({ close: () => zero.kill() }, { close: () => one.kill() });
+  const linked = (...seats: Seated[]) =>
+    seats.every((s) => s.session.links.states().every((state) => state === 'connected'));
+  await until('both seats proven', () => linked(zero, one));
+
+  // Seat 1's page reloads and gets another peer id (its old one still held, say).
+  one.kill();
+  const moved = `${PEERS[1]}-again`;
+  const oneAgain = await comeBack(net, table, 1, stores[1], { peer: moved });
+  closeLater({ close: () => oneAgain.kill() });
+  await until('seat 0 has proven seat 1 at its new id', () => linked(zero, oneAgain));
+  const kept = async () => (await stores[0].loadTable(table.id))!.table.play!.peers;
+  await vi.waitFor(async () => expect(await kept()).toEqual([PEERS[0], moved]));
+  expect(await stores[1].loadTable(table.id)).toMatchObject({
+    table: { play: { peers: [PEERS[0], moved] } },
+  });
+
+  // Then seat 0's page reloads: it dials seat 1 where it was last, before seat 1 redials.
+  zero.kill();
+  const zeroAgain = await comeBack(net, table, 0, stores[0]);
+  closeLater({ close: () => zeroAgain.kill() });
+  expect(zeroAgain.messenger.transport.connectedPeers()).toEqual([moved]);
+  const sessions = [zeroAgain.session, oneAgain.session];
+  await until('both replicas are done', () => finished(sessions));
+  const [a, b] = sessions.map(summary);
+  expect(a).toMatchObject({ refusals: [], offences: [], storeError: null });
+  expect(b).toEqual(a);
+});
+
 describe('a page that dies after storing an event but before sending it', () => {
   test.each([
-    ['War', 'ACT', 'war', SHORT_WAR],
-    ['Red & Black', 'REMASK', 'redblack', SHORT_REDBLACK],
+    ['War', 'ACT', 'war', SHORT_WAR, {}],
+    ['Red & Black', 'REMASK', 'redblack', SHORT_REDBLACK, {}],
+    // Seat 0's challenge goes unheard: the page must not send its log before seat 0 can hear it.
+    [
+      'War, linked again while it still reads its store',
+      'ACT',
+      'war',
+      SHORT_WAR,
+      { linkedWhileRestoring: true },
+    ],
   ] as const)(
     '%s: dies at its first %s; comes back, sends exactly that event, and the game finishes',
-    async (_, kind, game, options) => {
+    async (_, kind, game, options, circumstances) => {
       const { lost, atDeath, zero, one, back } = await dieAndComeBack(
         game,
         options,
         kind,
         'after the event is stored',
+        circumstances,
       );
       const { seq } = eventOf(lost);
       expect(atDeath.events).toContain(lost);

@@ -105,6 +105,25 @@ describe.each([
     });
   });
 
+  test('where the seats are is replaced for a started table, and nothing else is touched', async () => {
+    const store = await make();
+    await store.saveTable(table.record(1));
+    await store.saveEvent(table.id, 'kept');
+    await store.saveTable({ ...other.record(0), play: null });
+    const moved = ['peer-0', 'peer-1-again'];
+    await store.savePeers(table.id, moved);
+    await store.savePeers(other.id, moved);
+    await store.savePeers('nothing', moved);
+    const record = table.record(1);
+    expect(await store.loadTable(table.id)).toEqual({
+      table: { ...record, play: { ...record.play!, peers: moved } },
+      secrets: [],
+      events: ['kept'],
+    });
+    expect((await store.loadTable(other.id))!.table).toEqual({ ...other.record(0), play: null });
+    expect(await store.loadTable('nothing')).toBeNull();
+  });
+
   test('a table never saved loads as null', async () => {
     const store = await make();
     await store.saveEvent('stray', 'an event without a record');

@@ -88,8 +88,8 @@ function seated(messenger: Messenger<WireMessage>, session: TableSession<Json>, 
   };
 }
 
-function listen(net: LoopbackNetwork, seat: number) {
-  const messenger = new Messenger(net.join(PEERS[seat]!), parseWireMessage);
+function listen(net: LoopbackNetwork, peer: string) {
+  const messenger = new Messenger(net.join(peer), parseWireMessage);
   const heard: { from: string; event: string }[] = [];
   messenger.on({
     message: (from, m) => m.type === 'event' && heard.push({ from, event: m.event }),
@@ -106,7 +106,7 @@ export async function sit(
 ): Promise<Seated> {
   const record = table.record(seat);
   await store.saveTable(record);
-  const { messenger, heard } = listen(net, seat);
+  const { messenger, heard } = listen(net, PEERS[seat]!);
   const session = new TableSession(
     messenger,
     table.genesis,
@@ -120,17 +120,33 @@ export async function sit(
   return { ...seated(messenger, session, seat), heard };
 }
 
+/** How a page comes back (`comeBack`). */
+export interface Return {
+  /** Its peer id: the seat's first one unless said. */
+  readonly peer?: string;
+  /**
+   * The others' redial reaches the page while it still reads its store, so the
+   * challenges they send as the links open find no session to answer.
+   */
+  readonly linkedWhileRestoring?: boolean;
+}
+
 /** Brings `seat` back from `store` as a reloaded page would, then links it to every other seat. */
 export async function comeBack(
   net: LoopbackNetwork,
   table: TestTable,
   seat: number,
   store: TableStore,
+  { peer = PEERS[seat]!, linkedWhileRestoring = false }: Return = {},
 ): Promise<Seated> {
-  const { messenger, heard } = listen(net, seat);
+  const { messenger, heard } = listen(net, peer);
+  const linkAll = () => {
+    for (const peer of PEERS) if (peer !== PEERS[seat]) messenger.connect(peer);
+  };
+  if (linkedWhileRestoring) linkAll();
   const resumed = await TableSession.resume(messenger, store, table.id);
   if (!resumed.ok) throw new Error(resumed.error);
-  for (const peer of PEERS) if (peer !== PEERS[seat]) messenger.connect(peer);
+  linkAll();
   return { ...seated(messenger, resumed.value, seat), heard };
 }
 
