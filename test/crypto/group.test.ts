@@ -1,10 +1,12 @@
+import { concatBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FixedBase,
   G,
   ORDER,
   Point,
+  assertPoint,
   assertScalar,
   decodePoint,
   decodeScalar,
@@ -21,9 +23,10 @@ import {
   pointHex,
   randomPermutation,
   randomScalar,
+  randomScalars,
   toHex,
 } from '../../crypto/index.ts';
-import { doubleAndEncode, mulSecret } from '../../crypto/group.ts';
+import { doubleAndEncode, mulSecret, random128, randomIndex } from '../../crypto/group.ts';
 import { randomPoint, randomPoints } from './helpers.ts';
 
 /** RFC 9496 Appendix A.1: encodings of k·B for k = 0..15. */
@@ -58,6 +61,86 @@ const BAD_ENCODINGS: [string, string][] = [
   ['e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2df6', 'top bit set'],
 ];
 
+/** The 32 little-endian bytes of `x < 2^256` (any value, unlike `encodeScalar`). */
+function bytes32(x: bigint): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let i = 0, v = x; i < 32; i++, v >>= 8n) out[i] = Number(v & 0xffn);
+  return out;
+}
+
+/** The bytes of 32-bit words as `getRandomValues` fills a `Uint32Array` on this machine. */
+function words(...xs: number[]): Uint8Array {
+  return new Uint8Array(Uint32Array.from(xs).buffer);
+}
+
+/**
+ * Makes the next `crypto.getRandomValues` calls fill in these bytes, one array
+ * per call (then the seeded stream resumes), to reach rejection branches.
+ * Returns the byte lengths the calls asked for, filled in as they happen.
+ */
+function nextRandomBytes(...draws: Uint8Array[]): number[] {
+  const sizes: number[] = [];
+  for (const bytes of draws) {
+    vi.mocked(crypto.getRandomValues).mockImplementationOnce(
+      <T extends ArrayBufferView | null>(array: T): T => {
+        if (array !== null) {
+          sizes.push(array.byteLength);
+          const view = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+          view.set(bytes.subarray(0, array.byteLength));
+        }
+        return array;
+      },
+    );
+  }
+  return sizes;
+}
+
+/**
+ * Counts the ristretto255 additions and doublings `f` performs. noble freezes
+ * the ristretto class's own prototype; `add` and `double` live on its parent's.
+ */
+function pointOperations(f: () => void): { add: number; double: number } {
+  const methods = Object.getPrototypeOf(Point.prototype) as Pick<Point, 'add' | 'double'>;
+  const add = vi.spyOn(methods, 'add');
+  const double = vi.spyOn(methods, 'double');
+  try {
+    f();
+    return { add: add.mock.calls.length, double: double.mock.calls.length };
+  } finally {
+    add.mockRestore();
+    double.mockRestore();
+  }
+}
+
+describe('errors name what is wrong', () => {
+  const cases: [string, () => unknown, string][] = [
+    ['assertScalar', () => assertScalar(ORDER), 'scalar: expected a bigint scalar with 0 <= s < ℓ'],
+    [
+      'decodeScalar',
+      () => decodeScalar(new Uint8Array(31)),
+      'scalar: expected 32 bytes for a scalar',
+    ],
+    ['decodeSecret', () => decodeSecret(new Uint8Array(32)), 'secret: a secret must not be zero'],
+    ['decodePoint', () => decodePoint(new Uint8Array(31)), 'point: expected 32 bytes for a point'],
+    ['assertPoint', () => assertPoint(Point.ZERO), 'point: the identity point is not allowed'],
+    ['encodePoint', () => encodePoint(Point.ZERO), 'point: the identity point is not allowed'],
+    [
+      'assertPoint of bytes',
+      () => assertPoint(G.toBytes(), 'pub'),
+      'pub: expected a ristretto255 point',
+    ],
+    ['invertScalar', () => invertScalar(0n), 'invertScalar: zero has no inverse mod ℓ'],
+    [
+      'msm of bytes',
+      () => msm([G, G.toBytes() as unknown as Point], [1n, 2n]),
+      'msm: points[1] is not a ristretto255 point',
+    ],
+  ];
+  it.each(cases)('%s', (_, call, message) => {
+    expect(call).toThrow(new Error(message));
+  });
+});
+
 describe('points: canonical encoding (RFC 9496)', () => {
   it('encodes the multiples of G as RFC 9496 A.1', () => {
     RFC9496_MULTIPLES.forEach((hex, k) => {
@@ -91,6 +174,13 @@ describe('points: canonical encoding (RFC 9496)', () => {
     expect(() => decodePoint(new Uint8Array(31), 'T')).toThrow('T: expected 32 bytes for a point');
     expect(() => decodePoint(new Uint8Array(33))).toThrow(/32 bytes/);
     expect(() => decodePoint('00' as unknown as Uint8Array)).toThrow(/32 bytes/);
+  });
+
+  it('encodePoint returns a copy: changing it changes no later encoding', () => {
+    const p = randomPoint();
+    encodePoint(p).fill(0);
+    expect(encodePoint(p)).toEqual(p.toBytes());
+    expect(pointHex(p)).toBe(toHex(p.toBytes()));
   });
 
   it('round-trips random points and keeps a private copy of the received bytes', () => {
@@ -148,6 +238,34 @@ describe('scalars', () => {
     expect(seen.size).toBe(200);
   });
 
+  it('randomScalar rejects a candidate of exactly ℓ, and zero', () => {
+    const sizes = nextRandomBytes(bytes32(ORDER), bytes32(0n), bytes32(ORDER - 1n));
+    expect(randomScalar()).toBe(ORDER - 1n);
+    expect(sizes).toEqual([32, 32, 32]);
+  });
+
+  it('randomScalars keeps the first n candidates in 1..ℓ-1 of its 253-bit draws', () => {
+    const batch = [0n, ORDER, (1n << 256n) - 1n, ORDER - 1n, (1n << 253n) + 5n, 7n, 9n, 11n];
+    const sizes = nextRandomBytes(concatBytes(...batch.map(bytes32)));
+    expect(randomScalars(2)).toEqual([ORDER - 1n, 5n]);
+    // 2n + 4 candidates of 32 bytes.
+    expect(sizes).toEqual([8 * 32]);
+  });
+
+  it('randomScalars draws again for the scalars still missing', () => {
+    const first = [0n, 3n, ORDER, ORDER, ORDER, ORDER, ORDER, ORDER];
+    const sizes = nextRandomBytes(concatBytes(...first.map(bytes32)), bytes32(4n));
+    expect(randomScalars(2)).toEqual([3n, 4n]);
+    // One scalar missing: 2·1 + 4 candidates.
+    expect(sizes).toEqual([8 * 32, 6 * 32]);
+  });
+
+  it('random128 never returns zero', () => {
+    const sizes = nextRandomBytes(new Uint8Array(16), Uint8Array.of(1));
+    expect(random128()).toBe(1n);
+    expect(sizes).toEqual([16, 16]);
+  });
+
   it('invertScalar gives the inverse mod ℓ, and refuses zero', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: ORDER - 1n }), (s) => {
@@ -196,6 +314,30 @@ describe('scalar multiplication', () => {
     expect(() => msm([G], [])).toThrow(/length/);
   });
 
+  it('msm runs the same point operations whatever the scalars', () => {
+    const points = randomPoints(3);
+    const scalarSets = [
+      [0n, 0n, 0n],
+      [1n, 1n, 1n],
+      [2n, 2n, 2n],
+      [ORDER - 1n, 0n, 1n << 252n],
+      randomScalars(3),
+    ];
+    const counts = scalarSets.map((scalars) => pointOperations(() => msm(points, scalars)));
+    expect(counts[0]!.add).toBeGreaterThan(0);
+    for (const count of counts) expect(count).toEqual(counts[0]);
+  });
+
+  it.each([
+    ['no extended coordinates', {}],
+    ['a number for X', { ep: { X: 1, Y: 1n, Z: 1n, T: 0n } }],
+    ['a number for T', { ep: { X: 0n, Y: 1n, Z: 1n, T: 0 } }],
+  ])('doubleAndEncode refuses a point with %s', (_, fake) => {
+    expect(() => doubleAndEncode([fake as unknown as Point])).toThrow(
+      new Error('doubleAndEncode: unexpected @noble/curves point layout'),
+    );
+  });
+
   it('doubleAndEncode returns 2·P with the same encoding as toBytes', () => {
     const points = [G, ...randomPoints(40), mulBase(ORDER - 1n)];
     const doubled = doubleAndEncode(points);
@@ -203,7 +345,9 @@ describe('scalar multiplication', () => {
       expect(q.equals(points[i]!.double())).toBe(true);
       expect(encodePoint(q)).toEqual(points[i]!.double().toBytes());
     });
-    expect(doubleAndEncode([Point.ZERO])[0]!.is0()).toBe(true);
+    const identity = doubleAndEncode([Point.ZERO])[0]!;
+    expect(identity.is0()).toBe(true);
+    expect(pointHex(identity)).toBe('00'.repeat(32));
   });
 
   it('layers commute: b·(a·P) == a·(b·P)', () => {
@@ -218,6 +362,28 @@ describe('scalar multiplication', () => {
       ),
       { numRuns: 10 },
     );
+  });
+});
+
+describe('randomIndex', () => {
+  // -1 and 1.5 first: without the check, 0 and bounds above 2^32 would loop forever.
+  it.each([-1, 1.5, 0, NaN, Infinity, 2 ** 32 + 1])('refuses the bound %s', (bound) => {
+    expect(() => randomIndex(bound)).toThrow(
+      new RangeError('randomIndex: bound must be an integer in [1, 2^32]'),
+    );
+  });
+
+  it('takes the bounds 1 and 2^32', () => {
+    expect(randomIndex(1)).toBe(0);
+    nextRandomBytes(words(2 ** 32 - 1));
+    expect(randomIndex(2 ** 32)).toBe(2 ** 32 - 1);
+  });
+
+  it('rejects the words at and above the last whole multiple of the bound', () => {
+    // 2^32 mod 3 = 1: the words below 2^32 - 1 are accepted, 2^32 - 1 is redrawn.
+    const sizes = nextRandomBytes(words(2 ** 32 - 1), words(2 ** 32 - 2));
+    expect(randomIndex(3)).toBe((2 ** 32 - 2) % 3);
+    expect(sizes).toEqual([4, 4]);
   });
 });
 
