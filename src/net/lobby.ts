@@ -53,7 +53,9 @@ export type LobbyMessage =
   | { type: 'roster'; table: TableInfo; players: Seat[] }
   | { type: 'chat'; text: string }
   | { type: 'start' }
-  | GenesisStatement;
+  | GenesisStatement
+  /** After a game: the sender opened table `table` for the same players and invites them to it. */
+  | { type: 'rematch'; table: string };
 
 /** Every message on a table's links: the lobby's, then the game's signed events. */
 export type WireMessage = LobbyMessage | { type: 'event'; event: string };
@@ -116,6 +118,9 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
       return { ok: true, value: { type: 'start' } };
     case 'genesis':
       return parseGenesisStatement(raw);
+    case 'rematch':
+      if (!isTableId(raw.table)) return fail('bad table id');
+      return { ok: true, value: { type: 'rematch', table: raw.table } };
     case 'roster': {
       const table = parseTable(raw.table);
       if (!table.ok) return table;
@@ -175,6 +180,14 @@ export interface TableStart {
   peers: string[];
 }
 
+/** A player of this table who opened a new one for the same players, and its id. */
+export interface Invitation {
+  peer: string;
+  name: string;
+  seat: number;
+  table: string;
+}
+
 /** A snapshot for the UI; a new object after every change. */
 export interface LobbySnapshot {
   table: TableInfo | null;
@@ -189,6 +202,8 @@ export interface LobbySnapshot {
   waiting: Seat[];
   /** Messages dropped as malformed, with their reasons, newest last. */
   dropped: string[];
+  /** Invitations to play again from the other players, lowest seat first. */
+  invitations: Invitation[];
 }
 
 const AGREEMENT_PHASE = {
@@ -210,6 +225,8 @@ export class LobbySession {
   /** Genesis statements that arrive before this peer has seen Start. */
   private early: { from: string; statement: GenesisStatement }[] = [];
   private refused = false;
+  /** Seated peer -> the table it last invited this player to. */
+  private readonly invitations = new Map<string, string>();
   /** Game events that arrive before the table session exists (a fast peer starts first). */
   private backlog: { from: string; event: string }[] | null = [];
   private listener: (snapshot: LobbySnapshot) => void = () => {};
@@ -303,6 +320,10 @@ export class LobbySession {
           ? this.agreement.waiting().map((seat) => ({ ...this.players[seat]! }))
           : [],
       dropped: [...this.dropped],
+      invitations: this.players.flatMap((p, seat) => {
+        const table = this.invitations.get(p.peer);
+        return table === undefined ? [] : [{ peer: p.peer, name: p.name, seat, table }];
+      }),
     };
   }
 
@@ -360,7 +381,20 @@ export class LobbySession {
     return events;
   }
 
+  /**
+   * Invites every other player of this started table to the new table `tableId`.
+   * Only the links of a table whose seats all signed one genesis carry it, so
+   * nobody but those players learns the new table's id.
+   */
+  invite(tableId: string): void {
+    if (this.agreement?.status !== 'agreed') throw new Error('only a started table invites');
+    for (const p of this.players)
+      if (p.peer !== this.id) this.messenger.send(p.peer, { type: 'rematch', table: tableId });
+  }
+
+  /** Closes the links; a closed session reports nothing more (closing drops links it would report). */
   close(): void {
+    this.listener = () => {};
     this.messenger.close();
   }
 
@@ -423,6 +457,16 @@ export class LobbySession {
         )
           this.drop(from, 'Start for a table this player cannot play');
         else this.begin();
+        break;
+      case 'rematch':
+        if (
+          this.agreement?.status !== 'agreed' ||
+          from === this.id ||
+          !this.players.some((p) => p.peer === from)
+        )
+          this.drop(from, 'an invitation from a peer that played no game here');
+        else if (message.table === this.tableId) this.drop(from, 'an invitation to this table');
+        else this.invitations.set(from, message.table);
         break;
       case 'genesis':
         if (!verifyStatement(this.tableId, message)) this.drop(from, 'bad genesis signature');

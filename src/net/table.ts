@@ -12,6 +12,7 @@ import type { Seat } from '../engine/game.ts';
 import type { Playable } from '../engine/games/registry.ts';
 import { Keyring, makeAct, makeDuty, privateFaces } from '../engine/table/author.ts';
 import { Replica } from '../engine/table/replica.ts';
+import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import type { WireMessage } from './lobby.ts';
@@ -33,6 +34,8 @@ export class TableSession<S extends Json = Json> {
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
   private closed = false;
+  /** Session policy between the games of a match: see `holdNextGame`. */
+  private readonly nextGame = { hold: false, releasedStep: -1 };
   private readonly unsubscribe: () => void;
 
   /**
@@ -116,6 +119,37 @@ export class TableSession<S extends Json = Json> {
     return this.playable.game.legalActions(this.replica.state.game, this.seat);
   }
 
+  /**
+   * While on, between two games of a match this seat holds back its first duty
+   * of the next game (its fresh KEY) until `startNextGame`, so its player can
+   * read how the last game ended. Policy, not protocol: the others wait for
+   * that key as for any duty, and seeing it tells them this player is ready.
+   */
+  holdNextGame(on: boolean): void {
+    this.nextGame.hold = on;
+    this.scheduleDuty();
+  }
+
+  /** True while this seat holds back its first duty of the next game. */
+  get nextGameHeld(): boolean {
+    const { state } = this.replica;
+    return (
+      this.nextGame.hold &&
+      !this.replica.stopped &&
+      state.stepNo !== this.nextGame.releasedStep &&
+      startsNextGame(state) &&
+      state.keys[this.seat] === null
+    );
+  }
+
+  /** Lets this seat's first duty of the next game go (its player pressed Next game). */
+  startNextGame(): void {
+    if (!this.nextGameHeld) return;
+    this.nextGame.releasedStep = this.replica.state.stepNo;
+    this.changed();
+    this.scheduleDuty();
+  }
+
   close(): void {
     this.closed = true;
     this.unsubscribe();
@@ -155,7 +189,7 @@ export class TableSession<S extends Json = Json> {
     this.dutyScheduled = true;
     setTimeout(() => {
       this.dutyScheduled = false;
-      if (this.closed || this.replica.stopped) return;
+      if (this.closed || this.replica.stopped || this.nextGameHeld) return;
       const body = makeDuty(this.replica.state, this.seat, this.keyring, this.playable.game);
       if (!body) return;
       const signed = this.replica.author(this.seat, this.secretKey, body);
