@@ -61,7 +61,9 @@ export type LobbyMessage =
   | { type: 'chat'; text: string }
   | { type: 'start' }
   | { type: 'bye' }
-  | GenesisStatement;
+  | GenesisStatement
+  /** After a game: the sender opened table `table` for the same players and invites them to it. */
+  | { type: 'rematch'; table: string };
 
 /** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
 export type WireMessage = LobbyMessage | SeatMessage | { type: 'event'; event: string };
@@ -135,6 +137,9 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
       return { ok: true, value: { type: 'bye' } };
     case 'genesis':
       return parseGenesisStatement(raw);
+    case 'rematch':
+      if (!isTableId(raw.table)) return fail('bad table id');
+      return { ok: true, value: { type: 'rematch', table: raw.table } };
     case 'roster': {
       const table = parseTable(raw.table);
       if (!table.ok) return table;
@@ -200,6 +205,14 @@ export interface TableStart {
   peers: string[];
 }
 
+/** A player of this table who opened a new one for the same players, and its id. */
+export interface Invitation {
+  peer: string;
+  name: string;
+  seat: number;
+  table: string;
+}
+
 /** A snapshot for the UI; a new object after every change. */
 export interface LobbySnapshot {
   table: TableInfo | null;
@@ -220,6 +233,8 @@ export interface LobbySnapshot {
   waiting: Seat[];
   /** Messages dropped as malformed, with their reasons, newest last. */
   dropped: string[];
+  /** Invitations to play again from the other players, lowest seat first. */
+  invitations: Invitation[];
 }
 
 const AGREEMENT_PHASE = {
@@ -244,6 +259,8 @@ export class LobbySession {
   private readonly disconnected: LobbySnapshot['disconnected'] = [];
   private answerTimer: ReturnType<typeof setTimeout> | null = null;
   private unanswered = false;
+  /** Seated peer -> the table it last invited this player to. */
+  private readonly invitations = new Map<string, string>();
   private listener: (snapshot: LobbySnapshot) => void = () => {};
 
   /** Null while visiting: this peer has not asked for a seat. */
@@ -372,6 +389,10 @@ export class LobbySession {
           ? this.agreement.waiting().map((seat) => ({ ...this.players[seat]! }))
           : [],
       dropped: [...this.dropped],
+      invitations: this.players.flatMap((p, seat) => {
+        const table = this.invitations.get(p.peer);
+        return table === undefined ? [] : [{ peer: p.peer, name: p.name, seat, table }];
+      }),
     };
   }
 
@@ -432,8 +453,21 @@ export class LobbySession {
     setTimeout(() => this.close(), GOODBYE_MS);
   }
 
+  /**
+   * Invites every other player of this started table to the new table `tableId`.
+   * Only the links of a table whose seats all signed one genesis carry it, so
+   * nobody but those players learns the new table's id.
+   */
+  invite(tableId: string): void {
+    if (this.agreement?.status !== 'agreed') throw new Error('only a started table invites');
+    for (const p of this.players)
+      if (p.peer !== this.id) this.messenger.send(p.peer, { type: 'rematch', table: tableId });
+  }
+
+  /** Closes the links; a closed session reports nothing more (closing drops links it would report). */
   close(): void {
     this.stopWaitingForHost();
+    this.listener = () => {};
     this.messenger.close();
   }
 
@@ -504,6 +538,16 @@ export class LobbySession {
         )
           this.drop(from, 'Start for a table this player cannot play');
         else this.begin();
+        break;
+      case 'rematch':
+        if (
+          this.agreement?.status !== 'agreed' ||
+          from === this.id ||
+          !this.players.some((p) => p.peer === from)
+        )
+          this.drop(from, 'an invitation from a peer that played no game here');
+        else if (message.table === this.tableId) this.drop(from, 'an invitation to this table');
+        else this.invitations.set(from, message.table);
         break;
       case 'genesis':
         if (!verifyStatement(this.tableId, message)) this.drop(from, 'bad genesis signature');

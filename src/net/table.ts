@@ -24,6 +24,7 @@ import { Keyring, makeAct, makeDuty, privateFaces } from '../engine/table/author
 import type { TableBody } from '../engine/table/bodies.ts';
 import { judge } from '../engine/table/judge.ts';
 import { Replica } from '../engine/table/replica.ts';
+import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import type { WireMessage } from './lobby.ts';
@@ -66,6 +67,8 @@ export class TableSession<S extends Json = Json> {
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
   private closed = false;
+  /** Session policy between the games of a match: see `holdNextGame`. */
+  private readonly nextGame = { hold: false, releasedStep: -1 };
   private readonly unsubscribe: () => void;
 
   /**
@@ -210,6 +213,42 @@ export class TableSession<S extends Json = Json> {
     return this.playable.game.legalActions(this.replica.state.game, this.seat);
   }
 
+  /**
+   * While on, between two games of a match this seat holds back its first duty
+   * of the next game (its fresh KEY) until `startNextGame`, so its player can
+   * read how the last game ended. Policy, not protocol: the others wait for
+   * that key as for any duty, and seeing it tells them this player is ready.
+   */
+  holdNextGame(on: boolean): void {
+    this.nextGame.hold = on;
+    this.scheduleDuty();
+  }
+
+  /** True while this seat holds back its first duty of the next game. */
+  get nextGameHeld(): boolean {
+    const { state } = this.replica;
+    return (
+      this.nextGame.hold &&
+      !this.replica.stopped &&
+      state.stepNo !== this.nextGame.releasedStep &&
+      startsNextGame(state) &&
+      state.keys[this.seat] === null
+    );
+  }
+
+  /** Lets this seat's first duty of the next game go (its player pressed Next game). */
+  startNextGame(): void {
+    if (!this.nextGameHeld) return;
+    this.nextGame.releasedStep = this.replica.state.stepNo;
+    this.changed();
+    this.scheduleDuty();
+  }
+
+  /** Settles once every event this seat has signed so far is stored and sent, or never will be. */
+  whenSent(): Promise<void> {
+    return this.outbox;
+  }
+
   /** Stops this session: nothing more is signed, stored or sent, and no listener is called. */
   close(): void {
     this.closed = true;
@@ -298,7 +337,8 @@ export class TableSession<S extends Json = Json> {
    * may be owed now.
    */
   private async duty(): Promise<boolean> {
-    if (this.closed || this.replica.stopped || this.storeError !== null) return false;
+    if (this.closed || this.replica.stopped || this.storeError !== null || this.nextGameHeld)
+      return false;
     const seen = this.replica.log.size;
     const body = makeDuty(this.replica.state, this.seat, this.keyring, this.playable.game);
     if (!body) return false;

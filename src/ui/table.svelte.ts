@@ -6,14 +6,29 @@
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome } from '../engine/game.ts';
+import { startsNextGame } from '../engine/table/rounds.ts';
+import type { Verdict } from '../engine/table/replica.ts';
 import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
-import type { Verdict } from '../engine/table/replica.ts';
 import { describeEntry, describeRefusal, describeStep, type LogLine } from './describe.ts';
+import { describeInterlude, describeResult, type ResultWords } from './outcome.ts';
 import { linkWords } from './waiting.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
+
+/** How long a finished game of a match stays on screen before the next one starts by itself. */
+export const NEXT_GAME_SECONDS = 20;
+
+/** Between two games of a match: how the last one ended, who is ready, the countdown. */
+export interface Interlude {
+  /** The last game and the score, in words. */
+  readonly summary: string;
+  /** Names of the other players who have not pressed Next game yet. */
+  readonly waitingFor: readonly string[];
+  /** Seconds before this player's next game starts by itself; null once it pressed Next game. */
+  readonly secondsLeft: number | null;
+}
 
 export class TableController {
   view = $state<unknown>(null);
@@ -25,6 +40,10 @@ export class TableController {
   log = $state<LogLine[]>([]);
   alarms = $state<string[]>([]);
   outcome = $state<Outcome | null>(null);
+  /** Who won and why, in words, once the game (or match) is over. */
+  result = $state<ResultWords | null>(null);
+  /** Set between two games of a match, until every player has pressed Next game. */
+  interlude = $state<Interlude | null>(null);
   audited = $state(false);
   autoplay = $state(false);
   /** The last action this page could not make, in words. */
@@ -41,6 +60,8 @@ export class TableController {
   /** The words for each log entry shown, in log order, with what they were said about. */
   private readonly described: { hash: string; verdict: Verdict; lines: LogLine[] }[] = [];
   private autoplayPending = false;
+  /** While this player's next game is held: when it starts by itself, and the ticking timer. */
+  private countdown: { deadline: number; timer: ReturnType<typeof setInterval> } | null = null;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly memory = new Map<number, number>();
   private readonly unsubscribe: () => void;
@@ -48,12 +69,15 @@ export class TableController {
   constructor(
     readonly session: TableSession<Json>,
     private readonly autoplayDelayMs = 0,
+    private readonly nextGameSeconds = NEXT_GAME_SECONDS,
   ) {
     this.names = session.genesis.names;
     this.seat = session.seat;
     this.gameId = session.genesis.game;
     this.rules = session.playable.rules;
     this.unsubscribe = session.subscribe(() => this.refresh());
+    // A person reads how a game of the match ended before the next one is dealt.
+    session.holdNextGame(true);
     this.refresh();
   }
 
@@ -67,7 +91,23 @@ export class TableController {
     this.maybeAutoplay();
   }
 
+  /** This player is ready for the next game of the match. */
+  nextGame(): void {
+    this.session.startNextGame();
+  }
+
+  /** Leaves the table for good: the one call the leave flow makes into the table. */
+  leave(): void {
+    // Refused, unsigned, once the game is over: leaving then needs no event.
+    this.session.resign();
+    this.stopCountdown();
+    this.unsubscribe();
+    // The RESIGN goes out once stored; closing sooner would keep it from the others.
+    void this.session.whenSent().then(() => this.session.close());
+  }
+
   close(): void {
+    this.stopCountdown();
     this.unsubscribe();
     this.session.close();
   }
@@ -78,8 +118,13 @@ export class TableController {
     this.view = this.session.playable.game.view(state.game, this.seat);
     this.legal = this.session.legalActions();
     this.known = this.remember(this.session.knownFaces());
-    this.progress = describeStep(state, this.names);
     this.outcome = replica.outcome();
+    this.result = this.outcome
+      ? describeResult(this.gameId, this.outcome, state.game, this.names, this.seat)
+      : null;
+    this.interlude = this.readInterlude();
+    // Between games the interlude says what the table waits for: the players, not the keys.
+    this.progress = this.interlude ? null : describeStep(state, this.names);
     // A RESIGN or an ABSENT ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
     this.links = this.session.links.states();
@@ -105,6 +150,42 @@ export class TableController {
       ),
     ];
     this.maybeAutoplay();
+  }
+
+  /** The interlude between two games, starting or stopping this player's countdown to match. */
+  private readInterlude(): Interlude | null {
+    const state = this.session.replica.state;
+    if (this.session.replica.stopped || !startsNextGame(state)) {
+      this.stopCountdown();
+      return null;
+    }
+    if (!this.session.nextGameHeld) this.stopCountdown();
+    else if (!this.countdown) {
+      const timer = setInterval(() => this.tick(), 1000);
+      this.countdown = { deadline: Date.now() + this.nextGameSeconds * 1000, timer };
+    }
+    return {
+      summary: describeInterlude(this.gameId, state.game, this.names) ?? '',
+      waitingFor: this.names.filter((_, seat) => seat !== this.seat && state.keys[seat] === null),
+      secondsLeft: this.secondsLeft(),
+    };
+  }
+
+  private secondsLeft(): number | null {
+    return this.countdown
+      ? Math.max(0, Math.ceil((this.countdown.deadline - Date.now()) / 1000))
+      : null;
+  }
+
+  private tick(): void {
+    const left = this.secondsLeft();
+    if (left === 0) this.nextGame();
+    else if (this.interlude) this.interlude = { ...this.interlude, secondsLeft: left };
+  }
+
+  private stopCountdown(): void {
+    if (this.countdown) clearInterval(this.countdown.timer);
+    this.countdown = null;
   }
 
   /**
@@ -159,11 +240,14 @@ export class TableController {
   }
 
   private maybeAutoplay(): void {
-    if (!this.autoplay || this.autoplayPending || this.legal.length === 0) return;
+    const owes = this.legal.length > 0 || this.session.nextGameHeld;
+    if (!this.autoplay || this.autoplayPending || !owes) return;
     this.autoplayPending = true;
     setTimeout(() => {
       this.autoplayPending = false;
       if (!this.autoplay) return;
+      // Playing for this player includes going on to the next game of the match.
+      if (this.session.nextGameHeld) return this.nextGame();
       // Choose on the state as it is now: events may have arrived since this was scheduled.
       const legal = this.session.legalActions();
       const view = this.session.playable.game.view(this.session.replica.state.game, this.seat);

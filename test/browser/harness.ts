@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
@@ -126,4 +127,27 @@ export async function joinTable(page: Page, invite: string, name: string) {
   await page.getByTestId('name').fill(name);
   await page.getByTestId('join').click();
   await page.getByTestId('lobby').waitFor();
+}
+
+/** Turns on auto-play once the shuffle is done and Flip is offered (War). */
+export async function autoplayWar(page: Page) {
+  await page.getByTestId('table').waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
+    null,
+    { timeout: 60_000 },
+  );
+  await page.getByTestId('autoplay').check();
+}
+
+/** Alice creates a table of `game`, Bob joins through the invite link, Alice starts it. */
+export async function seatTwo(stack: Stack, game: string) {
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  const invite = await createTable(alice, stack.url, 'Alice', game);
+  await joinTable(bob, invite, 'Bob');
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await alice.getByTestId('start').click();
+  for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
+  return { alice, bob, invite };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, startStack, type Stack } from './harness.ts';
+import { autoplayWar, createTable, joinTable, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -9,19 +9,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await stack.close();
 });
-
-/** Turns on auto-play once the shuffle is done and Flip is offered. */
-async function autoplay(page: Page) {
-  await page.getByTestId('table').waitFor();
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
-    null,
-    {
-      timeout: 60_000,
-    },
-  );
-  await page.getByTestId('autoplay').check();
-}
 
 const winner = async (page: Page) => {
   await page.getByTestId('winner').waitFor({ timeout: 240_000 });
@@ -48,7 +35,7 @@ test('two browsers play War to the end over PeerJS and agree on the winner', asy
     /Battle 1: (Alice|Bob)'s .+ beats|War!/,
   );
 
-  await Promise.all([autoplay(alice), autoplay(bob)]);
+  await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
   const [a, b] = await Promise.all([winner(alice), winner(bob)]);
   expect(a).toMatch(/^(Alice wins the game|Bob wins the game|Draw)$/);
   expect(b).toBe(a);
@@ -69,7 +56,7 @@ test('one browser plays War against the computer to the end', async () => {
   await page.getByTestId('name').fill('Solo');
   await page.getByTestId('game-war').click();
   await page.getByTestId('solo').click();
-  await autoplay(page);
+  await autoplayWar(page);
   expect(await winner(page)).toMatch(/^(Solo wins the game|Computer wins the game|Draw)$/);
   expect(Number(await page.getByTestId('battles').textContent())).toBeGreaterThan(0);
   // The computer is a real peer: it shuffled with a proof and opened its secrets for the audit.

@@ -154,6 +154,21 @@ export function keysStep<S>(state: TableState<S>, groups: ShuffleGroup[]): Table
 }
 
 /**
+ * True during the key round of a fresh shuffle of whole decks: the game asked
+ * for every card of its decks again, which it does only to start the next
+ * game of a match (a partial shuffle turns public cards into a stock).
+ */
+export function startsNextGame(state: TableState<unknown>): boolean {
+  const step = state.step;
+  return (
+    step.type === 'KEYS' &&
+    step.fresh &&
+    step.groups !== null &&
+    step.groups.every((group) => deckCards(state.decks, group.deck).length === group.cards.length)
+  );
+}
+
+/**
  * A SHUFFLE: each epoch of the round permuted and encrypted under the
  * author's key for it, each with its proof. `done` once the last seat has
  * shuffled.

@@ -72,3 +72,17 @@ export function describeRedBlack(
     lines.push(`${names[after.result.winner]} wins the match ${after.score[0]}–${after.score[1]}.`);
   return lines;
 }
+
+/** The last finished game of a match in words, or null before the first one ends. */
+export function describeLastGame(state: RedBlackState, names: readonly string[]): string | null {
+  const last = state.games.at(-1);
+  if (!last) return null;
+  const { call, hand } = last;
+  const right = last.winner === last.caller;
+  return `Game ${last.game}: ${names[last.caller]} called ${names[1 - last.caller]}'s hand ${call.red} red, ${call.black} black; it held ${hand.red} red, ${hand.black} black. ${right ? 'Right' : 'Wrong'}: ${names[last.winner]} wins the game.`;
+}
+
+/** The match score in words, with the number of games that wins it. */
+export function describeScore(state: RedBlackState, names: readonly string[]): string {
+  return `Score: ${names[0]} ${state.score[0]} – ${state.score[1]} ${names[1]}; the first to win ${state.target} ${state.target === 1 ? 'game wins' : 'games wins'} the match.`;
+}

@@ -1,5 +1,6 @@
 import { faceLabel } from '../../engine/cards.ts';
 import type { Json } from '../../engine/encoding.ts';
+import type { Outcome } from '../../engine/game.ts';
 import type { WarState } from '../../engine/games/war/index.ts';
 
 /** Log lines for what one event changed in a game of War. */
@@ -33,4 +34,25 @@ export function describeWar(beforeJson: Json, afterJson: Json, names: readonly s
     lines.push(winner === null ? 'The game is a draw.' : `${names[winner]} ${why}.`);
   }
   return lines;
+}
+
+/** Why a game of War ended, in a sentence, from the engine's outcome and the final state. */
+export function warReason(outcome: Outcome, stateJson: Json, names: readonly string[]): string {
+  const state = stateJson as unknown as WarState;
+  const [a, b] = [state.stacks[0].length, state.stacks[1].length];
+  const winner = outcome.result === 'win' ? (outcome.winners[0] as 0 | 1) : null;
+  const cards =
+    winner === null
+      ? `both hold ${a} cards`
+      : `${names[winner]} holds ${winner === 0 ? a : b} cards to ${names[1 - winner]}'s ${winner === 0 ? b : a}`;
+  switch (outcome.reason) {
+    case 'EMPTY':
+      return `${names[winner ?? 0]} holds every card.`;
+    case 'WAR_SHORT':
+      return winner === null
+        ? `Neither player had the four cards a war needs, and ${cards}.`
+        : `${names[1 - winner]} had too few cards left to finish a war.`;
+    default:
+      return `After ${state.battles.toLocaleString('en')} battles, the most a game may last, ${cards}.`;
+  }
 }

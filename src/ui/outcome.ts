@@ -1,0 +1,73 @@
+/**
+ * How a table ended, in words for the result panel: who won and why, read
+ * from the engine's `Outcome`; and, between the games of a match, how the
+ * last game ended.
+ */
+import type { Json } from '../engine/encoding.ts';
+import type { Outcome } from '../engine/game.ts';
+import type { RedBlackState } from '../engine/games/redblack/index.ts';
+import { describeLastGame, describeScore } from './redblack/describe.ts';
+import { warReason } from './war/describe.ts';
+
+/** A finished game or match, as one player reads it. */
+export interface ResultWords {
+  /** Who won, from this player's side: "You win the match", "Bob wins the game". */
+  readonly headline: string;
+  /** Why, in a sentence or two. */
+  readonly reason: string;
+}
+
+interface GameWords {
+  /** What the table plays to its end: one game, or a match of several. */
+  readonly unit: 'game' | 'match';
+  reason(outcome: Outcome, state: Json, names: readonly string[]): string;
+  /** Between two games of a match: the last one and the score, in words. */
+  interlude?(state: Json, names: readonly string[]): string;
+}
+
+/** A match of Red & Black: the last game and the score say why it stands where it does. */
+function matchStanding(json: Json, names: readonly string[]): string {
+  const state = json as unknown as RedBlackState;
+  return `${describeLastGame(state, names) ?? ''} ${describeScore(state, names)}`.trim();
+}
+
+const WORDS: Record<string, GameWords> = {
+  war: { unit: 'game', reason: warReason },
+  redblack: {
+    unit: 'match',
+    reason: (_outcome, state, names) => matchStanding(state, names),
+    interlude: matchStanding,
+  },
+};
+
+/** The result panel's words for `outcome`, as the player at `seat` reads them. */
+export function describeResult(
+  gameId: string,
+  outcome: Outcome,
+  state: Json,
+  names: readonly string[],
+  seat: number,
+): ResultWords {
+  const words = WORDS[gameId];
+  const unit = words?.unit ?? 'game';
+  const reason = words?.reason(outcome, state, names) ?? outcome.reason;
+  if (outcome.result === 'draw') return { headline: `The ${unit} is a draw`, reason };
+  const { winners } = outcome;
+  const who = winners.map((s) => (s === seat ? 'You' : (names[s] ?? `Seat ${s + 1}`)));
+  const headline =
+    winners.length > 1
+      ? `${who.join(' and ')} share the ${unit}`
+      : who[0] === 'You'
+        ? `You win the ${unit}`
+        : `${who[0]} wins the ${unit}`;
+  return { headline, reason };
+}
+
+/** Between two games of a match: how the last one ended and the score; null for a single game. */
+export function describeInterlude(
+  gameId: string,
+  state: Json,
+  names: readonly string[],
+): string | null {
+  return WORDS[gameId]?.interlude?.(state, names) ?? null;
+}

@@ -1,0 +1,63 @@
+/**
+ * Leaving a game: a dialog asks first (focus inside, Escape stays), then the
+ * page goes home with a clean address and closed links, whoever leaves.
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seatTwo, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const focused = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+/** Leave, asked and kept from once with Escape, then confirmed. */
+async function leave(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Leave this game?' });
+  await page.getByTestId('leave-table').click();
+  await dialog.waitFor();
+  expect(await dialog.getAttribute('aria-describedby')).toBeTruthy();
+  expect(await focused(page)).toBe('stay');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await page.getByTestId('table').count()).toBe(1);
+
+  await page.getByTestId('leave-table').click();
+  await dialog.waitFor();
+  await page.getByTestId('confirm-leave').click();
+}
+
+/** The home screen, nothing of the old table left: no table, no join form, no `#...`. */
+async function atHome(page: Page) {
+  await page.getByTestId('create').waitFor();
+  expect(await page.getByTestId('table').count()).toBe(0);
+  expect(await page.getByTestId('join').count()).toBe(0);
+  expect(await page.getByTestId('progress').count()).toBe(0);
+  expect(new URL(page.url()).hash).toBe('');
+}
+
+test('the creator leaves a game: asked first, then home, not a new table', async () => {
+  const { alice, bob } = await seatTwo(stack, 'war');
+  await leave(alice);
+  await atHome(alice);
+  // Bob's page keeps its table: for now it learns of the leave only as a dropped link.
+  await expect.poll(() => bob.getByTestId('table').count()).toBe(1);
+  // Home works as home: a new table opens in its lobby.
+  await alice.getByTestId('create').click();
+  await alice.getByTestId('lobby').waitFor();
+  expect(await alice.getByTestId('seat-name').allTextContents()).toEqual(['Alice']);
+});
+
+test('a joiner leaves a game: home, not the join form of the table just left', async () => {
+  const { alice, bob } = await seatTwo(stack, 'war');
+  expect(new URL(bob.url()).hash).toMatch(/^#join=/);
+  await leave(bob);
+  await atHome(bob);
+  expect(await alice.getByTestId('table').count()).toBe(1);
+});

@@ -1,0 +1,67 @@
+/**
+ * The end of a game: a result panel that stays until closed, and Play again,
+ * which seats the same players at a new table (new id, fresh keys) through
+ * an invitation the other accepts.
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { autoplayWar, seatTwo, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+test('after a game of War, Play again seats both players at a new table', async () => {
+  const { alice, bob, invite } = await seatTwo(stack, 'war');
+  await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
+
+  // Each page says who won and why, from its own side, and the two agree.
+  const headline = async (page: typeof alice) => {
+    await page.getByTestId('result').waitFor({ timeout: 240_000 });
+    return page.getByTestId('result-headline').textContent();
+  };
+  const [a, b] = (await Promise.all([headline(alice), headline(bob)])).map((h) => h?.trim());
+  expect(`${a} | ${b}`).toMatch(
+    /^(You win the game \| Alice wins the game|Bob wins the game \| You win the game|The game is a draw \| The game is a draw)$/,
+  );
+  expect(await alice.getByTestId('result-reason').textContent()).toBe(
+    await bob.getByTestId('result-reason').textContent(),
+  );
+  // The panel stays until closed.
+  await bob.getByTestId('dismiss').click();
+  expect(await bob.getByTestId('result').count()).toBe(0);
+
+  await alice.getByTestId('play-again').click();
+  await alice.getByTestId('lobby').waitFor();
+  const again = await alice.getByTestId('invite').inputValue();
+  expect(again).not.toBe(invite);
+  // Bob's closed panel comes back with the invitation.
+  await bob.getByTestId('invitation').waitFor();
+  expect(await bob.getByTestId('invitation').textContent()).toBe(
+    'Alice invites you to play again.',
+  );
+  await bob.getByTestId('accept').click();
+  await bob.getByTestId('lobby').waitFor();
+  expect(bob.url()).toBe(again);
+  await expect
+    .poll(() => alice.getByTestId('seat-name').allTextContents())
+    .toEqual(['Alice', 'Bob']);
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await alice.getByTestId('start').click();
+
+  // A new game: fresh shuffle, nothing played, no result yet, nobody caught.
+  for (const page of [alice, bob]) {
+    await page.getByTestId('table').waitFor();
+    expect(await page.getByTestId('result').count()).toBe(0);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
+      null,
+      { timeout: 60_000 },
+    );
+    expect(await page.getByTestId('battles').textContent()).toBe('0');
+    expect(await page.getByTestId('alarm').count()).toBe(0);
+  }
+});

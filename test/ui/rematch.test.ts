@@ -1,0 +1,85 @@
+/**
+ * Play again: the player who presses it opens a new table for the same game
+ * and options and invites the others over the links of the table just played;
+ * an invited player accepts and both sit at a new table with fresh keys. Real
+ * lobby and table sessions over the in-memory network, real cryptography.
+ */
+import { expect, test } from 'vitest';
+import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { LobbyController } from '../../src/ui/lobby.svelte.ts';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** Waits, a bounded number of times, for `done`. */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 3000 && !done(); i++) await settle();
+  expect(done()).toBe(true);
+}
+
+/** A short game of War: five cards a stack, the deck still the full 52, jointly shuffled. */
+const SHORT = {
+  stacks: [
+    [0, 2, 4, 6, 8],
+    [1, 3, 5, 7, 9],
+  ],
+};
+
+/** Ann and Ben at a table of War, started. */
+async function seated() {
+  const net = new LoopbackNetwork();
+  const open = (id: string) => Promise.resolve(net.join(id));
+  const ann = new LobbyController(open);
+  const ben = new LobbyController(open);
+  await ann.create('Ann', 'war', 2, SHORT);
+  await ben.join(ann.snapshot!.table!.id, 'Ben');
+  await until(() => ann.canStart);
+  ann.start();
+  await until(() => ann.table !== null && ben.table !== null);
+  return { ann, ben };
+}
+
+/** Starts the new table once both sit at it, and returns both new table sessions. */
+async function startAgain(ann: LobbyController, ben: LobbyController) {
+  await until(() => ann.canStart);
+  ann.start();
+  await until(() => ann.table !== null && ben.table !== null);
+  return [ann.table!.session, ben.table!.session];
+}
+
+test('Play again seats the same players at a new table of the same game, with fresh keys', async () => {
+  const { ann, ben } = await seated();
+  const first = ann.table!.session.genesis;
+  for (const page of [ann, ben]) page.table!.setAutoplay(true);
+  await until(() => ann.table!.result !== null && ben.table!.result !== null);
+
+  await ben.playAgain();
+  // Ben now waits in the lobby of his new table; Ann's page shows his invitation.
+  expect(ben.table).toBeNull();
+  const fresh = ben.snapshot!.table!;
+  expect(fresh).toMatchObject({ game: 'war', seats: 2, options: SHORT });
+  expect(fresh.id).not.toBe(first.table);
+  await until(() => ann.invitation !== null);
+  expect(ann.invitation).toMatchObject({ name: 'Ben', seat: 1, table: fresh.id });
+
+  await ann.accept();
+  await until(() => ann.snapshot?.players.length === 2 && ben.snapshot?.players.length === 2);
+  expect(ann.snapshot!.players.map((p) => p.name)).toEqual(['Ben', 'Ann']);
+  const [host, guest] = await startAgain(ben, ann);
+  expect(host!.genesis).toEqual(guest!.genesis);
+  expect(host!.genesis.table).toBe(fresh.id);
+  // Fresh identity keys: nothing of the first table signs anything at the new one.
+  for (const key of host!.genesis.identities) expect(first.identities).not.toContain(key);
+  await until(() => ann.table!.legal.length > 0);
+  expect(ann.table!.alarms).toEqual([]);
+});
+
+test('two players who press Play again at once both sit at the lower seat’s new table', async () => {
+  const { ann, ben } = await seated();
+  await Promise.all([ann.playAgain(), ben.playAgain()]);
+  await until(() => ben.snapshot?.table?.id === ann.snapshot?.table?.id);
+  await until(() => ann.snapshot?.players.length === 2);
+  expect(ann.snapshot!.players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
+  expect(ann.snapshot!.isHost).toBe(true);
+  const [annSession, benSession] = await startAgain(ann, ben);
+  expect(annSession!.genesis).toEqual(benSession!.genesis);
+});
