@@ -56,22 +56,43 @@ export async function rejoinTable(
   attempts: number = REJOIN_ATTEMPTS,
 ): Promise<Rejoined> {
   const { table } = genesis;
-  const rendezvous = hostPeerId(table);
-  const last = lastPeers[seat];
-  let id = seat === 0 ? rendezvous : isPeerIdOf(table, last) ? last : guestPeerId(table);
+  const transport = await registerAgain(
+    open,
+    table,
+    seat === 0,
+    lastPeers[seat],
+    backoff,
+    attempts,
+  );
+  const peers = genesis.identities.map((_, s) =>
+    s === 0 ? hostPeerId(table) : s === seat ? transport.id : (lastPeers[s] ?? null),
+  );
+  return { messenger: new Messenger(transport, parseWireMessage), peers };
+}
+
+/**
+ * Registers this page again for `table`: the host under the table's rendezvous id, with
+ * backoff while the server still holds it; a guest under `last`, else a fresh id. The
+ * lobby's way back too, before any genesis. Rejects as `rejoinTable` does.
+ */
+export async function registerAgain(
+  open: OpenTransport,
+  table: string,
+  isHost: boolean,
+  last: string | null | undefined,
+  backoff: Backoff = REJOIN_BACKOFF,
+  attempts: number = REJOIN_ATTEMPTS,
+): Promise<Transport> {
+  let id = isHost ? hostPeerId(table) : isPeerIdOf(table, last) ? last : guestPeerId(table);
   let waitMs = backoff.firstMs;
   for (let attempt = 1; ; attempt++) {
     try {
-      const transport = await open(id);
-      const peers = genesis.identities.map((_, s) =>
-        s === 0 ? rendezvous : s === seat ? transport.id : (lastPeers[s] ?? null),
-      );
-      return { messenger: new Messenger(transport, parseWireMessage), peers };
+      return await open(id);
     } catch (error) {
       if (!(error instanceof SignalingError) || !PASSING.has(error.type) || attempt >= attempts)
         throw error;
       // A guest's id is nobody's business: a fresh one now beats waiting for the old.
-      if (error.type === 'unavailable-id' && seat !== 0) {
+      if (error.type === 'unavailable-id' && !isHost) {
         id = guestPeerId(table);
         continue;
       }

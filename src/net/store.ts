@@ -20,8 +20,8 @@ import type { TableInfo } from './lobby.ts';
 export interface TablePlay {
   readonly genesis: Genesis;
   readonly seat: Seat;
-  /** `peers[seat]`: each seat's peer id. */
-  readonly peers: readonly string[];
+  /** `peers[seat]`: where each seat was last known to be (null: not known). */
+  readonly peers: readonly (string | null)[];
 }
 
 /** One table this peer sits at. */
@@ -32,6 +32,8 @@ export interface SavedTable {
   readonly name: string;
   /** Signs this peer's events at this table and proves who it is to the others. */
   readonly identity: Identity;
+  /** This peer created the table: it listens under the table's rendezvous id. */
+  readonly host: boolean;
   /** Null while the table is still gathering players. */
   readonly play: TablePlay | null;
 }

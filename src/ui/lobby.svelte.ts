@@ -4,6 +4,11 @@
  * table, and once every seat has signed the same genesis it opens the table session on
  * the same links. An invite link is visited first: the page learns the table from its
  * host, then asks for a seat.
+ *
+ * A table is kept in the store from the moment this player has a seat, and with the
+ * agreed genesis before the first event is signed, so that a reload comes back to it
+ * (`resume`): the page registers again, the session is rebuilt from the store, and the
+ * seat links fetch what it missed and re-send what the others missed.
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
@@ -11,9 +16,17 @@ import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import type { AppConfig } from '../net/config.ts';
-import { guestPeerId, hostPeerId, newTableId } from '../net/ids.ts';
-import { LobbySession, type LobbySnapshot, type TableInfo } from '../net/lobby.ts';
+import { guestPeerId, hostPeerId, isTableId, newTableId } from '../net/ids.ts';
+import {
+  LobbySession,
+  type LobbySnapshot,
+  type TableInfo,
+  type WireMessage,
+} from '../net/lobby.ts';
+import type { Messenger } from '../net/messenger.ts';
 import { PeerJsTransport } from '../net/peerjs.ts';
+import { registerAgain, rejoinTable } from '../net/rejoin.ts';
+import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import { TableController } from './table.svelte.ts';
 
@@ -23,10 +36,25 @@ export class LobbyController {
   table = $state<TableController | null>(null);
   /** This page asked for a seat and has no answer yet. */
   asked = $state(false);
+  /** The table this page sits at, in the lobby or in the game: what the URL names. */
+  tableId = $state<string | null>(null);
+  /** A table the page was sent back to that this browser does not keep. */
+  unknownTable = $state<string | null>(null);
+  /** The page is coming back to a kept table: registering again and replaying. */
+  resuming = $state(false);
   session: LobbySession | null = null;
   private identity: Identity | null = null;
+  private name = '';
+  /** This table as last written to the store; its `play` is set once the genesis is agreed. */
+  private saved: SavedTable | null = null;
+  /** The links of a table resumed after a reload: no lobby session holds them. */
+  private messenger: Messenger<WireMessage> | null = null;
 
-  constructor(private readonly config: AppConfig) {}
+  /** `store` keeps every table this player sits at; the page's is IndexedDB. */
+  constructor(
+    private readonly config: AppConfig,
+    private readonly store: TableStore = new MemoryStore(),
+  ) {}
 
   /** The table's game has a rules engine; until it does, its lobby can gather players but not start. */
   get playable(): boolean {
@@ -49,6 +77,7 @@ export class LobbyController {
     };
     const transport = await this.open(hostPeerId(table.id));
     this.identity = createIdentity();
+    this.name = name;
     this.attach(LobbySession.create(transport, table, name, this.identity));
   }
 
@@ -62,6 +91,7 @@ export class LobbyController {
   /** Asks the visited table's host for a seat under `name`. */
   sit(name: string): void {
     this.asked = true;
+    this.name = name;
     this.session?.sit(name);
   }
 
@@ -77,14 +107,82 @@ export class LobbyController {
     this.session?.freeSeat(peer);
   }
 
-  /** Closes the table, says goodbye to the others and forgets this table. */
+  /**
+   * Comes back to table `id` as this browser kept it, after a reload or with the tab
+   * reopened: straight into the game, registered again and resumed where it stood.
+   */
+  async resume(id: string): Promise<void> {
+    const kept = isTableId(id) ? await this.store.loadTable(id) : null;
+    if (!kept) {
+      this.unknownTable = id;
+      return;
+    }
+    const { table } = kept;
+    this.saved = table;
+    this.identity = table.identity;
+    this.name = table.name;
+    this.tableId = id;
+    if (!table.play) return this.rejoinLobby(table);
+    this.resuming = true;
+    try {
+      const { genesis, seat, peers } = table.play;
+      const rejoined = await rejoinTable(
+        (peerId) => PeerJsTransport.open(peerId, this.config),
+        genesis,
+        seat,
+        peers,
+      );
+      this.messenger = rejoined.messenger;
+      if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
+      const resumed = await TableSession.resume(rejoined.messenger, this.store, id);
+      if (resumed.ok) this.show(resumed.value);
+      else this.error = `This table cannot be resumed here (${resumed.error}).`;
+    } catch (e) {
+      this.error = `Could not reconnect to the table (${(e as Error).message}).`;
+    } finally {
+      this.resuming = false;
+    }
+  }
+
+  /**
+   * Back to the lobby of a table that had not started: the host opens it again under
+   * its rendezvous id and the others come back to it; a guest asks for its seat again,
+   * which its identity key keeps.
+   */
+  private async rejoinLobby(table: SavedTable): Promise<void> {
+    const isHost = table.host;
+    try {
+      this.error = null;
+      const transport = await registerAgain(
+        (peerId) => PeerJsTransport.open(peerId, this.config),
+        table.id,
+        isHost,
+        null,
+      );
+      this.attach(
+        isHost
+          ? LobbySession.create(transport, table.info, table.name, table.identity)
+          : LobbySession.join(transport, table.id, table.name, table.identity),
+      );
+    } catch (e) {
+      this.error = `Could not reach the signaling server (${(e as Error).message}).`;
+    }
+  }
+
+  /** Closes the table, says goodbye to the others and forgets this table, here and in the store. */
   leave(): void {
     this.table?.close();
     this.table = null;
     this.session?.leave();
     this.session = null;
+    this.messenger?.close();
+    this.messenger = null;
     this.snapshot = null;
     this.asked = false;
+    if (this.tableId) void this.forget(this.tableId);
+    this.tableId = null;
+    this.unknownTable = null;
+    this.saved = null;
   }
 
   private async open(id: string): Promise<PeerJsTransport> {
@@ -101,22 +199,69 @@ export class LobbyController {
     this.session = session;
     session.subscribe((snapshot) => {
       this.snapshot = snapshot;
-      if (snapshot.phase === 'started' && !this.table) this.openTable(session);
+      if (snapshot.seated && snapshot.table && !this.saved)
+        this.seated(snapshot.table, snapshot.isHost);
+      if (snapshot.phase === 'started' && !this.saved?.play) void this.openTable(session);
     });
   }
 
-  private openTable(session: LobbySession): void {
+  /** This player has a seat: the table is kept from now on, and the URL names it. */
+  private seated(info: TableInfo, host: boolean): void {
+    if (!this.identity) return;
+    this.tableId = info.id;
+    const { name, identity } = this;
+    void this.save({ id: info.id, info, name, identity, host, play: null });
+  }
+
+  private async openTable(session: LobbySession): Promise<void> {
     const start = session.tableStart();
-    if (!start || !this.identity) return;
-    this.table = new TableController(
+    if (!start || !this.identity || !this.saved) return;
+    const { genesis, seat, peers } = start;
+    // Kept before the session exists: its first duty signs an event at this genesis.
+    if (!(await this.save({ ...this.saved, play: { genesis, seat, peers } }))) return;
+    this.show(
       new TableSession(
         session.channel,
-        start.genesis,
+        genesis,
         start.playable,
-        start.seat,
+        seat,
         this.identity.secretKey,
-        start.peers,
+        peers,
+        this.store,
       ),
     );
+  }
+
+  private show(session: TableSession): void {
+    this.table = new TableController(session);
+    session.subscribe(() => this.keepAddresses(session));
+  }
+
+  /** Keeps where every seat is now, so that a reload dials the others where they are. */
+  private keepAddresses(session: TableSession): void {
+    const play = this.saved?.play;
+    const peers = session.links.addresses();
+    if (!play || peers.every((peer, seat) => peer === play.peers[seat])) return;
+    void this.save({ ...this.saved!, play: { ...play, peers } });
+  }
+
+  /** Writes `table` to the store; false (and says so) when the store fails. */
+  private async save(table: SavedTable): Promise<boolean> {
+    this.saved = table;
+    try {
+      await this.store.saveTable(table);
+      return true;
+    } catch (e) {
+      this.error = `This browser could not keep the table (${(e as Error).message}).`;
+      return false;
+    }
+  }
+
+  private async forget(id: string): Promise<void> {
+    try {
+      await this.store.deleteTable(id);
+    } catch (e) {
+      this.error = `This browser could not forget the table (${(e as Error).message}).`;
+    }
   }
 }
