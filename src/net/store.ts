@@ -104,12 +104,16 @@ export class IdbStore implements TableStore {
     await this.db.put('tables', table);
   }
 
+  // Scoped over `tables` too: IndexedDB runs overlapping transactions in the order they were
+  // made, so a secret or event written after a table's record lands after it.
   async saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {
-    await this.db.add('secrets', { table: id, secrets });
+    const tx = this.db.transaction(['secrets', 'tables'], 'readwrite');
+    await Promise.all([tx.objectStore('secrets').add({ table: id, secrets }), tx.done]);
   }
 
   async saveEvent(id: string, event: string): Promise<void> {
-    await this.db.add('events', { table: id, event });
+    const tx = this.db.transaction(['events', 'tables'], 'readwrite');
+    await Promise.all([tx.objectStore('events').add({ table: id, event }), tx.done]);
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {

@@ -201,7 +201,7 @@ export class LobbyController {
       this.snapshot = snapshot;
       if (snapshot.seated && snapshot.table && !this.saved)
         this.seated(snapshot.table, snapshot.isHost);
-      if (snapshot.phase === 'started' && !this.saved?.play) void this.openTable(session);
+      if (snapshot.phase === 'started' && !this.saved?.play) this.openTable(session);
     });
   }
 
@@ -213,12 +213,13 @@ export class LobbyController {
     void this.save({ id: info.id, info, name, identity, host, play: null });
   }
 
-  private async openTable(session: LobbySession): Promise<void> {
+  private openTable(session: LobbySession): void {
     const start = session.tableStart();
     if (!start || !this.identity || !this.saved) return;
     const { genesis, seat, peers } = start;
-    // Kept before the session exists: its first duty signs an event at this genesis.
-    if (!(await this.save({ ...this.saved, play: { genesis, seat, peers } }))) return;
+    // The store writes in order: the genesis lands before the first secret and event. The
+    // session opens now, in the same turn, so no message of the others' sessions is missed.
+    void this.save({ ...this.saved, play: { genesis, seat, peers } });
     this.show(
       new TableSession(
         session.channel,

@@ -2,9 +2,8 @@
  * Reloads over real PeerJS between two real browsers (issue 10): a page reloaded at any
  * moment comes straight back to its table from the URL and IndexedDB, registers again,
  * fetches what it missed, re-sends what the other missed, and the game ends with both
- * pages agreeing. While a page is away, the other says whom it waits for. Each reload is
- * held at the document request until the other page has said so, so that the moment
- * the test names is the moment the page is away.
+ * pages agreeing. While a page is away, the other says whom it waits for: each page
+ * leaves for a blank page and comes back to its URL only once the other has said so.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -22,26 +21,19 @@ const playerLinks = (page: Page) =>
   page.getByTestId('player').getByTestId('link-state').allTextContents();
 
 /**
- * Reloads `page` and holds it away until `other` shows `name`'s link as reconnecting and
- * waits for it in words; then lets the page load, and waits until it is back at the table.
+ * Takes `page` away from its table, as a closed tab or a reload does, until `other` shows
+ * the page's link as reconnecting and says so in `words`; then opens the same URL
+ * again and waits until the page is back at the table.
  */
-async function reloadWhileWatched(page: Page, other: Page, name: string, links: string[]) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+async function reopen(page: Page, other: Page, words: string, links: string[]) {
   const url = page.url();
   expect(url).toMatch(/#table=[a-z2-9]{10}$/);
-  await page.route(url.replace(/#.*$/, ''), async (route) => {
-    await held;
-    await route.continue();
-  });
-  const reloaded = page.reload({ timeout: 60_000 });
+  await page.goto('about:blank');
   await expect
     .poll(() => other.getByTestId('waiting').textContent(), { timeout: 30_000 })
-    .toBe(`Waiting for ${name} to reconnect…`);
+    .toBe(words);
   expect(await playerLinks(other)).toEqual(links);
-  release();
-  await reloaded;
-  await page.unroute(url.replace(/#.*$/, ''));
+  await page.goto(url);
   await page.getByTestId('table').waitFor({ timeout: 60_000 });
   expect(page.url()).toBe(url);
 }
@@ -79,13 +71,13 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; the ga
   await expect
     .poll(() => bob.getByTestId('progress').textContent(), { timeout: 60_000 })
     .toMatch(/Shuffling: (Alice|Bob) is shuffling/);
-  await reloadWhileWatched(bob, alice, 'Bob', ['you', 'reconnecting']);
+  await reopen(bob, alice, 'Waiting for Bob to reconnect…', ['you', 'reconnecting']);
   await Promise.all([flipOffered(alice), flipOffered(bob)]);
 
-  // Mid-turn: Alice has flipped, Bob has not.
+  // Mid-turn: Alice has flipped, Bob has not; Bob's page waits for nobody but says so.
   await alice.getByTestId('flip').click();
   await expect.poll(() => alice.getByTestId('flip').isDisabled()).toBe(true);
-  await reloadWhileWatched(alice, bob, 'Alice', ['reconnecting', 'you']);
+  await reopen(alice, bob, 'Alice is reconnecting…', ['reconnecting', 'you']);
   await bob.getByTestId('flip').click();
   await expect.poll(() => alice.getByTestId('battles').textContent()).toBe('1');
 
