@@ -156,8 +156,8 @@ export class LobbyController {
       const transport = await registerAgain(
         (peerId) => PeerJsTransport.open(peerId, this.config),
         table.id,
-        isHost,
-        null,
+        isHost ? hostPeerId(table.id) : null,
+        !isHost,
       );
       this.attach(
         isHost
