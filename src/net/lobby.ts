@@ -25,6 +25,7 @@ import {
   type GenesisStatement,
 } from './genesis.ts';
 import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
+import { Retry } from './backoff.ts';
 import { Messenger } from './messenger.ts';
 import { parseSeatMessage, type SeatMessage } from './seats.ts';
 import type { LinkState, Transport } from './transport.ts';
@@ -79,6 +80,8 @@ const MAX_BACKLOG = 1000;
 export const HOST_ANSWER_LIMIT_MS = 8000;
 /** Time for a goodbye to leave before the links close. */
 const GOODBYE_MS = 500;
+/** How a seated guest redials a lost host before Start: soon, then every 10 s. */
+const HOST_REDIAL_BACKOFF = { firstMs: 1000, maxMs: 10000 };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (error: string): Parsed<never> => ({ ok: false, error });
@@ -258,6 +261,8 @@ export class LobbySession {
   private readonly left = new Set<string>();
   private readonly disconnected: LobbySnapshot['disconnected'] = [];
   private answerTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A seated guest dials a host it lost again: the host may be reloading its page. */
+  private readonly hostRedial = new Retry(() => this.redialHost(), HOST_REDIAL_BACKOFF);
   private unanswered = false;
   /** Seated peer -> the table it last invited this player to. */
   private readonly invitations = new Map<string, string>();
@@ -468,6 +473,7 @@ export class LobbySession {
   close(): void {
     this.stopWaitingForHost();
     this.listener = () => {};
+    this.hostRedial.stop();
     this.messenger.close();
   }
 
@@ -561,8 +567,13 @@ export class LobbySession {
   private seat(peer: string, { name, identity }: Player): void {
     if (!this.table || this.agreement) return;
     const existing = this.players.find((p) => p.peer === peer);
+    const moved = this.players.find(
+      (p) => p.identity === identity && p.peer !== peer && this.links.get(p.peer) !== 'connected',
+    );
     // A seat's identity key never changes: the game's events are checked against it.
     if (existing) existing.name = name;
+    // A seated player back under a new peer id (a reloaded page) keeps its seat.
+    else if (moved) Object.assign(moved, { peer, name });
     else if (
       this.players.length < this.table.seats &&
       !this.players.some((p) => p.identity === identity)
@@ -597,8 +608,20 @@ export class LobbySession {
     }
   }
 
+  private redialHost(): void {
+    const host = hostPeerId(this.tableId);
+    if (this.agreement || this.links.get(host) === 'connected') return;
+    this.messenger.connect(host);
+    this.hostRedial.schedule();
+  }
+
   private linkChanged(peer: string, state: LinkState): void {
     this.links.set(peer, state);
+    if (peer === hostPeerId(this.tableId)) {
+      if (state === 'connected') this.hostRedial.reset();
+      else if (state === 'lost' && this.holdsSeat(this.id) && !this.agreement)
+        this.hostRedial.schedule();
+    }
     if (state === 'connected') this.left.delete(peer);
     if (state === 'connected' && this.me) this.messenger.send(peer, { type: 'hello', ...this.me });
     if (state === 'lost' && peer === hostPeerId(this.tableId) && this.table === null) {

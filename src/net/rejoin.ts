@@ -4,11 +4,13 @@
  * seat links dial every seat and prove this one with its identity key (`seats.ts`), so
  * nobody cares which peer id this page got.
  *
- * The host takes the table's rendezvous id again (`hostPeerId`), which the other seats
- * keep dialling while it is away; PeerServer may hold it for the host's previous page a
- * while yet (peerjs issue 224, up to its `alive_timeout`, 90 s by default), so the host
- * retries with backoff. A guest tries its last id and, if that is still held, takes a
- * fresh one at once: it dials the others itself.
+ * Every seat, the host's too, tries its last id and, if PeerServer still holds it for
+ * the page that went away (peerjs issue 224: up to its `alive_timeout`, 90 s by default,
+ * when that page died without closing its socket), takes a fresh one at once: waiting
+ * would stall the table for as long as a server we do not run decides. The others find
+ * a host under a fresh id as they find a guest: it dials them where it last knew them,
+ * proves its seat, and tells each where the others are. The rendezvous id matters only
+ * before the game, when joiners know nothing else: a lobby's host waits for it.
  */
 import type { Seat } from '../engine/game.ts';
 import type { Genesis } from '../engine/table/types.ts';
@@ -45,7 +47,7 @@ export interface Rejoined {
 /**
  * Puts `seat` of `genesis` back on the network through `open`. `lastPeers` are the
  * seats' peer ids as this page last knew them (`SeatLinks.addresses`), if kept.
- * Rejects when the server refuses for good, or still after `attempts` tries.
+ * Rejects when the server refuses for good, or is still out of reach after `attempts` tries.
  */
 export async function rejoinTable(
   open: OpenTransport,
@@ -56,22 +58,44 @@ export async function rejoinTable(
   attempts: number = REJOIN_ATTEMPTS,
 ): Promise<Rejoined> {
   const { table } = genesis;
-  const rendezvous = hostPeerId(table);
   const last = lastPeers[seat];
-  let id = seat === 0 ? rendezvous : isPeerIdOf(table, last) ? last : guestPeerId(table);
+  const wanted = seat === 0 ? hostPeerId(table) : isPeerIdOf(table, last) ? last : null;
+  const transport = await registerAgain(open, table, wanted, true, backoff, attempts);
+  const peers = genesis.identities.map((_, s) =>
+    s === seat
+      ? transport.id
+      : isPeerIdOf(table, lastPeers[s])
+        ? lastPeers[s]!
+        : s === 0
+          ? hostPeerId(table)
+          : null,
+  );
+  return { messenger: new Messenger(transport, parseWireMessage), peers };
+}
+
+/**
+ * Registers this page again for `table` under `wanted` (null: any fresh id). When the
+ * server still holds `wanted`, takes a fresh id at once if `fresh` allows, else retries
+ * with backoff: a lobby's host needs its rendezvous id, which joiners derive from the
+ * link. Rejects when the server refuses for good, or still after `attempts` tries.
+ */
+export async function registerAgain(
+  open: OpenTransport,
+  table: string,
+  wanted: string | null,
+  fresh: boolean,
+  backoff: Backoff = REJOIN_BACKOFF,
+  attempts: number = REJOIN_ATTEMPTS,
+): Promise<Transport> {
+  let id = wanted ?? guestPeerId(table);
   let waitMs = backoff.firstMs;
   for (let attempt = 1; ; attempt++) {
     try {
-      const transport = await open(id);
-      const peers = genesis.identities.map((_, s) =>
-        s === 0 ? rendezvous : s === seat ? transport.id : (lastPeers[s] ?? null),
-      );
-      return { messenger: new Messenger(transport, parseWireMessage), peers };
+      return await open(id);
     } catch (error) {
       if (!(error instanceof SignalingError) || !PASSING.has(error.type) || attempt >= attempts)
         throw error;
-      // A guest's id is nobody's business: a fresh one now beats waiting for the old.
-      if (error.type === 'unavailable-id' && seat !== 0) {
+      if (error.type === 'unavailable-id' && fresh) {
         id = guestPeerId(table);
         continue;
       }

@@ -24,10 +24,11 @@
  * lost before the other end was ready (still in its lobby, still restoring) costs nothing.
  *
  * Finding each other again: every seat not linked is redialled with backoff at every
- * peer id it was known under (the host's is the table's rendezvous, derived from the
- * table id, and never changes), and a seat just proven tells the newcomer where it
- * reaches the others (`peers`), so a player back under a new id finds everyone through
- * the host. Hints are only where to dial: each link still has to prove its seat.
+ * peer id it was known under (and the host at the table's rendezvous too, derived from
+ * the table id), and a seat just proven tells the newcomer where it reaches the others
+ * (`peers`), so a player back under a new id finds everyone through anyone it reaches.
+ * The host too may come back under a fresh id (its rendezvous still held by the server
+ * for its old page): it dials the others where it last knew them. Hints are only where to dial: each link still has to prove its seat.
  */
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, isHex } from '../engine/encoding.ts';
@@ -38,6 +39,7 @@ import { genesisHash } from '../engine/table/fold.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { Retry, type Backoff } from './backoff.ts';
 import type { WireMessage } from './lobby.ts';
+import { hostPeerId } from './ids.ts';
 import type { Messenger } from './messenger.ts';
 
 /** The messages of the proof and of the hints: see the top of this file. */
@@ -239,9 +241,11 @@ export class SeatLinks {
     this.handlers = {};
   }
 
+  /** Where `seat` may be, oldest first; the host's rendezvous always, in case it got it back. */
   private addressesOf(seat: Seat): string[] {
     const { home, recent } = this.entries.get(seat)!;
-    return [...new Set([...(home ? [home] : []), ...recent])];
+    const rendezvous = seat === 0 ? [hostPeerId(this.genesis.table)] : [];
+    return [...new Set([...rendezvous, ...(home ? [home] : []), ...recent])];
   }
 
   /** One try to reach a seat that is not linked: dial where it may be, re-challenge open links. */

@@ -36,6 +36,8 @@ export interface SavedTable {
   readonly name: string;
   /** Signs this peer's events at this table and proves who it is to the others. */
   readonly identity: Identity;
+  /** This peer created the table: it listens under the table's rendezvous id. */
+  readonly host: boolean;
   /** Null while the table is still gathering players. */
   readonly play: TablePlay | null;
 }
@@ -120,12 +122,16 @@ export class IdbStore implements TableStore {
     await tx.done;
   }
 
+  // Scoped over `tables` too: IndexedDB runs overlapping transactions in the order they were
+  // made, so a secret or event written after a table's record lands after it.
   async saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {
-    await this.db.add('secrets', { table: id, secrets });
+    const tx = this.db.transaction(['secrets', 'tables'], 'readwrite');
+    await Promise.all([tx.objectStore('secrets').add({ table: id, secrets }), tx.done]);
   }
 
   async saveEvent(id: string, event: string): Promise<void> {
-    await this.db.add('events', { table: id, event });
+    const tx = this.db.transaction(['events', 'tables'], 'readwrite');
+    await Promise.all([tx.objectStore('events').add({ table: id, event }), tx.done]);
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {

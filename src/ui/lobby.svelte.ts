@@ -9,14 +9,28 @@
  * options) and invites the others over the links of the table just played,
  * which stay open until the new table starts: an invited player accepts, and
  * joins it like anyone following an invite link.
+ *
+ * A table is kept in the store from the moment this player has a seat, and with the
+ * agreed genesis before the first event is signed, so that a reload comes back to it
+ * (`resume`): the page registers again, the session is rebuilt from the store, and the
+ * seat links fetch what it missed and re-send what the others missed.
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
-import { guestPeerId, hostPeerId, newTableId } from '../net/ids.ts';
-import { LobbySession, type Invitation, type LobbySnapshot, type TableInfo } from '../net/lobby.ts';
+import { guestPeerId, hostPeerId, isTableId, newTableId } from '../net/ids.ts';
+import {
+  LobbySession,
+  type Invitation,
+  type LobbySnapshot,
+  type TableInfo,
+  type WireMessage,
+} from '../net/lobby.ts';
+import type { Messenger } from '../net/messenger.ts';
+import { registerAgain, rejoinTable } from '../net/rejoin.ts';
+import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
 import { TableController } from './table.svelte.ts';
@@ -27,6 +41,12 @@ export class LobbyController {
   table = $state<TableController | null>(null);
   /** This page asked for a seat and has no answer yet. */
   asked = $state(false);
+  /** The table this page sits at, in the lobby or in the game: what the URL names. */
+  tableId = $state<string | null>(null);
+  /** A table the page was sent back to that this browser does not keep. */
+  unknownTable = $state<string | null>(null);
+  /** The page is coming back to a kept table: registering again and replaying. */
+  resuming = $state(false);
   session: LobbySession | null = null;
   private identity: Identity | null = null;
   /**
@@ -34,9 +54,20 @@ export class LobbyController {
    * and any crossing one, until the new table starts.
    */
   private previous: LobbySession | null = null;
+  private name = '';
+  /** This table as last written to the store; its `play` is set once the genesis is agreed. */
+  private saved: SavedTable | null = null;
+  /** The links of a table resumed after a reload: no lobby session holds them. */
+  private messenger: Messenger<WireMessage> | null = null;
 
-  /** `open` registers a peer id on the network (PeerJS in the page, loopback in tests). */
-  constructor(private readonly open: (peerId: string) => Promise<Transport>) {}
+  /**
+   * `open` registers a peer id on the network (PeerJS in the page, loopback in tests);
+   * `store` keeps every table this player sits at (the page's is IndexedDB).
+   */
+  constructor(
+    private readonly open: (peerId: string) => Promise<Transport>,
+    private readonly store: TableStore = new MemoryStore(),
+  ) {}
 
   /** The invitation to play again this page shows: the lowest seat's, when several crossed. */
   get invitation(): Invitation | null {
@@ -64,6 +95,7 @@ export class LobbyController {
     };
     const transport = await this.reach(hostPeerId(table.id));
     this.identity = createIdentity();
+    this.name = name;
     this.attach(LobbySession.create(transport, table, name, this.identity));
   }
 
@@ -77,6 +109,7 @@ export class LobbyController {
   /** Asks the visited table's host for a seat under `name`. */
   sit(name: string): void {
     this.asked = true;
+    this.name = name;
     this.session?.sit(name);
   }
 
@@ -137,16 +170,82 @@ export class LobbyController {
     this.session?.freeSeat(peer);
   }
 
-  /** Leaves the table (through `TableController.leave`), says goodbye and closes every link. */
+  /**
+   * Comes back to table `id` as this browser kept it, after a reload or with the tab
+   * reopened: straight into the game, registered again and resumed where it stood.
+   */
+  async resume(id: string): Promise<void> {
+    const kept = isTableId(id) ? await this.store.loadTable(id) : null;
+    if (!kept) {
+      this.unknownTable = id;
+      return;
+    }
+    const { table } = kept;
+    this.saved = table;
+    this.identity = table.identity;
+    this.name = table.name;
+    this.tableId = id;
+    if (!table.play) return this.rejoinLobby(table);
+    this.resuming = true;
+    try {
+      const { genesis, seat, peers } = table.play;
+      const rejoined = await rejoinTable(this.open, genesis, seat, peers);
+      this.messenger = rejoined.messenger;
+      if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
+      const resumed = await TableSession.resume(rejoined.messenger, this.store, id);
+      if (resumed.ok) this.show(resumed.value);
+      else this.error = `This table cannot be resumed here (${resumed.error}).`;
+    } catch (e) {
+      this.error = `Could not reconnect to the table (${(e as Error).message}).`;
+    } finally {
+      this.resuming = false;
+    }
+  }
+
+  /**
+   * Back to the lobby of a table that had not started: the host opens it again under
+   * its rendezvous id and the others come back to it; a guest asks for its seat again,
+   * which its identity key keeps.
+   */
+  private async rejoinLobby(table: SavedTable): Promise<void> {
+    const isHost = table.host;
+    try {
+      this.error = null;
+      const transport = await registerAgain(
+        this.open,
+        table.id,
+        isHost ? hostPeerId(table.id) : null,
+        !isHost,
+      );
+      this.attach(
+        isHost
+          ? LobbySession.create(transport, table.info, table.name, table.identity)
+          : LobbySession.join(transport, table.id, table.name, table.identity),
+      );
+    } catch (e) {
+      this.error = `Could not reach the signaling server (${(e as Error).message}).`;
+    }
+  }
+
+  /**
+   * Leaves the table (through `TableController.leave`), says goodbye, closes every link
+   * and forgets the table, here and in the store.
+   */
   leave(): void {
     this.table?.leave();
     this.table = null;
     this.session?.leave();
     this.session = null;
+    this.messenger?.close();
+    this.messenger = null;
     this.snapshot = null;
     this.asked = false;
     this.previous?.close();
     this.previous = null;
+    if (this.tableId) void this.forget(this.tableId);
+    this.tableId = null;
+    this.unknownTable = null;
+    this.saved = null;
   }
 
   /** The table just played is done with: its game, then its links. */
@@ -175,6 +274,8 @@ export class LobbyController {
       // A session this page has moved on from has nothing more to show.
       if (this.session !== session) return;
       this.snapshot = snapshot;
+      if (snapshot.seated && snapshot.table && !this.saved)
+        this.seated(snapshot.table, snapshot.isHost);
       if (snapshot.phase === 'started' && !this.table) {
         this.openTable(session);
         if (this.previous) this.closePlayed(this.previous);
@@ -182,18 +283,64 @@ export class LobbyController {
     });
   }
 
+  /** This player has a seat: the table is kept from now on, and the URL names it. */
+  private seated(info: TableInfo, host: boolean): void {
+    if (!this.identity) return;
+    this.tableId = info.id;
+    const { name, identity } = this;
+    void this.save({ id: info.id, info, name, identity, host, play: null });
+  }
+
   private openTable(session: LobbySession): void {
     const start = session.tableStart();
-    if (!start || !this.identity) return;
-    this.table = new TableController(
+    if (!start || !this.identity || !this.saved) return;
+    const { genesis, seat, peers } = start;
+    // The store writes in order: the genesis lands before the first secret and event. The
+    // session opens now, in the same turn, so no message of the others' sessions is missed.
+    void this.save({ ...this.saved, play: { genesis, seat, peers } });
+    this.show(
       new TableSession(
         session.channel,
-        start.genesis,
+        genesis,
         start.playable,
-        start.seat,
+        seat,
         this.identity.secretKey,
-        start.peers,
+        peers,
+        this.store,
       ),
     );
+  }
+
+  private show(session: TableSession): void {
+    this.table = new TableController(session);
+    session.subscribe(() => this.keepAddresses(session));
+  }
+
+  /** Keeps where every seat is now, so that a reload dials the others where they are. */
+  private keepAddresses(session: TableSession): void {
+    const play = this.saved?.play;
+    const peers = session.links.addresses();
+    if (!play || peers.every((peer, seat) => peer === play.peers[seat])) return;
+    void this.save({ ...this.saved!, play: { ...play, peers } });
+  }
+
+  /** Writes `table` to the store; false (and says so) when the store fails. */
+  private async save(table: SavedTable): Promise<boolean> {
+    this.saved = table;
+    try {
+      await this.store.saveTable(table);
+      return true;
+    } catch (e) {
+      this.error = `This browser could not keep the table (${(e as Error).message}).`;
+      return false;
+    }
+  }
+
+  private async forget(id: string): Promise<void> {
+    try {
+      await this.store.deleteTable(id);
+    } catch (e) {
+      this.error = `This browser could not forget the table (${(e as Error).message}).`;
+    }
   }
 }

@@ -1,15 +1,16 @@
 /**
  * A seat registering again after a reload (`rejoinTable`), on fake timers, against the
  * in-memory network's model of PeerServer: a crashed page's id stays taken until it
- * expires (peerjs issue 224). The host waits for its rendezvous id with backoff; a guest
- * takes a fresh id at once; failures that will not pass end it at once.
+ * expires (peerjs issue 224). A seat whose id is still held, the host's too, takes a
+ * fresh id at once; a lobby's host waits for its rendezvous with backoff; failures that
+ * will not pass end it at once.
  */
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createIdentity } from '../../src/engine/identity.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import { hostPeerId, isPeerIdOf } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
-import { rejoinTable, type OpenTransport } from '../../src/net/rejoin.ts';
+import { registerAgain, rejoinTable, type OpenTransport } from '../../src/net/rejoin.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import { SignalingError } from '../../src/net/transport.ts';
 
@@ -52,13 +53,32 @@ const held = (id: string) => {
   net.crash(id);
 };
 
-test('the host waits for its rendezvous id with backoff, and takes it once the server lets go', async () => {
+test('a host whose rendezvous is still held takes a fresh id at once and dials the others', async () => {
   held(HOST);
-  const rejoined = rejoinTable(openOnNet, genesis, 0, [HOST, BEN, CAT]);
+  const { messenger, peers } = await rejoinTable(openOnNet, genesis, 0, [HOST, BEN, CAT]);
+  const fresh = messenger.id;
+  expect(tries).toEqual([
+    [0, HOST],
+    [0, fresh],
+  ]);
+  expect(isPeerIdOf(TABLE, fresh)).toBe(true);
+  expect(fresh).not.toBe(HOST);
+  expect(peers).toEqual([fresh, BEN, CAT]);
+});
+
+test('a guest dials the host where it last knew it, the rendezvous being dialled anyway', async () => {
+  const hostElsewhere = `fairdeal-${TABLE}-aaaa`;
+  const { peers } = await rejoinTable(openOnNet, genesis, 1, [hostElsewhere, BEN, CAT]);
+  expect(peers).toEqual([hostElsewhere, BEN, CAT]);
+});
+
+test("a lobby's host waits for its rendezvous id with backoff, and takes it once the server lets go", async () => {
+  held(HOST);
+  const registered = registerAgain(openOnNet, TABLE, HOST, false);
   await vi.advanceTimersByTimeAsync(8_000);
   net.expire(HOST);
   await vi.advanceTimersByTimeAsync(7_000);
-  const { messenger, peers } = await rejoined;
+  expect((await registered).id).toBe(HOST);
   expect(tries).toEqual([
     [0, HOST],
     [1_000, HOST],
@@ -66,8 +86,6 @@ test('the host waits for its rendezvous id with backoff, and takes it once the s
     [7_000, HOST],
     [15_000, HOST],
   ]);
-  expect(messenger.id).toBe(HOST);
-  expect(peers).toEqual([HOST, BEN, CAT]);
 });
 
 test('a guest whose last id is still held takes a fresh one at once', async () => {
@@ -91,9 +109,14 @@ test('a guest that kept nothing gets a fresh id and dials the host only', async 
 
 test('it gives up after the last try while the id stays held', async () => {
   held(HOST);
-  const outcome = rejoinTable(openOnNet, genesis, 0, [], { firstMs: 500, maxMs: 500 }, 3).catch(
-    (error: unknown) => error,
-  );
+  const outcome = registerAgain(
+    openOnNet,
+    TABLE,
+    HOST,
+    false,
+    { firstMs: 500, maxMs: 500 },
+    3,
+  ).catch((error: unknown) => error);
   await vi.advanceTimersByTimeAsync(10_000);
   const error = await outcome;
   expect(error).toBeInstanceOf(SignalingError);

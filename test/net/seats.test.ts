@@ -151,6 +151,44 @@ describe('a seat back under a new peer id', () => {
     }
   });
 
+  test('the host, its rendezvous still held, comes back under a fresh id and finds every seat', async () => {
+    const { net, sessions } = seatTable();
+    const [zero, one, two] = sessions;
+    await until(
+      'seat 0 may act, every seat proven',
+      () => mayAct(zero) && connectedAll(sessions.map((s) => s.links)),
+    );
+    const addresses = zero.links.addresses();
+    net.crash(PEERS[0]!);
+    zero.close();
+    await until('seats 1 and 2 see the host reconnecting', () =>
+      [one, two].every((s) => s.links.states()[0] === 'reconnecting'),
+    );
+
+    const back = await reload(net, zero, addresses);
+    const id = back.messenger.id;
+    expect(id).not.toBe(PEERS[0]);
+    expect(back.peers).toEqual([id, PEERS[1], PEERS[2]]);
+    await until('seats 1 and 2 route the host to its new id', () =>
+      [one, two].every((s) => s.links.seatOf(id) === 0 && s.links.states()[0] === 'connected'),
+    );
+
+    await until('the host may act again', () => mayAct(back.session));
+    expect(back.session.act(DONE).ok).toBe(true);
+    await until('seat 2 may act', () => mayAct(two));
+    expect(two.act(DONE).ok).toBe(true);
+    const table = [back.session, one, two];
+    await until('every replica is done', () =>
+      table.every((s) => s.replica.state.step.type === 'DONE'),
+    );
+    expect(new Set(table.map((s) => s.replica.log.digest())).size).toBe(1);
+    for (const session of table) {
+      expect(session.refusals).toEqual([]);
+      expect(session.links.refusals).toEqual([]);
+      expect(session.replica.offences()).toEqual([]);
+    }
+  });
+
   test('knowing only its table and seat, it finds every seat through the host', async () => {
     const { net, sessions } = seatTable();
     const [zero, one, two] = sessions;

@@ -61,6 +61,7 @@ export function testTable(id: string, game: GameId, options: JsonObject): TestTa
       info: { id, game, seats: PEERS.length, options, absentAfterMs: DEFAULT_ABSENT_AFTER_MS },
       name: names[seat]!,
       identity: identities[seat]!,
+      host: seat === 0,
       play: { genesis, seat, peers: PEERS },
     }),
   };
