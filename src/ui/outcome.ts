@@ -40,17 +40,24 @@ const WORDS: Record<string, GameWords> = {
   },
 };
 
-/** The result panel's words for `outcome`, as the player at `seat` reads them. */
+/**
+ * The result panel's words for `outcome`, as the player at `seat` reads them. `byTable`:
+ * a RESIGN or an ABSENT ended the table before its game did, and the outcome's reason
+ * ("Bob was declared absent") is already in words; the game's state says nothing of it.
+ */
 export function describeResult(
   gameId: string,
   outcome: Outcome,
   state: Json,
   names: readonly string[],
   seat: number,
+  byTable = false,
 ): ResultWords {
   const words = WORDS[gameId];
   const unit = words?.unit ?? 'game';
-  const reason = words?.reason(outcome, state, names) ?? outcome.reason;
+  const reason = byTable
+    ? `${outcome.reason}.`
+    : (words?.reason(outcome, state, names) ?? outcome.reason);
   if (outcome.result === 'draw') return { headline: `The ${unit} is a draw`, reason };
   const { winners } = outcome;
   const who = winners.map((s) => (s === seat ? 'You' : (names[s] ?? `Seat ${s + 1}`)));

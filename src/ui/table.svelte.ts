@@ -3,9 +3,11 @@
  * It re-reads the replica after every change: the game's `view` and
  * `legalActions` for this seat, the progress of long steps, the log in words,
  * anyone caught cheating, and each player's link with whom the table waits for.
+ * It keeps the clock the table agreed on for absent players (`genesis.absentAfterMs`):
+ * the engine has none, and only a page can tell how long a seat has been unreachable.
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
-import type { Outcome } from '../engine/game.ts';
+import type { Outcome, Seat } from '../engine/game.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import type { SeatLinkState } from '../net/seats.ts';
@@ -30,6 +32,14 @@ export interface Interlude {
   readonly secondsLeft: number | null;
 }
 
+/** Another seat the table waits on while its link is down: when it may be declared absent. */
+export interface Absence {
+  readonly seat: Seat;
+  readonly name: string;
+  /** Seconds before it may be declared absent; 0 once it may. */
+  readonly secondsLeft: number;
+}
+
 export class TableController {
   view = $state<unknown>(null);
   /** Faces only this seat can read: card id -> face. Replaced whole on every change, never mutated. */
@@ -52,6 +62,8 @@ export class TableController {
   links = $state<readonly SeatLinkState[]>([]);
   /** Whom the table waits for because a link is down, in words; null while every link is up. */
   waiting = $state<string | null>(null);
+  /** The seats the table waits on whose link is down, in seat order, while the game runs. */
+  absences = $state<readonly Absence[]>([]);
 
   readonly names: readonly string[];
   readonly seat: number;
@@ -62,6 +74,10 @@ export class TableController {
   private autoplayPending = false;
   /** While this player's next game is held: when it starts by itself, and the ticking timer. */
   private countdown: { deadline: number; timer: ReturnType<typeof setInterval> } | null = null;
+  /** Since when (ms) each seat in `absences` has been unreachable while the table waited on it. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly unreachableSince = new Map<Seat, number>();
+  private absenceTimer: ReturnType<typeof setInterval> | null = null;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly memory = new Map<number, number>();
   private readonly unsubscribe: () => void;
@@ -96,11 +112,25 @@ export class TableController {
     this.session.startNextGame();
   }
 
+  /**
+   * Declares `seat` absent, once it has been unreachable past the agreed limit while the
+   * table waited on it: the game ends, lost by that seat. Sooner, nothing is signed.
+   */
+  declareAbsent(seat: Seat): void {
+    const absence = this.absences.find((a) => a.seat === seat);
+    if (!absence || absence.secondsLeft > 0) return;
+    const result = this.session.declareAbsent(seat);
+    this.error = result.ok
+      ? null
+      : `${absence.name} could not be declared absent (${result.error}).`;
+  }
+
   /** Leaves the table for good: the one call the leave flow makes into the table. */
   leave(): void {
     // Refused, unsigned, once the game is over: leaving then needs no event.
     this.session.resign();
     this.stopCountdown();
+    this.stopAbsenceClock();
     this.unsubscribe();
     // The RESIGN goes out once stored; closing sooner would keep it from the others.
     void this.session.whenSent().then(() => this.session.close());
@@ -108,6 +138,7 @@ export class TableController {
 
   close(): void {
     this.stopCountdown();
+    this.stopAbsenceClock();
     this.unsubscribe();
     this.session.close();
   }
@@ -120,7 +151,14 @@ export class TableController {
     this.known = this.remember(this.session.knownFaces());
     this.outcome = replica.outcome();
     this.result = this.outcome
-      ? describeResult(this.gameId, this.outcome, state.game, this.names, this.seat)
+      ? describeResult(
+          this.gameId,
+          this.outcome,
+          state.game,
+          this.names,
+          this.seat,
+          state.ending !== null && this.session.playable.game.outcome(state.game) === null,
+        )
       : null;
     this.interlude = this.readInterlude();
     // Between games the interlude says what the table waits for: the players, not the keys.
@@ -133,6 +171,7 @@ export class TableController {
       this.links,
       replica.owed().map((o) => o.seat),
     );
+    this.trackAbsences();
     this.describeLog();
     this.alarms = [
       ...replica
@@ -186,6 +225,40 @@ export class TableController {
   private stopCountdown(): void {
     if (this.countdown) clearInterval(this.countdown.timer);
     this.countdown = null;
+  }
+
+  /**
+   * Starts a seat's clock when the table waits on it and its link is down, and drops it
+   * when either stops: a player who comes back, even briefly, starts afresh.
+   */
+  private trackAbsences(): void {
+    const replica = this.session.replica;
+    const owing = new Set(replica.stopped || this.outcome ? [] : replica.owed().map((o) => o.seat));
+    this.links.forEach((link, seat) => {
+      const unreachable = seat !== this.seat && link !== 'connected' && owing.has(seat);
+      if (!unreachable) this.unreachableSince.delete(seat);
+      else if (!this.unreachableSince.has(seat)) this.unreachableSince.set(seat, Date.now());
+    });
+    if (this.unreachableSince.size === 0) this.stopAbsenceClock();
+    else this.absenceTimer ??= setInterval(() => this.readAbsences(), 1000);
+    this.readAbsences();
+  }
+
+  private readAbsences(): void {
+    const limit = this.session.genesis.absentAfterMs;
+    const now = Date.now();
+    this.absences = [...this.unreachableSince]
+      .sort(([a], [b]) => a - b)
+      .map(([seat, since]) => ({
+        seat,
+        name: this.names[seat] ?? `Seat ${seat}`,
+        secondsLeft: Math.max(0, Math.ceil((since + limit - now) / 1000)),
+      }));
+  }
+
+  private stopAbsenceClock(): void {
+    if (this.absenceTimer) clearInterval(this.absenceTimer);
+    this.absenceTimer = null;
   }
 
   /**
