@@ -85,14 +85,18 @@ export class LobbyController {
     return this.snapshot !== null && this.playable && (this.session?.canStart() ?? false);
   }
 
-  async create(name: string, game: GameId, seats: number, options: JsonObject): Promise<void> {
-    const table: TableInfo = {
-      id: newTableId(),
-      game,
-      seats,
-      options,
-      absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
-    };
+  /**
+   * Opens a new table and sits at it as its host. `absentAfterMs`: how long a seat
+   * the table waits on may stay unreachable before the others can declare it absent.
+   */
+  async create(
+    name: string,
+    game: GameId,
+    seats: number,
+    options: JsonObject,
+    absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
+  ): Promise<void> {
+    const table: TableInfo = { id: newTableId(), game, seats, options, absentAfterMs };
     const transport = await this.reach(hostPeerId(table.id));
     this.identity = createIdentity();
     this.name = name;

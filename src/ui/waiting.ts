@@ -6,7 +6,7 @@ import type { Seat } from '../engine/game.ts';
 import type { SeatLinkState } from '../net/seats.ts';
 
 /** "Bob", "Bob and Cat", "Ann, Bob and Cat". */
-function together(names: readonly string[]): string {
+export function together(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
@@ -33,4 +33,13 @@ export function linkWords(
   say(seats('connecting', false), (who) => `Connecting to ${who}…`);
   say(seats('gone'), (who, many) => `${who} ${many ? 'have' : 'has'} left the table.`);
   return sentences.length > 0 ? sentences.join(' ') : null;
+}
+
+/** The table's time limit for absent players, in a sentence for those about to sit at it. */
+export function absentLimitWords(ms: number): string {
+  const minutes = ms / 60_000;
+  const span = Number.isInteger(minutes)
+    ? `${minutes} minute${minutes === 1 ? '' : 's'}`
+    : `${Math.round(ms / 1000)} seconds`;
+  return `A player who stays unreachable while the table waits on them can be declared absent after ${span}.`;
 }

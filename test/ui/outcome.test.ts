@@ -65,3 +65,18 @@ test('a War game lost on a war that could not be finished names the short player
     reason: 'Bob had too few cards left to finish a war.',
   });
 });
+
+test('a table ended by an absent or resigned player says so, whatever the game state', () => {
+  const state = ended(
+    [
+      [0, 1],
+      [2, 3],
+    ],
+    3,
+  );
+  const outcome = { result: 'win' as const, winners: [0], reason: 'Bob was declared absent' };
+  expect(describeResult('war', outcome, state, NAMES, 1, true)).toEqual({
+    headline: 'Alice wins the game',
+    reason: 'Bob was declared absent.',
+  });
+});

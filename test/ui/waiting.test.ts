@@ -1,6 +1,6 @@
 /** The words for whom the table waits (`linkWords`): who, and what for, in plain sentences. */
 import { expect, test } from 'vitest';
-import { linkWords } from '../../src/ui/waiting.ts';
+import { absentLimitWords, linkWords } from '../../src/ui/waiting.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'];
 
@@ -27,4 +27,12 @@ test('three or more names are listed with commas', () => {
   expect(
     linkWords(NAMES, ['connected', 'reconnecting', 'reconnecting', 'reconnecting'], [1, 2, 3]),
   ).toBe('Waiting for Bob, Cat and Dan to reconnect…');
+});
+
+test('the time limit for absent players reads in minutes, or in seconds when it is not whole minutes', () => {
+  expect(absentLimitWords(120_000)).toBe(
+    'A player who stays unreachable while the table waits on them can be declared absent after 2 minutes.',
+  );
+  expect(absentLimitWords(60_000)).toMatch(/after 1 minute\.$/);
+  expect(absentLimitWords(10_000)).toMatch(/after 10 seconds\.$/);
 });
