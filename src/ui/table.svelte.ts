@@ -233,9 +233,9 @@ export class TableController {
    */
   private trackAbsences(): void {
     const replica = this.session.replica;
-    const owing = new Set(replica.stopped || this.outcome ? [] : replica.owed().map((o) => o.seat));
+    const owing = replica.stopped || this.outcome ? [] : replica.owed().map((o) => o.seat);
     this.links.forEach((link, seat) => {
-      const unreachable = seat !== this.seat && link !== 'connected' && owing.has(seat);
+      const unreachable = seat !== this.seat && link !== 'connected' && owing.includes(seat);
       if (!unreachable) this.unreachableSince.delete(seat);
       else if (!this.unreachableSince.has(seat)) this.unreachableSince.set(seat, Date.now());
     });
