@@ -105,18 +105,24 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
-/** Creates a table from the home screen and returns its invite link. */
+/**
+ * Creates a table from the home screen and returns its invite link; `absentMinutes`
+ * picks the time limit for absent players from the form's choices.
+ */
 export async function createTable(
   page: Page,
   url: string,
   name: string,
   game: string,
   seats?: number,
+  absentMinutes?: number,
 ) {
   await page.goto(url);
   await page.getByTestId('name').fill(name);
   await page.getByTestId(`game-${game}`).click();
   if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
+  if (absentMinutes !== undefined)
+    await page.getByTestId('absent-limit').selectOption(String(absentMinutes));
   await page.getByTestId('create').click();
   return page.getByTestId('invite').inputValue();
 }

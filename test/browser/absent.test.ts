@@ -1,0 +1,61 @@
+/**
+ * An absent player: the creator picks the shortest time limit the form offers, the
+ * joiner is told it before sitting, and once Bob's page is closed while he owes his
+ * flip, Alice's table counts down, then offers to declare him absent; declaring ends
+ * the game and the result panel says why.
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { createTable, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const LIMIT = 'can be declared absent after 1 minute.';
+
+test('a player whose page closed while he owes his move is declared absent after the limit', async () => {
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  const invite = await createTable(alice, stack.url, 'Alice', 'war', undefined, 1);
+  expect(await alice.getByTestId('absent-limit').textContent()).toContain(LIMIT);
+  await bob.goto(invite);
+  await bob.getByTestId('invitation').waitFor();
+  expect(await bob.getByTestId('absent-limit').textContent()).toContain(LIMIT);
+  await bob.getByTestId('name').fill('Bob');
+  await bob.getByTestId('join').click();
+  await bob.getByTestId('lobby').waitFor();
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await alice.getByTestId('start').click();
+  // Both owe their first flip once the shuffle is done.
+  for (const page of [alice, bob])
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
+      null,
+      { timeout: 60_000 },
+    );
+
+  await bob.close();
+  await alice.getByTestId('absent-countdown').waitFor({ timeout: 30_000 });
+  expect(await alice.getByTestId('absent-countdown').textContent()).toMatch(
+    /^Bob can be declared absent in [01]:\d\d\.$/,
+  );
+  expect(await alice.getByTestId('declare-absent').count()).toBe(0);
+  expect(await alice.getByTestId('absent-news').textContent()).toBe('');
+
+  const declare = alice.getByRole('button', { name: 'Declare Bob absent' });
+  await declare.waitFor({ timeout: 90_000 });
+  expect(await alice.getByTestId('absent-news').textContent()).toBe(
+    'You may now declare Bob absent.',
+  );
+  // By keyboard: the button takes focus and Enter presses it.
+  await declare.focus();
+  await alice.keyboard.press('Enter');
+  await alice.getByTestId('result').waitFor();
+  expect(await alice.getByTestId('result-headline').textContent()).toContain('You win the game');
+  expect(await alice.getByTestId('result-reason').textContent()).toBe('Bob was declared absent.');
+  expect(await alice.getByTestId('absent').count()).toBe(0);
+});
