@@ -6,6 +6,7 @@
  * Production code keeps `crypto.getRandomValues`; only the source behind it
  * changes here, and the cryptography runs for real on these bytes.
  */
+import { relative } from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
@@ -49,6 +50,7 @@ vi.spyOn(crypto, 'getRandomValues').mockImplementation(
   },
 );
 
-const where = () => expect.getState().testPath ?? '';
+// Relative to the project: a checkout anywhere else (CI's, a worktree) draws the same bytes.
+const where = () => relative(process.cwd(), expect.getState().testPath ?? '');
 reseed(where());
 beforeEach(() => reseed(`${where()}\n${expect.getState().currentTestName ?? ''}`));
