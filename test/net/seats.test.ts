@@ -65,6 +65,19 @@ function linkSeats() {
   return { net, messengers, links };
 }
 
+/** Every replica reaches the end with the same log, and nobody was refused or named. */
+async function finishedAlike(table: TableSession[]): Promise<void> {
+  await until('every replica is done', () =>
+    table.every((s) => s.replica.state.step.type === 'DONE'),
+  );
+  expect(new Set(table.map((s) => s.replica.log.digest())).size).toBe(1);
+  for (const session of table) {
+    expect(session.refusals).toEqual([]);
+    expect(session.links.refusals).toEqual([]);
+    expect(session.replica.offences()).toEqual([]);
+  }
+}
+
 describe('a seat back under a new peer id', () => {
   type Session = TableSession;
 
@@ -139,16 +152,7 @@ describe('a seat back under a new peer id', () => {
     // Seat 0's move, made while seat 2 was away, reached it in the sync.
     await until('seat 2 may act', () => mayAct(back.session));
     expect(back.session.act(DONE).ok).toBe(true);
-    const table = [zero, one, back.session];
-    await until('every replica is done', () =>
-      table.every((s) => s.replica.state.step.type === 'DONE'),
-    );
-    expect(new Set(table.map((s) => s.replica.log.digest())).size).toBe(1);
-    for (const session of table) {
-      expect(session.refusals).toEqual([]);
-      expect(session.links.refusals).toEqual([]);
-      expect(session.replica.offences()).toEqual([]);
-    }
+    await finishedAlike([zero, one, back.session]);
   });
 
   test('the host, its rendezvous still held, comes back under a fresh id and finds every seat', async () => {
@@ -177,16 +181,7 @@ describe('a seat back under a new peer id', () => {
     expect(back.session.act(DONE).ok).toBe(true);
     await until('seat 2 may act', () => mayAct(two));
     expect(two.act(DONE).ok).toBe(true);
-    const table = [back.session, one, two];
-    await until('every replica is done', () =>
-      table.every((s) => s.replica.state.step.type === 'DONE'),
-    );
-    expect(new Set(table.map((s) => s.replica.log.digest())).size).toBe(1);
-    for (const session of table) {
-      expect(session.refusals).toEqual([]);
-      expect(session.links.refusals).toEqual([]);
-      expect(session.replica.offences()).toEqual([]);
-    }
+    await finishedAlike([back.session, one, two]);
   });
 
   test('knowing only its table and seat, it finds every seat through the host', async () => {
