@@ -4,6 +4,7 @@ import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import App from './ui/App.svelte';
 import { LobbyController } from './ui/lobby.svelte.ts';
+import { unlocked, webLocks } from './ui/tabs.ts';
 import './ui/global.css';
 
 const target = document.getElementById('app')!;
@@ -14,6 +15,8 @@ Promise.all([loadConfig(new URL(document.baseURI)), kept])
     const lobby = new LobbyController(
       (id) => PeerJsTransport.open(id, config),
       store ?? new MemoryStore(),
+      // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
+      'locks' in navigator ? webLocks(navigator.locks) : unlocked,
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';

@@ -74,3 +74,24 @@ test('simulate and verify support Red & Black', async () => {
   const transcript = JSON.parse(readFileSync(file, 'utf8')) as { genesis: { game: string } };
   expect(transcript.genesis.game).toBe('redblack');
 }, 300_000);
+
+test('simulate and verify support Town for Two', async () => {
+  const file = join(dir, 'town.json');
+  const { stdout } = await run(tsx, [
+    'scripts/simulate.ts',
+    '--game',
+    'town',
+    '--seed',
+    '3',
+    '--out',
+    file,
+  ]);
+  expect(stdout).toMatch(/^(winner: (Ada|Babbage)|draw) \(POINTS\)$/m);
+  const verified = await run(tsx, ['scripts/verify.ts', file], { maxBuffer: 1 << 20 });
+  expect(verified.stdout).toContain('every signature, chain link, proof and rule holds');
+  expect(verified.stdout).toContain(/^(winner: .*|draw .*)$/m.exec(stdout)![0]);
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as {
+    genesis: { game: string; deckSize: number };
+  };
+  expect(transcript.genesis).toMatchObject({ game: 'town', deckSize: 40 });
+}, 300_000);

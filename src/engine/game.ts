@@ -76,12 +76,17 @@ export interface Game<S extends Json, A, V, O> {
   setup(options: O): Result<S>;
   /** The decks these options play with (checked by `setup` first); card ids number them in this order. */
   decks(options: O): readonly DeckSpec[];
-  /** Every action `seat` may take now; empty when it is not that seat's move. */
-  legalActions(state: S, seat: Seat): readonly A[];
+  /**
+   * Every action `seat` may take now; empty when it is not that seat's move.
+   * `known` holds the faces `seat` reads privately (its hand, a card it
+   * peeked): a game whose legal moves hang on a hidden hand (Town for Two)
+   * lists them from it; the others do not need it.
+   */
+  legalActions(state: S, seat: Seat, known?: ReadonlyMap<CardId, number>): readonly A[];
   /** The next state, or an error code; never changes `state`. */
   apply(state: S, action: A): Result<S>;
-  /** What `seat` may know of `state`; the UI draws only this. */
-  view(state: S, seat: Seat): V;
+  /** What `seat` may know of `state`, with the faces it reads privately (`known`); the UI draws only this. */
+  view(state: S, seat: Seat, known?: ReadonlyMap<CardId, number>): V;
   /** How the game ended, or null while it goes on. */
   outcome(state: S): Outcome | null;
   /** What the game waits for; empty once it is over. */

@@ -9,12 +9,28 @@
  * Every pair of players gets its own link: a newcomer dials every player seated before
  * it, so each pair is dialled exactly once. After Start, every player signs the genesis
  * it built from the roster it was sent (`genesis.ts`); the table opens only when all agree.
+ *
+ * A player's hello proves its identity key, as a seat hello does in the game (`seats.ts`):
+ * each end of a link sends `{ type: 'lobby-challenge', nonce }` as it opens, and a hello
+ * carries that nonce signed with the key it names, over `fair-deal/lobby-hello/v1\n` and
+ * the canonical `{ name, nonce, peer, table }` (`peer`: the sender's own id, so a hello
+ * relayed over another link fails). So a seated player back under a new peer id (its
+ * page reloaded) is given its seat back on proof, and nobody who merely knows its public
+ * key, which every roster shows, can take it. A host back from a reload opens the roster
+ * it kept, so every seat stays where it was until its player comes back.
  */
-import { isRecord } from '../engine/encoding.ts';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { encodeCanonical, isHex, isRecord } from '../engine/encoding.ts';
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
 import { playable, type Playable } from '../engine/games/registry.ts';
-import { isValidPublicKey, type Identity } from '../engine/identity.ts';
+import {
+  isValidPublicKey,
+  signMessage,
+  SIGNATURE_BYTES,
+  verifyMessage,
+  type Identity,
+} from '../engine/identity.ts';
 import { MAX_EVENT_BYTES } from '../engine/events.ts';
 import { isAbsentLimit } from '../engine/table/leave.ts';
 import type { Genesis } from '../engine/table/types.ts';
@@ -24,6 +40,7 @@ import {
   verifyStatement,
   type GenesisStatement,
 } from './genesis.ts';
+import { Challenges, NONCE_BYTES } from './challenges.ts';
 import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
 import { Retry } from './backoff.ts';
 import { Messenger } from './messenger.ts';
@@ -57,7 +74,10 @@ export interface Seat {
 }
 
 export type LobbyMessage =
-  | { type: 'hello'; name: string; identity: string }
+  /** Answers the receiver's `lobby-challenge`: `sig` is `identity`'s signature over it (see the top). */
+  | { type: 'hello'; name: string; identity: string; nonce: string; sig: string }
+  /** Fresh random bytes a hello over this link must sign. */
+  | { type: 'lobby-challenge'; nonce: string }
   | { type: 'roster'; table: TableInfo; players: Seat[] }
   | { type: 'chat'; text: string }
   | { type: 'start' }
@@ -80,8 +100,17 @@ const MAX_BACKLOG = 1000;
 export const HOST_ANSWER_LIMIT_MS = 8000;
 /** Time for a goodbye to leave before the links close. */
 const GOODBYE_MS = 500;
-/** How a seated guest redials a lost host before Start: soon, then every 10 s. */
+/**
+ * How a guest, seated or still visiting, redials a lost host before Start: soon, then every
+ * 10 s. A first dial can fail on a busy machine (a link that does not open in time), and a
+ * host may be reloading its page: the join page must not wait for a reload of its own.
+ */
 const HOST_REDIAL_BACKOFF = { firstMs: 1000, maxMs: 10000 };
+const HELLO_DOMAIN = 'fair-deal/lobby-hello/v1\n';
+
+/** What a lobby hello signs: see the top of this file. */
+const helloBytes = (table: string, peer: string, name: string, nonce: string): Uint8Array =>
+  utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ table, peer, name, nonce }));
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (error: string): Parsed<never> => ({ ok: false, error });
@@ -124,8 +153,14 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
       const name = cleanName(raw.name);
       if (!name) return fail('bad name');
       if (!isValidPublicKey(raw.identity)) return fail('bad identity key');
-      return { ok: true, value: { type: 'hello', name, identity: raw.identity } };
+      const { nonce, sig } = raw;
+      if (!isHex(nonce, NONCE_BYTES)) return fail('bad hello nonce');
+      if (!isHex(sig, SIGNATURE_BYTES)) return fail('bad hello signature');
+      return { ok: true, value: { type: 'hello', name, identity: raw.identity, nonce, sig } };
     }
+    case 'lobby-challenge':
+      if (!isHex(raw.nonce, NONCE_BYTES)) return fail('bad challenge nonce');
+      return { ok: true, value: { type: 'lobby-challenge', nonce: raw.nonce } };
     case 'event':
       return fail('a game event outside a game');
     case 'chat': {
@@ -261,11 +296,15 @@ export class LobbySession {
   private readonly left = new Set<string>();
   private readonly disconnected: LobbySnapshot['disconnected'] = [];
   private answerTimer: ReturnType<typeof setTimeout> | null = null;
-  /** A seated guest dials a host it lost again: the host may be reloading its page. */
+  /** A guest dials a host it lost again, seated or visiting: the host may be reloading its page. */
   private readonly hostRedial = new Retry(() => this.redialHost(), HOST_REDIAL_BACKOFF);
   private unanswered = false;
   /** Seated peer -> the table it last invited this player to. */
   private readonly invitations = new Map<string, string>();
+  /** Each linked peer's challenges from this end that its hello may still answer. */
+  private readonly challenges = new Challenges();
+  /** Each linked peer's latest challenge to this end, until this player has a name to answer with. */
+  private readonly toAnswer = new Map<string, string>();
   private listener: (snapshot: LobbySnapshot) => void = () => {};
 
   /** Null while visiting: this peer has not asked for a seat. */
@@ -277,10 +316,12 @@ export class LobbySession {
     name: string | null,
     private readonly identity: Identity,
     table: TableInfo | null,
+    roster: readonly Seat[] = [],
   ) {
     this.me = name === null ? null : { name, identity: identity.publicKey };
     this.table = table;
-    this.players = table && this.me ? [{ peer: transport.id, ...this.me }] : [];
+    const others = roster.slice(1).map((p) => ({ ...p }));
+    this.players = table && this.me ? [{ peer: transport.id, ...this.me }, ...others] : [];
     this.messenger = new Messenger(transport, parseWireMessage);
     this.messenger.on({
       message: (from, message) => this.receive(from, message),
@@ -299,16 +340,21 @@ export class LobbySession {
   /**
    * Opens a new table on a transport listening under `hostPeerId(table.id)`; `identity` is
    * this player's key for the table (it signs the genesis here, then every event).
+   * `roster`: the seats as this host kept them before its page reloaded (its own first);
+   * each other player has its seat back once it links and proves its key.
    */
   static create(
     transport: Transport,
     table: TableInfo,
     name: string,
     identity: Identity,
+    roster: readonly Seat[] = [],
   ): LobbySession {
     if (transport.id !== hostPeerId(table.id))
       throw new Error('the host listens under the table’s host id');
-    return new LobbySession(transport, table.id, name, identity, table);
+    if (roster.length > 0 && roster[0]?.identity !== identity.publicKey)
+      throw new Error('a kept roster starts with the host’s own seat');
+    return new LobbySession(transport, table.id, name, identity, table, roster);
   }
 
   /**
@@ -343,9 +389,7 @@ export class LobbySession {
   sit(name: string): void {
     if (this.me || this.isHost) return;
     this.me = { name, identity: this.identity.publicKey };
-    const host = hostPeerId(this.tableId);
-    if (this.links.get(host) === 'connected')
-      this.messenger.send(host, { type: 'hello', ...this.me });
+    for (const peer of [...this.toAnswer.keys()]) this.answer(peer);
     this.changed();
   }
 
@@ -517,7 +561,12 @@ export class LobbySession {
       case 'seat-hello':
       case 'peers':
         return;
+      case 'lobby-challenge':
+        this.toAnswer.set(from, message.nonce);
+        this.answer(from);
+        break;
       case 'hello':
+        if (!this.proves(from, message)) break;
         this.names.set(from, message.name);
         if (this.isHost) this.seat(from, message);
         break;
@@ -564,21 +613,59 @@ export class LobbySession {
     this.changed();
   }
 
+  /** Sends `peer` a fresh nonce its hello must sign. */
+  private challenge(peer: string): void {
+    this.messenger.send(peer, { type: 'lobby-challenge', nonce: this.challenges.issue(peer) });
+  }
+
+  /** Answers `peer`'s challenge with a signed hello, once this player has a name to give. */
+  private answer(peer: string): void {
+    const nonce = this.toAnswer.get(peer);
+    if (!this.me || nonce === undefined) return;
+    this.toAnswer.delete(peer);
+    const sig = signMessage(
+      this.identity.secretKey,
+      helloBytes(this.tableId, this.id, this.me.name, nonce),
+    );
+    this.messenger.send(peer, { type: 'hello', ...this.me, nonce, sig });
+  }
+
+  /** True when `hello` answers an open challenge to `from` and is signed by the key it names. */
+  private proves(from: string, hello: LobbyMessage & { type: 'hello' }): boolean {
+    if (!this.challenges.take(from, hello.nonce)) {
+      this.drop(from, 'a hello that answers no open challenge of ours');
+      return false;
+    }
+    if (
+      verifyMessage(
+        hello.identity,
+        helloBytes(this.tableId, from, hello.name, hello.nonce),
+        hello.sig,
+      )
+    )
+      return true;
+    const claimed = this.players.find((p) => p.identity === hello.identity);
+    this.drop(
+      from,
+      claimed
+        ? `a hello claiming ${claimed.name}'s seat, not signed by that seat's key`
+        : 'a hello not signed by the identity key it names',
+    );
+    return false;
+  }
+
+  /** A proven hello at the host: the seat of its key (back under a new peer id, maybe), or a free one. */
   private seat(peer: string, { name, identity }: Player): void {
     if (!this.table || this.agreement) return;
-    const existing = this.players.find((p) => p.peer === peer);
-    const moved = this.players.find(
-      (p) => p.identity === identity && p.peer !== peer && this.links.get(p.peer) !== 'connected',
-    );
+    const mine = this.players.find((p) => p.peer === peer);
+    const held = this.players.find((p) => p.identity === identity);
     // A seat's identity key never changes: the game's events are checked against it.
-    if (existing) existing.name = name;
-    // A seated player back under a new peer id (a reloaded page) keeps its seat.
-    else if (moved) Object.assign(moved, { peer, name });
-    else if (
-      this.players.length < this.table.seats &&
-      !this.players.some((p) => p.identity === identity)
-    )
-      this.players.push({ peer, name, identity });
+    if (mine && mine !== held)
+      return this.drop(peer, 'a hello under another key than the one of its seat');
+    if (held?.peer === this.id) return this.drop(peer, 'a hello under the host’s own key');
+    // Proven: a seated player back under a new peer id (a reloaded page) has its seat back.
+    if (held) Object.assign(held, { peer, name });
+    else if (this.players.length < this.table.seats) this.players.push({ peer, name, identity });
     this.sendRoster();
   }
 
@@ -619,11 +706,15 @@ export class LobbySession {
     this.links.set(peer, state);
     if (peer === hostPeerId(this.tableId)) {
       if (state === 'connected') this.hostRedial.reset();
-      else if (state === 'lost' && this.holdsSeat(this.id) && !this.agreement)
-        this.hostRedial.schedule();
+      else if (state === 'lost' && !this.agreement) this.hostRedial.schedule();
     }
-    if (state === 'connected') this.left.delete(peer);
-    if (state === 'connected' && this.me) this.messenger.send(peer, { type: 'hello', ...this.me });
+    if (state === 'connected') {
+      this.left.delete(peer);
+      this.challenge(peer);
+    } else {
+      this.challenges.forget(peer);
+      this.toAnswer.delete(peer);
+    }
     if (state === 'lost' && peer === hostPeerId(this.tableId) && this.table === null) {
       this.stopWaitingForHost();
       this.unanswered = true;

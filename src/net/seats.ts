@@ -30,7 +30,7 @@
  * The host too may come back under a fresh id (its rendezvous still held by the server
  * for its old page): it dials the others where it last knew them. Hints are only where to dial: each link still has to prove its seat.
  */
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, isHex } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
 import { signMessage, SIGNATURE_BYTES, verifyMessage } from '../engine/identity.ts';
@@ -40,6 +40,7 @@ import type { Genesis } from '../engine/table/types.ts';
 import { Retry, type Backoff } from './backoff.ts';
 import type { WireMessage } from './lobby.ts';
 import { hostPeerId } from './ids.ts';
+import { Challenges, NONCE_BYTES } from './challenges.ts';
 import type { Messenger } from './messenger.ts';
 
 /** The messages of the proof and of the hints: see the top of this file. */
@@ -68,13 +69,10 @@ export interface SeatLinkHandlers {
 /** Redialling a seat that is not linked: after 1 s, 2 s, 4 s, 8 s, then every 15 s. */
 export const REDIAL_BACKOFF: Backoff = { firstMs: 1000, maxMs: 15000 };
 
-const NONCE_BYTES = 32;
 /** More seats than any game has: a bound for the parser only. */
 const MAX_SEATS = 64;
 /** What PeerJS accepts as an id, bounded. */
 const PEER_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,62}[A-Za-z0-9])?$/;
-/** Challenges a peer may leave unanswered; the oldest is forgotten first. */
-const MAX_OPEN_CHALLENGES = 3;
 /** Refusals kept for inspection; older ones are dropped, so a flood costs no memory. */
 const MAX_REFUSALS = 100;
 /** Peer ids kept per seat besides the first one: the latest proven or hinted. */
@@ -141,7 +139,7 @@ export class SeatLinks {
   readonly refusals: SeatRefusal[] = [];
   private readonly entries = new Map<Seat, SeatEntry>();
   /** Each peer id's nonces still awaiting an answer. */
-  private readonly challenges = new Map<string, string[]>();
+  private readonly challenges = new Challenges();
   /** Peer ids on an open link whose hello proved a seat, not yet the seat's (step 4). */
   private readonly proven = new Map<string, Seat>();
   /** Peer ids sent this end's hello over the link open now. */
@@ -261,14 +259,11 @@ export class SeatLinks {
   }
 
   private challenge(peer: string): void {
-    const nonce = bytesToHex(crypto.getRandomValues(new Uint8Array(NONCE_BYTES)));
-    const open = this.challenges.get(peer) ?? [];
-    this.challenges.set(peer, [...open, nonce].slice(-MAX_OPEN_CHALLENGES));
-    this.messenger.send(peer, { type: 'challenge', nonce });
+    this.messenger.send(peer, { type: 'challenge', nonce: this.challenges.issue(peer) });
   }
 
   private linkLost(peer: string): void {
-    this.challenges.delete(peer);
+    this.challenges.forget(peer);
     this.proven.delete(peer);
     this.answered.delete(peer);
     this.unseat(peer);
@@ -315,14 +310,8 @@ export class SeatLinks {
   }
 
   private checkHello(from: string, hello: { seat: Seat; nonce: string; sig: string }): void {
-    const open = this.challenges.get(from) ?? [];
-    if (!open.includes(hello.nonce))
+    if (!this.challenges.take(from, hello.nonce))
       return this.refuse(from, 'a seat hello that answers no open challenge of ours');
-    // Good once, right or wrong.
-    this.challenges.set(
-      from,
-      open.filter((nonce) => nonce !== hello.nonce),
-    );
     const entry = this.entries.get(hello.seat);
     if (!entry)
       return this.refuse(from, `a seat hello for seat ${hello.seat}, no other seat of this table`);

@@ -1,7 +1,9 @@
 /**
  * What a peer keeps of each table so that a reload, a closed tab or a crash
  * loses nothing: its identity, its seat and the genesis, every secret its
- * keyring made, and every signed event it made or learnt.
+ * keyring made, and every signed event it made or learnt; and, for the page's
+ * countdown to declaring a player absent, since when each seat has been
+ * unreachable while the table waited on it.
  *
  * A table session writes a secret before it signs the event that uses it and
  * writes its own event before it sends it (see `TableSession`), so what is
@@ -14,7 +16,7 @@ import type { Seat } from '../engine/game.ts';
 import type { Identity } from '../engine/identity.ts';
 import type { KeyringSecrets } from '../engine/table/author.ts';
 import type { Genesis } from '../engine/table/types.ts';
-import type { TableInfo } from './lobby.ts';
+import type { Seat as LobbySeat, TableInfo } from './lobby.ts';
 
 /** The game as it started on this peer: what a session needs besides secrets and events. */
 export interface TablePlay {
@@ -38,6 +40,11 @@ export interface SavedTable {
   readonly identity: Identity;
   /** This peer created the table: it listens under the table's rendezvous id. */
   readonly host: boolean;
+  /**
+   * The host's seats before Start, its own first, as last sent to the players: a host
+   * back from a reload keeps every seat for its player. Absent for a guest.
+   */
+  readonly roster?: readonly LobbySeat[];
   /** Null while the table is still gathering players. */
   readonly play: TablePlay | null;
 }
@@ -67,6 +74,13 @@ export interface TableStore {
   saveEvent(id: string, event: string): Promise<void>;
   /** Everything kept of a table, or null for a table never saved (or deleted). */
   loadTable(id: string): Promise<StoredTable | null>;
+  /**
+   * Replaces `since[seat]`: when (ms since the epoch) each seat became unreachable while
+   * the table waited on it, null for a seat that is not; the page's clock, not the table's.
+   */
+  saveUnreachable(id: string, since: readonly (number | null)[]): Promise<void>;
+  /** What `saveUnreachable` last kept of a table; empty when nothing is. */
+  loadUnreachable(id: string): Promise<(number | null)[]>;
   /** The record of every table kept. */
   listTables(): Promise<SavedTable[]>;
   /** Forgets a table: its record, secrets and events. */
@@ -89,15 +103,20 @@ interface Schema extends DBSchema {
     indexes: { table: string };
   };
   events: { key: number; value: { table: string; event: string }; indexes: { table: string } };
+  unreachable: { key: string; value: { table: string; since: (number | null)[] } };
 }
 
-/** Version 1: tables by id; secrets and events under increasing keys, so reading them back keeps the order written. */
+/**
+ * Version 1: tables by id; secrets and events under increasing keys, so reading them back
+ * keeps the order written. Version 2: each table's clock of unreachable seats, by table id.
+ */
 function upgrade(db: IDBPDatabase<Schema>, from: number): void {
   if (from < 1) {
     db.createObjectStore('tables', { keyPath: 'id' });
     db.createObjectStore('secrets', { autoIncrement: true }).createIndex('table', 'table');
     db.createObjectStore('events', { autoIncrement: true }).createIndex('table', 'table');
   }
+  if (from < 2) db.createObjectStore('unreachable', { keyPath: 'table' });
 }
 
 /** Tables kept in IndexedDB. */
@@ -107,7 +126,7 @@ export class IdbStore implements TableStore {
   /** Opens (and creates or upgrades) the database `name`. */
   static async open(name = DATABASE): Promise<IdbStore> {
     return new IdbStore(
-      await openDB<Schema>(name, 1, { upgrade: (db, from) => upgrade(db, from) }),
+      await openDB<Schema>(name, 2, { upgrade: (db, from) => upgrade(db, from) }),
     );
   }
 
@@ -149,18 +168,27 @@ export class IdbStore implements TableStore {
     };
   }
 
+  async saveUnreachable(id: string, since: readonly (number | null)[]): Promise<void> {
+    await this.db.put('unreachable', { table: id, since: [...since] });
+  }
+
+  async loadUnreachable(id: string): Promise<(number | null)[]> {
+    return (await this.db.get('unreachable', id))?.since ?? [];
+  }
+
   async listTables(): Promise<SavedTable[]> {
     return this.db.getAll('tables');
   }
 
   async deleteTable(id: string): Promise<void> {
-    const tx = this.db.transaction(['tables', 'secrets', 'events'], 'readwrite');
+    const tx = this.db.transaction(['tables', 'secrets', 'events', 'unreachable'], 'readwrite');
     const drop = async (store: 'secrets' | 'events') => {
       const keys = await tx.objectStore(store).index('table').getAllKeys(id);
       await Promise.all(keys.map((key) => tx.objectStore(store).delete(key)));
     };
     await Promise.all([
       tx.objectStore('tables').delete(id),
+      tx.objectStore('unreachable').delete(id),
       drop('secrets'),
       drop('events'),
       tx.done,
@@ -177,6 +205,7 @@ export class IdbStore implements TableStore {
 export class MemoryStore implements TableStore {
   private readonly tables = new Map<string, SavedTable>();
   private readonly kept = new Map<string, { secrets: KeyringSecrets[]; events: string[] }>();
+  private readonly unreachable = new Map<string, (number | null)[]>();
 
   async saveTable(table: SavedTable): Promise<void> {
     this.tables.set(table.id, structuredClone(table));
@@ -202,6 +231,14 @@ export class MemoryStore implements TableStore {
     return structuredClone({ table, secrets, events });
   }
 
+  async saveUnreachable(id: string, since: readonly (number | null)[]): Promise<void> {
+    this.unreachable.set(id, [...since]);
+  }
+
+  async loadUnreachable(id: string): Promise<(number | null)[]> {
+    return [...(this.unreachable.get(id) ?? [])];
+  }
+
   async listTables(): Promise<SavedTable[]> {
     return structuredClone([...this.tables.values()]);
   }
@@ -209,6 +246,7 @@ export class MemoryStore implements TableStore {
   async deleteTable(id: string): Promise<void> {
     this.tables.delete(id);
     this.kept.delete(id);
+    this.unreachable.delete(id);
   }
 
   private of(id: string): { secrets: KeyringSecrets[]; events: string[] } {

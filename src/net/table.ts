@@ -210,7 +210,7 @@ export class TableSession<S extends Json = Json> {
       !this.replica.owed().some((o) => o.seat === this.seat && o.kind === 'ACT')
     )
       return [];
-    return this.playable.game.legalActions(this.replica.state.game, this.seat);
+    return this.playable.game.legalActions(this.replica.state.game, this.seat, this.knownFaces());
   }
 
   /**

@@ -8,6 +8,7 @@ import type { TableState } from '../engine/table/types.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import { faceLabel, type RedBlackState } from '../engine/games/redblack/index.ts';
 import { describeRedBlack } from './redblack/describe.ts';
+import { describeTown } from './town/describe.ts';
 import { describeWar } from './war/describe.ts';
 
 export interface LogLine {
@@ -25,6 +26,7 @@ const describeMatch: GameDescriber = (before, after, names) => {
 const GAME_DESCRIBERS: Record<string, GameDescriber> = {
   war: describeWar,
   redblack: describeMatch,
+  town: describeTown,
 };
 
 export function describeEntry(

@@ -14,6 +14,12 @@
  * agreed genesis before the first event is signed, so that a reload comes back to it
  * (`resume`): the page registers again, the session is rebuilt from the store, and the
  * seat links fetch what it missed and re-send what the others missed.
+ *
+ * A tab holds the table it sits at (`tabs.ts`), so that no second tab of this browser runs
+ * it under the same key: a tab sent back to a table another tab holds says so, and may
+ * wait for it. A tab that opens the invite link of such a table may still sit at it, as
+ * another player, with a key of its own: it keeps that seat in memory only, as this
+ * browser's store keeps one seat per table, the other tab's.
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
@@ -33,7 +39,8 @@ import { registerAgain, rejoinTable } from '../net/rejoin.ts';
 import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
-import { TableController } from './table.svelte.ts';
+import { NEXT_GAME_SECONDS, TableController } from './table.svelte.ts';
+import { unlocked, type Release, type TableLocks } from './tabs.ts';
 
 export class LobbyController {
   snapshot = $state<LobbySnapshot | null>(null);
@@ -47,6 +54,15 @@ export class LobbyController {
   unknownTable = $state<string | null>(null);
   /** The page is coming back to a kept table: registering again and replaying. */
   resuming = $state(false);
+  /** A table this page was sent to that another tab of this browser holds. */
+  elsewhere = $state<string | null>(null);
+  /** This page waits for the other tab to let go of `elsewhere`, to take it over. */
+  waitingForTab = $state(false);
+  /**
+   * Another tab of this browser holds the table this page visits: a seat taken here is
+   * another player's, kept in memory only, so a reload here does not come back to it.
+   */
+  shared = $state(false);
   session: LobbySession | null = null;
   private identity: Identity | null = null;
   /**
@@ -59,15 +75,25 @@ export class LobbyController {
   private saved: SavedTable | null = null;
   /** The links of a table resumed after a reload: no lobby session holds them. */
   private messenger: Messenger<WireMessage> | null = null;
+  /** The table this tab holds, and what lets it go. */
+  private held: { id: string; release: Release } | null = null;
+  /** Stops waiting for another tab to let go of a table. */
+  private waiting: AbortController | null = null;
+  /** Where the table this page is at is kept: `store`, or memory for a `shared` table. */
+  private tables: TableStore;
 
   /**
    * `open` registers a peer id on the network (PeerJS in the page, loopback in tests);
-   * `store` keeps every table this player sits at (the page's is IndexedDB).
+   * `store` keeps every table this player sits at (the page's is IndexedDB); `locks`
+   * keep each table to one tab of this browser.
    */
   constructor(
     private readonly open: (peerId: string) => Promise<Transport>,
     private readonly store: TableStore = new MemoryStore(),
-  ) {}
+    private readonly locks: TableLocks = unlocked,
+  ) {
+    this.tables = store;
+  }
 
   /** The invitation to play again this page shows: the lowest seat's, when several crossed. */
   get invitation(): Invitation | null {
@@ -97,6 +123,7 @@ export class LobbyController {
     absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
   ): Promise<void> {
     const table: TableInfo = { id: newTableId(), game, seats, options, absentAfterMs };
+    await this.enter(table.id);
     const transport = await this.reach(hostPeerId(table.id));
     this.identity = createIdentity();
     this.name = name;
@@ -105,6 +132,7 @@ export class LobbyController {
 
   /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
   async visit(tableId: string): Promise<void> {
+    await this.enter(tableId);
     const transport = await this.reach(guestPeerId(tableId));
     this.identity = createIdentity();
     this.attach(LobbySession.visit(transport, tableId, this.identity));
@@ -119,8 +147,11 @@ export class LobbyController {
 
   /** Visits `tableId` and asks for a seat at once: an invitation to play again, accepted. */
   async join(tableId: string, name: string): Promise<void> {
+    await this.enter(tableId);
     const transport = await this.reach(guestPeerId(tableId));
     this.identity = createIdentity();
+    // Kept with the table once seated: a reload asks for the seat under it again.
+    this.name = name;
     this.attach(LobbySession.join(transport, tableId, name, this.identity));
   }
 
@@ -134,6 +165,7 @@ export class LobbyController {
     const me = this.snapshot?.players.find((p) => p.peer === played?.id);
     if (!played || !table || !me) return;
     const fresh: TableInfo = { ...table, id: newTableId() };
+    await this.enter(fresh.id);
     const transport = await this.reach(hostPeerId(fresh.id));
     if (this.session !== played) return transport.close();
     this.table?.close();
@@ -179,6 +211,12 @@ export class LobbyController {
    * reopened: straight into the game, registered again and resumed where it stood.
    */
   async resume(id: string): Promise<void> {
+    if (isTableId(id) && !(await this.hold(id))) {
+      this.elsewhere = id;
+      return;
+    }
+    this.shared = false;
+    this.tables = this.store;
     const kept = isTableId(id) ? await this.store.loadTable(id) : null;
     if (!kept) {
       this.unknownTable = id;
@@ -197,13 +235,37 @@ export class LobbyController {
       this.messenger = rejoined.messenger;
       if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
       const resumed = await TableSession.resume(rejoined.messenger, this.store, id);
-      if (resumed.ok) this.show(resumed.value);
+      if (resumed.ok) this.show(resumed.value, await this.store.loadUnreachable(id));
       else this.error = `This table cannot be resumed here (${resumed.error}).`;
     } catch (e) {
       this.error = `Could not reconnect to the table (${(e as Error).message}).`;
     } finally {
       this.resuming = false;
     }
+  }
+
+  /**
+   * Waits until the tab that holds the table this page was sent to lets go of it (closes,
+   * leaves the page, or leaves the table), then comes back to it here.
+   */
+  async useHere(): Promise<void> {
+    const id = this.elsewhere;
+    if (id === null || this.waiting) return;
+    this.waiting = new AbortController();
+    this.waitingForTab = true;
+    try {
+      const release = await this.locks.wait(id, this.waiting.signal);
+      this.letGo();
+      this.held = { id, release };
+    } catch {
+      // Gone home while waiting: nothing to take over.
+      return;
+    } finally {
+      this.waiting = null;
+      this.waitingForTab = false;
+    }
+    this.elsewhere = null;
+    await this.resume(id);
   }
 
   /**
@@ -223,7 +285,7 @@ export class LobbyController {
       );
       this.attach(
         isHost
-          ? LobbySession.create(transport, table.info, table.name, table.identity)
+          ? LobbySession.create(transport, table.info, table.name, table.identity, table.roster)
           : LobbySession.join(transport, table.id, table.name, table.identity),
       );
     } catch (e) {
@@ -250,6 +312,11 @@ export class LobbyController {
     this.tableId = null;
     this.unknownTable = null;
     this.saved = null;
+    this.waiting?.abort();
+    this.elsewhere = null;
+    this.shared = false;
+    this.tables = this.store;
+    this.letGo();
   }
 
   /** The table just played is done with: its game, then its links. */
@@ -260,6 +327,27 @@ export class LobbyController {
       this.table = null;
     }
     played.close();
+  }
+
+  /** Holds table `id` for this tab, letting go of the one it held; false when another tab holds it. */
+  private async hold(id: string): Promise<boolean> {
+    if (this.held?.id === id) return true;
+    const release = await this.locks.take(id);
+    if (!release) return false;
+    this.letGo();
+    this.held = { id, release };
+    return true;
+  }
+
+  /** Goes to table `id`: kept in the store if this tab can hold it, else `shared`. */
+  private async enter(id: string): Promise<void> {
+    this.shared = !(await this.hold(id));
+    this.tables = this.shared ? new MemoryStore() : this.store;
+  }
+
+  private letGo(): void {
+    this.held?.release();
+    this.held = null;
   }
 
   private async reach(id: string): Promise<Transport> {
@@ -280,6 +368,7 @@ export class LobbyController {
       this.snapshot = snapshot;
       if (snapshot.seated && snapshot.table && !this.saved)
         this.seated(snapshot.table, snapshot.isHost);
+      if (snapshot.isHost) this.keepRoster(snapshot);
       if (snapshot.phase === 'started' && !this.table) {
         this.openTable(session);
         if (this.previous) this.closePlayed(this.previous);
@@ -287,12 +376,20 @@ export class LobbyController {
     });
   }
 
-  /** This player has a seat: the table is kept from now on, and the URL names it. */
+  /** This player has a seat: the table is kept from now on, and the URL names it (unless `shared`). */
   private seated(info: TableInfo, host: boolean): void {
     if (!this.identity) return;
-    this.tableId = info.id;
+    if (!this.shared) this.tableId = info.id;
     const { name, identity } = this;
     void this.save({ id: info.id, info, name, identity, host, play: null });
+  }
+
+  /** The host keeps its seats while the table gathers players, so that a reload keeps them. */
+  private keepRoster({ phase, players }: LobbySnapshot): void {
+    const saved = this.saved;
+    if (!saved?.host || saved.play || (phase !== 'open' && phase !== 'full')) return;
+    if (JSON.stringify(saved.roster ?? []) === JSON.stringify(players)) return;
+    void this.save({ ...saved, roster: players });
   }
 
   private openTable(session: LobbySession): void {
@@ -310,14 +407,27 @@ export class LobbyController {
         seat,
         this.identity.secretKey,
         peers,
-        this.store,
+        this.tables,
       ),
     );
   }
 
-  private show(session: TableSession): void {
-    this.table = new TableController(session);
+  /** `since`: the absence clock as this page kept it before a reload (see `TableController`). */
+  private show(session: TableSession, since: readonly (number | null)[] = []): void {
+    const id = session.genesis.table;
+    this.table = new TableController(session, 0, NEXT_GAME_SECONDS, {
+      since,
+      keep: (now) => void this.keepUnreachable(id, now),
+    });
     session.subscribe(() => this.keepAddresses(session));
+  }
+
+  private async keepUnreachable(id: string, since: readonly (number | null)[]): Promise<void> {
+    try {
+      await this.tables.saveUnreachable(id, since);
+    } catch (e) {
+      this.error = `This browser could not keep the countdown for absent players (${(e as Error).message}).`;
+    }
   }
 
   /** Keeps where every seat is now, so that a reload dials the others where they are. */
@@ -332,7 +442,7 @@ export class LobbyController {
   private async save(table: SavedTable): Promise<boolean> {
     this.saved = table;
     try {
-      await this.store.saveTable(table);
+      await this.tables.saveTable(table);
       return true;
     } catch (e) {
       this.error = `This browser could not keep the table (${(e as Error).message}).`;

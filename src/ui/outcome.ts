@@ -7,6 +7,7 @@ import type { Json } from '../engine/encoding.ts';
 import type { Outcome } from '../engine/game.ts';
 import type { RedBlackState } from '../engine/games/redblack/index.ts';
 import { describeLastGame, describeScore } from './redblack/describe.ts';
+import { townReason } from './town/describe.ts';
 import { warReason } from './war/describe.ts';
 
 /** A finished game or match, as one player reads it. */
@@ -33,6 +34,7 @@ function matchStanding(json: Json, names: readonly string[]): string {
 
 const WORDS: Record<string, GameWords> = {
   war: { unit: 'game', reason: warReason },
+  town: { unit: 'game', reason: townReason },
   redblack: {
     unit: 'match',
     reason: (_outcome, state, names) => matchStanding(state, names),

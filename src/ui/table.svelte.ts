@@ -5,6 +5,7 @@
  * anyone caught cheating, and each player's link with whom the table waits for.
  * It keeps the clock the table agreed on for absent players (`genesis.absentAfterMs`):
  * the engine has none, and only a page can tell how long a seat has been unreachable.
+ * The page keeps that clock (`AbsenceClock`), so a reload goes on counting.
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome, Seat } from '../engine/game.ts';
@@ -38,6 +39,14 @@ export interface Absence {
   readonly name: string;
   /** Seconds before it may be declared absent; 0 once it may. */
   readonly secondsLeft: number;
+}
+
+/** Where a page keeps when each seat became unreachable, so that a reload goes on counting. */
+export interface AbsenceClock {
+  /** As last kept: `since[seat]` in ms since the epoch, null (or missing) for a seat that was not. */
+  readonly since: readonly (number | null)[];
+  /** Keeps `since`, whenever a seat's clock starts or stops. */
+  keep(since: readonly (number | null)[]): void;
 }
 
 export class TableController {
@@ -78,15 +87,20 @@ export class TableController {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly unreachableSince = new Map<Seat, number>();
   private absenceTimer: ReturnType<typeof setInterval> | null = null;
+  /** The clock as kept before this page opened: read once, at the first look at the links. */
+  private kept: readonly (number | null)[];
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly memory = new Map<number, number>();
   private readonly unsubscribe: () => void;
 
+  /** `clock`: where the page keeps the absence clock; null keeps it in this controller only. */
   constructor(
     readonly session: TableSession<Json>,
     private readonly autoplayDelayMs = 0,
     private readonly nextGameSeconds = NEXT_GAME_SECONDS,
+    private readonly clock: AbsenceClock | null = null,
   ) {
+    this.kept = clock?.since ?? [];
     this.names = session.genesis.names;
     this.seat = session.seat;
     this.gameId = session.genesis.game;
@@ -146,9 +160,10 @@ export class TableController {
   private refresh(): void {
     const replica = this.session.replica;
     const state = replica.state;
-    this.view = this.session.playable.game.view(state.game, this.seat);
     this.legal = this.session.legalActions();
     this.known = this.remember(this.session.knownFaces());
+    // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
+    this.view = this.session.playable.game.view(state.game, this.seat, this.known);
     this.outcome = replica.outcome();
     this.result = this.outcome
       ? describeResult(
@@ -229,16 +244,25 @@ export class TableController {
 
   /**
    * Starts a seat's clock when the table waits on it and its link is down, and drops it
-   * when either stops: a player who comes back, even briefly, starts afresh.
+   * when either stops: a player who comes back, even briefly, starts afresh. A seat the
+   * page finds so as it opens goes on from the time kept before, if any: a reload of
+   * this page does not give it the whole limit again.
    */
   private trackAbsences(): void {
     const replica = this.session.replica;
     const owing = replica.stopped || this.outcome ? [] : replica.owed().map((o) => o.seat);
+    const now = Date.now();
+    let changed = false;
     this.links.forEach((link, seat) => {
       const unreachable = seat !== this.seat && link !== 'connected' && owing.includes(seat);
-      if (!unreachable) this.unreachableSince.delete(seat);
-      else if (!this.unreachableSince.has(seat)) this.unreachableSince.set(seat, Date.now());
+      if (!unreachable) changed = this.unreachableSince.delete(seat) || changed;
+      else if (!this.unreachableSince.has(seat)) {
+        this.unreachableSince.set(seat, Math.min(this.kept[seat] ?? now, now));
+        changed = true;
+      }
     });
+    this.kept = [];
+    if (changed) this.clock?.keep(this.names.map((_, s) => this.unreachableSince.get(s) ?? null));
     if (this.unreachableSince.size === 0) this.stopAbsenceClock();
     else this.absenceTimer ??= setInterval(() => this.readAbsences(), 1000);
     this.readAbsences();
@@ -323,7 +347,11 @@ export class TableController {
       if (this.session.nextGameHeld) return this.nextGame();
       // Choose on the state as it is now: events may have arrived since this was scheduled.
       const legal = this.session.legalActions();
-      const view = this.session.playable.game.view(this.session.replica.state.game, this.seat);
+      const view = this.session.playable.game.view(
+        this.session.replica.state.game,
+        this.seat,
+        this.known,
+      );
       const choice =
         legal.length > 0 ? this.session.playable.bot(view, legal, Math.random, this.known) : null;
       if (choice) this.act(choice);

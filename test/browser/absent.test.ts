@@ -5,7 +5,7 @@
  * the game and the result panel says why.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createTable, startStack, type Stack } from './harness.ts';
+import { createTable, startStack, type Stack, flipOffered } from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -31,12 +31,7 @@ test('a player whose page closed while he owes his move is declared absent after
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();
   // Both owe their first flip once the shuffle is done.
-  for (const page of [alice, bob])
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
-      null,
-      { timeout: 60_000 },
-    );
+  for (const page of [alice, bob]) await flipOffered(page);
 
   await bob.close();
   await alice.getByTestId('absent-countdown').waitFor({ timeout: 30_000 });

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, startStack, type Stack } from './harness.ts';
+import {
+  createTable,
+  cutLinks,
+  flipOffered,
+  joinTable,
+  startStack,
+  type Stack,
+} from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -10,10 +17,30 @@ afterEach(async () => {
   await stack.close();
 });
 
+/** Alice opens a War table; Bob follows her invite link and reads the invitation. */
+async function readingInvitation() {
+  const alice = await stack.newPlayer();
+  const invite = await createTable(alice, stack.url, 'Alice', 'war');
+  const bob = await stack.newPlayer();
+  await bob.goto(invite);
+  await bob.getByTestId('invitation').waitFor();
+  return { alice, bob };
+}
+
 const seatNames = (page: Page) => page.getByTestId('seat-name').allTextContents();
 
 /** Link badges of the seats, in seat order ('you' for the page's own seat). */
 const linkStates = (page: Page) => page.getByTestId('link-state').allTextContents();
+
+/** Alice creates a War table and Bob joins it through the invite: both in the lobby, linked. */
+async function twoInLobby() {
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  const invite = await createTable(alice, stack.url, 'Alice', 'war');
+  await joinTable(bob, invite, 'Bob');
+  await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+  return { alice, bob, invite };
+}
 
 async function say(page: Page, text: string) {
   await page.getByTestId('chat-input').fill(text);
@@ -83,11 +110,7 @@ describe('lobby over PeerJS between real browsers', () => {
   });
 
   test('a closed page is shown as lost within 10 seconds', async () => {
-    const alice = await stack.newPlayer();
-    const bob = await stack.newPlayer();
-    const invite = await createTable(alice, stack.url, 'Alice', 'war');
-    await joinTable(bob, invite, 'Bob');
-    await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+    const { alice, bob } = await twoInLobby();
 
     await bob.close();
     const closedAt = Date.now();
@@ -152,16 +175,24 @@ describe('lobby over PeerJS between real browsers', () => {
   });
 
   test('a host that closes its page while a visitor reads the invitation: the visitor is told', async () => {
-    const alice = await stack.newPlayer();
-    const invite = await createTable(alice, stack.url, 'Alice', 'war');
-    const bob = await stack.newPlayer();
-    await bob.goto(invite);
-    await bob.getByTestId('invitation').waitFor();
+    const { alice, bob } = await readingInvitation();
     await alice.close();
     const gone = bob.getByTestId('host-gone');
     await gone.waitFor({ timeout: 10_000 });
     expect(await gone.textContent()).toMatch(/Alice's page no longer answers/);
     expect(await bob.getByTestId('join').count()).toBe(0);
+  });
+
+  test('a visitor whose link to the host drops is told, dials again, and can still join', async () => {
+    const { alice, bob } = await readingInvitation();
+    await cutLinks(bob);
+    await bob.getByTestId('host-gone').waitFor({ timeout: 10_000 });
+    expect(await bob.getByTestId('join').count()).toBe(0);
+    await bob.getByTestId('host-gone').waitFor({ state: 'detached', timeout: 30_000 });
+    await bob.getByTestId('name').fill('Bob');
+    await bob.getByTestId('join').click();
+    await bob.getByTestId('lobby').waitFor();
+    await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   });
 
   test('a malformed invite link says it is malformed, with a way home', async () => {
@@ -203,12 +234,91 @@ describe('lobby over PeerJS between real browsers', () => {
     expect(await carol.getByTestId('lobby').count()).toBe(0);
   });
 
-  test('a player who leaves shows as left, not lost', async () => {
+  test('the guest, then the host, reload in the lobby: seats kept, and after Start both pages agree through the shuffle', async () => {
+    const { alice, bob } = await twoInLobby();
+    const url = alice.url();
+    expect(url).toMatch(/#table=[a-z2-9]{10}$/);
+    await expect.poll(() => bob.url()).toBe(url);
+
+    // Bob's page reloads: it asks for his seat again and proves his key.
+    await bob.reload();
+    await bob.getByTestId('lobby').waitFor();
+    expect(bob.url()).toBe(url);
+    await expect.poll(() => seatNames(bob)).toEqual(['Alice', 'Bob']);
+    await expect.poll(() => linkStates(bob), { timeout: 20_000 }).toEqual(['connected', 'you']);
+    await expect.poll(() => linkStates(alice), { timeout: 20_000 }).toEqual(['you', 'connected']);
+
+    // Alice's page reloads: the table is there again, with Bob's seat, and Bob comes back to it.
+    await alice.reload();
+    await alice.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    expect(alice.url()).toBe(url);
+    expect(await seatNames(alice)).toEqual(['Alice', 'Bob']);
+    await expect.poll(() => linkStates(alice), { timeout: 30_000 }).toEqual(['you', 'connected']);
+    await expect.poll(() => linkStates(bob), { timeout: 30_000 }).toEqual(['connected', 'you']);
+
+    await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+    await alice.getByTestId('start').click();
+    await Promise.all([flipOffered(alice), flipOffered(bob)]);
+    const log = await alice.getByTestId('log').textContent();
+    expect(log).toMatch(/Bob shuffled/);
+    expect(await bob.getByTestId('log').textContent()).toBe(log);
+    for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
+  }, 120_000);
+
+  test('tabs of one browser: an invite opened in a second tab sits another player; the table opened in a third says it is open in another tab, and takes over once the first lets go', async () => {
     const alice = await stack.newPlayer();
-    const bob = await stack.newPlayer();
     const invite = await createTable(alice, stack.url, 'Alice', 'war');
+    const url = alice.url();
+    expect(url).toMatch(/#table=[a-z2-9]{10}$/);
+
+    // The invite in a second tab of the same browser (two players in one browser, as to
+    // try the game alone): another player, whose seat this browser does not keep.
+    const bob = await alice.context().newPage();
     await joinTable(bob, invite, 'Bob');
+    const shared = bob.getByTestId('shared-tab');
+    await shared.waitFor();
+    expect(await shared.getAttribute('role')).toBe('status');
+    expect(bob.url()).toBe(invite);
     await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+
+    // The table itself in a third tab: it runs nothing, and says why.
+    const third = await alice.context().newPage();
+    await third.goto(url);
+    const notice = third.getByTestId('elsewhere-notice');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.getAttribute('role')).toBe('alert');
+    expect(await third.getByRole('heading', { level: 2 }).textContent()).toBe(
+      'This table is open in another tab',
+    );
+    expect(await third.getByTestId('lobby').count()).toBe(0);
+    // Its way home, by keyboard, forgets nothing of the table the first tab holds.
+    await third.getByTestId('home').focus();
+    await third.keyboard.press('Enter');
+    await third.getByTestId('create').waitFor();
+    expect(new URL(third.url()).hash).toBe('');
+    await expect.poll(() => linkStates(alice)).toEqual(['you', 'connected']);
+
+    // Use it here: the third tab waits, and takes the table over once the first tab closes.
+    // (From about:blank: going from one hash to another would not load the page again.)
+    await third.goto('about:blank');
+    await third.goto(url);
+    await third.getByTestId('use-here').focus();
+    await third.keyboard.press('Enter');
+    const waiting = third.getByTestId('waiting-tab');
+    await waiting.waitFor();
+    expect(await waiting.getAttribute('role')).toBe('status');
+    await alice.close();
+    await third.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    expect(await seatNames(third)).toEqual(['Alice', 'Bob']);
+    await expect.poll(() => linkStates(third), { timeout: 30_000 }).toEqual(['you', 'connected']);
+    await expect.poll(() => linkStates(bob), { timeout: 30_000 }).toEqual(['connected', 'you']);
+    await expect.poll(() => third.getByTestId('start').isEnabled()).toBe(true);
+    await third.getByTestId('start').click();
+    for (const page of [third, bob]) await page.getByTestId('table').waitFor();
+  }, 120_000);
+
+  test('a player who leaves shows as left, not lost', async () => {
+    const { alice, bob } = await twoInLobby();
     await bob.getByRole('button', { name: 'Leave table' }).click();
     await bob.getByTestId('create').waitFor();
     await expect.poll(() => linkStates(alice)).toEqual(['you', 'left']);

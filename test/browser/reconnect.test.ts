@@ -15,6 +15,7 @@ import {
   peerConnectionsMade,
   startStack,
   type Stack,
+  flipOffered,
 } from './harness.ts';
 
 let stack: Stack;
@@ -30,14 +31,6 @@ const playerLinks = (page: Page) =>
   page.getByTestId('player').getByTestId('link-state').allTextContents();
 
 const battles = (page: Page) => page.getByTestId('battles').textContent();
-
-/** Waits until `page` may flip, the shuffle done. */
-const flipOffered = (page: Page) =>
-  page.waitForFunction(
-    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
-    null,
-    { timeout: 60_000 },
-  );
 
 /** Counts the times `page` lost the signaling server, as PeerJS reports each. */
 function serverLosses(page: Page): () => number {

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { joinTable, startStack, type Stack } from './harness.ts';
+import {
+  expectAgreement,
+  joinTable,
+  loseMessages,
+  reopen,
+  startStack,
+  type Stack,
+} from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -33,9 +40,8 @@ async function match(target: number) {
   return { alice, bob };
 }
 
-/** Plays the first game to Alice's call: the guess, then the call; returns the split called. */
-async function playToCall(alice: Page, bob: Page) {
-  // After the coin, the deal and the first two river cards, the non-dealer guesses.
+/** After the coin, the deal and the first two river cards, the non-dealer guesses black. */
+async function guess(alice: Page, bob: Page) {
   await expect
     .poll(async () => /Guess/.test(`${await prompt(alice)} ${await prompt(bob)}`), {
       timeout: 60_000,
@@ -46,6 +52,11 @@ async function playToCall(alice: Page, bob: Page) {
   await expect
     .poll(() => alice.getByTestId('log').textContent())
     .toMatch(/guessed the third river card is black/);
+}
+
+/** Plays the first game to Alice's call: the guess, then the call; returns the split called. */
+async function playToCall(alice: Page, bob: Page) {
+  await guess(alice, bob);
 
   // Each sees its own five cards face up and the opponent's as backs.
   for (const page of [alice, bob]) {
@@ -135,4 +146,161 @@ test('one browser plays a match of Red & Black against the computer to the end',
   expect(log).toMatch(/calls: \d red, \d black!/);
   expect(log).toContain('Computer shuffled and locked the cards');
   expect(await page.getByTestId('alarm').count()).toBe(0);
+});
+
+interface Player {
+  readonly page: Page;
+  readonly name: string;
+}
+
+/** The link badges `viewer` shows, in seat order, while the other page is away. */
+const awayAsSeenBy = (viewer: Player) =>
+  viewer.name === 'Alice' ? ['you', 'reconnecting'] : ['reconnecting', 'you'];
+
+/**
+ * The guess, then the first player's first turn: no attack allowed yet, it swaps a hand
+ * card for river slot 1 (re-masking its hand); with `reloadWhilePlacing` its page goes
+ * away and comes back while it owes the card to place. Returns the first player, then the
+ * other, whose turn it is.
+ */
+async function firstSwap(
+  alice: Page,
+  bob: Page,
+  reloadWhilePlacing = false,
+): Promise<[Player, Player]> {
+  await guess(alice, bob);
+  const players = [
+    { page: alice, name: 'Alice' },
+    { page: bob, name: 'Bob' },
+  ] as const;
+  const swapOnly = 'Your turn: choose a river card to swap, or attack.';
+  await expect
+    .poll(async () => [await prompt(alice), await prompt(bob)].includes(swapOnly), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  const [first, second] = (await prompt(alice)) === swapOnly ? players : [players[1], players[0]];
+  await first.page.getByTestId('slot-0').click();
+  await expect
+    .poll(() => prompt(first.page), { timeout: 60_000 })
+    .toBe('Pick a hand card to put in the slot, or leave it.');
+  if (reloadWhilePlacing) {
+    await reopen(
+      first.page,
+      second.page,
+      `Waiting for ${first.name} to reconnect…`,
+      awayAsSeenBy(second),
+    );
+    await expect
+      .poll(() => prompt(first.page), { timeout: 60_000 })
+      .toBe('Pick a hand card to put in the slot, or leave it.');
+    // Its hand was re-masked before it went: it reads every card with the factor it kept.
+    const hand = first.page.getByTestId('my-hand');
+    expect(await hand.getByTestId('card-face').count()).toBe(5);
+  }
+  await first.page.getByTestId('hand-card').first().click();
+  await first.page.getByTestId('confirm').click();
+  await expect
+    .poll(() => prompt(second.page), { timeout: 60_000 })
+    .toMatch(/^Your turn: .+ or attack: pick a colour/);
+  return [first, second];
+}
+
+/** The match's last words on `page`, once it has them. */
+async function matchResult(page: Page) {
+  await expect
+    .poll(() => prompt(page), { timeout: 60_000 })
+    .toMatch(/^(Alice|Bob) wins the match\.$/);
+  return (await prompt(page)) ?? '';
+}
+
+test('the guest reloads during the first shuffle, the defender while it owes its defence, the attacker while the defender discards; the game ends agreed', async () => {
+  const { alice, bob } = await match(1);
+  await expect
+    .poll(() => bob.getByTestId('progress').textContent(), { timeout: 60_000 })
+    .toMatch(/Shuffling: (Alice|Bob) is shuffling/);
+  await reopen(bob, alice, 'Waiting for Bob to reconnect…', ['you', 'reconnecting']);
+  const [defender, attacker] = await firstSwap(alice, bob);
+
+  // The attacker shows one card of its colour.
+  const card = attacker.page.getByTestId('hand-card').first();
+  const colour = /\b(red|black)\b/.exec(
+    (await card.getByTestId('card-face').getAttribute('class')) ?? '',
+  )?.[1];
+  if (colour === undefined) throw new Error('the hand card shows no colour');
+  await attacker.page.getByRole('radio', { name: colour, exact: true }).check();
+  await card.click();
+  expect(await attacker.page.getByTestId('confirm').textContent()).toBe(`Attack with 1 ${colour}`);
+  await attacker.page.getByTestId('confirm').click();
+
+  // The card is shown and the defender owes its answer: its page goes away and comes back.
+  const defenceOwed = `${attacker.name} attacks with ${colour}: pick your defence.`;
+  await expect.poll(() => prompt(defender.page), { timeout: 60_000 }).toBe(defenceOwed);
+  await reopen(
+    defender.page,
+    attacker.page,
+    `Waiting for ${defender.name} to reconnect…`,
+    awayAsSeenBy(attacker),
+  );
+  await expect.poll(() => prompt(defender.page), { timeout: 60_000 }).toBe(defenceOwed);
+  expect(await defender.page.getByTestId('attack').getByTestId('card-face').count()).toBe(1);
+
+  // It shows nothing of the same colour: 1 against 0, one card to discard. Now the attacker's
+  // page goes away, and the defender's says so without waiting on it.
+  await defender.page.getByRole('radio', { name: colour, exact: true }).check();
+  expect(await defender.page.getByTestId('confirm').textContent()).toBe(`Defend with 0 ${colour}`);
+  await defender.page.getByTestId('confirm').click();
+  await expect
+    .poll(() => prompt(defender.page), { timeout: 60_000 })
+    .toBe('Discard 1 card(s) of your choice.');
+  await reopen(
+    attacker.page,
+    defender.page,
+    `${attacker.name} is reconnecting…`,
+    awayAsSeenBy(defender),
+  );
+  // Back, it fetches the defence it missed.
+  await expect
+    .poll(() => attacker.page.getByTestId('log').textContent(), { timeout: 60_000 })
+    .toContain('Attack 1 against defence 0: 1 card to discard.');
+
+  await defender.page.getByTestId('hand-card').first().click();
+  await defender.page.getByTestId('confirm').click();
+  await expect
+    .poll(() => attacker.page.getByTestId('log').textContent(), { timeout: 60_000 })
+    .toContain(`${defender.name} discarded 1 card, faceup.`);
+  await alice.getByTestId('call').waitFor({ timeout: 30_000 });
+  await alice.getByTestId('call').click();
+  await expectAgreement(alice, bob, matchResult);
+  const log = (await alice.getByTestId('log').textContent()) ?? '';
+  expect(log).toContain(`${attacker.name} attacks with ${colour}, showing 1 card.`);
+  expect(log).toContain(`${defender.name} defends with ${colour}, showing 0 cards.`);
+});
+
+test('a player reloads mid-swap, then calls and reloads before it hears the reveal; back, it publishes its keys, its re-mask’s too, from what its browser kept', async () => {
+  const { alice, bob } = await match(1);
+  const [caller, called] = await firstSwap(alice, bob, true);
+
+  // The caller's page loses every unlock share and audit from now on: it never hears the
+  // called hand revealed, so it has not reached the audit when it goes away.
+  await loseMessages(caller.page, /\\"type\\":\\"(UNLOCK|AUDIT)\\"/);
+  await caller.page.getByTestId('call').waitFor({ timeout: 30_000 });
+  await caller.page.getByTestId('call').click();
+  await expect
+    .poll(async () => (await called.page.getByTestId('progress').textContent())?.trim(), {
+      timeout: 60_000,
+    })
+    .toBe('Publishing secret keys for the audit (1 of 2)');
+  expect(await caller.page.getByTestId('log').textContent()).not.toMatch(/secret keys/);
+
+  await reopen(
+    caller.page,
+    called.page,
+    `Waiting for ${caller.name} to reconnect…`,
+    awayAsSeenBy(called),
+  );
+  await expectAgreement(alice, bob, matchResult);
+  expect(await alice.getByTestId('log').textContent()).toContain(
+    `${caller.name} re-masked their hand`,
+  );
 });

@@ -4,7 +4,7 @@
  * an invitation the other accepts.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { autoplayWar, seatTwo, startStack, type Stack } from './harness.ts';
+import { autoplayWar, seatTwo, startStack, type Stack, flipOffered } from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -56,11 +56,7 @@ test('after a game of War, Play again seats both players at a new table', async 
   for (const page of [alice, bob]) {
     await page.getByTestId('table').waitFor();
     expect(await page.getByTestId('result').count()).toBe(0);
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
-      null,
-      { timeout: 60_000 },
-    );
+    await flipOffered(page);
     expect(await page.getByTestId('battles').textContent()).toBe('0');
     expect(await page.getByTestId('alarm').count()).toBe(0);
   }

@@ -7,7 +7,18 @@
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, startStack, type Stack } from './harness.ts';
+import {
+  autoplayWar,
+  createTable,
+  expectAgreement,
+  flipOffered,
+  joinTable,
+  loseMessages,
+  reopen,
+  seatTwo,
+  startStack,
+  type Stack,
+} from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -17,45 +28,10 @@ afterEach(async () => {
   await stack.close();
 });
 
-const playerLinks = (page: Page) =>
-  page.getByTestId('player').getByTestId('link-state').allTextContents();
-
-/**
- * Takes `page` away from its table, as a closed tab or a reload does, until `other` shows
- * the page's link as reconnecting and says so in `words`; then opens the same URL
- * again and waits until the page is back at the table.
- */
-async function reopen(page: Page, other: Page, words: string, links: string[]) {
-  const url = page.url();
-  expect(url).toMatch(/#table=[a-z2-9]{10}$/);
-  await page.goto('about:blank');
-  await expect
-    .poll(() => other.getByTestId('waiting').textContent(), { timeout: 30_000 })
-    .toBe(words);
-  expect(await playerLinks(other)).toEqual(links);
-  await page.goto(url);
-  await page.getByTestId('table').waitFor({ timeout: 60_000 });
-  expect(page.url()).toBe(url);
-}
-
-/** Both pages agree: the same last words and the same log, nobody caught. */
-async function expectAgreement(alice: Page, bob: Page, result: (page: Page) => Promise<string>) {
-  const [a, b] = await Promise.all([result(alice), result(bob)]);
-  expect(b).toBe(a);
-  await expect
-    .poll(async () => (await bob.getByTestId('log').textContent()) ?? '', { timeout: 30_000 })
-    .toBe((await alice.getByTestId('log').textContent()) ?? '');
-  expect(await alice.getByTestId('log').textContent()).toMatch(/Bob published their secret keys/);
-  expect(await alice.getByTestId('log').textContent()).toMatch(/Alice published their secret keys/);
-  for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
-}
-
-const flipOffered = (page: Page) =>
-  page.waitForFunction(
-    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
-    null,
-    { timeout: 60_000 },
-  );
+const winner = async (page: Page) => {
+  await page.getByTestId('winner').waitFor({ timeout: 240_000 });
+  return (await page.getByTestId('winner').textContent()) ?? '';
+};
 
 test('War: the guest reloads during the first shuffle, the host mid-turn; the game ends agreed', async () => {
   const alice = await stack.newPlayer();
@@ -82,11 +58,31 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; the ga
   await expect.poll(() => alice.getByTestId('battles').textContent()).toBe('1');
 
   for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
-  await expectAgreement(alice, bob, async (page) => {
-    await page.getByTestId('winner').waitFor({ timeout: 240_000 });
-    return (await page.getByTestId('winner').textContent()) ?? '';
-  });
+  await expectAgreement(alice, bob, winner);
   expect(await bob.getByTestId('battles').textContent()).toBe(
     await alice.getByTestId('battles').textContent(),
   );
+}, 400_000);
+
+test('War: the host reloads at the audit, its keys stored but not sent and the guest’s not heard; the game ends agreed', async () => {
+  const { alice, bob } = await seatTwo(stack, 'war');
+  // Every audit Alice's page sends or would hear is still in flight when it goes away.
+  await loseMessages(alice, /\\"type\\":\\"AUDIT\\"/);
+  await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
+  for (const page of [alice, bob]) {
+    await expect
+      .poll(async () => (await page.getByTestId('progress').textContent())?.trim(), {
+        timeout: 240_000,
+      })
+      .toBe('Publishing secret keys for the audit (1 of 2)');
+  }
+  expect(await alice.getByTestId('log').textContent()).not.toMatch(
+    /Bob published their secret keys/,
+  );
+  expect(await bob.getByTestId('log').textContent()).not.toMatch(
+    /Alice published their secret keys/,
+  );
+
+  await reopen(alice, bob, 'Waiting for Alice to reconnect…', ['reconnecting', 'you']);
+  await expectAgreement(alice, bob, winner);
 }, 400_000);

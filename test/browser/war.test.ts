@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { autoplayWar, createTable, joinTable, startStack, type Stack } from './harness.ts';
+import {
+  autoplayWar,
+  createTable,
+  joinTable,
+  startStack,
+  type Stack,
+  flipOffered,
+} from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -25,9 +32,7 @@ test('two browsers play War to the end over PeerJS and agree on the winner', asy
 
   // One flip by hand first: the battle resolves only once both have flipped.
   await bob.getByTestId('table').waitFor();
-  await alice.waitForFunction(
-    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
-  );
+  await flipOffered(alice);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
   await expect.poll(() => alice.getByTestId('battles').textContent()).toBe('1');

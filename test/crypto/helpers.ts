@@ -65,7 +65,44 @@ export interface ReferenceOptions {
   output?: Point[][];
   /** Exponent actually used for the output rows (default: the secret). */
   exponents?: bigint[];
+  /** The nonces of t̂ made from r̂ (default: fresh ones): a prover that reuses its nonces. */
+  wHat?: (rHat: bigint[]) => bigint[];
 }
+
+/** The seed of a shuffle proof's challenges: the statement and the commitments `c`. */
+export function shuffleSeed(
+  ctx: Uint8Array,
+  E: Point,
+  X: Point[][],
+  Y: Point[][],
+  c: Point[],
+): Uint8Array {
+  return new Transcript(SHUFFLE_U)
+    .bytes(ctx)
+    .u32(X.length)
+    .u32(X[0]!.length)
+    .point(E)
+    .rows(X)
+    .rows(Y)
+    .points(c)
+    .digest();
+}
+
+/** The challenge γ of a shuffle proof, as every verifier computes it. */
+export const shuffleGamma = (
+  seed: Uint8Array,
+  p: Pick<ShuffleProof, 'cHat' | 't1' | 't2' | 't3' | 't4' | 't5' | 'tHat'>,
+): bigint =>
+  new Transcript(SHUFFLE_GAMMA)
+    .bytes(seed)
+    .points(p.cHat)
+    .point(p.t1)
+    .point(p.t2)
+    .point(p.t3)
+    .points(p.t4)
+    .point(p.t5)
+    .points(p.tHat)
+    .challenge();
 
 /** The TW shuffle prover exactly as SHUFFLE_PROOF.md writes it (slow, for tests). */
 export function referenceProveShuffle(
@@ -90,15 +127,7 @@ export function referenceProveShuffle(
     c[j] = G.multiply(r[j]).add(Hi[i]!);
   });
   // 2. u_j, u'_i, A_k
-  const seed = new Transcript(SHUFFLE_U)
-    .bytes(ctx)
-    .u32(N)
-    .u32(W)
-    .point(E)
-    .rows(X)
-    .rows(Y)
-    .points(c)
-    .digest();
+  const seed = shuffleSeed(ctx, E, X, Y, c);
   const u = challenges128(SHUFFLE_U, seed, N);
   const uP = psi.map((j) => u[j]!);
   const A = Array.from({ length: W }, (_, k) =>
@@ -114,7 +143,7 @@ export function referenceProveShuffle(
   }
   // 4. nonces and t values
   const [w1, w2, w3, we] = [randomScalar(), randomScalar(), randomScalar(), randomScalar()];
-  const wHat = Array.from({ length: N }, randomScalar);
+  const wHat = opts.wHat?.(rHat) ?? Array.from({ length: N }, randomScalar);
   const wPrime = Array.from({ length: N }, randomScalar);
   const t1 = G.multiply(w1);
   const t2 = G.multiply(w2);
@@ -129,16 +158,7 @@ export function referenceProveShuffle(
     G.multiply(wh).add((i === 0 ? H : cHat[i - 1]!).multiply(wPrime[i]!)),
   );
   // 5. γ
-  const gamma = new Transcript(SHUFFLE_GAMMA)
-    .bytes(seed)
-    .points(cHat)
-    .point(t1)
-    .point(t2)
-    .point(t3)
-    .points(t4)
-    .point(t5)
-    .points(tHat)
-    .challenge();
+  const gamma = shuffleGamma(seed, { cHat, t1, t2, t3, t4, t5, tHat });
   // 6. responses
   const rBar = r.reduce((a, b) => a + b, 0n);
   const rTilde = r.reduce((a, rj, j) => a + u[j]! * rj, 0n);

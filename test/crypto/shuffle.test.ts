@@ -4,8 +4,12 @@ import {
   ORDER,
   Point,
   deckPoints,
+  challenges128,
   deriveContext,
+  generatorH,
   invertScalar,
+  modL,
+  SHUFFLE_U,
   mulBase,
   proveShuffle,
   randomScalar,
@@ -18,6 +22,8 @@ import {
   randomPoint,
   randomRows,
   referenceProveShuffle,
+  shuffleGamma,
+  shuffleSeed,
 } from './helpers.ts';
 import { lazy } from '../lazy.ts';
 
@@ -295,5 +301,37 @@ describe('proveShuffle', () => {
       );
     }
     expect([...seen].sort()).toEqual(['012', '021', '102', '120', '201', '210']);
+  });
+});
+
+/**
+ * The responses ŝ_i = ŵ_i + γ·r̂_i hide r̂_i only while the nonces ŵ_i are fresh. A
+ * prover that reuses r̂ as ŵ still verifies (the verifier checks equations, not where
+ * nonces came from), but then anyone reads r̂_0 = ŝ_0/(1+γ) from the proof, and with it
+ * u'_0·H = ĉ_0 − r̂_0·G, which names the input row that went first. So the test is the
+ * observer's attack itself.
+ */
+describe('proveShuffle keeps the order secret from what it publishes', () => {
+  /** The input row an observer finds at output 0 if ŵ_0 = r̂_0; -1 when the proof hides it. */
+  function leakedFirst(rows: Point[][], proof: ShuffleProof): number {
+    const seed = shuffleSeed(ctx, E, X, rows, proof.c);
+    const u = challenges128(SHUFFLE_U, seed, N);
+    const gamma = shuffleGamma(seed, proof);
+    const rHat0 = modL(proof.sHat[0]! * invertScalar(modL(gamma + 1n)));
+    const rest = proof.cHat[0]!.subtract(G.multiply(rHat0));
+    return u.findIndex((uj) => generatorH().multiply(uj).equals(rest));
+  }
+
+  it('a prover reusing r̂ as the nonces of t̂ verifies, and gives its first row away', () => {
+    const psi = [3, 0, 4, 1, 2];
+    const leaky = referenceProveShuffle(ctx, e, X, { psi, wHat: (rHat) => rHat });
+    expect(verifyShuffle(ctx, E, X, leaky.rows, leaky.proof)).toBe(true);
+    expect(leakedFirst(leaky.rows, leaky.proof)).toBe(3);
+  });
+
+  it("proveShuffle's proofs give the first row away to no one", () => {
+    const { rows, proof } = proveShuffle(ctx, e, X);
+    expect(verifyShuffle(ctx, E, X, rows, proof)).toBe(true);
+    expect(leakedFirst(rows, proof)).toBe(-1);
   });
 });

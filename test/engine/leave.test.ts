@@ -10,24 +10,25 @@
  * case signs its event as the author's next on a replica holding the log up
  * to a point of that recording.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { SignedEvent } from '../../src/engine/events.ts';
 import type { Need, Outcome, Seat } from '../../src/engine/game.ts';
+import { war } from '../../src/engine/games/war/index.ts';
 import { makeAct, makeDuty } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
+import {
+  DEFAULT_ABSENT_AFTER_MS,
+  MAX_ABSENT_AFTER_MS,
+  MIN_ABSENT_AFTER_MS,
+} from '../../src/engine/table/leave.ts';
 import type { Replica } from '../../src/engine/table/replica.ts';
+import { parseGenesis } from '../../src/engine/transcript.ts';
 import type { Ending } from '../../src/engine/table/types.ts';
 import { describeEntry } from '../../src/ui/describe.ts';
-import {
-  expectOffence,
-  indexOf,
-  recordHand,
-  replicaBefore,
-  signNext,
-  type Recording,
-} from './helpers/cheats.ts';
-import { feed, verdictOf } from './helpers/table.ts';
+import { expectOffence, indexOf, recordHand, replicaBefore, signNext } from './helpers/cheats.ts';
+import { feed, makeGenesis, makePlayers, verdictOf } from './helpers/table.ts';
+import { lazy } from '../lazy.ts';
 
 const SCRIPT: Need[] = [
   { type: 'ACT', seats: [1] },
@@ -38,26 +39,27 @@ const NAMES = ['player 0', 'player 1', 'player 2'];
 const RESIGN: TableBody = { type: 'RESIGN' };
 const absent = (seat: number): TableBody => ({ type: 'ABSENT', seat });
 
-let rec: Recording;
-beforeAll(() => {
-  rec = recordHand(3, SCRIPT, 3);
-});
+/** The hand, recorded by the first test that asks (`test/lazy.ts`). */
+const hand = lazy(() => recordHand(3, SCRIPT, 3));
 
 /** Points of the recording: how many of its events a replica holds there. */
 const AT = {
   'the first keys': () => 0,
-  'seat 1 to move': () => indexOf(rec, 1, 'ACT'),
-  "seat 1's unlock share": () => indexOf(rec, 1, 'UNLOCK'),
-  'the last move': () => rec.events.map((e) => e.event.body.type).lastIndexOf('ACT'),
-  'the audit': () => indexOf(rec, 0, 'AUDIT'),
-  "the audit, seat 0's published": () => indexOf(rec, 1, 'AUDIT'),
-  'the end': () => rec.events.length,
+  'seat 1 to move': () => indexOf(hand(), 1, 'ACT'),
+  "seat 1's unlock share": () => indexOf(hand(), 1, 'UNLOCK'),
+  'the last move': () =>
+    hand()
+      .events.map((e) => e.event.body.type)
+      .lastIndexOf('ACT'),
+  'the audit': () => indexOf(hand(), 0, 'AUDIT'),
+  "the audit, seat 0's published": () => indexOf(hand(), 1, 'AUDIT'),
+  'the end': () => hand().events.length,
 };
 type Point = keyof typeof AT;
 
 /** `body` signed as `seat`'s next event on `replica` and received by it. */
 function send(replica: Replica<Json>, seat: Seat, body: TableBody | JsonObject): SignedEvent {
-  const signed = signNext(replica.log, rec.players[seat]!, body as TableBody);
+  const signed = signNext(replica.log, hand().players[seat]!, body as TableBody);
   feed(replica, signed.bytes);
   return signed;
 }
@@ -147,7 +149,7 @@ describe('a RESIGN or an ABSENT ends the table at once', () => {
       line: "player 2 was declared absent by player 0; the result stands, the audit ends without player 2's keys.",
     },
   ])('$name', ({ at, seat, body, ending, outcome, line }) => {
-    const replica = replicaBefore(rec, AT[at]());
+    const replica = replicaBefore(hand(), AT[at]());
     expect(replica.outcome()).toEqual(at.startsWith('the audit') ? DRAW : null);
     const stepNo = replica.state.stepNo;
     const event = send(replica, seat, body);
@@ -249,7 +251,7 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
       reason: 'ERR_GAME_OVER',
     },
   ])('$name: $reason', ({ at, seat, body, reason }) => {
-    const replica = replicaBefore(rec, AT[at]());
+    const replica = replicaBefore(hand(), AT[at]());
     const bad = send(replica, seat, body);
     expectOffence(replica, bad, seat, reason);
   });
@@ -258,7 +260,7 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
     ['RESIGN', RESIGN],
     ['ABSENT', absent(1)],
   ])('a %s by a seat that had seen the table end is an offence: ERR_GAME_OVER', (_, body) => {
-    const replica = replicaBefore(rec, AT['seat 1 to move']());
+    const replica = replicaBefore(hand(), AT['seat 1 to move']());
     send(replica, 2, RESIGN);
     const outcome = replica.outcome();
     const bad = send(replica, 0, body);
@@ -267,12 +269,12 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
   });
 
   test('a stopped table takes no RESIGN nor ABSENT: the replica refuses to sign, and one signed anyway is void', () => {
-    const replica = replicaBefore(rec, AT['seat 1 to move']());
+    const replica = replicaBefore(hand(), AT['seat 1 to move']());
     const cheat = send(replica, 2, makeAct({ type: 'DONE' }));
     const offences = [{ seat: 2, reason: 'ERR_NOT_OWED', event: cheat.hash }];
     expect(replica.offences()).toEqual(offences);
     const hash = replica.stateHash;
-    const player = rec.players[0]!;
+    const player = hand().players[0]!;
     expect(replica.author(0, player.identity.secretKey, RESIGN)).toEqual({
       ok: false,
       error: 'ERR_STOPPED',
@@ -294,15 +296,15 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
  * delivered to two fresh replicas in both orders; both replicas must agree.
  */
 function cross(at: Point, first: [Seat, TableBody], second: [Seat, TableBody]) {
-  const maker = replicaBefore(rec, AT[at]());
+  const maker = replicaBefore(hand(), AT[at]());
   const [a, b] = [first, second].map(([seat, body]) =>
-    signNext(maker.log, rec.players[seat]!, body),
+    signNext(maker.log, hand().players[seat]!, body),
   ) as [SignedEvent, SignedEvent];
   const replicas = [
     [a, b],
     [b, a],
   ].map((order) => {
-    const replica = replicaBefore(rec, AT[at]());
+    const replica = replicaBefore(hand(), AT[at]());
     for (const e of order) feed(replica, e.bytes);
     return replica;
   });
@@ -320,14 +322,14 @@ function cross(at: Point, first: [Seat, TableBody], second: [Seat, TableBody]) {
 
 /** A replica at `at` that received only `events`: what the table is with them alone. */
 function onlyWith(at: Point, events: readonly SignedEvent[]): Replica<Json> {
-  const replica = replicaBefore(rec, AT[at]());
+  const replica = replicaBefore(hand(), AT[at]());
   for (const e of events) feed(replica, e.bytes);
   return replica;
 }
 
 describe('races: a declared seat that answers in time simply continues', () => {
   const duty = (at: Point, seat: Seat): TableBody =>
-    makeDuty(replicaBefore(rec, AT[at]()).state, seat, rec.players[seat]!.keyring, {
+    makeDuty(replicaBefore(hand(), AT[at]()).state, seat, hand().players[seat]!.keyring, {
       decks: () => [],
     })!;
 
@@ -466,4 +468,28 @@ describe('races: a RESIGN crossing other events', () => {
       "player 2's resignation crossed the end of the game: void, the result stands.",
     ]);
   });
+});
+
+describe('the time limit for an absent seat, as a genesis agrees on it', () => {
+  const genesis = makeGenesis(makePlayers(2), war, {});
+  const withLimit = (absentAfterMs: unknown) => parseGenesis({ ...genesis, absentAfterMs });
+
+  test('the bounds are ten seconds and an hour, the default two minutes', () => {
+    expect([MIN_ABSENT_AFTER_MS, DEFAULT_ABSENT_AFTER_MS, MAX_ABSENT_AFTER_MS]).toEqual([
+      10_000, 120_000, 3_600_000,
+    ]);
+  });
+
+  test.each([10_000, 10_001, 120_000, 3_599_999, 3_600_000])('%s ms is agreed', (limit) => {
+    expect(withLimit(limit)).toEqual({ ok: true, value: { ...genesis, absentAfterMs: limit } });
+  });
+
+  // A peer's genesis that would let it declare a seat absent at once, never, or at a time
+  // each replica reads differently.
+  test.each([undefined, null, '120000', 9_999, 0, -120_000, 3_600_001, 60_000.5, NaN, Infinity])(
+    '%s is refused',
+    (limit) => {
+      expect(withLimit(limit)).toEqual({ ok: false, error: 'genesis.absentAfterMs' });
+    },
+  );
 });

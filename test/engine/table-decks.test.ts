@@ -7,16 +7,12 @@
 import { describe, expect, test } from 'vitest';
 import type { Need } from '../../src/engine/game.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
+import { keysStep, shuffleGroups, startsNextGame } from '../../src/engine/table/rounds.ts';
+import { deckIndex, faceOf } from '../../src/engine/table/decks.ts';
+import { readPoint } from '../../src/engine/table/points.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { scriptGame, type ScriptState } from './helpers/script-game.ts';
-import {
-  Table,
-  auditOpen,
-  makeGenesis,
-  makePlayers,
-  setupOrThrow,
-  tableGame,
-} from './helpers/table.ts';
+import { Table, auditOpen, makePlayers } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
 const players = makePlayers(2);
@@ -41,12 +37,7 @@ const BLACK = [5, 6, 7, 8, 9, 10, 11];
 type State = TableState<ScriptState>;
 
 describe('two decks at one table, one part shuffled again', () => {
-  const table = new Table(
-    players,
-    makeGenesis(players, scriptGame, options),
-    tableGame(scriptGame),
-    setupOrThrow(scriptGame, options),
-  );
+  const table = Table.of(players, scriptGame, options);
   /**
    * `owed()` on both replicas before each event, and the state after it:
    * played by the first test that asks, so that a mutant of the table is live.
@@ -141,5 +132,46 @@ describe('two decks at one table, one part shuffled again', () => {
     const opened = auditOpen(played().states.at(-1)!);
     expect(RED.map((id) => opened[id]).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(BLACK.map((id) => opened[id]).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  // `startsNextGame` tells the session when a match moves to its next game, which the
+  // players confirm; a stock made of public cards must not pass for one.
+  test('a key round of whole decks starts the next game; the first round and a new stock do not', () => {
+    const { states } = played();
+    const keyRounds = states.filter((s) => s.step.type === 'KEYS');
+    expect(keyRounds.map((s) => s.step.type === 'KEYS' && s.step.fresh)).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(keyRounds.map(startsNextGame)).toEqual([false, false, false]);
+    expect(states.filter(startsNextGame)).toEqual([]);
+    // Red's public cards as a stock while black is gathered whole: still this game.
+    const revealed = states[7]!;
+    expect(startsNextGame(keysStep(revealed, shuffleGroups(revealed, [2, 3, 4, ...BLACK])))).toBe(
+      false,
+    );
+    expect(startsNextGame(keysStep(revealed, shuffleGroups(revealed, [...RED, ...BLACK])))).toBe(
+      true,
+    );
+  });
+
+  test('a game asking to shuffle a card of no deck, or part of a deck still dealt, is a bug named', () => {
+    const dealt = played().states[5]!;
+    expect(() => shuffleGroups(dealt, [12])).toThrow('no card 12 to shuffle');
+    expect(() => shuffleGroups(dealt, [0, 1])).toThrow(
+      'a shuffle of part of a deck takes public cards only, all alike',
+    );
+  });
+
+  test('an id of no deck has no deck and no face, whatever the point', () => {
+    const end = played().states.at(-1)!;
+    expect([-1, 0, 4, 5, 11, 12].map((id) => deckIndex(end.decks, id))).toEqual([
+      -1, 0, 0, 1, 1, -1,
+    ]);
+    const revealed = played().states[7]!;
+    const point = readPoint(revealed.cards[2]!.c);
+    expect(faceOf(revealed, 2, point)).toBe(revealed.faces[2]);
+    expect([-1, 12].map((id) => faceOf(revealed, id, point))).toEqual([-1, -1]);
   });
 });

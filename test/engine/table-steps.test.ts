@@ -7,6 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
 import type { Need } from '../../src/engine/game.ts';
+import { faceOf } from '../../src/engine/table/decks.ts';
+import { readPoint } from '../../src/engine/table/points.ts';
+import { startsNextGame } from '../../src/engine/table/rounds.ts';
 import { scriptGame, type ScriptState } from './helpers/script-game.ts';
 import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
 
@@ -33,6 +36,8 @@ describe('coin, show to a subset, fresh shuffle', () => {
 
   test('a joint coin: every seat commits, then every seat opens; all replicas learn the same bit', () => {
     table = new Table(players, genesis, tableGame(scriptGame), script);
+    // The table's first key round is no next game of a match.
+    expect(startsNextGame(table.replicas[0]!.state)).toBe(false);
     table.dutiesUntil((s) => s.step.type === 'COIN');
     const owedKinds = () => table.replicas[0]!.owed().map((o) => `${o.seat}:${o.kind}`);
     expect(owedKinds()).toEqual(['0:COMMIT', '1:COMMIT', '2:COMMIT']);
@@ -66,6 +71,13 @@ describe('coin, show to a subset, fresh shuffle', () => {
 
   test('a fresh shuffle: every card under every layer again, the show forgotten, the game told', () => {
     table.play(1, makeAct({ type: 'DONE' }));
+    // The whole deck asked for again: the next game of a match, which the session has the
+    // players confirm, until the keys are all in.
+    expect(table.replicas.map((r) => startsNextGame(r.state))).toEqual([true, true, true]);
+    table.duty(0);
+    expect(startsNextGame(table.replicas[0]!.state)).toBe(true);
+    table.dutiesUntil((s) => s.step.type !== 'KEYS');
+    expect(startsNextGame(table.replicas[0]!.state)).toBe(false);
     table.dutiesUntil((s) => s.game.at === 4);
     for (const replica of table.replicas) {
       const state = replica.state;
@@ -93,5 +105,89 @@ describe('a coin opening that does not match its commitment', () => {
     honest.receive(signed.value.bytes);
     expect(honest.offences()).toEqual([{ seat: 1, reason: 'ERR_PROOF', event: signed.value.hash }]);
     expect(honest.stateHash).toBe(before);
+  });
+});
+
+describe('a card re-masked in one hand, then dealt to the other seat', () => {
+  test('the new owner locks it before the old owner unlocks: it is never bare', () => {
+    const two = makePlayers(2);
+    const dealt = {
+      decks: [{ name: 'deck', size: 4 }],
+      script: [
+        { type: 'DEAL', cards: [0], to: 1 },
+        { type: 'REMASK', seat: 1, cards: [0] },
+        { type: 'DEAL', cards: [0], to: 0 },
+        { type: 'ACT', seats: [1] },
+      ] satisfies Need[],
+    };
+    const game = tableGame(scriptGame);
+    const table = new Table(
+      two,
+      makeGenesis(two, scriptGame, dealt),
+      game,
+      setupOrThrow(scriptGame, dealt),
+    );
+    const replica = table.replicas[0]!;
+    table.dutiesUntil((s) => s.game.at === 2);
+    // Under seat 1's layer alone: unlocking it for seat 0 would leave it bare.
+    expect(replica.state.cards[0]!.layers.map((l) => l.seat)).toEqual([1]);
+    expect(replica.owed()).toEqual([{ seat: 0, kind: 'LOCK' }]);
+    table.dutiesUntil((s) => s.game.at === 3);
+    const card = replica.state.cards[0]!;
+    expect(card.layers.map((l) => l.seat)).toEqual([0]);
+    expect(faceOf(replica.state, 0, readPoint(card.c))).toBe(-1);
+    expect(privateFaces(replica.state, 0, two[0]!.keyring, new Map()).has(0)).toBe(true);
+  });
+});
+
+describe('a reveal of a card already face up', () => {
+  test('completes as it starts: the game is told the same face again and the table moves on', () => {
+    const two = makePlayers(2);
+    const twice = {
+      decks: [{ name: 'deck', size: 4 }],
+      script: [
+        { type: 'REVEAL', cards: [0] },
+        { type: 'REVEAL', cards: [0] },
+        { type: 'ACT', seats: [1] },
+      ] satisfies Need[],
+    };
+    const game = tableGame(scriptGame);
+    const table = new Table(
+      two,
+      makeGenesis(two, scriptGame, twice),
+      game,
+      setupOrThrow(scriptGame, twice),
+    );
+    table.dutiesUntil((s) => s.game.at > 0);
+    const state = table.replicas[0]!.state;
+    const [first, second] = state.game.facts;
+    expect(first).toMatchObject({ type: 'REVEAL', card: 0 });
+    expect(second).toEqual(first);
+    expect(state.game.at).toBe(2);
+    expect(table.replicas[0]!.owed()).toEqual([{ seat: 1, kind: 'ACT' }]);
+  });
+});
+
+describe('a card shown twice to the same seats', () => {
+  test('the second show replaces the copies of the first: one copy per member, each readable', () => {
+    const two = makePlayers(2);
+    const twice = {
+      decks: [{ name: 'deck', size: 4 }],
+      script: [
+        { type: 'SHOW', cards: [0], to: [0, 1] },
+        { type: 'SHOW', cards: [0], to: [0, 1] },
+        { type: 'ACT', seats: [1] },
+      ] satisfies Need[],
+    };
+    const table = Table.of(two, scriptGame, twice);
+    table.dutiesUntil((s) => s.game.at === 2);
+    const state = table.replicas[0]!.state;
+    expect(state.copies.map((copy) => [copy.card, copy.seat])).toEqual([
+      [0, 0],
+      [0, 1],
+    ]);
+    const faces = two.map((p) => privateFaces(state, p.seat, p.keyring, new Map()).get(0));
+    expect(faces[0]).toBeGreaterThanOrEqual(0);
+    expect(faces[1]).toBe(faces[0]);
   });
 });

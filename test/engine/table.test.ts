@@ -10,16 +10,7 @@ import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { handGame, type HandOptions, type HandState } from './helpers/hand-game.ts';
-import {
-  Table,
-  auditOpen,
-  makeGenesis,
-  makePlayers,
-  setupOrThrow,
-  tableGame,
-  tablePoints,
-  type Player,
-} from './helpers/table.ts';
+import { Table, auditOpen, makePlayers, tablePoints, type Player } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
 /** Six cards keep the shuffles cheap; seat 1 is dealt three of them. */
@@ -47,12 +38,7 @@ function handTable(show: HandOptions['show']): Table<HandState> {
     hand: HAND,
     show,
   };
-  return new Table(
-    players,
-    makeGenesis(players, handGame, options),
-    tableGame(handGame),
-    setupOrThrow(handGame, options),
-  );
+  return Table.of(players, handGame, options);
 }
 
 function snapshot(table: Table<HandState>): Snapshot {
@@ -71,6 +57,8 @@ function snapshot(table: Table<HandState>): Snapshot {
 function playUntil(table: Table<HandState>, stop: (s: Snapshot) => boolean): Snapshot[] {
   const snapshots = [snapshot(table)];
   for (let s = snapshots[0]!; !stop(s) && s.owed[0]!.length > 0; s = snapshots.at(-1)!) {
+    // A table that never stops owing (a broken fold) fails here, not at a mutation run's timeout.
+    if (snapshots.length > 200) throw new Error('no end after 200 events');
     const next = s.owed[0]![0]!;
     if (next.kind === 'ACT') table.play(next.seat, makeAct({ type: 'DONE' }));
     else table.duty(next.seat);

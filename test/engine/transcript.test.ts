@@ -10,7 +10,7 @@ import { war, type WarOptions } from '../../src/engine/games/war/index.ts';
 import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { makeTranscript, verifyTranscript, type Transcript } from '../../src/engine/transcript.ts';
-import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
+import { Table, makePlayers } from './helpers/table.ts';
 
 let transcript: Transcript;
 let outcome: Outcome | null;
@@ -155,12 +155,7 @@ test('names the seat of a properly signed cheating event, at that event', () => 
       [1, 3, 5],
     ],
   };
-  const table = new Table(
-    players,
-    makeGenesis(players, war, options),
-    tableGame(war),
-    setupOrThrow(war, options),
-  );
+  const table = Table.of(players, war, options);
   table.dutiesUntil((s) => s.step.type === 'PLAY');
   table.play(1, makeAct({ type: 'FLIP' }));
   const replica = table.replicas[1]!;

@@ -14,6 +14,7 @@ import { LobbySession, type TableInfo } from '../../src/net/lobby.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { TableSession } from '../../src/net/table.ts';
 import type { Transport } from '../../src/net/transport.ts';
+import { sendingThrough } from './helpers/transport.ts';
 
 const TABLE: TableInfo = {
   id: 'genesistst',
@@ -39,23 +40,15 @@ type Roster = { table: TableInfo; players: { name: string; identity: string }[] 
  * seats Ben through `tamper` first.
  */
 function watched(inner: Transport, sent: string[], tamper?: (roster: Roster) => void): Transport {
-  return {
-    id: inner.id,
-    connect: (peer) => inner.connect(peer),
-    disconnect: (peer) => inner.disconnect(peer),
-    connectedPeers: () => inner.connectedPeers(),
-    listen: (handlers) => inner.listen(handlers),
-    close: () => inner.close(),
-    send(peer, data) {
-      const message = JSON.parse(data) as { type: string } & Roster;
-      sent.push(message.type);
-      // The roster a visitor is sent before it asks to sit seats only Ann: it goes as it is.
-      if (!tamper || peer !== BEN || message.type !== 'roster' || message.players.length < 2)
-        return inner.send(peer, data);
-      tamper(message);
-      return inner.send(peer, JSON.stringify(message));
-    },
-  };
+  return sendingThrough(inner, (peer, data) => {
+    const message = JSON.parse(data) as { type: string } & Roster;
+    sent.push(message.type);
+    // The roster a visitor is sent before it asks to sit seats only Ann: it goes as it is.
+    if (!tamper || peer !== BEN || message.type !== 'roster' || message.players.length < 2)
+      return inner.send(peer, data);
+    tamper(message);
+    return inner.send(peer, JSON.stringify(message));
+  });
 }
 
 /** What the page does: open the table session once every seat has signed the same genesis. */

@@ -28,13 +28,7 @@ import {
 import { localTable } from '../../src/bots/table.ts';
 import { TableController } from '../../src/ui/table.svelte.ts';
 import { testIdentity } from '../engine/helpers.ts';
-import {
-  Table,
-  makeGenesis,
-  makePlayers,
-  setupOrThrow,
-  tableGame,
-} from '../engine/helpers/table.ts';
+import { Table, makePlayers } from '../engine/helpers/table.ts';
 
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
@@ -114,12 +108,7 @@ describe('a real 52-card shuffle', () => {
   let shuffle = '';
   beforeAll(() => {
     const players = makePlayers(2);
-    const table = new Table(
-      players,
-      makeGenesis(players, war, {}),
-      tableGame(war),
-      setupOrThrow(war, {}),
-    );
+    const table = Table.of(players, war, {});
     const found = () => table.events.find((e) => e.event.body.type === 'SHUFFLE');
     table.dutiesUntil(() => found() !== undefined);
     shuffle = text.decode(found()!.bytes);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { sendingThrough } from './helpers/transport.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import { MAX_MESSAGE_BYTES } from '../../src/net/messenger.ts';
@@ -28,9 +29,10 @@ const settle = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 };
 
-async function table() {
+/** Ann (her identity key `ann`) hosts a three-seat table; Ben, then Cat, sit. */
+async function table(ann = createIdentity()) {
   const net = new LoopbackNetwork();
-  const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann', createIdentity());
+  const host = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann', ann);
   const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben', createIdentity());
   await settle();
   const cat = LobbySession.join(net.join(guest('cccc')), TABLE.id, 'Cat', createIdentity());
@@ -187,6 +189,35 @@ describe('visitors', () => {
     expect(ben.snapshot().phase).toBe('open');
   });
 
+  test('a visitor whose link to the host fails or drops dials again, and the table answers', async () => {
+    vi.useFakeTimers();
+    const net = new LoopbackNetwork();
+    const hostId = hostPeerId(TABLE.id);
+    const host = LobbySession.create(net.join(hostId), TABLE, 'Ann', createIdentity());
+    // The first dial fails, as a link that does not open in time on a busy machine does.
+    net.partition(guest('bbbb'), hostId);
+    const ben = LobbySession.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ben.snapshot().phase).toBe('unanswered');
+    net.heal(guest('bbbb'), hostId);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ben.snapshot().phase).toBe('open');
+    expect(ben.snapshot().players.map((p) => p.name)).toEqual(['Ann']);
+
+    // The link drops once the table is known: dialled again after a second, then it sits.
+    net.cut(guest('bbbb'), hostId);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ben.snapshot().links[hostId]).toBe('lost');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(ben.snapshot().links[hostId]).toBe('lost');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ben.snapshot().links[hostId]).toBe('connected');
+    ben.sit('Ben');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
+    expect(ben.snapshot().seated).toBe(true);
+  });
+
   test('a visitor to a full table is told so, hears no chat and no Start, and never enters the game', async () => {
     const { net, host, ben } = await fullWar();
     const dan = LobbySession.visit(net.join(guest('dddd')), WAR.id, createIdentity());
@@ -254,6 +285,115 @@ describe('visitors', () => {
   });
 });
 
+describe('coming back to the lobby', () => {
+  const seatsOf = (session: LobbySession) => session.snapshot().players.map((p) => p.peer);
+
+  test('an impostor who knows Ben’s public key cannot take his seat; Ben, reloaded, proves it and has it back', async () => {
+    const net = new LoopbackNetwork();
+    const ids = { ann: createIdentity(), ben: createIdentity(), mal: createIdentity() };
+    const host = LobbySession.create(net.join(hostPeerId(WAR.id)), WAR, 'Ann', ids.ann);
+    const benSent: string[] = [];
+    const benLink = net.join(guest('bbbb'));
+    const ben = LobbySession.join(
+      sendingThrough(benLink, (peer, data) => {
+        benSent.push(data);
+        return benLink.send(peer, data);
+      }),
+      WAR.id,
+      'Ben',
+      ids.ben,
+    );
+    await settle();
+    expect(seatsOf(host)).toEqual([host.id, ben.id]);
+    const benHello = benSent.find((text) => text.startsWith('{"type":"hello"'))!;
+    expect(benHello).toBeDefined();
+
+    // Ben's page goes away; every roster has shown his public key to anyone with the link.
+    ben.close();
+    await settle();
+    expect(host.snapshot().links[ben.id]).toBe('lost');
+
+    // Mallory states Ben's key and signs with her own.
+    const mallory = LobbySession.join(net.join(guest('mmmm')), WAR.id, 'Ben', {
+      publicKey: ids.ben.publicKey,
+      secretKey: ids.mal.secretKey,
+    });
+    await settle();
+    expect(host.snapshot().dropped.at(-1)).toBe(
+      `${mallory.id}: a hello claiming Ben's seat, not signed by that seat's key`,
+    );
+    expect(seatsOf(host)).toEqual([host.id, ben.id]);
+    expect([mallory.snapshot().seated, mallory.snapshot().refused]).toEqual([false, true]);
+
+    // Ben's own hello, replayed, answers no challenge of the host's; a hello that signs nothing is malformed.
+    const raw = net.join(guest('rrrr'));
+    raw.connect(host.id);
+    await settle();
+    raw.send(host.id, benHello);
+    raw.send(host.id, JSON.stringify({ type: 'hello', name: 'Ben', identity: ids.ben.publicKey }));
+    await settle();
+    expect(host.snapshot().dropped.slice(-2)).toEqual([
+      `${raw.id}: a hello that answers no open challenge of ours`,
+      `${raw.id}: malformed message (bad hello nonce)`,
+    ]);
+    expect(seatsOf(host)).toEqual([host.id, ben.id]);
+    expect(host.canStart()).toBe(false);
+
+    // Ben's page, reloaded under a new peer id, proves his key: the seat is his again.
+    const back = LobbySession.join(net.join(guest('bbb2')), WAR.id, 'Ben', ids.ben);
+    await settle();
+    expect(seatsOf(host)).toEqual([host.id, back.id]);
+    expect(back.snapshot().seated).toBe(true);
+    expect(mallory.snapshot().seated).toBe(false);
+    expect(host.canStart()).toBe(true);
+    host.start();
+    await settle();
+    expect([host.snapshot().phase, back.snapshot().phase]).toEqual(['started', 'started']);
+    expect(back.tableStart()?.genesis.identities).toEqual([ids.ann.publicKey, ids.ben.publicKey]);
+    expect(back.tableStart()?.seat).toBe(1);
+  });
+
+  test('a reloaded guest has its seat back even before the host has seen its old page go', async () => {
+    const net = new LoopbackNetwork();
+    const benKey = createIdentity();
+    const host = LobbySession.create(net.join(hostPeerId(WAR.id)), WAR, 'Ann', createIdentity());
+    const old = LobbySession.join(net.join(guest('bbbb')), WAR.id, 'Ben', benKey);
+    await settle();
+    // The old page's link still counts as up when the new page says hello.
+    const back = LobbySession.join(net.join(guest('bbb2')), WAR.id, 'Ben', benKey);
+    await settle();
+    expect(host.snapshot().links[old.id]).toBe('connected');
+    expect(seatsOf(host)).toEqual([host.id, back.id]);
+    expect(back.snapshot().seated).toBe(true);
+    // The old page, if it lingers, holds no seat: it cannot be started with.
+    expect(old.snapshot().seated).toBe(false);
+    expect(host.canStart()).toBe(true);
+  });
+
+  test('a host back from a reload keeps every seat for its player; a newcomer finds the table full', async () => {
+    const annKey = createIdentity();
+    const { net, host, ben, cat } = await table(annKey);
+    const roster = host.snapshot().players;
+    host.close();
+    await settle();
+    const again = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann', annKey, roster);
+    expect(again.snapshot().players).toEqual(roster);
+    const dan = LobbySession.visit(net.join(guest('dddd')), TABLE.id, createIdentity());
+    await settle();
+    expect([dan.snapshot().phase, dan.snapshot().refused]).toEqual(['full', true]);
+    // Ben and Cat dial the host again, in Cat's case first, and each proves its seat.
+    for (const session of [cat, ben]) session.channel.connect(again.id);
+    await settle();
+    expect(again.snapshot().players).toEqual(roster);
+    expect(again.snapshot().links).toMatchObject({ [ben.id]: 'connected', [cat.id]: 'connected' });
+    for (const session of [ben, cat]) {
+      expect(session.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben', 'Cat']);
+      expect(session.snapshot().dropped).toEqual([]);
+    }
+    expect(again.snapshot().dropped).toEqual([]);
+  });
+});
+
 describe('invitations to play again', () => {
   const NEXT = 'kmnpqrstuv';
 
@@ -315,6 +455,13 @@ describe('parseLobbyMessage', () => {
     ],
     ['a name of control characters', { type: 'hello', name: '\u0000\u0001', identity: key }],
     ['a name that is too long', { type: 'hello', name: 'x'.repeat(25), identity: key }],
+    ['a hello that signs nothing', { type: 'hello', name: 'Al', identity: key }],
+    [
+      'a hello with a short signature',
+      { type: 'hello', name: 'Al', identity: key, nonce: 'ab'.repeat(32), sig: 'cd'.repeat(32) },
+    ],
+    ['a challenge without a nonce', { type: 'lobby-challenge' }],
+    ['a challenge with a short nonce', { type: 'lobby-challenge', nonce: 'ab'.repeat(16) }],
     ['an empty chat', { type: 'chat', text: '   ' }],
     ['an unknown type', { type: 'shuffle' }],
     [
@@ -357,10 +504,10 @@ describe('parseLobbyMessage', () => {
   });
 
   test('accepts and trims a good hello', () => {
-    expect(parseLobbyMessage({ type: 'hello', name: '  Alice ', identity: key })).toEqual({
-      ok: true,
-      value: { type: 'hello', name: 'Alice', identity: key },
-    });
+    const proof = { nonce: 'ab'.repeat(32), sig: 'cd'.repeat(64) };
+    expect(parseLobbyMessage({ type: 'hello', name: '  Alice ', identity: key, ...proof })).toEqual(
+      { ok: true, value: { type: 'hello', name: 'Alice', identity: key, ...proof } },
+    );
   });
 
   test('a game event is a wire message with a bounded string, never a lobby message', () => {

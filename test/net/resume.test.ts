@@ -82,6 +82,14 @@ class DyingStore implements TableStore {
     return this.inner.loadTable(id);
   }
 
+  saveUnreachable(id: string, since: readonly (number | null)[]): Promise<void> {
+    return this.dead ? never : this.inner.saveUnreachable(id, since);
+  }
+
+  loadUnreachable(id: string) {
+    return this.inner.loadUnreachable(id);
+  }
+
   listTables() {
     return this.inner.listTables();
   }
@@ -361,13 +369,17 @@ test('a table that is not kept, not started or not playable here cannot be resum
   const store = new MemoryStore();
   const lobby = testTable('resume-lobby', 'war', SHORT_WAR);
   await store.saveTable({ ...lobby.record(0), play: null });
-  const town = lobby.record(0);
-  await store.saveTable({ ...town, id: 'resume-town', info: { ...town.info, game: 'town' } });
+  const batailles = lobby.record(0);
+  await store.saveTable({
+    ...batailles,
+    id: 'resume-batailles',
+    info: { ...batailles.info, game: 'batailles' },
+  });
   const messenger = new Messenger(new LoopbackNetwork().join(PEERS[0]!), parseWireMessage);
   closeLater(messenger);
   const resume = (id: string) =>
     TableSession.resume(messenger, store, id).then((r) => (r.ok ? 'resumed' : r.error));
   expect(await resume('resume-nowhere')).toBe('ERR_NO_TABLE');
   expect(await resume(lobby.id)).toBe('ERR_NOT_STARTED');
-  expect(await resume('resume-town')).toBe('ERR_UNPLAYABLE');
+  expect(await resume('resume-batailles')).toBe('ERR_UNPLAYABLE');
 });

@@ -5,8 +5,9 @@
  * log and state, with every secret the seat published at its audit.
  */
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { describe, expect, test } from 'vitest';
-import { encodeScalar, mulBase, randomScalar, toHex } from '../../crypto/index.ts';
+import { encodeScalar, toHex } from '../../crypto/index.ts';
 import { Keyring, type KeyringSecrets } from '../../src/engine/table/author.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
@@ -124,6 +125,24 @@ describe.each([
     expect(await store.loadTable('nothing')).toBeNull();
   });
 
+  test('the clock of unreachable seats is replaced whole, apart per table, and forgotten with its table', async () => {
+    const store = await make();
+    await store.saveTable(table.record(0));
+    await store.saveTable(other.record(0));
+    expect(await store.loadUnreachable(table.id)).toEqual([]);
+    await store.saveUnreachable(table.id, [null, 1_700_000_000_000]);
+    await store.saveUnreachable(other.id, [5, null]);
+    await store.saveUnreachable(table.id, [null, 1_700_000_060_000]);
+    expect(await store.loadUnreachable(table.id)).toEqual([null, 1_700_000_060_000]);
+    expect(await store.loadUnreachable(other.id)).toEqual([5, null]);
+    // What a caller does with what it loaded changes nothing kept.
+    (await store.loadUnreachable(table.id))[1] = 0;
+    expect(await store.loadUnreachable(table.id)).toEqual([null, 1_700_000_060_000]);
+    await store.deleteTable(table.id);
+    expect(await store.loadUnreachable(table.id)).toEqual([]);
+    expect(await store.loadUnreachable(other.id)).toEqual([5, null]);
+  });
+
   test('a table never saved loads as null', async () => {
     const store = await make();
     await store.saveEvent('stray', 'an event without a record');
@@ -145,6 +164,28 @@ test('IndexedDB keeps everything across closing and reopening the database, as a
     secrets: [batch(5)],
     events: ['before the reload'],
   });
+});
+
+test('a database of version 1 (before the clock of unreachable seats) opens with its tables kept', async () => {
+  const name = `store-test-v1-${opened++}`;
+  const v1 = await openDB(name, 1, {
+    upgrade(db) {
+      db.createObjectStore('tables', { keyPath: 'id' });
+      db.createObjectStore('secrets', { autoIncrement: true }).createIndex('table', 'table');
+      db.createObjectStore('events', { autoIncrement: true }).createIndex('table', 'table');
+    },
+  });
+  await v1.put('tables', table.record(1));
+  await v1.add('events', { table: table.id, event: 'kept in version 1' });
+  v1.close();
+  const store = await idb(name);
+  expect(await store.loadTable(table.id)).toEqual({
+    table: table.record(1),
+    secrets: [],
+    events: ['kept in version 1'],
+  });
+  await store.saveUnreachable(table.id, [null, 42]);
+  expect(await store.loadUnreachable(table.id)).toEqual([null, 42]);
 });
 
 test('a whole War game kept in IndexedDB replays to the same log and state, with every secret its seat used', async () => {
@@ -187,60 +228,3 @@ function start() {
   if (!made.ok) throw new Error(made.error);
   return made.value;
 }
-
-describe('a keyring hands over its secrets for saving', () => {
-  const secret = () => {
-    const s = randomScalar();
-    return { pub: mulBase(s), s };
-  };
-
-  test('each new secret once, and back whole in another keyring', () => {
-    const keyring = new Keyring();
-    const [a, b, c] = [secret(), secret(), secret()];
-    const keys = [a, b].map(({ pub, s }) => keyring.remember(pub, s));
-    const first = keyring.takeUnsaved()!;
-    expect(first.scalars.map(([key]) => key)).toEqual(keys);
-    expect(keyring.takeUnsaved()).toBeNull();
-    const third = keyring.remember(c.pub, c.s);
-    const second = keyring.takeUnsaved()!;
-    expect(second).toEqual({ scalars: [[third, toHex(encodeScalar(c.s))]], coin: null });
-
-    const restored = new Keyring();
-    for (const saved of JSON.parse(JSON.stringify([first, second])) as KeyringSecrets[])
-      restored.restore(saved);
-    expect([...keys, third].map((key) => restored.scalarFor(key))).toEqual([a.s, b.s, c.s]);
-    // What was restored is already saved.
-    expect(restored.takeUnsaved()).toBeNull();
-  });
-
-  test('the coin once when it changes; a later coin replaces an earlier one on restore', () => {
-    const keyring = new Keyring();
-    keyring.keepCoin({ stepNo: 3, bit: 0, salt: '00' });
-    const first = keyring.takeUnsaved()!;
-    expect(first).toEqual({ scalars: [], coin: { stepNo: 3, bit: 0, salt: '00' } });
-    const { pub, s } = secret();
-    keyring.remember(pub, s);
-    const second = keyring.takeUnsaved()!;
-    expect(second.coin).toBeNull();
-    keyring.keepCoin({ stepNo: 9, bit: 1, salt: '11' });
-    const third = keyring.takeUnsaved()!;
-
-    const restored = new Keyring();
-    restored.restore(first);
-    restored.restore(second);
-    expect(restored.coin).toEqual({ stepNo: 3, bit: 0, salt: '00' });
-    restored.restore(third);
-    expect(restored.coin).toEqual({ stepNo: 9, bit: 1, salt: '11' });
-  });
-
-  test('a malformed kept scalar is refused with a clear error, and nothing of its batch is taken', () => {
-    const keyring = new Keyring();
-    const good: [string, string] = ['good', toHex(encodeScalar(5n))];
-    const coin = { stepNo: 1, bit: 1, salt: '01' };
-    expect(() => keyring.restore({ scalars: [good, ['bad', 'zz']], coin })).toThrow();
-    expect(() => keyring.restore({ scalars: [good, ['bad', 'ff'.repeat(32)]], coin })).toThrow(
-      /kept secret/,
-    );
-    expect([keyring.has('good'), keyring.has('bad'), keyring.coin]).toEqual([false, false, null]);
-  });
-});

@@ -1,12 +1,18 @@
 /**
  * Absent players: a seat the table waits on whose link stays down past the agreed
  * limit may be declared absent, and the game ends naming it; one that comes back in
- * time simply continues. Real sessions over the in-memory network, real cryptography;
- * the page's clock is vitest's, moved by hand.
+ * time simply continues; the countdown survives a reload of the declaring page. Real
+ * sessions over the in-memory network, real cryptography; the page's clock is vitest's,
+ * moved by hand.
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { hostPeerId } from '../../src/net/ids.ts';
+import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { MemoryStore } from '../../src/net/store.ts';
+import type { Transport } from '../../src/net/transport.ts';
+import { LobbyController } from '../../src/ui/lobby.svelte.ts';
 import { TableController } from '../../src/ui/table.svelte.ts';
 
 const LIMIT_SECONDS = DEFAULT_ABSENT_AFTER_MS / 1000;
@@ -103,4 +109,91 @@ test('a player who comes back before the limit simply continues, and his clock s
   table.network.partition('local-0', 'local-1');
   expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS }]);
   table.close();
+});
+
+/**
+ * Alice's and Bob's pages (lobby controllers; Alice's keeps her tables in `store`) at a
+ * started War table, both owing their first flip, then cut off from each other; the
+ * clock fake from the cut on.
+ */
+async function cutOffAfterTheShuffle(store: MemoryStore) {
+  const net = new LoopbackNetwork();
+  const open = (id: string) => Promise.resolve(net.join(id));
+  const alice = new LobbyController(open, store);
+  const bob = new LobbyController(open);
+  await alice.create('Alice', 'war', 2, {});
+  await bob.join(alice.tableId!, 'Bob');
+  await vi.waitFor(() => expect(alice.canStart).toBe(true));
+  alice.start();
+  const flips = (page: LobbyController, seat: number) =>
+    expect(page.table?.legal).toEqual([{ type: 'FLIP', seat }]);
+  await vi.waitFor(() => flips(bob, 1), { timeout: 20_000, interval: 20 });
+  await vi.waitFor(() => flips(alice, 0), { timeout: 20_000, interval: 20 });
+  vi.useFakeTimers();
+  expect(alice.session!.id).toBe(hostPeerId(alice.tableId!));
+  net.partition(alice.session!.id, bob.session!.id);
+  return { net, open, alice, bob, id: alice.tableId! };
+}
+
+/** Alice's page goes away without a goodbye, and after `awayMs` comes back to `#table=<id>`. */
+async function reload(alice: LobbyController, store: MemoryStore, awayMs: number, open: Opener) {
+  const id = alice.tableId!;
+  alice.table!.close();
+  alice.session!.close();
+  await vi.advanceTimersByTimeAsync(awayMs);
+  const again = new LobbyController(open, store);
+  await again.resume(id);
+  expect(again.table).not.toBeNull();
+  return again;
+}
+
+type Opener = (id: string) => Promise<Transport>;
+
+test('the declaring player reloads her page: the countdown goes on from where it was, and she declares him absent on time', async () => {
+  const store = new MemoryStore();
+  const { open, alice, id } = await cutOffAfterTheShuffle(store);
+  expect(alice.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS }]);
+  await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 50_000);
+  expect(alice.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 50 }]);
+
+  // Away for 10 s: back, 40 s are left, not the whole limit again.
+  const again = await reload(alice, store, 10_000, open);
+  expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40 }]);
+  await vi.advanceTimersByTimeAsync(39_000);
+  again.table!.declareAbsent(1);
+  expect(again.table!.outcome).toBeNull();
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0 }]);
+  again.table!.declareAbsent(1);
+  expect(again.table!.error).toBeNull();
+  expect(again.table!.outcome).toEqual({
+    result: 'win',
+    winners: [0],
+    reason: 'Bob was declared absent',
+  });
+  // The game is over: no clock is kept for anyone.
+  expect(await store.loadUnreachable(id)).toEqual([null, null]);
+  again.table!.close();
+});
+
+test('a player back after the reload stops the kept clock: dropped again, he has the whole limit', async () => {
+  const store = new MemoryStore();
+  const { net, open, alice, bob, id } = await cutOffAfterTheShuffle(store);
+  await vi.advanceTimersByTimeAsync(60_000);
+  const cutAt = Date.now() - 60_000;
+  expect(await store.loadUnreachable(id)).toEqual([null, cutAt]);
+
+  const again = await reload(alice, store, 5_000, open);
+  expect(again.table!.absences).toEqual([
+    { seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS - 65 },
+  ]);
+  net.heal(hostPeerId(id), bob.session!.id);
+  await until(() => again.table!.links[1] === 'connected');
+  expect(again.table!.absences).toEqual([]);
+  expect(await store.loadUnreachable(id)).toEqual([null, null]);
+
+  net.partition(hostPeerId(id), bob.session!.id);
+  expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS }]);
+  again.table!.close();
+  bob.table!.close();
 });

@@ -15,6 +15,14 @@ import {
   type RedBlackPlay,
   type RedBlackView,
 } from './redblack/index.ts';
+import {
+  RULES_TEXT as TOWN_RULES,
+  chooseAction as townBot,
+  town,
+  type TownOptions,
+  type TownPlay,
+  type TownView,
+} from './town/index.ts';
 import { chooseAction as warBot, war, type WarOptions } from './war/index.ts';
 
 export interface Playable<S extends Json = Json> {
@@ -70,9 +78,19 @@ const redblackPlayable: Playable = {
   rules: RULES_TEXT,
 };
 
+const townPlayable: Playable = {
+  game: town as unknown as AnyGame<Json>,
+  deckSize: (options) => totalCards(town.decks(options as TownOptions)),
+  setup: (options) => town.setup(options as TownOptions) as Result<Json>,
+  bot: (view, legal, random) =>
+    townBot(view as TownView, legal as unknown as TownPlay[], random) as JsonObject | null,
+  rules: TOWN_RULES,
+};
+
 const PLAYABLE: Partial<Record<GameId, Playable>> = {
   war: warPlayable,
   redblack: redblackPlayable,
+  town: townPlayable,
 };
 
 /** The game module for `id`, or null while that game's rules are not built yet. */

@@ -156,13 +156,13 @@ export function keysStep<S>(state: TableState<S>, groups: ShuffleGroup[]): Table
 /**
  * True during the key round of a fresh shuffle of whole decks: the game asked
  * for every card of its decks again, which it does only to start the next
- * game of a match (a partial shuffle turns public cards into a stock).
+ * game of a match (a partial shuffle turns public cards into a stock). Only
+ * the table's first key round has no groups, and only it is not fresh.
  */
 export function startsNextGame(state: TableState<unknown>): boolean {
   const step = state.step;
   return (
     step.type === 'KEYS' &&
-    step.fresh &&
     step.groups !== null &&
     step.groups.every((group) => deckCards(state.decks, group.deck).length === group.cards.length)
   );

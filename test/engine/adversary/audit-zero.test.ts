@@ -86,8 +86,9 @@ test('npm run verify names the zero-secret audit as the bad event', async () => 
 
   const file = join(mkdtempSync(join(tmpdir(), 'fairdeal-audit-zero-')), 'game.json');
   writeFileSync(file, JSON.stringify(transcript));
-  const tsx = join('node_modules', '.bin', 'tsx');
-  const failure = await promisify(execFile)(tsx, ['scripts/verify.ts', file]).then(
+  // tsx found by module resolution, not under ./node_modules: a mutation sandbox has none.
+  const verify = ['--import', 'tsx', 'scripts/verify.ts', file];
+  const failure = await promisify(execFile)(process.execPath, verify).then(
     () => null,
     (error: { code: number; stderr: string }) => error,
   );

@@ -11,7 +11,7 @@ import { parseBody } from '../../../src/engine/table/bodies.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
 import { writePoint } from '../../../src/engine/table/points.ts';
 import { handGame } from '../helpers/hand-game.ts';
-import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from '../helpers/table.ts';
+import { Table, makePlayers } from '../helpers/table.ts';
 
 const hex = (s: bigint) => toHex(encodeScalar(s));
 /** A points list (kind 1, count, 32-byte encodings) of `n` copies of `encoding`. */
@@ -75,6 +75,43 @@ describe('parseBody range-checks every field from the network', () => {
       { type: 'SHUFFLE', shuffles: [{ rows: '*', proof: '' }] },
       'ERR_BODY_ENCODING',
     ],
+    // Each field of the wrong shape is ERR_BODY_FIELDS, told apart from a bad encoding.
+    ['a body of no known type', { type: 'DANCE' }, 'ERR_BODY_FIELDS'],
+    [
+      'a key round naming its genesis by a number',
+      { type: 'KEY', genesis: 5, keys: [] },
+      'ERR_BODY_FIELDS',
+    ],
+    [
+      'a key that is a number, not base64 text',
+      { type: 'KEY', genesis: 'g', keys: [{ pub: 5, proof: 'AA==' }] },
+      'ERR_BODY_FIELDS',
+    ],
+    ['a lock whose shares are an object', { type: 'LOCK', shares: {} }, 'ERR_BODY_FIELDS'],
+    ['a lock share that is null', { type: 'LOCK', shares: [null] }, 'ERR_BODY_FIELDS'],
+    [
+      'an unlock share that is a list',
+      { type: 'UNLOCK', shares: [[POINT, '']] },
+      'ERR_BODY_FIELDS',
+    ],
+    [
+      're-keys that are no list',
+      { type: 'REMASK', key: POINT, rekeyed: POINT, rekeys: 'x', pub: POINT, rows: '', proof: '' },
+      'ERR_BODY_FIELDS',
+    ],
+    ['an action that is a list', { type: 'ACT', action: [] }, 'ERR_BODY_FIELDS'],
+    ['an action that is null', { type: 'ACT', action: null }, 'ERR_BODY_FIELDS'],
+    ['an action that is a string', { type: 'ACT', action: 'DONE' }, 'ERR_BODY_FIELDS'],
+    ['a coin commitment that is not hex', { type: 'COMMIT', hash: 'zz' }, 'ERR_BODY_FIELDS'],
+    ['a coin commitment of 31 bytes', { type: 'COMMIT', hash: '00'.repeat(31) }, 'ERR_BODY_FIELDS'],
+    ['a coin opening of bit 2', { type: 'OPEN', bit: 2, salt: '00'.repeat(32) }, 'ERR_BODY_FIELDS'],
+    [
+      'a coin opening of bit "1"',
+      { type: 'OPEN', bit: '1', salt: '00'.repeat(32) },
+      'ERR_BODY_FIELDS',
+    ],
+    ['a coin opening with a short salt', { type: 'OPEN', bit: 1, salt: '00' }, 'ERR_BODY_FIELDS'],
+    ['audit secrets that are no list', { type: 'AUDIT', secrets: 'x' }, 'ERR_BODY_FIELDS'],
   ];
   test.each(cases)('%s is refused, never thrown', (_name, body, error) => {
     expect(() => parseBody(body)).not.toThrow();
@@ -86,6 +123,24 @@ describe('parseBody range-checks every field from the network', () => {
     expect(parseBody({ type: 'ABSENT', seat: 5 })).toEqual({
       ok: true,
       value: { type: 'ABSENT', seat: 5 },
+    });
+  });
+
+  test('a coin commitment, both openings and an action parse', () => {
+    const hash = 'ab'.repeat(32);
+    const salt = '01'.repeat(32);
+    expect(parseBody({ type: 'COMMIT', hash })).toEqual({
+      ok: true,
+      value: { type: 'COMMIT', hash },
+    });
+    for (const bit of [0, 1])
+      expect(parseBody({ type: 'OPEN', bit, salt })).toEqual({
+        ok: true,
+        value: { type: 'OPEN', bit, salt },
+      });
+    expect(parseBody({ type: 'ACT', action: { type: 'DONE' } })).toEqual({
+      ok: true,
+      value: { type: 'ACT', action: { type: 'DONE' } },
     });
   });
 
@@ -107,12 +162,7 @@ test('an AUDIT whose secret is 0, at the audit, names its author and throws nowh
     hand: [0, 1],
     show: 'play' as const,
   };
-  const table = new Table(
-    players,
-    makeGenesis(players, handGame, options),
-    tableGame(handGame),
-    setupOrThrow(handGame, options),
-  );
+  const table = Table.of(players, handGame, options);
   table.dutiesUntil((s) => s.step.type === 'PLAY' && s.game.phase === 'act');
   table.play(0, makeAct({ type: 'DONE' }));
   expect(table.replicas[0]!.state.step.type).toBe('AUDIT');

@@ -11,7 +11,7 @@
  * often leaves the event to fail later for another reason (an exception, a
  * proof over a list of the wrong length), which no longer proves the check.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { encodeScalar, fromHex, decodeScalar, toHex, ORDER } from '../../../crypto/index.ts';
 import type {
   AuditBody,
@@ -37,11 +37,11 @@ import {
   signNext,
   type Recording,
 } from '../helpers/cheats.ts';
+import { lazy } from '../../lazy.ts';
+import { openWithAudit } from '../../../src/engine/table/audit.ts';
 
-let rec: Recording;
-beforeAll(() => {
-  rec = loadHand();
-});
+/** The recorded hand, folded by the first test that asks (`test/lazy.ts`). */
+const hand = lazy(loadHand);
 
 /** Where a cheat happens: the first recorded event of `seat` with this body type (in `step`). */
 interface At {
@@ -270,6 +270,7 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
 
 describe('every check of the fold, fed the one bad event it exists for', () => {
   test('the recording has what the cases need', () => {
+    const rec = hand();
     expect((rec.events[indexOf(rec, 1, 'AUDIT')]!.event.body as AuditBody).secrets).toHaveLength(3);
     for (const at of [DEAL, LOCK, COPY])
       expect(
@@ -281,6 +282,7 @@ describe('every check of the fold, fed the one bad event it exists for', () => {
   test.each([KEY, SHUFFLE, DEAL, REMASK, OPEN, LOCK, COPY, ACT, AUDIT])(
     'control: the honest $type of seat $seat is applied there',
     ({ seat, type, step }) => {
+      const rec = hand();
       const index = indexOf(rec, seat, type, step);
       const replica = replicaBefore(rec, index);
       const honest = signNext(
@@ -294,7 +296,18 @@ describe('every check of the fold, fed the one bad event it exists for', () => {
     },
   );
 
+  test('the last honest AUDIT is kept as published, and the secrets open every card', () => {
+    const rec = hand();
+    const index = indexOf(rec, 1, 'AUDIT');
+    const replica = replicaBefore(rec, index + 1);
+    const body = rec.events[index]!.event.body as AuditBody;
+    expect(replica.state.audit[1]).toEqual({ secrets: body.secrets });
+    expect(replica.state.step.type).toBe('DONE');
+    expect(openWithAudit(replica.state).every((face) => face >= 0)).toBe(true);
+  });
+
   test.each(cases)('$name: $reason', ({ at, edit, reason }) => {
+    const rec = hand();
     const index = indexOf(rec, at.seat, at.type, at.step);
     const replica = replicaBefore(rec, index);
     const before = replica.stateHash;

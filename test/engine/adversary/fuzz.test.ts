@@ -1,7 +1,7 @@
 /**
  * Issue 8, item 5: no event body, however malformed, may make the fold throw
  * or change the state it was handed. Real games are recorded once (War,
- * Red & Black and a scripted hand that deals, locks, re-masks and shows to a
+ * Red & Black, Town for Two and a scripted hand that deals, locks, re-masks and shows to a
  * subset), then fast-check mutates the bodies of their events and hands each
  * to `judge` in the state just before the original event. A sample also takes
  * the full path: re-signed by its author and received by a replica holding
@@ -76,6 +76,9 @@ const FULL_PATH_RUNS = 100;
 
 /** Red & Black's opening (keys, shuffle, coin, deals, swaps, re-masks): its length varies with the deal. */
 const RED_BLACK_EVENTS = 36;
+
+/** Town for Two's keys, shuffles, opening flips, first draws and a few plays. */
+const TOWN_EVENTS = 24;
 
 /** Bodies whose content is the author's to choose: another move or commitment may stand. */
 const FREE_CHOICE = new Set(['ACT', 'COMMIT']);
@@ -155,7 +158,11 @@ function recording(name: string, table: Table<Json>, initial: Json): Recording {
 }
 
 /** A game from the registry, its seats played by the game's own bot, for at most `limit` events. */
-function recordPlayable(id: 'war' | 'redblack', options: JsonObject, limit?: number): Recording {
+function recordPlayable(
+  id: 'war' | 'redblack' | 'town',
+  options: JsonObject,
+  limit?: number,
+): Recording {
   const entry = playable(id) as Playable;
   const players = makePlayers(2);
   const initial = entry.setup(options);
@@ -167,8 +174,8 @@ function recordPlayable(id: 'war' | 'redblack', options: JsonObject, limit?: num
     table,
     (seat) => {
       const { state } = table.replicas[seat]!;
-      const legal = entry.game.legalActions(state.game, seat) as JsonObject[];
       const known = privateFaces(state, seat, players[seat]!.keyring, new Map());
+      const legal = entry.game.legalActions(state.game, seat, known) as JsonObject[];
       return entry.bot(entry.game.view(state.game, seat), legal, random, known);
     },
     limit,
@@ -555,6 +562,8 @@ beforeAll(() => {
   recordings.push(
     recordPlayable('war', { stacks: [[0], [1]] }),
     recordPlayable('redblack', { red: 9, black: 9, target: 1 }, RED_BLACK_EVENTS),
+    // Town for Two's two decks, its opening and a few plays with their reveals and draws.
+    recordPlayable('town', {}, TOWN_EVENTS),
     recordScript(),
     recordLeaving(1, { type: 'RESIGN' }),
     recordLeaving(0, { type: 'ABSENT', seat: 1 }),

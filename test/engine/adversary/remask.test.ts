@@ -4,9 +4,14 @@
  * and a card placed facedown. On the opponent's replica nothing public (a
  * key, a point, the size of a group of keys) may tell which card that was.
  */
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Json } from '../../../src/engine/encoding.ts';
-import { tablePoints } from '../helpers/table.ts';
+import type { Need } from '../../../src/engine/game.ts';
+import { makeRemask } from '../../../src/engine/table/author.ts';
+import type { Replica } from '../../../src/engine/table/replica.ts';
+import { expectOffence, signNext } from '../helpers/cheats.ts';
+import { scriptGame } from '../helpers/script-game.ts';
+import { Table, feed, makePlayers, tablePoints } from '../helpers/table.ts';
 import { drive, script, pointsIn, smallTable, viewOf, type Chooser } from '../helpers/redblack.ts';
 
 test('a shown card re-masked back into the hand and placed facedown cannot be linked', () => {
@@ -67,4 +72,51 @@ test('a shown card re-masked back into the hand and placed facedown cannot be li
   const placed = viewOf(table, opponent).river[slot]!.card;
   const card = replica.state.cards[placed]!;
   expect(card.layers.map((l) => l.key).join()).toBe(keys[0]);
+});
+
+/**
+ * A game must ask a seat to re-mask only cards under that seat's layer alone (or none).
+ * A broken game that asks for more must not let the seat re-key a card it cannot open:
+ * the honest seat refuses to make such a re-mask, and one made anyway is refused.
+ */
+describe("a re-mask of a card that is not the seat's alone", () => {
+  const players = makePlayers(2);
+  const tableFor = (cards: number[]) => {
+    const options = {
+      decks: [{ name: 'deck', size: 4 }],
+      script: [
+        { type: 'DEAL', cards: [0], to: 0 },
+        { type: 'DEAL', cards: [1], to: 1 },
+        { type: 'REMASK', seat: 0, cards },
+      ] satisfies Need[],
+    };
+    const table = Table.of(players, scriptGame, options);
+    table.dutiesUntil((s) => s.step.type === 'REMASK');
+    return table;
+  };
+
+  test('a card still under both layers: the seat refuses to re-mask it', () => {
+    expect(() => tableFor([0, 2]).duty(0)).toThrow("card 2 is not this seat's to re-mask");
+  });
+
+  test("a card under the other seat's layer alone: the seat refuses to re-mask it", () => {
+    expect(() => tableFor([0, 1]).duty(0)).toThrow("card 1 is not this seat's to re-mask");
+  });
+
+  test('one made anyway, as if the card were under its layer alone, is refused', () => {
+    const table = tableFor([0, 2]);
+    const state = table.replicas[0]!.state;
+    // Seat 0 pretends its layer is the only one on card 2, and re-keys it from its own key.
+    const forged = {
+      ...state,
+      cards: state.cards.map((card, id) =>
+        id === 2 ? { ...card, layers: [card.layers[0]!] } : card,
+      ),
+    };
+    const body = makeRemask(forged, 0, [0, 2], players[0]!.keyring);
+    const honest = table.replicas[1]! as unknown as Replica<Json>;
+    const bad = signNext(honest.log, players[0]!, body);
+    feed(honest, bad.bytes);
+    expectOffence(honest, bad, 0, 'ERR_SHAPE');
+  });
 });

@@ -84,12 +84,17 @@ export interface Recording {
   readonly steps: readonly string[];
 }
 
+/** More events than any scripted hand here takes. */
+const MAX_EVENTS = 200;
+
 /** Plays `script` (`HAND_SCRIPT` at two seats unless told): duties lowest seat first, every move `DONE`. */
 export function recordHand(seats = 2, script = HAND_SCRIPT, size?: number): Recording {
   const hand = scriptTable(seats, script, size);
   const table = new Table(hand.players, hand.genesis, scriptPlayable.game, hand.initial);
   const replica = table.replicas[0]!;
   for (let next = replica.owed()[0]; next !== undefined; next = replica.owed()[0]) {
+    // A table that never stops owing (a broken fold) fails here, not at a mutation run's timeout.
+    if (table.events.length === MAX_EVENTS) throw new Error(`no end after ${MAX_EVENTS} events`);
     if (next.kind === 'ACT') table.play(next.seat, makeAct({ type: 'DONE' }));
     else table.duty(next.seat);
   }

@@ -124,6 +124,20 @@ export class Table<S extends Json> {
     this.replicas = players.map(() => new Replica(genesis, game, initial));
   }
 
+  /** A table of `players` for `game` under `options`, with the genesis and start every test uses. */
+  static of<S extends Json, A, V, O>(
+    players: readonly Player[],
+    game: Game<S, A, V, O>,
+    options: O,
+  ): Table<S> {
+    return new Table(
+      players,
+      makeGenesis(players, game, options),
+      tableGame(game),
+      setupOrThrow(game, options),
+    );
+  }
+
   /** `seat` authors `body` and every other replica receives it. */
   play(seat: Seat, body: TableBody): SignedEvent {
     const signed = authorOn(this.replicas[seat]!, this.players[seat]!, body);
@@ -138,7 +152,7 @@ export class Table<S extends Json> {
   }
 
   /** Seats take the steps they owe, lowest seat first, while `until` is false. */
-  dutiesUntil(until: (state: TableState<S>) => boolean, limit = 1000): void {
+  dutiesUntil(until: (state: TableState<S>) => boolean, limit = 200): void {
     const replica = this.replicas[0]!;
     for (let done = 0; !until(replica.state); done++) {
       const next = replica.owed().find((o) => o.kind !== 'ACT');

@@ -1,0 +1,40 @@
+/**
+ * The freshness of a proof on a link (a seat hello in the game, a hello in the lobby):
+ * this end sends the other a random nonce, and the signed answer must carry one still
+ * open for that peer id. Each nonce is good once, right or wrong, so an old answer
+ * cannot be replayed; a peer may leave a few unanswered, the oldest forgotten first.
+ */
+import { bytesToHex } from '@noble/hashes/utils.js';
+
+/** Bytes in a challenge nonce. */
+export const NONCE_BYTES = 32;
+/** Challenges a peer may leave unanswered; the oldest is forgotten first. */
+const MAX_OPEN_CHALLENGES = 3;
+
+/** The nonces this end sent each peer id that an answer may still carry. */
+export class Challenges {
+  private readonly open = new Map<string, string[]>();
+
+  /** A fresh nonce for `peer`, open from now on. */
+  issue(peer: string): string {
+    const nonce = bytesToHex(crypto.getRandomValues(new Uint8Array(NONCE_BYTES)));
+    this.open.set(peer, [...(this.open.get(peer) ?? []), nonce].slice(-MAX_OPEN_CHALLENGES));
+    return nonce;
+  }
+
+  /** True when `nonce` is open for `peer`; it is closed either way. */
+  take(peer: string, nonce: string): boolean {
+    const open = this.open.get(peer) ?? [];
+    if (!open.includes(nonce)) return false;
+    this.open.set(
+      peer,
+      open.filter((n) => n !== nonce),
+    );
+    return true;
+  }
+
+  /** Closes every nonce of `peer`: its link is gone, and with it what was asked over it. */
+  forget(peer: string): void {
+    this.open.delete(peer);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Town for Two in words: a card ("7♥"), the game log's lines, why a run cannot
+ * be played, and how the game ended, pile by pile.
+ */
+import { faceLabel } from '../../engine/cards.ts';
+import type { Json } from '../../engine/encoding.ts';
+import type { Outcome } from '../../engine/game.ts';
+import {
+  ownerOf,
+  standardFace,
+  type Score,
+  type TownEvent,
+  type TownState,
+} from '../../engine/games/town/index.ts';
+
+/** A card of `seat`'s deck with face `face`, as its picture shows it: "7♥", "A♠". */
+export const cardWords = (seat: number, face: number): string =>
+  faceLabel(standardFace(seat, face));
+
+const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+
+/** One line of the game log for one event. */
+export function describeTownEvent(event: TownEvent, names: readonly string[]): string {
+  const who = (seat: number) => names[seat] ?? `seat ${seat + 1}`;
+  switch (event.type) {
+    case 'FLIP':
+      return `${who(event.seat)} turned up ${cardWords(event.seat, event.face)}: pile ${event.pile + 1}.`;
+    case 'FIRST':
+      return `${who(event.seat)}'s card is higher: ${who(event.seat)} goes first.`;
+    case 'DRAW':
+      return `${who(event.seat)} drew ${cards(event.cards.length)}, privately.`;
+    case 'PLAY': {
+      const run = event.cards.map((card, i) => cardWords(ownerOf(card), event.faces[i]!)).join(' ');
+      const where = event.fresh ? `as new pile ${event.pile + 1}` : `on pile ${event.pile + 1}`;
+      return `${who(event.seat)} played ${run} ${where}.`;
+    }
+    case 'END':
+      return `${who(event.seat)} cannot draw back up to 5 (${cards(event.short)} short): the game ends.`;
+  }
+}
+
+/** The score in words: "Alice 9 – 7 Bob". */
+export const scoreWords = (score: Score, names: readonly string[]): string =>
+  `${names[0]} ${score.points[0]} – ${score.points[1]} ${names[1]}`;
+
+/** Log lines for what one table event changed: the new entries of the game's log. */
+export function describeTown(
+  beforeJson: Json,
+  afterJson: Json,
+  names: readonly string[],
+): string[] {
+  const before = beforeJson as unknown as TownState;
+  const after = afterJson as unknown as TownState;
+  const lines = after.log.slice(before.log.length).map((event) => describeTownEvent(event, names));
+  if (after.result && !before.result) {
+    const { winner, score } = after.result;
+    lines.push(
+      `${winner === null ? 'A draw' : `${names[winner]} wins`}: ${scoreWords(score, names)}.`,
+    );
+  }
+  return lines;
+}
+
+/** Why the game ended as it did: the short deck, then the score pile by pile. */
+export function townReason(_outcome: Outcome, stateJson: Json, names: readonly string[]): string {
+  const { result } = stateJson as unknown as TownState;
+  if (!result) return '';
+  const piles = result.score.piles
+    .map((p) =>
+      p.owner === null
+        ? `pile ${p.pile + 1} (1 card) removed`
+        : `pile ${p.pile + 1} to ${names[p.owner]} for ${p.points}`,
+    )
+    .join(', ');
+  return `${names[result.seat]} could not draw back up to 5. Score ${scoreWords(result.score, names)}: ${piles}.`;
+}
+
+/** Why a pick cannot join the run, in words, from `targetsFor`'s reason code. */
+const WHY: Record<string, string> = {
+  ERR_NOT_A_RUN: 'each card of a run must be exactly 1 above or below the one before',
+  ERR_TOO_MANY_CARDS: 'a run has at most 5 cards',
+  ERR_NOT_YOUR_TURN: 'it is not your turn to play',
+  ERR_FACES: 'you cannot read that card yet',
+  ERR_DUPLICATE_CARD: 'that card is already in the run',
+  ERR_NOT_IN_HAND: 'that card is not in your hand',
+};
+
+export const whyNot = (code: string): string => WHY[code] ?? code;

@@ -1,0 +1,233 @@
+/**
+ * Every screen a player meets, checked by axe at a desktop and at a phone size, as
+ * the games reach them; the games are played by keyboard alone where a player acts,
+ * and focus must land somewhere after each action, never fall back to the page.
+ * With FAIRDEAL_SHOTS set to a folder, each checked screen is also saved there as a PNG.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { startStack, type Stack, flipOffered } from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const SHOTS = process.env.FAIRDEAL_SHOTS;
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+async function newPlayer(size: { width: number; height: number }) {
+  const page = await stack.newPlayer();
+  await page.setViewportSize(size);
+  return page;
+}
+
+/** What has focus, as `tag[data-testid]`; `BODY` when focus was lost. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return 'none';
+    const id = element.getAttribute('data-testid');
+    return id ? `${element.tagName}[${id}]` : element.tagName;
+  });
+
+/** Tabs forward until `testId` has focus, as a keyboard player would reach it. */
+async function tabTo(page: Page, testId: string) {
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(
+      () => document.activeElement?.getAttribute('data-testid') ?? null,
+    );
+    if (here === testId) return;
+  }
+  throw new Error(`${testId} cannot be reached with Tab`);
+}
+
+/** After a keyboard action, focus rests on something a player can carry on from. */
+async function expectFocusKept(page: Page, after: string) {
+  await page.waitForTimeout(300);
+  expect(await focused(page), `focus after ${after}`).not.toMatch(/^(BODY|none)$/);
+}
+
+/**
+ * Runs axe on the page as it is and asserts no violation of any impact; the screen's
+ * name says which screen failed. Wider than the viewport is a violation too: a phone
+ * player would have to scroll sideways.
+ */
+async function check(page: Page, screen: string, viewport: (typeof VIEWPORTS)[number]) {
+  if (SHOTS)
+    await page.screenshot({ path: join(SHOTS, `${viewport.name}-${screen}.png`), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect.soft(found, `axe on ${screen} at ${viewport.name}`).toEqual([]);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect
+    .soft(width, `page width of ${screen} at ${viewport.name}`)
+    .toBeLessThanOrEqual(viewport.width);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`every screen passes axe at ${viewport.width}x${viewport.height}, played by keyboard`, async () => {
+    // A link no table answers takes a few seconds to say so: opened first, checked last.
+    const stray = await newPlayer(viewport);
+    await stray.goto(`${stack.url}#join=abcdefghjk`);
+
+    const alice = await newPlayer(viewport);
+    const bob = await newPlayer(viewport);
+    await alice.goto(stack.url);
+    await alice.getByTestId('create').waitFor();
+    await check(alice, 'home', viewport);
+
+    await alice.getByTestId('name').fill('Alice');
+    await alice.getByTestId('game-redblack').click();
+    await alice.getByTestId('opt-target').fill('1');
+    await alice.getByTestId('create').click();
+    await alice.locator('.qr svg').waitFor();
+    const invite = await alice.getByTestId('invite').inputValue();
+    await check(alice, 'lobby-alone', viewport);
+
+    await bob.goto(invite);
+    await bob.getByTestId('invitation').waitFor();
+    await check(bob, 'join', viewport);
+    await bob.getByTestId('name').fill('Bob');
+    await bob.keyboard.press('Enter');
+    await bob.getByTestId('lobby').waitFor();
+    await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+    await check(alice, 'lobby-two', viewport);
+    await check(bob, 'lobby-two-guest', viewport);
+    // The table opened in a second tab of Alice's browser says so, and runs nothing there.
+    const second = await alice.context().newPage();
+    await second.setViewportSize(viewport);
+    await second.goto(alice.url());
+    await second.getByTestId('elsewhere-notice').waitFor({ timeout: 10_000 });
+    await check(second, 'open-in-another-tab', viewport);
+    await second.close();
+
+    await tabTo(alice, 'start');
+    await alice.keyboard.press('Enter');
+    for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
+
+    // Red & Black: the non-dealer guesses the third river card, by keyboard.
+    const prompt = (page: Page) => page.getByTestId('prompt').textContent();
+    await expect
+      .poll(async () => /Guess/.test(`${await prompt(alice)} ${await prompt(bob)}`), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    const guesser = /Guess/.test((await prompt(alice)) ?? '') ? alice : bob;
+    const dealer = guesser === alice ? bob : alice;
+    await check(guesser, 'redblack-guess', viewport);
+    // The dealer is told whom the table waits for, not left looking at a still board.
+    expect(await prompt(dealer)).toMatch(/^Waiting for (Alice|Bob) to guess the colour/);
+    await check(dealer, 'redblack-wait-guess', viewport);
+    await tabTo(guesser, 'guess-black');
+    await guesser.keyboard.press('Enter');
+    await expectFocusKept(guesser, 'the guess');
+
+    // Alice's turn: she picks a hand card and unpicks it, asks to leave and stays, then calls.
+    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
+    await check(alice, 'redblack-turn', viewport);
+    await tabTo(alice, 'hand-card');
+    await alice.keyboard.press('Space');
+    await expect.poll(() => alice.locator('[data-testid=hand-card].chosen').count()).toBe(1);
+    await alice.keyboard.press('Space');
+    await expectFocusKept(alice, 'picking a hand card');
+
+    await tabTo(alice, 'leave-table');
+    await alice.keyboard.press('Enter');
+    await alice.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
+    await check(alice, 'leave-dialog', viewport);
+    await alice.keyboard.press('Escape');
+    expect(await focused(alice)).toBe('BUTTON[leave-table]');
+
+    await tabTo(alice, 'call');
+    await alice.keyboard.press('Enter');
+    for (const page of [alice, bob]) await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    expect(await focused(alice)).toBe('H2[result-headline]');
+    await check(alice, 'redblack-result', viewport);
+    await check(bob, 'redblack-result-other', viewport);
+
+    // War against the computer, flipped by keyboard.
+    const carol = await newPlayer(viewport);
+    await carol.goto(stack.url);
+    await carol.getByTestId('name').fill('Carol');
+    await carol.getByTestId('game-war').click();
+    await tabTo(carol, 'solo');
+    await carol.keyboard.press('Enter');
+    await flipOffered(carol);
+    await check(carol, 'war-start', viewport);
+    await tabTo(carol, 'flip');
+    // A tie means war and more flips before the battle ends: flip until three are done.
+    // Each flip ends in a log line, of the battle or of the war.
+    const battles = async () => Number(await carol.getByTestId('battles').textContent());
+    const logLines = () => carol.getByTestId('log').locator('li').count();
+    const flip = carol.getByTestId('flip');
+    for (let flips = 1; (await battles()) < 3; flips++) {
+      expect(flips, 'flips for three battles').toBeLessThanOrEqual(12);
+      await expect.poll(() => flip.isEnabled(), { timeout: 30_000 }).toBe(true);
+      const before = await logLines();
+      await carol.keyboard.press('Enter');
+      await expect.poll(logLines, { timeout: 30_000 }).toBeGreaterThan(before);
+      await expectFocusKept(carol, `flip ${flips}`);
+    }
+    await check(carol, 'war-mid', viewport);
+
+    await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
+    await check(stray, 'bogus-invite', viewport);
+    await stray.goto('about:blank');
+    await stray.goto(`${stack.url}#join=garbage`);
+    await stray.getByTestId('malformed').waitFor();
+    await check(stray, 'malformed-invite', viewport);
+    await stray.goto('about:blank');
+    await stray.goto(`${stack.url}#table=abcdefghjk`);
+    await stray.getByTestId('unknown-table').waitFor();
+    await check(stray, 'unknown-table', viewport);
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`Town for Two passes axe at ${viewport.width}x${viewport.height}, a run played by keyboard`, async () => {
+    const page = await newPlayer(viewport);
+    await page.goto(stack.url);
+    await page.getByTestId('name').fill('Dora');
+    await page.getByTestId('game-town').click();
+    await tabTo(page, 'solo');
+    await page.keyboard.press('Enter');
+    const prompt = () => page.getByTestId('prompt').textContent();
+    await expect.poll(prompt, { timeout: 120_000 }).toMatch(/^Your turn: pick a run/);
+    await check(page, 'town-turn', viewport);
+
+    // Dora picks her lowest card by keyboard and plays it as a new pile.
+    await tabTo(page, 'hand-card');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
+      .toBe(1);
+    await check(page, 'town-picked', viewport);
+    await tabTo(page, 'new-pile');
+    await page.keyboard.press('Enter');
+    await expectFocusKept(page, 'playing a run');
+    await expect
+      .poll(() => page.getByTestId('log').textContent(), { timeout: 60_000 })
+      .toMatch(/Dora played \S+ as new pile \d+\./);
+    await expect.poll(prompt, { timeout: 60_000 }).toMatch(/^Your turn: pick a run/);
+    // Her run is owed again: focus comes back from the prompt to her hand.
+    await expect.poll(() => focused(page)).toBe('BUTTON[hand-card]');
+    await check(page, 'town-second-turn', viewport);
+
+    await page.getByTestId('autoplay').check();
+    await page.getByTestId('final-score').waitFor({ timeout: 400_000 });
+    await check(page, 'town-result', viewport);
+  }, 500_000);
+}

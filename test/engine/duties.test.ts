@@ -1,0 +1,53 @@
+/**
+ * `makeDuty` is what a seat's client calls whenever the table changes: it
+ * must hand a seat a body only for a step that seat owes. A body for a step
+ * it does not owe is an event out of turn, and an offence of the honest seat
+ * that sent it. Walked over every state of the recorded hand
+ * (`test/vectors/hand.json`), which passes through every kind of step.
+ */
+import { expect, test } from 'vitest';
+import type { Json } from '../../src/engine/encoding.ts';
+import { Keyring, makeDuty } from '../../src/engine/table/author.ts';
+import { owed } from '../../src/engine/table/fold.ts';
+import type { TableState } from '../../src/engine/table/types.ts';
+import { loadHand, replicaBefore, scriptPlayable } from './helpers/cheats.ts';
+
+/** A keyring holding a coin for step `stepNo` and no secret at all. */
+function coinOnly(stepNo: number): Keyring {
+  const keyring = new Keyring();
+  keyring.keepCoin({ stepNo, bit: 1, salt: '00'.repeat(32) });
+  return keyring;
+}
+
+const duty = (state: TableState<Json>, seat: number, keyring: Keyring) =>
+  makeDuty(state, seat, keyring, scriptPlayable.game);
+
+test('no seat is handed a body for a step it does not owe, at any point of a hand', () => {
+  const rec = loadHand();
+  const replica = replicaBefore(rec, rec.events.length);
+  const steps = new Set<string>();
+  for (let i = 0; i <= rec.events.length; i++) {
+    const state = replica.stateAfter(i)!;
+    steps.add(state.step.type);
+    const owing = owed(state, scriptPlayable.game).filter((o) => o.kind !== 'ACT');
+    for (const seat of [0, 1]) {
+      // Even holding the coin of this very step, a seat that owes nothing gets nothing.
+      if (!owing.some((o) => o.seat === seat))
+        expect(duty(state, seat, coinOnly(state.stepNo)), `${i}: seat ${seat}`).toBeNull();
+    }
+  }
+  expect([...steps].sort()).toEqual(
+    ['AUDIT', 'COIN', 'COPY', 'DONE', 'KEYS', 'LOCK', 'PLAY', 'REMASK', 'SHUFFLE', 'UNLOCK'].sort(),
+  );
+});
+
+test('a seat owing its coin opening, holding only the coin of an earlier step, opens nothing', () => {
+  const rec = loadHand();
+  const replica = replicaBefore(rec, rec.events.length);
+  const opening = Array.from({ length: rec.events.length }, (_, i) => replica.stateAfter(i)!).find(
+    (state) => owed(state, scriptPlayable.game).some((o) => o.kind === 'OPEN'),
+  )!;
+  const seat = owed(opening, scriptPlayable.game).find((o) => o.kind === 'OPEN')!.seat;
+  expect(duty(opening, seat, coinOnly(opening.stepNo))).toMatchObject({ type: 'OPEN' });
+  expect(duty(opening, seat, coinOnly(opening.stepNo - 1))).toBeNull();
+});

@@ -1,0 +1,180 @@
+/**
+ * Town for Two on the mental-poker table, with real cryptography: both
+ * decks shuffled by both players under fresh keys, a whole game between
+ * computer players to the audit with both replicas agreeing, no owner able
+ * to read its own deck, and a player who names false faces for its play
+ * named by both replicas.
+ */
+import { describe, expect, test } from 'vitest';
+import { cardIndex, invertScalar } from '../../crypto/index.ts';
+import { seededRandom } from '../../src/bots/computer.ts';
+import type { JsonObject } from '../../src/engine/encoding.ts';
+import {
+  chooseAction,
+  town,
+  TOWN_DECK,
+  TOWN_DECKS,
+  type TownPlay,
+  type TownState,
+} from '../../src/engine/games/town/index.ts';
+import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
+import { deckId } from '../../src/engine/table/fold.ts';
+import { readPoint } from '../../src/engine/table/points.ts';
+import type { TableState } from '../../src/engine/table/types.ts';
+import { Table, auditOpen, makePlayers, type Player } from './helpers/table.ts';
+import { lazy } from '../lazy.ts';
+
+type TT = Table<TownState>;
+
+function newTable(): TT {
+  const players = makePlayers(2);
+  return Table.of(players, town, {});
+}
+
+const known = (table: TT, seat: number) =>
+  privateFaces(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, new Map());
+
+/** The seat owing a play on every replica, or null. */
+function mover(table: TT): number | null {
+  const acts = table.replicas[0]!.owed().filter((o) => o.kind === 'ACT');
+  return acts[0]?.seat ?? null;
+}
+
+/** Duties until a play is owed, the audit begins (unless `audit`), or the table is done. */
+function duties(table: TT, audit = false): void {
+  for (let guard = 0; guard < 200; guard++) {
+    const replica = table.replicas[0]!;
+    const duty = replica.owed().find((o) => o.kind !== 'ACT');
+    if (!duty || (!audit && replica.state.step.type === 'AUDIT')) return;
+    table.duty(duty.seat);
+  }
+  throw new Error('duties did not end');
+}
+
+/**
+ * What the owner of a deck can make of one of its cards with everything it
+ * holds: strip every layer it has the secret of, then look the point up
+ * among its deck's faces. -1 when it cannot read the card.
+ */
+function ownerReads(state: TableState<unknown>, player: Player, id: number): number {
+  const card = state.cards[id]!;
+  let p = readPoint(card.c);
+  for (const layer of card.layers)
+    if (player.keyring.has(layer.key))
+      p = p.multiply(invertScalar(player.keyring.scalarFor(layer.key)));
+  const deck = TOWN_DECKS[id < TOWN_DECK ? 0 : 1]!;
+  return cardIndex(deckId(state.genesis, deck.name), deck.size, p);
+}
+
+/** The undrawn cards of each seat's deck: none of them readable by its owner. */
+function expectDecksHidden(table: TT): void {
+  table.players.forEach((player, seat) => {
+    const state = table.replicas[seat]!.state;
+    const undrawn = state.game.decks[seat]!;
+    // The same reading opens the cards dealt to it: the check below could fail.
+    for (const id of state.game.hands[seat]!)
+      expect(ownerReads(state, player, id)).toBe(known(table, seat).get(id));
+    for (const id of undrawn) {
+      expect(state.cards[id]!.layers.map((l) => l.seat).sort()).toEqual([0, 1]);
+      expect(ownerReads(state, player, id)).toBe(-1);
+      expect(known(table, seat).has(id)).toBe(false);
+    }
+  });
+}
+
+describe('Town for Two on the table', () => {
+  const table = newTable();
+  const bots = [seededRandom(21), seededRandom(22)];
+  /** Plays the whole game, checking the decks stay hidden at the first play; the audit last. */
+  const played = lazy(() => {
+    duties(table);
+    const opening = table.replicas[0]!.state;
+    expect(opening.game.decks.map((d) => d.length)).toEqual(
+      [14, 14].map((n) => n - (opening.game.piles.length / 2 - 1)),
+    );
+    expectDecksHidden(table);
+    let plays = 0;
+    for (let seat = mover(table); seat !== null; seat = mover(table)) {
+      const { game } = table.replicas[seat]!.state;
+      const legal = town.legalActions(game, seat, known(table, seat)) as TownPlay[];
+      const choice = chooseAction(town.view(game, seat), legal, bots[seat]!)!;
+      table.play(seat, makeAct(choice as unknown as JsonObject));
+      plays++;
+      duties(table);
+    }
+    // The game is over and the audit not begun: what is left of the decks is still unread.
+    const left = table.replicas[0]!.state.game.decks;
+    expect(left[0]!.length + left[1]!.length).toBeGreaterThan(0);
+    expectDecksHidden(table);
+    duties(table, true);
+    return { opening, plays };
+  });
+
+  test('each deck is shuffled by both players under its own fresh keys', () => {
+    const { opening } = played();
+    expect(opening.epochs.map((e) => [e.deck, e.cards.length])).toEqual([
+      [0, 20],
+      [1, 20],
+    ]);
+    const keys = opening.epochs.flatMap((e) => e.keys);
+    expect(new Set(keys).size).toBe(4);
+    const shuffles = table.events.filter((e) => e.event.body.type === 'SHUFFLE');
+    expect(shuffles.map((e) => e.event.author)).toEqual([0, 1]);
+  });
+
+  test('a whole game to the audit: both replicas agree, nobody offends, the audit opens every card', () => {
+    const { plays } = played();
+    expect(plays).toBeGreaterThan(4);
+    const [a, b] = table.replicas;
+    expect(a!.state.step.type).toBe('DONE');
+    expect(a!.stateHash).toBe(b!.stateHash);
+    expect(a!.offences()).toEqual([]);
+    expect(b!.offences()).toEqual([]);
+    const end = a!.state;
+    expect(a!.outcome()).toEqual(town.outcome(end.game));
+    const opened = auditOpen(end);
+    // Every card faceup on the table shows the face the audit opens, and each deck holds 20 faces.
+    end.game.faces.forEach((face, id) => face !== null && expect(opened[id]).toBe(face));
+    expect(opened.slice(0, 20).sort((x, y) => x - y)).toEqual([...Array(20).keys()]);
+    expect(opened.slice(20).sort((x, y) => x - y)).toEqual([...Array(20).keys()]);
+    // The score counts only what is on the table.
+    const [red, black] = end.game.result!.score.points;
+    expect(red + black).toBeLessThanOrEqual(end.game.piles.flat().length);
+  });
+
+  test('each player reads its own hand and nothing of the other’s', () => {
+    played();
+    const end = table.replicas[0]!.state;
+    const opened = auditOpen(end);
+    for (const seat of [0, 1]) {
+      const mine = known(table, seat);
+      for (const id of end.game.hands[seat]!) expect(mine.get(id)).toBe(opened[id]);
+      for (const id of end.game.hands[1 - seat]!) expect(mine.has(id)).toBe(false);
+    }
+  });
+});
+
+describe('a player naming false faces', () => {
+  test('is named by both replicas when its own cards are turned', () => {
+    const table = newTable();
+    duties(table);
+    const seat = mover(table)!;
+    const state = table.replicas[seat]!.state.game;
+    const faces = known(table, seat);
+    const card = state.hands[seat]![0]!;
+    // A face of its deck that is neither this card's nor faceup: a play the rules cannot refuse yet.
+    const truth = faces.get(card)!;
+    const taken = new Set(state.faces.filter((f, id) => f !== null && id < 20 === card < 20));
+    const lie = [...Array(20).keys()].find(
+      (f) => f !== truth && !taken.has(f) && ![...faces.values()].includes(f),
+    )!;
+    table.play(seat, makeAct({ type: 'PLAY', cards: [card], faces: [lie], pile: null }));
+    // The cards carry only their player's layer: its own unlock turns them, and is refused.
+    expect(table.replicas[0]!.owed()).toEqual([{ seat, kind: 'UNLOCK' }]);
+    table.duty(seat);
+    for (const replica of table.replicas) {
+      expect(replica.offences()).toMatchObject([{ seat }]);
+      expect(replica.state.game.pending?.faces).toEqual([lie]);
+    }
+  });
+});
