@@ -2,7 +2,7 @@
  * What every browser test needs: its own PeerServer and app server on free ports, and
  * a headless Debian Chromium (Playwright gives each launch a fresh temporary profile),
  * all stopped afterwards. A test may stop and restart the PeerServer on its port, and
- * cut a page's WebRTC links.
+ * cut a page's WebRTC links or lose some of its messages.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,50 @@ function recordPeerConnections() {
   (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
 }
 
+/**
+ * Lets a test lose the data-channel messages matching a pattern, both ways, once
+ * `loseMessages` names one: what was still in flight when a page went away.
+ */
+function recordDataChannels() {
+  const matches = (data: unknown) => {
+    const pattern = (window as unknown as { lostMessages?: RegExp }).lostMessages;
+    return pattern !== undefined && typeof data === 'string' && pattern.test(data);
+  };
+  const { send } = RTCDataChannel.prototype;
+  RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: never) {
+    if (!matches(data)) send.call(this, data);
+  };
+  const { addEventListener } = RTCDataChannel.prototype;
+  RTCDataChannel.prototype.addEventListener = function (
+    this: RTCDataChannel,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    const heard =
+      type === 'message' && typeof listener === 'function'
+        ? (event: Event) => {
+            if (!matches((event as MessageEvent).data)) listener.call(this, event);
+          }
+        : listener;
+    addEventListener.call(this, type, heard, options);
+  };
+}
+
+/**
+ * From now on `page` neither sends nor hears a message matching `pattern` on any data
+ * channel: as if each were still in flight when the page went away. For a page about to
+ * be reloaded (the new document loses nothing); the peers' links stay up.
+ */
+export async function loseMessages(page: Page, pattern: RegExp): Promise<void> {
+  await page.evaluate(
+    ({ source, flags }) => {
+      (window as unknown as { lostMessages: RegExp }).lostMessages = new RegExp(source, flags);
+    },
+    { source: pattern.source, flags: pattern.flags },
+  );
+}
+
 /** Closes every WebRTC connection of `page`, as a dropped network would. */
 export async function cutLinks(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -86,6 +130,7 @@ export async function startStack(): Promise<Stack> {
     async newPlayer() {
       const context = await browser.newContext();
       await context.addInitScript(recordPeerConnections);
+      await context.addInitScript(recordDataChannels);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       return page;
@@ -135,14 +180,18 @@ export async function joinTable(page: Page, invite: string, name: string) {
   await page.getByTestId('lobby').waitFor();
 }
 
-/** Turns on auto-play once the shuffle is done and Flip is offered (War). */
-export async function autoplayWar(page: Page) {
-  await page.getByTestId('table').waitFor();
-  await page.waitForFunction(
+/** Waits until War's Flip is offered: the shuffle is done, and the player's move is owed. */
+export const flipOffered = (page: Page) =>
+  page.waitForFunction(
     () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
     null,
     { timeout: 60_000 },
   );
+
+/** Turns on auto-play once the shuffle is done and Flip is offered (War). */
+export async function autoplayWar(page: Page) {
+  await page.getByTestId('table').waitFor();
+  await flipOffered(page);
   await page.getByTestId('autoplay').check();
 }
 
@@ -156,4 +205,52 @@ export async function seatTwo(stack: Stack, game: string) {
   await alice.getByTestId('start').click();
   for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
   return { alice, bob, invite };
+}
+
+const playerLinks = (page: Page) =>
+  page.getByTestId('player').getByTestId('link-state').allTextContents();
+
+/**
+ * Takes `page` away from its table, as a closed tab or a reload does, until `other` shows
+ * the page's link as reconnecting and says so in `words`; then opens the same URL
+ * again and waits until the page is back at the table.
+ */
+export async function reopen(page: Page, other: Page, words: string, links: string[]) {
+  const url = page.url();
+  expect(url).toMatch(/#table=[a-z2-9]{10}$/);
+  await page.goto('about:blank');
+  await expect
+    .poll(() => other.getByTestId('waiting').textContent(), { timeout: 30_000 })
+    .toBe(words);
+  expect(await playerLinks(other)).toEqual(links);
+  await page.goto(url);
+  await page.getByTestId('table').waitFor({ timeout: 60_000 });
+  expect(page.url()).toBe(url);
+}
+
+/** Both pages agree: the same last words and the same log, nobody caught. */
+export async function expectAgreement(
+  alice: Page,
+  bob: Page,
+  result: (page: Page) => Promise<string>,
+) {
+  const [a, b] = await Promise.all([result(alice), result(bob)]);
+  expect(b).toBe(a);
+  // Either page may still be hearing the other's audit: read both logs afresh each time.
+  const logOf = async (page: Page) => (await page.getByTestId('log').textContent()) ?? '';
+  const logs = () => Promise.all([logOf(alice), logOf(bob)]);
+  const audited = (log: string) =>
+    /Alice published their secret keys/.test(log) && /Bob published their secret keys/.test(log);
+  await expect
+    .poll(
+      async () => {
+        const [aliceLog, bobLog] = await logs();
+        return aliceLog === bobLog && audited(aliceLog);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const [aliceLog, bobLog] = await logs();
+  expect(bobLog).toBe(aliceLog);
+  for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
 }
