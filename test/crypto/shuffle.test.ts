@@ -282,10 +282,10 @@ describe('proveShuffle', () => {
   it('rejects bad input with a clear error', () => {
     expect(() => proveShuffle(ctx, 0n, X)).toThrow(/secret/);
     expect(() => proveShuffle(ctx, ORDER, X)).toThrow(/secret/);
-    expect(() => proveShuffle(ctx, e, [])).toThrow(/rows/);
+    expect(() => proveShuffle(ctx, e, [])).toThrow('rows: expected >= 1 row');
     expect(() => proveShuffle(ctx, e, [[G], [G, G]])).toThrow(/rows\[1\]/);
     expect(() => proveShuffle(ctx, e, [[G], [Point.ZERO]])).toThrow(/identity/);
-    expect(() => proveShuffle(ctx, e, [[]])).toThrow(/width/);
+    expect(() => proveShuffle(ctx, e, [[]])).toThrow('rows: rows must have width >= 1');
   });
 
   it('draws a fresh order each time (all 6 orders of 3 cards show up)', () => {
