@@ -8,7 +8,6 @@
  */
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../../src/bots/computer.ts';
-import type { Face } from '../../src/engine/cards.ts';
 import {
   blackred,
   chooseAction,
