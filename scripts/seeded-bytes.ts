@@ -15,7 +15,7 @@ export function seededBytes(label: string): (n: number) => Uint8Array {
   let pool = new Uint8Array(0);
   return (n) => {
     const out = new Uint8Array(n);
-    for (let filled = 0; filled < n; ) {
+    for (let filled = 0; filled < n;) {
       if (pool.length === 0) {
         const counter = new Uint8Array(8);
         new DataView(counter.buffer).setBigUint64(0, BigInt(block++));
