@@ -20,7 +20,7 @@ import {
   type BlackRedPlay,
   type BlackRedState,
 } from '../../src/engine/games/blackred/index.ts';
-import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
+import { makeAct } from '../../src/engine/table/author.ts';
 import { parseBody } from '../../src/engine/table/bodies.ts';
 import { deckId } from '../../src/engine/table/fold.ts';
 import { faceOf } from '../../src/engine/table/decks.ts';
@@ -33,6 +33,7 @@ import { keepMixed } from './helpers/blackred.ts';
 import {
   Table,
   auditOpen,
+  expectDone,
   feed,
   makePlayers,
   setupOrThrow,
@@ -46,46 +47,28 @@ type State = TableState<BlackRedState>;
 
 const newTable = (): BT => Table.of(makePlayers(2), blackred, {});
 
-const known = (table: BT, seat: Seat, state = table.replicas[seat]!.state) =>
-  privateFaces(state as TableState<Json>, seat, table.players[seat]!.keyring, new Map());
-
-/** The seat owing a move, or null. */
-const mover = (table: BT): Seat | null =>
-  table.replicas[0]!.owed().find((o) => o.kind === 'ACT')?.seat ?? null;
-
-/** Duties until a move is owed, the audit begins (unless `audit`), or the table is done. */
-function duties(table: BT, audit = false): void {
-  for (let guard = 0; guard < 400; guard++) {
-    const replica = table.replicas[0]!;
-    const duty = replica.owed().find((o) => o.kind !== 'ACT');
-    if (!duty || (!audit && replica.state.step.type === 'AUDIT')) return;
-    table.duty(duty.seat);
-  }
-  throw new Error('duties did not end');
-}
-
 /** A player's choice from its hand's faces and its legal moves. */
 type Choice = (state: BlackRedState, seat: Seat, legal: BlackRedPlay[]) => BlackRedPlay;
 
 /** `seat` makes the move `choose` picks from what it reads on its own replica. */
 function move(table: BT, choose: Choice): void {
-  const seat = mover(table)!;
+  const seat = table.mover()!;
   const { game } = table.replicas[seat]!.state;
-  const legal = blackred.legalActions(game, seat, known(table, seat)) as BlackRedPlay[];
+  const legal = blackred.legalActions(game, seat, table.known(seat)) as BlackRedPlay[];
   table.play(seat, makeAct(choose(game, seat, legal) as unknown as JsonObject));
-  duties(table);
+  table.dutiesToMove();
 }
 
 const mixedChoice =
   (table: BT): Choice =>
   (game, seat, legal) =>
-    keepMixed(readHand(game.hand, game.hand.hands[seat]!, known(table, seat))!, legal);
+    keepMixed(readHand(game.hand, game.hand.hands[seat]!, table.known(seat))!, legal);
 
 const bots = [seededRandom(31), seededRandom(32)];
 const botChoice =
   (table: BT): Choice =>
   (game, seat, legal) =>
-    chooseAction(blackred.view(game, seat, known(table, seat)), legal, bots[seat]!)!;
+    chooseAction(blackred.view(game, seat, table.known(seat)), legal, bots[seat]!)!;
 
 /** Where the first reshuffle sits in the log: its KEY events, then each seat's SHUFFLE. */
 interface Reshuffle {
@@ -106,7 +89,7 @@ function findReshuffle(table: BT): Reshuffle {
 describe('Black & Red on the table: hands until a stock runs out, then on to the audit', () => {
   const table = newTable();
   const played = lazy(() => {
-    duties(table);
+    table.dutiesToMove();
     const mixed = mixedChoice(table);
     for (let moves = 0; !table.replicas[0]!.state.game.history.some((h) => h.reshuffles > 0);) {
       if (++moves > 2000) throw new Error('no stock ran out');
@@ -114,11 +97,11 @@ describe('Black & Red on the table: hands until a stock runs out, then on to the
     }
     const reshuffle = findReshuffle(table);
     const bot = botChoice(table);
-    for (let moves = 0; mover(table) !== null; moves++) {
+    for (let moves = 0; table.mover() !== null; moves++) {
       if (moves > 3000) throw new Error('the match did not end');
       move(table, bot);
     }
-    duties(table, true);
+    table.dutiesToMove(true);
     return reshuffle;
   });
   const replica = () => table.replicas[0]!;
@@ -199,7 +182,7 @@ describe('Black & Red on the table: hands until a stock runs out, then on to the
     const done = at(shuffles[1] + 1);
     const stock = [...done.epochs.at(-1)!.cards];
     for (const seat of [0, 1]) {
-      const mine = known(table, seat, done);
+      const mine = table.known(seat, done);
       expect(stock.filter((id) => mine.has(id))).toEqual([]);
       // Even stripping its own layer, a seat is left with a point that is no face.
       const player: Player = table.players[seat]!;
@@ -215,19 +198,16 @@ describe('Black & Red on the table: hands until a stock runs out, then on to the
     const top = done.game.hand.stock[0]!;
     const dealt = at(shuffles[1] + 2);
     expect(dealt.game.hand.hands[drawer]).toContain(top);
-    expect(stock.filter((id) => known(table, drawer, dealt).has(id))).toEqual([top]);
-    expect(stock.filter((id) => known(table, 1 - drawer, dealt).has(id))).toEqual([]);
+    expect(stock.filter((id) => table.known(drawer, dealt).has(id))).toEqual([top]);
+    expect(stock.filter((id) => table.known(1 - drawer, dealt).has(id))).toEqual([]);
   });
 
   test('the match ends, both replicas agree, nobody offends, the audit opens every card', () => {
     played();
-    const [a, b] = table.replicas;
-    expect(a!.state.step.type).toBe('DONE');
-    expect(a!.stateHash).toBe(b!.stateHash);
-    expect(a!.offences()).toEqual([]);
-    expect(b!.offences()).toEqual([]);
-    const end = a!.state;
-    expect(a!.outcome()).toEqual(blackred.outcome(end.game));
+    expectDone(table);
+    const a = table.replicas[0]!;
+    const end = a.state;
+    expect(a.outcome()).toEqual(blackred.outcome(end.game));
     expect(end.game.result?.reason).toBe('TARGET');
     const opened = auditOpen(end);
     expect([...opened].sort((x, y) => x - y)).toEqual([...Array(52).keys()]);
@@ -264,10 +244,10 @@ describe('Black & Red on the table: hands until a stock runs out, then on to the
 describe('a player naming a false face for its discard', () => {
   test('is named by both replicas when its card is turned', () => {
     const table = newTable();
-    duties(table);
-    const seat = mover(table)!;
+    table.dutiesToMove();
+    const seat = table.mover()!;
     const state = table.replicas[seat]!.state.game;
-    const faces = known(table, seat);
+    const faces = table.known(seat);
     const hand = state.hand.hands[seat]!;
     const id = hand[0]!;
     // A face of no hand card and not faceup: a discard the rules cannot refuse until it turns.

@@ -66,6 +66,7 @@
 import type { Face } from '../../cards.ts';
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { inputKind, wonBy } from '../common.ts';
 import {
   colourFor,
   colourOf,
@@ -181,25 +182,17 @@ export function legalActions(
 
 /** The match outcome once it is over, else null. */
 export function outcome(state: BlackRedState): Outcome | null {
-  const { result } = state;
-  return result === null
-    ? null
-    : { result: 'win', winners: [result.winner], reason: result.reason };
+  return wonBy(state.result);
 }
 
 // ---------------------------------------------------------------- apply
 
 /** Applies a player move or a table fact; returns the next state or why it is refused. */
 export function apply(state: BlackRedState, action: BlackRedAction): Res {
-  if (action === null || typeof action !== 'object' || typeof action.type !== 'string')
-    return err('ERR_ACTION');
+  const kind = inputKind(action, FACTS, MOVES);
+  if (kind === null) return err('ERR_ACTION');
   if (state.result !== null) return err('ERR_MATCH_OVER');
-  if (FACTS.includes(action.type)) {
-    // The table marks every player action with `seen`: a player cannot pass a fact off as a move.
-    if ('seen' in action) return err('ERR_ACTION');
-    return applyFact(state, action as BlackRedFact);
-  }
-  if (!MOVES.includes(action.type)) return err('ERR_ACTION');
+  if (kind === 'fact') return applyFact(state, action as BlackRedFact);
   const play = action as BlackRedPlay;
   if (!isSeat(play.seat)) return err('ERR_SEAT');
   if (!owesMove(state, play.seat)) return err('ERR_NOT_YOUR_TURN');
