@@ -138,6 +138,12 @@ async function playHand(alice: Page, bob: Page) {
 test('two browsers play Black & Red until a stock runs out, reshuffle it with progress, and finish that hand agreed', async () => {
   const { alice, bob } = await seatTwo(stack, 'blackred');
   for (const page of [alice, bob]) await watchReshuffle(page);
+  // To look the reshuffle over: Bob's page as soon as it shows it (it may have gone by then).
+  if (SHOTS)
+    void bob
+      .waitForSelector('[data-testid=reshuffle]', { timeout: 0 })
+      .then(() => bob.screenshot({ path: `${SHOTS}/blackred-reshuffle.png`, fullPage: true }))
+      .catch(() => undefined);
   await expect
     .poll(async () => `${await prompt(alice)} ${await prompt(bob)}`, { timeout: 120_000 })
     .toMatch(/Your turn: discard any card to open a round/);

@@ -56,9 +56,10 @@
  *   an `OUT` when the hands are shown. A false claim ends the match at once:
  *   the liar loses it.
  * - Stock empty and the pile but the round's cards empty too: the hand is a
- *   draw (both hands are shown, nobody scores). A round holds at most 13
- *   cards (31 of the smallest values) and at least 38 cards are out of the
- *   hands once the stock is empty, so with 52 cards this never happens.
+ *   draw (both hands are shown, nobody scores). With 52 cards this never
+ *   happens: a round is of one colour, so it holds at most 10 cards (two
+ *   each of Ace to 5 make 30), and when a draw is owed on an empty stock the
+ *   pile holds the 39 cards not in hand.
  * - The match: the first to 11 wins. Both can pass 11 in one hand only by
  *   both being dealt one colour: then the higher score wins, and on equal
  *   scores the match goes on until one is ahead after a hand.
