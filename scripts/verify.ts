@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { verifyTranscript } from '../src/engine/transcript.ts';
-import { describeOutcome } from './outcome.ts';
+import { describeGame, describeOutcome } from './outcome.ts';
 
 const file = process.argv[2];
 if (!file) {
@@ -31,3 +31,5 @@ if (!result.ok) {
 }
 console.log(`verified ${result.events} events: every signature, chain link, proof and rule holds`);
 console.log(describeOutcome(result.outcome, result.genesis.names));
+const summary = describeGame(result.genesis.game, result.game, result.genesis.names);
+if (summary) console.log(summary);

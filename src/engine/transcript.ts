@@ -39,7 +39,7 @@ export interface TranscriptFault {
 }
 
 export type Verified =
-  | { ok: true; outcome: Outcome; genesis: Genesis; events: number }
+  | { ok: true; outcome: Outcome; genesis: Genesis; events: number; game: Json }
   | { ok: false; fault: TranscriptFault };
 
 const fault = (
@@ -125,7 +125,13 @@ export function verifyTranscript(raw: unknown): Verified {
   const outcome = replica.outcome();
   if (!outcome || replica.state.step.type !== 'DONE')
     return fault('the transcript ends before the game is over');
-  return { ok: true, outcome, genesis: genesis.value, events: replica.log.size };
+  return {
+    ok: true,
+    outcome,
+    genesis: genesis.value,
+    events: replica.log.size,
+    game: replica.state.game,
+  };
 }
 
 function authorOf(event: string): Seat | null {

@@ -231,3 +231,50 @@ for (const viewport of VIEWPORTS) {
     await check(page, 'town-result', viewport);
   }, 500_000);
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`Black & Red passes axe at ${viewport.width}x${viewport.height}, a move played by keyboard`, async () => {
+    const page = await newPlayer(viewport);
+    await page.goto(stack.url);
+    await page.getByTestId('name').fill('Dora');
+    await page.getByTestId('game-blackred').click();
+    await tabTo(page, 'solo');
+    await page.keyboard.press('Enter');
+    const prompt = () => page.getByTestId('prompt').textContent();
+    const owed = /^(Your turn: |You hold 7 |No \w+ card fits)/;
+    await expect.poll(prompt, { timeout: 120_000 }).toMatch(owed);
+    await check(page, 'blackred-turn', viewport);
+
+    // Dora makes her move by keyboard: the first highlighted card, or Say go / Go out.
+    const control = async () =>
+      (await page.getByTestId('out').count()) > 0
+        ? 'out'
+        : (await page.getByTestId('go').count()) > 0
+          ? 'go'
+          : 'hand-card';
+    const lines = () => page.getByTestId('log').locator('li').count();
+    const before = await lines();
+    await tabTo(page, await control());
+    await page.keyboard.press('Enter');
+    await expectFocusKept(page, 'a move');
+    await expect.poll(lines, { timeout: 60_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(
+        async () =>
+          owed.test((await prompt()) ?? '') || (await page.getByTestId('interlude').count()) > 0,
+        {
+          timeout: 120_000,
+        },
+      )
+      .toBe(true);
+    if (owed.test((await prompt()) ?? '')) {
+      // Her move is owed again: focus comes back from the prompt to what she may play.
+      await expect.poll(() => focused(page)).toMatch(/^BUTTON\[(hand-card|go|out)\]$/);
+      await check(page, 'blackred-second-turn', viewport);
+    }
+
+    await page.getByTestId('autoplay').check();
+    await page.getByTestId('result').waitFor({ timeout: 600_000 });
+    await check(page, 'blackred-result', viewport);
+  }, 700_000);
+}
