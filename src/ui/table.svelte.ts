@@ -10,6 +10,7 @@
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome, Seat } from '../engine/game.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
+import { makeTranscript } from '../engine/transcript.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
@@ -148,6 +149,18 @@ export class TableController {
     this.unsubscribe();
     // The RESIGN goes out once stored; closing sooner would keep it from the others.
     void this.session.whenSent().then(() => this.session.close());
+  }
+
+  /**
+   * The game so far as a transcript, in the format `npm run simulate --out` writes
+   * (so `npm run verify` and the replay screen read it), with a file name for it.
+   */
+  transcript(): { text: string; file: string } {
+    const replica = this.session.replica;
+    return {
+      text: JSON.stringify(makeTranscript(replica), null, 1),
+      file: `fairdeal-${this.gameId}-${replica.genesis.table}-${replica.log.size}.json`,
+    };
   }
 
   close(): void {
