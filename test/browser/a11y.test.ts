@@ -289,15 +289,8 @@ function simulatedWar(): Promise<string> {
   simulated ??= (async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'fairdeal-a11y-')), 'war.json');
     const tsx = join('node_modules', '.bin', 'tsx');
-    await promisify(execFile)(tsx, [
-      'scripts/simulate.ts',
-      '--game',
-      'war',
-      '--seed',
-      '7',
-      '--out',
-      path,
-    ]);
+    const args = ['--game', 'war', '--seed', '7', '--out', path];
+    await promisify(execFile)(tsx, ['scripts/simulate.ts', ...args]);
     return path;
   })();
   return simulated;
