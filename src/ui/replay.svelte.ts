@@ -13,6 +13,7 @@ import type { Genesis } from '../engine/table/types.ts';
 import { ENDS_EARLY, TranscriptCheck, describeFault } from '../engine/transcript.ts';
 import { describeEntry, type LogLine } from './describe.ts';
 import { describeResult } from './outcome.ts';
+import { protocolStep, type ProtocolStep } from './protocol.ts';
 
 /** Where the check stands: under way, the whole game verified, every event good but the game unfinished, or stopped at a fault. */
 export type ReplayStatus = 'verifying' | 'verified' | 'unfinished' | 'failed';
@@ -41,6 +42,8 @@ export class ReplayController {
   private secrets = $state.raw<Map<string, bigint>>(new Map());
   /** The words for each checked event, in order. */
   private lines = $state.raw<LogLine[][]>([]);
+  /** Each checked event as a protocol step, in order. */
+  private steps = $state.raw<ProtocolStep[]>([]);
 
   readonly genesis: Genesis;
   readonly names: readonly string[];
@@ -72,6 +75,9 @@ export class ReplayController {
 
   /** The game log in words up to `position`. */
   readonly log = $derived(this.lines.slice(0, this.position).flat());
+
+  /** The protocol's steps up to `position`. */
+  readonly protocol = $derived(this.steps.slice(0, this.position));
 
   /** The last event applied, in words; null before the first. */
   readonly current = $derived.by(() => {
@@ -116,14 +122,18 @@ export class ReplayController {
     const until = performance.now() + SLICE_MS;
     const replica = this.check.replica;
     const lines = [...this.lines];
+    const steps = [...this.steps];
     while (performance.now() < until && this.check.step()) {
       const i = this.check.verified - 1;
       const entry = replica.log.entries()[i]!;
       const before = replica.stateAfter(i)!;
       const after = replica.stateAfter(i + 1)!;
-      lines.push(describeEntry(entry, replica.entryVerdicts[i]!, before, after, this.names));
+      const verdict = replica.entryVerdicts[i]!;
+      lines.push(describeEntry(entry, verdict, before, after, this.names));
+      steps.push(protocolStep(i, entry, verdict, before, this.names));
     }
     this.lines = lines;
+    this.steps = steps;
     this.verified = this.check.verified;
     if (!this.check.done) {
       this.timer = setTimeout(() => this.run(), 0);

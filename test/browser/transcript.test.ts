@@ -58,6 +58,13 @@ beforeAll(async () => {
     null,
     { timeout: 60_000 },
   );
+  // The protocol panel beside the table lists every step, every check passed.
+  expect(await page.getByTestId('protocol-summary').innerText()).toMatch(
+    /^\d+ signed steps, [\d.]+ k?B of proofs, every check passed\.$/,
+  );
+  expect(await page.getByTestId('protocol').innerText()).toMatch(
+    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; shuffle proof checked/,
+  );
   finished = (await download(page, 'game.json')).path;
   await page.context().close();
 }, 400_000);
@@ -130,6 +137,16 @@ test('a finished game opens in a fresh page, steps to the end and is verified', 
   const log = (await page.getByTestId('log').textContent()) ?? '';
   expect(log).toMatch(/Computer published their secret keys/);
   // Seen by the computer at the end, the board names the same players and no move is offered.
+  // The replay's protocol panel holds a step for every event; closed once, it stays closed.
+  expect(await page.getByTestId('protocol-step').count()).toBe(total);
+  const panelOpen = () =>
+    page.getByTestId('protocol').evaluate((d) => (d as HTMLDetailsElement).open);
+  expect(await panelOpen()).toBe(true);
+  await page.getByTestId('protocol').locator('summary').click();
+  await page.getByTestId('replay-close').click();
+  await page.getByTestId('transcript-file').setInputFiles(finished);
+  await expect.poll(() => verdict(page), { timeout: 120_000 }).toMatch(/^Verified: /);
+  expect(await panelOpen()).toBe(false);
   await page.getByTestId('replay-seat').selectOption('1');
   expect(await page.getByTestId('autoplay').count()).toBe(0);
   expect(await page.getByTestId('replay-verdict').getAttribute('role')).toBe('status');
