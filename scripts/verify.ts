@@ -4,7 +4,7 @@
  * exits 1 naming the first bad event.
  */
 import { readFileSync } from 'node:fs';
-import { verifyTranscript } from '../src/engine/transcript.ts';
+import { describeFault, verifyTranscript } from '../src/engine/transcript.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
 
 const file = process.argv[2];
@@ -21,12 +21,8 @@ try {
 }
 const result = verifyTranscript(raw);
 if (!result.ok) {
-  const { index, author, reason } = result.fault;
   const names = (raw as { genesis?: { names?: string[] } }).genesis?.names ?? [];
-  const who = author === null ? '' : ` by ${names[author] ?? `seat ${author}`} (seat ${author})`;
-  console.error(
-    index === null ? `invalid transcript: ${reason}` : `event ${index}${who} is bad: ${reason}`,
-  );
+  console.error(describeFault(result.fault, names));
   process.exit(1);
 }
 console.log(`verified ${result.events} events: every signature, chain link, proof and rule holds`);

@@ -42,6 +42,9 @@ export type Verified =
   | { ok: true; outcome: Outcome; genesis: Genesis; events: number; game: Json }
   | { ok: false; fault: TranscriptFault };
 
+/** A transcript ready to check, or why it cannot be read at all. */
+export type Opened = { ok: true; check: TranscriptCheck } | { ok: false; fault: TranscriptFault };
+
 const fault = (
   reason: string,
   index: number | null = null,
@@ -91,47 +94,134 @@ export function makeTranscript(replica: Replica<Json>): Transcript {
   };
 }
 
-/** Rebuilds and checks a game from its transcript alone; the outcome, or the first fault. */
-export function verifyTranscript(raw: unknown): Verified {
-  if (!isRecord(raw) || raw.format !== TRANSCRIPT_FORMAT)
-    return fault('not a Fair Deal transcript');
-  const genesis = parseGenesis(raw.genesis);
-  if (!genesis.ok) return fault(`bad ${genesis.error}`);
-  if (!Array.isArray(raw.events) || !raw.events.every((e) => typeof e === 'string'))
-    return fault('bad events list');
-  const game = playable(genesis.value.game as never)!;
-  const initial = game.setup(genesis.value.options);
-  if (!initial.ok) return fault('bad genesis.options');
-  const replica = new Replica(genesis.value, game.game, initial.value);
-  for (const [index, event] of (raw.events as string[]).entries()) {
+/**
+ * A transcript checked one event at a time, so that a page can show each step
+ * as it is verified and stop at the first bad one; `verifyTranscript` runs it
+ * to the end. The replica inside is rebuilt from the transcript alone.
+ */
+export class TranscriptCheck {
+  /** How many events, from the first, have been checked and found good. */
+  verified = 0;
+  /** The first fault met, once one is; checking stops there. */
+  fault: TranscriptFault | null = null;
+
+  private constructor(
+    readonly genesis: Genesis,
+    /** The events as written in the transcript, in order. */
+    readonly events: readonly string[],
+    /** Rebuilt from the checked events only; read it, never feed it. */
+    readonly replica: Replica<Json>,
+  ) {}
+
+  /** Checks the genesis and the shape of an untrusted transcript, before any event. */
+  static open(raw: unknown): Opened {
+    const bad = (reason: string) => fault(reason) as Opened;
+    if (!isRecord(raw) || raw.format !== TRANSCRIPT_FORMAT)
+      return bad('not a Fair Deal transcript');
+    const genesis = parseGenesis(raw.genesis);
+    if (!genesis.ok) return bad(`bad ${genesis.error}`);
+    if (!Array.isArray(raw.events) || !raw.events.every((e) => typeof e === 'string'))
+      return bad('bad events list');
+    const game = playable(genesis.value.game as never)!;
+    const initial = game.setup(genesis.value.options);
+    if (!initial.ok) return bad('bad genesis.options');
+    const replica = new Replica(genesis.value, game.game, initial.value);
+    return { ok: true, check: new TranscriptCheck(genesis.value, raw.events as string[], replica) };
+  }
+
+  /** True once every event is checked, or a fault stopped the check. */
+  get done(): boolean {
+    return this.fault !== null || this.verified === this.events.length;
+  }
+
+  /**
+   * Checks the next event: its signature, chain link, proofs and rule, and
+   * that it comes exactly in the log's own order. False once done.
+   */
+  step(): boolean {
+    if (this.done) return false;
+    const index = this.verified;
+    const event = this.events[index]!;
     const author = authorOf(event);
-    const appended = replica.receive(event);
-    if (!appended.ok) return fault(appended.error, index, author);
+    const stop = (reason: string) => {
+      this.fault = { index, author, reason };
+      return false;
+    };
+    const appended = this.replica.receive(event);
+    if (!appended.ok) return stop(appended.error);
     if (
       appended.value.status !== 'accepted' ||
       appended.value.from !== index ||
-      replica.log.size !== index + 1
+      this.replica.log.size !== index + 1
     )
-      return fault(
+      return stop(
         appended.value.status === 'duplicate'
           ? 'duplicate event'
           : 'event out of order or missing a predecessor',
-        index,
-        author,
       );
-    const verdict = replica.entryVerdicts[index];
-    if (typeof verdict === 'object') return fault(verdict.rejected, index, author);
+    const verdict = this.replica.entryVerdicts[index];
+    if (typeof verdict === 'object') return stop(verdict.rejected);
+    this.verified = index + 1;
+    return true;
   }
-  const outcome = replica.outcome();
-  if (!outcome || replica.state.step.type !== 'DONE')
-    return fault('the transcript ends before the game is over');
-  return {
-    ok: true,
-    outcome,
-    genesis: genesis.value,
-    events: replica.log.size,
-    game: replica.state.game,
-  };
+
+  /** The verdict on the whole transcript; meant once `done`. */
+  result(): Verified {
+    if (this.fault) return { ok: false, fault: this.fault };
+    const outcome = this.replica.outcome();
+    if (!this.done || !outcome || this.replica.state.step.type !== 'DONE') return fault(ENDS_EARLY);
+    return {
+      ok: true,
+      outcome,
+      genesis: this.genesis,
+      events: this.replica.log.size,
+      game: this.replica.state.game,
+    };
+  }
+}
+
+/** Why a transcript of a game still under way (a download mid-game) is not a whole game. */
+export const ENDS_EARLY = 'the transcript ends before the game is over';
+
+/** Rebuilds and checks a game from its transcript alone; the outcome, or the first fault. */
+export function verifyTranscript(raw: unknown): Verified {
+  const check = TranscriptCheck.open(raw);
+  if (!check.ok) return check;
+  while (check.check.step());
+  return check.check.result();
+}
+
+/** Faults a tampered or broken transcript meets, in words; the code stays for anyone who checks. */
+const FAULT_WORDS: Record<string, string> = {
+  ERR_SIGNATURE: 'its signature does not match its author',
+  ERR_JSON: 'it is not well-formed JSON',
+  ERR_FIELDS: 'its fields are not those of an event',
+  ERR_BODY: 'its body is malformed',
+  ERR_TABLE: 'it belongs to another table',
+  ERR_TABLE_ID: 'it belongs to another table',
+  ERR_UNKNOWN_SEAT: 'its author has no seat at this table',
+  ERR_PREV: "it does not follow its author's previous event",
+  ERR_SEQ: "its number does not follow its author's previous event",
+  ERR_BASIS: 'it names the wrong number of seats',
+  ERR_EQUIVOCATION: 'its author signed two different events for one turn',
+};
+
+/**
+ * A fault in words, naming the event (numbered from 0, in transcript order)
+ * and the seat that signed it: the same sentence on the command line and in the page.
+ */
+export function describeFault(fault: TranscriptFault, names: readonly string[]): string {
+  const words = FAULT_WORDS[fault.reason];
+  const reason = words ? `${words} (${fault.reason})` : fault.reason;
+  if (fault.index === null) return `invalid transcript: ${reason}`;
+  const name = fault.author === null ? undefined : names[fault.author];
+  const who =
+    fault.author === null
+      ? ''
+      : name === undefined
+        ? ` by seat ${fault.author}`
+        : ` by ${name} (seat ${fault.author})`;
+  return `event ${fault.index}${who} is bad: ${reason}`;
 }
 
 function authorOf(event: string): Seat | null {

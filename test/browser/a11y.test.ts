@@ -4,7 +4,11 @@
  * and focus must land somewhere after each action, never fall back to the page.
  * With FAIRDEAL_SHOTS set to a folder, each checked screen is also saved there as a PNG.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -277,4 +281,41 @@ for (const viewport of VIEWPORTS) {
     await page.getByTestId('result').waitFor({ timeout: 600_000 });
     await check(page, 'blackred-result', viewport);
   }, 700_000);
+}
+
+/** A whole game of War between computer peers, written by `npm run simulate`, once for both sizes. */
+let simulated: Promise<string> | null = null;
+function simulatedWar(): Promise<string> {
+  simulated ??= (async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fairdeal-a11y-')), 'war.json');
+    const tsx = join('node_modules', '.bin', 'tsx');
+    const args = ['--game', 'war', '--seed', '7', '--out', path];
+    await promisify(execFile)(tsx, ['scripts/simulate.ts', ...args]);
+    return path;
+  })();
+  return simulated;
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the replay screen passes axe at ${viewport.width}x${viewport.height}, stepped by keyboard`, async () => {
+    const path = await simulatedWar();
+    const page = await newPlayer(viewport);
+    await page.goto(stack.url);
+    await page.getByTestId('transcript-file').setInputFiles(path);
+    const verdict = page.getByTestId('replay-verdict');
+    await expect.poll(() => verdict.textContent(), { timeout: 120_000 }).toMatch(/^Verified: /);
+    await tabTo(page, 'replay-slider');
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('replay-position').textContent()).toBe('40');
+    await check(page, 'replay-verified', viewport);
+
+    const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };
+    transcript.events.splice(30, 1);
+    const tampered = join(tmpdir(), `fairdeal-a11y-tampered-${viewport.name}.json`);
+    writeFileSync(tampered, JSON.stringify(transcript));
+    await page.getByTestId('replay-close').click();
+    await page.getByTestId('transcript-file').setInputFiles(tampered);
+    await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/^Event 30 by /);
+    await check(page, 'replay-failed', viewport);
+  }, 200_000);
 }
