@@ -135,15 +135,34 @@ for (const viewport of VIEWPORTS) {
     await guesser.keyboard.press('Enter');
     await expectFocusKept(guesser, 'the guess');
 
-    // Alice's turn: she picks a hand card and unpicks it, asks to leave and stays, then calls.
-    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
-    await check(alice, 'redblack-turn', viewport);
-    await tabTo(alice, 'hand-card');
-    await alice.keyboard.press('Space');
-    await expect.poll(() => alice.locator('[data-testid=hand-card].chosen').count()).toBe(1);
-    await alice.keyboard.press('Space');
-    await expectFocusKept(alice, 'picking a hand card');
+    // The first player swaps by keyboard: a river card, then a hand card picked, unpicked,
+    // picked again (its state read out as pressed or not) and put in the slot.
+    const turn = async (page: Page) => /^Your turn/.test((await prompt(page)) ?? '');
+    await expect
+      .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
+      .toBe(true);
+    const mover = (await turn(alice)) ? alice : bob;
+    await check(mover, 'redblack-turn', viewport);
+    await tabTo(mover, 'slot-0');
+    await mover.keyboard.press('Enter');
+    await expectFocusKept(mover, 'choosing a river card');
+    await expect
+      .poll(() => prompt(mover), { timeout: 30_000 })
+      .toBe('Pick a hand card to put in river slot 1.');
+    await tabTo(mover, 'hand-card');
+    const pressed = () => mover.locator('[data-testid=hand-card][aria-pressed=true]').count();
+    await mover.keyboard.press('Space');
+    await expect.poll(pressed).toBe(1);
+    await check(mover, 'redblack-place', viewport);
+    await mover.keyboard.press('Space');
+    await expect.poll(pressed).toBe(0);
+    await mover.keyboard.press('Space');
+    await tabTo(mover, 'confirm');
+    await mover.keyboard.press('Enter');
+    await expectFocusKept(mover, 'placing a card');
 
+    // Alice asks to leave and stays, then calls.
+    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
     await tabTo(alice, 'leave-table');
     await alice.keyboard.press('Enter');
     await alice.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
