@@ -129,7 +129,7 @@ for (const viewport of VIEWPORTS) {
     const dealer = guesser === alice ? bob : alice;
     await check(guesser, 'redblack-guess', viewport);
     // The dealer is told whom the table waits for, not left looking at a still board.
-    expect(await prompt(dealer)).toMatch(/^Waiting for (Alice|Bob) to guess the colour/);
+    expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
     await check(dealer, 'redblack-wait-guess', viewport);
     await tabTo(guesser, 'guess-black');
     await guesser.keyboard.press('Enter');

@@ -1,8 +1,9 @@
 /**
- * Every game's table against the computer, at a phone (390x844) and at the narrowest
- * phone we serve (360 px): no sideways scrolling, and every enabled control takes a tap
- * at its centre (nothing drawn over it). With FAIRDEAL_SHOTS set to a folder, each table
- * is saved there at 1280x800 and at 390x844 as a PNG.
+ * Every game's table against the computer, at a phone (390x844), at the narrowest phone
+ * we serve (360 px), at 1280x800 and at 1920x1080: no sideways scrolling, no text spilling
+ * out of its panel, and every enabled control takes a tap at its centre (nothing drawn
+ * over it). With FAIRDEAL_SHOTS set to a folder, each table is saved there at 1280x800
+ * and at 390x844 as a PNG.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -84,7 +85,7 @@ const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 for (const game of ['war', 'redblack', 'town', 'blackred'] as const) {
-  test(`${game} against the computer: every control tappable at 390x844, no sideways scroll at 360`, async () => {
+  test(`${game} against the computer: every control tappable and no sideways scroll at 360, 390, 1280 and 1920 px`, async () => {
     const page = await stack.newPlayer();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(stack.url);
@@ -126,6 +127,11 @@ for (const game of ['war', 'redblack', 'town', 'blackred'] as const) {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await spilled(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `desktop-${game}.png`), fullPage: true });
+    // The widest desktop we serve: nothing covered, nothing wider than the window.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    expect(await covered(page)).toEqual([]);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await spilled(page)).toEqual([]);
     if (game === 'war')
       // Cut short, a name is whole on hover.
       expect(
