@@ -9,6 +9,8 @@ import {
   type Stack,
 } from './harness.ts';
 
+const SHOTS = process.env.FAIRDEAL_SHOTS;
+
 let stack: Stack;
 beforeEach(async () => {
   stack = await startStack();
@@ -262,6 +264,12 @@ test('the guest reloads during the first shuffle, the defender while it owes its
   await expect
     .poll(() => prompt(defender.page), { timeout: 60_000 })
     .toBe('Discard 1 card of your choice.');
+  // The power says where its points came from.
+  expect(await defender.page.getByTestId('power').textContent()).toBe(
+    `Power 1 against 0: ${attacker.name} 1 (1 ${colour} card shown), ${defender.name} 0 (0 ${colour} cards shown); same colour, so the river does not count: ${defender.name} discards 1.`,
+  );
+  if (SHOTS)
+    await defender.page.screenshot({ path: `${SHOTS}/redblack-discard.png`, fullPage: true });
   await reopen(
     attacker.page,
     defender.page,
