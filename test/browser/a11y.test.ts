@@ -40,10 +40,10 @@ const focused = (page: Page) =>
     return id ? `${element.tagName}[${id}]` : element.tagName;
   });
 
-/** Tabs forward until `testId` has focus, as a keyboard player would reach it. */
-async function tabTo(page: Page, testId: string) {
+/** Tabs (forward, or back with `Shift+Tab`) until `testId` has focus, as a keyboard player would. */
+async function tabTo(page: Page, testId: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     const here = await page.evaluate(
       () => document.activeElement?.getAttribute('data-testid') ?? null,
     );
@@ -234,7 +234,8 @@ for (const viewport of VIEWPORTS) {
       .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
       .toBe(1);
     await check(page, 'town-picked', viewport);
-    await tabTo(page, 'new-pile');
+    // New pile sits with the move's controls, just above the hand.
+    await tabTo(page, 'new-pile', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expectFocusKept(page, 'playing a run');
     await expect
