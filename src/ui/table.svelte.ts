@@ -73,6 +73,11 @@ export class TableController {
   error = $state<string | null>(null);
   /** Each seat's link, as this page sees it (its own seat is `connected`). */
   links = $state<readonly SeatLinkState[]>([]);
+  /**
+   * The other players' newest moves in words, for a polite live region: what a screen
+   * reader hears as they play. Empty until something happens after this page opened.
+   */
+  news = $state('');
   /** Whom the table waits for because a link is down, in words; null while every link is up. */
   waiting = $state<string | null>(null);
   /** The seats the table waits on whose link is down, in seat order, while the game runs. */
@@ -341,6 +346,8 @@ export class TableController {
     )
       same++;
     if (same === this.described.length && same === verdicts.length) return;
+    // What this page had described before: a first look (a reload) announces nothing.
+    const shown = this.described.length;
     this.described.length = same;
     for (let i = same; i < verdicts.length; i++)
       this.described.push({
@@ -357,6 +364,15 @@ export class TableController {
       });
     this.log = this.described.flatMap((entry) => entry.lines);
     this.protocol = this.described.map((entry) => entry.step);
+    const fresh = this.described
+      .slice(shown)
+      // This player's own moves it knows; what follows from the table's steps it hears.
+      .filter((_, i) => {
+        const event = entries[shown + i]!.event;
+        return event.author !== this.seat || event.body.type !== 'ACT';
+      })
+      .flatMap((entry) => entry.lines.filter((line) => line.kind === 'game'));
+    if (shown > 0 && fresh.length > 0) this.news = fresh.map((line) => line.text).join(' ');
   }
 
   private maybeAutoplay(): void {

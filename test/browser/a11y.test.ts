@@ -44,10 +44,10 @@ const focused = (page: Page) =>
     return id ? `${element.tagName}[${id}]` : element.tagName;
   });
 
-/** Tabs forward until `testId` has focus, as a keyboard player would reach it. */
-async function tabTo(page: Page, testId: string) {
+/** Tabs (forward, or back with `Shift+Tab`) until `testId` has focus, as a keyboard player would. */
+async function tabTo(page: Page, testId: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     const here = await page.evaluate(
       () => document.activeElement?.getAttribute('data-testid') ?? null,
     );
@@ -133,21 +133,40 @@ for (const viewport of VIEWPORTS) {
     const dealer = guesser === alice ? bob : alice;
     await check(guesser, 'redblack-guess', viewport);
     // The dealer is told whom the table waits for, not left looking at a still board.
-    expect(await prompt(dealer)).toMatch(/^Waiting for (Alice|Bob) to guess the colour/);
+    expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
     await check(dealer, 'redblack-wait-guess', viewport);
     await tabTo(guesser, 'guess-black');
     await guesser.keyboard.press('Enter');
     await expectFocusKept(guesser, 'the guess');
 
-    // Alice's turn: she picks a hand card and unpicks it, asks to leave and stays, then calls.
-    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
-    await check(alice, 'redblack-turn', viewport);
-    await tabTo(alice, 'hand-card');
-    await alice.keyboard.press('Space');
-    await expect.poll(() => alice.locator('[data-testid=hand-card].chosen').count()).toBe(1);
-    await alice.keyboard.press('Space');
-    await expectFocusKept(alice, 'picking a hand card');
+    // The first player swaps by keyboard: a river card, then a hand card picked, unpicked,
+    // picked again (its state read out as pressed or not) and put in the slot.
+    const turn = async (page: Page) => /^Your turn/.test((await prompt(page)) ?? '');
+    await expect
+      .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
+      .toBe(true);
+    const mover = (await turn(alice)) ? alice : bob;
+    await check(mover, 'redblack-turn', viewport);
+    await tabTo(mover, 'slot-0');
+    await mover.keyboard.press('Enter');
+    await expectFocusKept(mover, 'choosing a river card');
+    await expect
+      .poll(() => prompt(mover), { timeout: 30_000 })
+      .toBe('Pick a hand card to put in river slot 1.');
+    await tabTo(mover, 'hand-card');
+    const pressed = () => mover.locator('[data-testid=hand-card][aria-pressed=true]').count();
+    await mover.keyboard.press('Space');
+    await expect.poll(pressed).toBe(1);
+    await check(mover, 'redblack-place', viewport);
+    await mover.keyboard.press('Space');
+    await expect.poll(pressed).toBe(0);
+    await mover.keyboard.press('Space');
+    await tabTo(mover, 'confirm');
+    await mover.keyboard.press('Enter');
+    await expectFocusKept(mover, 'placing a card');
 
+    // Alice asks to leave and stays, then calls.
+    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
     await tabTo(alice, 'leave-table');
     await alice.keyboard.press('Enter');
     await alice.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
@@ -219,7 +238,8 @@ for (const viewport of VIEWPORTS) {
       .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
       .toBe(1);
     await check(page, 'town-picked', viewport);
-    await tabTo(page, 'new-pile');
+    // New pile sits with the move's controls, just above the hand.
+    await tabTo(page, 'new-pile', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expectFocusKept(page, 'playing a run');
     await expect
