@@ -24,20 +24,36 @@ const prompt = async (page: Page) => (await page.getByTestId('prompt').textConte
 /** A prompt that owes this page a move. */
 const OWED = /^(Your turn: |You hold 7 |No \w+ card fits)/;
 
+/** What a page showed when a hand ended: taken at once, before the next hand starts by itself. */
+interface HandEnd {
+  readonly log: string;
+  readonly summary: string;
+  readonly hands: string;
+}
+
 /**
  * Records on the page whether the reshuffle banner and the new-stock progress ever
- * showed: the shuffle takes a few events, each a fresh render, but a poll from the
- * test could fall between them.
+ * showed, and what it showed at each hand's end: the shuffle takes a few events, each a
+ * fresh render, and the next hand starts by itself after 20 s, so a poll from the test
+ * (slow on a busy machine) could miss either.
  */
 async function watchReshuffle(page: Page) {
   await page.evaluate(() => {
-    const seen = { banner: false, progress: [] as string[] };
+    const seen = { banner: false, progress: [] as string[], ends: [] as HandEnd[] };
     (window as unknown as { reshuffleSeen: typeof seen }).reshuffleSeen = seen;
+    const text = (id: string) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? '';
+    let inInterlude = false;
     new MutationObserver(() => {
       if (document.querySelector('[data-testid=reshuffle]')) seen.banner = true;
-      const progress = document.querySelector('[data-testid=progress]')?.textContent ?? '';
+      const progress = text('progress');
       if (/new stock/.test(progress) && !seen.progress.includes(progress))
         seen.progress.push(progress.trim());
+      const summary = text('interlude-summary');
+      // Kept up to date while the hand's end shows, in case its last lines render later.
+      const end = { log: text('log'), summary, hands: text('hands') };
+      if (summary !== '' && inInterlude) seen.ends[seen.ends.length - 1] = end;
+      else if (summary !== '') seen.ends.push(end);
+      inInterlude = summary !== '';
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 }
@@ -45,8 +61,11 @@ async function watchReshuffle(page: Page) {
 const reshuffleSeen = (page: Page) =>
   page.evaluate(
     () =>
-      (window as unknown as { reshuffleSeen: { banner: boolean; progress: string[] } })
-        .reshuffleSeen,
+      (
+        window as unknown as {
+          reshuffleSeen: { banner: boolean; progress: string[]; ends: HandEnd[] };
+        }
+      ).reshuffleSeen,
   );
 
 /** A hand card as its button says it: its face's words, worth, and whether it may go. */
@@ -129,10 +148,13 @@ async function step(alice: Page, bob: Page): Promise<boolean> {
   return true;
 }
 
-/** Plays to the end of the hand under way; then both pages start the next. */
-async function playHand(alice: Page, bob: Page) {
+/** Plays to the end of the hand under way: both pages have recorded their `hands`-th hand end. */
+async function playHand(alice: Page, bob: Page, hands: number) {
   while (await step(alice, bob));
-  for (const page of [alice, bob]) await page.getByTestId('interlude').waitFor();
+  for (const page of [alice, bob])
+    await expect
+      .poll(async () => (await reshuffleSeen(page)).ends.length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(hands);
 }
 
 test('two browsers play Black & Red until a stock runs out, reshuffle it with progress, and finish that hand agreed', async () => {
@@ -160,38 +182,43 @@ test('two browsers play Black & Red until a stock runs out, reshuffle it with pr
     expect(await page.getByTestId('total').textContent()).toMatch(/^0 \/ 31 new round: any colour/);
   }
   let hands = 0;
-  const restocked = async () =>
-    /shuffled again into a new stock/.test((await alice.getByTestId('log').textContent()) ?? '');
-  while (!(await restocked())) {
+  const restocked = (end: HandEnd | undefined) =>
+    /shuffled again into a new stock/.test(end?.log ?? '');
+  for (;;) {
     if (++hands > 8) throw new Error('no stock ran out in 8 hands');
-    await playHand(alice, bob);
-    if (await restocked()) break;
-    for (const page of [alice, bob]) await page.getByTestId('next-game').click();
+    await playHand(alice, bob, hands);
+    if (restocked((await reshuffleSeen(alice)).ends[hands - 1])) break;
+    // The next hand may have started by itself already (20 s after the last one ended).
+    for (const page of [alice, bob]) {
+      const next = page.getByTestId('next-game');
+      if ((await next.count()) > 0) await next.click({ timeout: 5_000 }).catch(() => undefined);
+    }
   }
   if (SHOTS)
     await alice.screenshot({ path: `${SHOTS}/blackred-after-reshuffle.png`, fullPage: true });
-  // The hand that ran out is over, on both pages alike.
-  const [aliceLog, bobLog] = await Promise.all(
-    [alice, bob].map(async (page) => (await page.getByTestId('log').textContent()) ?? ''),
+  // The hand that ran out is over, on both pages alike, as each showed it at its end.
+  const [aliceEnd, bobEnd] = await Promise.all(
+    [alice, bob].map(async (page) => (await reshuffleSeen(page)).ends[hands - 1]!),
   );
-  expect(bobLog).toBe(aliceLog);
-  expect(aliceLog).toMatch(
+  expect(bobEnd!.log).toBe(aliceEnd!.log);
+  expect(aliceEnd!.log).toMatch(
     /The stock ran out: \d+ discards were shuffled again into a new stock, under fresh keys/,
   );
-  expect(aliceLog).toMatch(/(Alice|Bob) goes out!/);
-  for (const page of [alice, bob]) {
+  expect(aliceEnd!.log).toMatch(/(Alice|Bob) goes out!/);
+  for (const [page, end] of [
+    [alice, aliceEnd!],
+    [bob, bobEnd!],
+  ] as const) {
     const seen = await reshuffleSeen(page);
     expect(seen.banner).toBe(true);
     expect(seen.progress.some((p) => /^Reshuffling the discards into a new stock: /.test(p))).toBe(
       true,
     );
-    expect(await page.getByTestId('hands').textContent()).toMatch(/restocked \d×/);
+    expect(end.hands).toMatch(/restocked \d×/);
     expect(await page.getByTestId('alarm').count()).toBe(0);
   }
-  expect(await alice.getByTestId('interlude-summary').textContent()).toBe(
-    await bob.getByTestId('interlude-summary').textContent(),
-  );
-  expect(await alice.getByTestId('interlude-summary').textContent()).toMatch(
+  expect(bobEnd!.summary).toBe(aliceEnd!.summary);
+  expect(aliceEnd!.summary).toMatch(
     /The stock was rebuilt from the discards (once|\d times)\. Score: Alice \d+ – \d+ Bob, first to 11\.$/,
   );
 }, 1_200_000);
