@@ -12,35 +12,10 @@ import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { Replica, type Verdict } from '../../src/engine/table/replica.ts';
-import { crossing, type CrossingState } from './helpers/crossing.ts';
-import {
-  Table,
-  feed,
-  makeGenesis,
-  makePlayers,
-  setupOrThrow,
-  tableGame,
-  verdictOf,
-} from './helpers/table.ts';
-import { lazy } from '../lazy.ts';
+import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
+import { feed, verdictOf } from './helpers/table.ts';
 
-const players = makePlayers(2);
-const genesis = makeGenesis(players, crossing, {});
-const game = tableGame(crossing);
-const initial = setupOrThrow(crossing, {});
-
-/** The keys and the one-card shuffle every race starts from. */
-const deck = lazy((): SignedEvent[] => {
-  const table = new Table(players, genesis, game, initial);
-  table.dutiesUntil((s) => s.step.type === 'PLAY');
-  return table.events;
-});
-
-const fresh = (): Replica<CrossingState> => {
-  const replica = new Replica(genesis, game, initial);
-  for (const e of deck()) feed(replica, e.bytes);
-  return replica;
-};
+const { players, fresh } = crossingSeats();
 
 /** Two honest peers whose messages go only where and when the race says. */
 class Peers {

@@ -9,34 +9,10 @@ import type { SignedEvent } from '../../src/engine/events.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
-import { crossing, type CrossingState } from './helpers/crossing.ts';
-import {
-  Table,
-  feed,
-  makeGenesis,
-  makePlayers,
-  setupOrThrow,
-  tableGame,
-  verdictOf,
-} from './helpers/table.ts';
-import { lazy } from '../lazy.ts';
+import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
+import { feed, verdictOf } from './helpers/table.ts';
 
-const players = makePlayers(2);
-const genesis = makeGenesis(players, crossing, {});
-const game = tableGame(crossing);
-const initial = setupOrThrow(crossing, {});
-
-const deck = lazy((): SignedEvent[] => {
-  const table = new Table(players, genesis, game, initial);
-  table.dutiesUntil((s) => s.step.type === 'PLAY');
-  return table.events;
-});
-
-const fresh = (): Replica<CrossingState> => {
-  const replica = new Replica(genesis, game, initial);
-  for (const e of deck()) feed(replica, e.bytes);
-  return replica;
-};
+const { players, fresh } = crossingSeats();
 
 /** `seat` signs `type` on `replica`, legal or not: the replica judges it as it lands. */
 function say(replica: Replica<CrossingState>, seat: Seat, type: string): SignedEvent {
