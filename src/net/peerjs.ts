@@ -6,6 +6,12 @@
  * carries a heartbeat: a link that stays silent for `SILENCE_LIMIT_MS` (or does not open
  * within `CONNECT_LIMIT_MS`) is reported lost.
  *
+ * Chromium drops a message that reaches an end of a channel before that end's own 'open'
+ * event (seen about once in a hundred joins on a busy machine: the host's first words to
+ * a visitor vanished, and the visitor never got its seat). So an end opens by sending a
+ * heartbeat, and calls the link connected only once it has heard the other end: by then
+ * both ends are open, and nothing the app sends is lost.
+ *
  * Open data channels outlive the signaling server; only new links need it. When the
  * server goes away, the peer registers again with backoff until it is back (each try
  * fails at once while it is down), and then says so (`online`), so lost links can be
@@ -56,7 +62,12 @@ interface Link {
   /** True when this end dialled it. */
   dialled: boolean;
   lastHeard: number;
+  /** This end's channel opened: it may send. */
   open: boolean;
+  /** Heard from the other end: its channel is open too. */
+  heard: boolean;
+  /** Open and heard: what the app sends now arrives. */
+  connected: boolean;
 }
 
 export class PeerJsTransport implements Transport {
@@ -129,7 +140,7 @@ export class PeerJsTransport implements Transport {
 
   send(peer: string, data: string): boolean {
     const link = this.links.get(peer);
-    if (!link?.open) return false;
+    if (!link?.connected) return false;
     void link.connection.send(data);
     return true;
   }
@@ -139,7 +150,7 @@ export class PeerJsTransport implements Transport {
   }
 
   connectedPeers(): string[] {
-    return [...this.links].filter(([, link]) => link.open).map(([peer]) => peer);
+    return [...this.links].filter(([, link]) => link.connected).map(([peer]) => peer);
   }
 
   listen(handlers: TransportHandlers): void {
@@ -172,18 +183,28 @@ export class PeerJsTransport implements Transport {
       }
       existing.connection.close();
     }
-    const link: Link = { connection, dialled, lastHeard: Date.now(), open: false };
+    const link: Link = {
+      connection,
+      dialled,
+      lastHeard: Date.now(),
+      open: false,
+      heard: false,
+      connected: false,
+    };
     this.links.set(peer, link);
     this.emit(peer, 'connecting');
     connection.on('open', () => {
       if (this.links.get(peer) !== link) return;
       link.open = true;
-      link.lastHeard = Date.now();
-      this.emit(peer, 'connected');
+      // Lost if the other end is not open yet: the heartbeats go on until it hears one.
+      void connection.send(HEARTBEAT);
+      this.settle(peer, link);
     });
     connection.on('data', (data) => {
       if (this.links.get(peer) !== link) return;
       link.lastHeard = Date.now();
+      link.heard = true;
+      this.settle(peer, link);
       if (data === HEARTBEAT) return;
       // Raw serialization hands over whatever the remote sent; only strings are ours.
       if (typeof data === 'string') this.handlers?.message(peer, data);
@@ -197,10 +218,19 @@ export class PeerJsTransport implements Transport {
     });
   }
 
+  /** Connected once both ends are known open; says so at once, so the other end hears it too. */
+  private settle(peer: string, link: Link): void {
+    if (link.connected || !link.open || !link.heard) return;
+    link.connected = true;
+    link.lastHeard = Date.now();
+    void link.connection.send(HEARTBEAT);
+    this.emit(peer, 'connected');
+  }
+
   private beat(): void {
     const now = Date.now();
     for (const [peer, link] of this.links) {
-      const limit = link.open ? SILENCE_LIMIT_MS : CONNECT_LIMIT_MS;
+      const limit = link.connected ? SILENCE_LIMIT_MS : CONNECT_LIMIT_MS;
       if (now - link.lastHeard > limit) this.drop(peer);
       else if (link.open) void link.connection.send(HEARTBEAT);
     }

@@ -2,13 +2,13 @@
  * Every game's table against the computer, at a phone (390x844), at the narrowest phone
  * we serve (360 px), at 1280x800 and at 1920x1080: no sideways scrolling, no text spilling
  * out of its panel, and every enabled control takes a tap at its centre (nothing drawn
- * over it). With FAIRDEAL_SHOTS set to a folder, each table is saved there at 1280x800
+ * over it). The same for the join, lobby and result screens. With FAIRDEAL_SHOTS set to a folder, each table is saved there at 1280x800
  * and at 390x844 as a PNG.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startStack, type Stack } from './harness.ts';
+import { createTable, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -215,4 +215,55 @@ test('Red & Black: hand cards do nothing outside a move and are disabled; the ha
   await hand.first().click();
   expect(await hand.first().getAttribute('aria-pressed')).toBe('true');
   expect(await page.getByTestId('confirm').textContent()).toMatch(/^Put it in slot \d$/);
+});
+
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+];
+
+/** What covers a control or scrolls sideways on `page`, at each width we serve. */
+async function misfits(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const blocked of await covered(page)) found.push(`${size.width}px: ${blocked}`);
+    const overflow = await sideways(page);
+    if (overflow > 0) found.push(`${size.width}px: ${overflow}px sideways`);
+  }
+  return found;
+}
+
+test('join, lobby and result screens: every control tappable and no sideways scroll at 360, 390, 1280 and 1920 px', async () => {
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  const invite = await createTable(alice, stack.url, 'Wolfeschlegelsteinhausen', 'war');
+  await alice.locator('.qr svg').waitFor();
+  expect(await misfits(alice)).toEqual([]);
+
+  await bob.goto(invite);
+  await bob.getByTestId('invitation').waitFor();
+  expect(await misfits(bob)).toEqual([]);
+  await bob.getByTestId('name').fill('Bartholomew-Maximilian');
+  await bob.getByTestId('join').click();
+  await bob.getByTestId('lobby').waitFor();
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await bob.getByTestId('chat-input').fill('A long word: Donaudampfschifffahrtsgesellschaft');
+  await bob.getByTestId('chat-send').click();
+  await alice.getByTestId('chat').getByText('Donaudampf', { exact: false }).waitFor();
+  expect(await misfits(alice)).toEqual([]);
+  expect(await misfits(bob)).toEqual([]);
+
+  const solo = await stack.newPlayer();
+  await solo.goto(stack.url);
+  await solo.getByTestId('name').fill('Dora');
+  await solo.getByTestId('game-town').click();
+  await solo.getByTestId('solo').click();
+  await solo.getByTestId('piles').waitFor({ timeout: 60_000 });
+  await solo.getByTestId('autoplay').check();
+  await solo.getByTestId('result').waitFor({ timeout: 300_000 });
+  expect(await misfits(solo)).toEqual([]);
+  expect(await spilled(solo)).toEqual([]);
 });

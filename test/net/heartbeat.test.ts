@@ -19,6 +19,8 @@ class FakeConnection implements DataLink {
   readonly sent: string[] = [];
   /** A frozen tab: what it sends goes nowhere, yet its channel never closes. */
   silent = false;
+  /** Chromium drops what reaches an end before that end's 'open' event. */
+  private opened = false;
   private readonly listeners = new Map<string, Listener[]>();
 
   constructor(readonly peer: string) {}
@@ -33,15 +35,23 @@ class FakeConnection implements DataLink {
 
   send(data: string): void {
     this.sent.push(data);
-    if (!this.silent) this.other?.emit('data', data);
+    if (!this.silent && this.other?.opened) this.other.emit('data', data);
   }
 
   close(): void {}
 
-  /** The channel opens at both ends. */
+  /** The channel opens at both ends at once. */
   open(): void {
+    this.opened = true;
+    if (this.other) this.other.opened = true;
     this.emit('open');
     this.other?.emit('open');
+  }
+
+  /** This end opens; the other may not have yet. */
+  openEnd(): void {
+    this.opened = true;
+    this.emit('open');
   }
 }
 
@@ -163,8 +173,9 @@ describe('an open link', () => {
     const [near] = net.channels[0]!;
     near.open();
     vi.advanceTimersByTime(30_000);
-    // One heartbeat a second each way, and the app heard none of them.
-    expect(near.sent).toHaveLength(30);
+    // A heartbeat when the channel opens, one when the other end is heard, then one a
+    // second each way; the app heard none of them.
+    expect(near.sent).toHaveLength(32);
     expect(a.t.connectedPeers()).toEqual(['b']);
     expect([a.messages, b.messages]).toEqual([[], []]);
 
@@ -251,6 +262,32 @@ describe('the signaling server going away', () => {
     net.stop();
     vi.advanceTimersByTime(1_000);
     expect(byA().at(-1)).toBe(32_000);
+  });
+});
+
+describe('a channel whose ends open apart', () => {
+  test('the end that opens first and speaks at once loses nothing: each end waits to hear the other', () => {
+    // Each app greets as soon as its link says connected, as the lobby's host does.
+    for (const [end, greeting] of [
+      [a, 'from a'],
+      [b, 'from b'],
+    ] as const)
+      end.t.listen({
+        message: (_, data) => end.messages.push(data),
+        link: (peer, state) => {
+          end.links.push([Date.now(), state]);
+          if (state === 'connected') end.t.send(peer, greeting);
+        },
+      });
+    a.t.connect('b');
+    const [near, far] = net.channels[0]!;
+    // The callee's end opens first; what it says before the dialler's end opens is dropped.
+    far.openEnd();
+    vi.advanceTimersByTime(300);
+    near.openEnd();
+    vi.advanceTimersByTime(1_000);
+    expect([a.messages, b.messages]).toEqual([['from b'], ['from a']]);
+    expect([a.t.connectedPeers(), b.t.connectedPeers()]).toEqual([['b'], ['a']]);
   });
 });
 
