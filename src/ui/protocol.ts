@@ -166,5 +166,6 @@ export function protocolSteps(replica: Replica<Json>, names: readonly string[]):
   const verdicts = replica.entryVerdicts;
   return replica.log
     .entries()
+    .slice(0, verdicts.length)
     .map((entry, i) => protocolStep(i, entry, verdicts[i]!, replica.stateAfter(i)!, names));
 }
