@@ -13,6 +13,7 @@ import type { Genesis } from '../engine/table/types.ts';
 import { parseWireMessage } from '../net/lobby.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
 import { Messenger } from '../net/messenger.ts';
+import type { CryptoPool } from '../net/pool.ts';
 import { TableSession } from '../net/table.ts';
 import { ComputerPlayer, seededRandom } from './computer.ts';
 
@@ -40,6 +41,8 @@ export function localTable(options: {
   delayMs?: number;
   table?: string;
   options?: JsonObject;
+  /** Where every peer makes and checks its proofs; by default each in this thread. */
+  pool?: CryptoPool;
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
@@ -59,7 +62,16 @@ export function localTable(options: {
   // Every peer is on the network first: each session then dials the others and proves its seat.
   const sessions = messengers.map(
     (messenger, seat) =>
-      new TableSession(messenger, genesis, entry, seat, identities[seat]!.secretKey, peers),
+      new TableSession(
+        messenger,
+        genesis,
+        entry,
+        seat,
+        identities[seat]!.secretKey,
+        peers,
+        undefined,
+        options.pool,
+      ),
   );
   const bots = sessions.flatMap((session, seat) =>
     options.humans?.includes(seat)

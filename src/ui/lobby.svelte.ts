@@ -35,6 +35,7 @@ import {
   type WireMessage,
 } from '../net/lobby.ts';
 import type { Messenger } from '../net/messenger.ts';
+import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { registerAgain, rejoinTable } from '../net/rejoin.ts';
 import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
@@ -91,6 +92,8 @@ export class LobbyController {
     private readonly open: (peerId: string) => Promise<Transport>,
     private readonly store: TableStore = new MemoryStore(),
     private readonly locks: TableLocks = unlocked,
+    /** Where every table of this page makes and checks its proofs. */
+    readonly pool: CryptoPool = new InThreadPool(),
   ) {
     this.tables = store;
   }
@@ -234,7 +237,7 @@ export class LobbyController {
       const rejoined = await rejoinTable(this.open, genesis, seat, peers);
       this.messenger = rejoined.messenger;
       if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
-      const resumed = await TableSession.resume(rejoined.messenger, this.store, id);
+      const resumed = await TableSession.resume(rejoined.messenger, this.store, id, this.pool);
       if (resumed.ok) this.show(resumed.value, await this.store.loadUnreachable(id));
       else this.error = `This table cannot be resumed here (${resumed.error}).`;
     } catch (e) {
@@ -408,6 +411,7 @@ export class LobbyController {
         this.identity.secretKey,
         peers,
         this.tables,
+        this.pool,
       ),
     );
   }
