@@ -65,14 +65,20 @@ test('simulate and verify support Red & Black', async () => {
     'redblack',
     '--seed',
     '2',
+    '--options',
+    '{"target":1}',
     '--out',
     file,
   ]);
+  // A match to one game won: the first game's winner takes it.
   expect(stdout).toMatch(/^winner: (Ada|Babbage) \(TARGET\)$/m);
   const verified = await run(tsx, ['scripts/verify.ts', file], { maxBuffer: 1 << 20 });
   expect(verified.stdout).toContain(/^winner: .*$/m.exec(stdout)![0]);
-  const transcript = JSON.parse(readFileSync(file, 'utf8')) as { genesis: { game: string } };
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as {
+    genesis: { game: string; options: unknown };
+  };
   expect(transcript.genesis.game).toBe('redblack');
+  expect(transcript.genesis.options).toEqual({ target: 1 });
 }, 300_000);
 
 test('simulate and verify support Town for Two', async () => {
