@@ -32,6 +32,11 @@ await table.finished();
 const replica = table.sessions[0]!.replica;
 table.close();
 
+// Written first: a transcript that names a cheater is evidence worth keeping.
+if (values.out) {
+  writeFileSync(values.out, JSON.stringify(makeTranscript(replica), null, 1));
+  console.log(`transcript written to ${values.out}`);
+}
 const offences = replica.offences();
 if (offences.length > 0) {
   console.error(`stopped: ${offences.map((o) => `${names[o.seat]} (${o.reason})`).join(', ')}`);
@@ -39,7 +44,3 @@ if (offences.length > 0) {
 }
 console.log(describeOutcome(replica.outcome(), names));
 console.log(`${replica.log.size} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-if (values.out) {
-  writeFileSync(values.out, JSON.stringify(makeTranscript(replica), null, 1));
-  console.log(`transcript written to ${values.out}`);
-}

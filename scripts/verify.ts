@@ -1,9 +1,12 @@
 /**
  * `npm run verify -- game.json`: rebuilds a game from its transcript alone and
- * checks every signature, chain link, proof and rule. Prints the outcome, or
- * exits 1 naming the first bad event.
+ * checks every signature, chain link, proof and rule. Prints the outcome, and
+ * for a game with hidden claims (Batailles' fights) what its audit found.
+ * Exits 1 naming the first bad event, or whom the audit caught.
  */
 import { readFileSync } from 'node:fs';
+import type { GameId } from '../src/engine/catalog.ts';
+import { playable } from '../src/engine/games/registry.ts';
 import { verifyTranscript } from '../src/engine/transcript.ts';
 import { describeOutcome } from './outcome.ts';
 
@@ -30,4 +33,14 @@ if (!result.ok) {
   process.exit(1);
 }
 console.log(`verified ${result.events} events: every signature, chain link, proof and rule holds`);
-console.log(describeOutcome(result.outcome, result.genesis.names));
+const { findings, genesis } = result;
+if (playable(genesis.game as GameId)?.game.audit) {
+  // A game with hidden claims (a fight only two saw) is judged again once every key is open.
+  console.log(
+    findings.length === 0
+      ? 'audit: every hidden claim checked against the opened cards; nobody caught'
+      : `audit caught ${findings.map((f) => `${genesis.names[f.seat]} (${f.reason})`).join(', ')}`,
+  );
+}
+console.log(describeOutcome(result.outcome, genesis.names));
+if (findings.length > 0) process.exit(1);

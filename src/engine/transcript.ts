@@ -15,8 +15,8 @@
  */
 import { isGameId } from './catalog.ts';
 import { isRecord, type Json, type JsonObject } from './encoding.ts';
-import type { Outcome, Seat } from './game.ts';
-import { playable } from './games/registry.ts';
+import type { Finding, Outcome, Seat } from './game.ts';
+import { playable, suitsSeats } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
 import { isAbsentLimit } from './table/leave.ts';
@@ -39,7 +39,14 @@ export interface TranscriptFault {
 }
 
 export type Verified =
-  | { ok: true; outcome: Outcome; genesis: Genesis; events: number }
+  | {
+      ok: true;
+      outcome: Outcome;
+      genesis: Genesis;
+      events: number;
+      /** Whom the game's audit caught once every key was open (see `Game.audit`). */
+      findings: readonly Finding[];
+    }
   | { ok: false; fault: TranscriptFault };
 
 const fault = (
@@ -66,7 +73,11 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     !names.every((n) => typeof n === 'string')
   )
     return err('genesis.names');
-  if (!isRecord(options) || !playable(game)!.setup(options as JsonObject).ok)
+  if (
+    !isRecord(options) ||
+    !playable(game)!.setup(options as JsonObject).ok ||
+    !suitsSeats(playable(game)!, options as JsonObject, names.length)
+  )
     return err('genesis.options');
   if (deckSize !== playable(game)!.deckSize(options as JsonObject)) return err('genesis.deckSize');
   if (!isAbsentLimit(absentAfterMs)) return err('genesis.absentAfterMs');
@@ -125,7 +136,13 @@ export function verifyTranscript(raw: unknown): Verified {
   const outcome = replica.outcome();
   if (!outcome || replica.state.step.type !== 'DONE')
     return fault('the transcript ends before the game is over');
-  return { ok: true, outcome, genesis: genesis.value, events: replica.log.size };
+  return {
+    ok: true,
+    outcome,
+    genesis: genesis.value,
+    events: replica.log.size,
+    findings: replica.state.findings,
+  };
 }
 
 function authorOf(event: string): Seat | null {

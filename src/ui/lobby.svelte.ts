@@ -122,7 +122,9 @@ export class LobbyController {
     options: JsonObject,
     absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
   ): Promise<void> {
-    const table: TableInfo = { id: newTableId(), game, seats, options, absentAfterMs };
+    // A game whose options count the players (one army each) gets the count from the seats.
+    const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+    const table: TableInfo = { id: newTableId(), game, seats, options: counted, absentAfterMs };
     await this.enter(table.id);
     const transport = await this.reach(hostPeerId(table.id));
     this.identity = createIdentity();

@@ -119,7 +119,10 @@ export class Replica<S extends Json> {
     return this.verdicts;
   }
 
-  /** Every seat caught breaking the protocol: rejected events, then equivocation. */
+  /**
+   * Every seat caught breaking the protocol: rejected events, then
+   * equivocation, then what the audit found (`event` is then `audit`).
+   */
   offences(): Offence[] {
     const entries = this.log.entries();
     const rejected = this.verdicts.flatMap((v, i) =>
@@ -132,7 +135,8 @@ export class Replica<S extends Json> {
       reason: 'ERR_EQUIVOCATION',
       event: `seq ${e.seq}`,
     }));
-    return [...rejected, ...equivocations];
+    const found = this.state.findings.map((f) => ({ ...f, event: 'audit' }));
+    return [...rejected, ...equivocations, ...found];
   }
 
   /** True once someone is caught: the table takes no more events. */
@@ -142,10 +146,12 @@ export class Replica<S extends Json> {
 
   /**
    * The outcome, once the game is over: the game's own, or a win for the
-   * others once a seat resigned or was declared absent (`state.ending`).
+   * others once a seat resigned or was declared absent (`state.ending`), or
+   * once the audit caught anyone (see `tableOutcome`).
    */
   outcome(): Outcome | null {
-    return tableOutcome(this.state, this.game.outcome(this.state.game));
+    const played = this.game.outcome(this.state.game);
+    return tableOutcome(this.state, played, this.game.audit !== undefined);
   }
 
   /** Seats that owe an event now, with the kind each owes. */
