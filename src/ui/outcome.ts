@@ -8,6 +8,7 @@ import type { Outcome } from '../engine/game.ts';
 import type { RedBlackState } from '../engine/games/redblack/index.ts';
 import { describeLastGame, describeScore } from './redblack/describe.ts';
 import { townReason } from './town/describe.ts';
+import { bataillesReason } from './batailles/describe.ts';
 import { warReason } from './war/describe.ts';
 
 /** A finished game or match, as one player reads it. */
@@ -35,6 +36,7 @@ function matchStanding(json: Json, names: readonly string[]): string {
 const WORDS: Record<string, GameWords> = {
   war: { unit: 'game', reason: warReason },
   town: { unit: 'game', reason: townReason },
+  batailles: { unit: 'game', reason: bataillesReason },
   redblack: {
     unit: 'match',
     reason: (_outcome, state, names) => matchStanding(state, names),

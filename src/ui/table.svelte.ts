@@ -13,7 +13,13 @@ import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
-import { describeEntry, describeRefusal, describeStep, type LogLine } from './describe.ts';
+import {
+  describeEntry,
+  describeFinding,
+  describeRefusal,
+  describeStep,
+  type LogLine,
+} from './describe.ts';
 import { describeInterlude, describeResult, type ResultWords } from './outcome.ts';
 import { linkWords } from './waiting.ts';
 
@@ -91,6 +97,8 @@ export class TableController {
   private kept: readonly (number | null)[];
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly memory = new Map<number, number>();
+  /** How many of each seat's re-masks `memory` has forgotten the cards of. */
+  private readonly remasksSeen: number[] = [];
   private readonly unsubscribe: () => void;
 
   /** `clock`: where the page keeps the absence clock; null keeps it in this controller only. */
@@ -165,6 +173,8 @@ export class TableController {
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
     this.view = this.session.playable.game.view(state.game, this.seat, this.known);
     this.outcome = replica.outcome();
+    // The table's own verdict (a RESIGN, an ABSENT, the audit) is already in words.
+    const played = this.session.playable.game.outcome(state.game);
     this.result = this.outcome
       ? describeResult(
           this.gameId,
@@ -172,7 +182,7 @@ export class TableController {
           state.game,
           this.names,
           this.seat,
-          state.ending !== null && this.session.playable.game.outcome(state.game) === null,
+          JSON.stringify(this.outcome) !== JSON.stringify(played),
         )
       : null;
     this.interlude = this.readInterlude();
@@ -191,9 +201,10 @@ export class TableController {
     this.alarms = [
       ...replica
         .offences()
-        .map(
-          (o) =>
-            `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
+        .map((o) =>
+          o.event === 'audit'
+            ? `The audit caught ${this.names[o.seat] ?? `Seat ${o.seat}`}: ${describeFinding(o.reason)}.`
+            : `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
         ),
       ...this.session.refusals.map(
         (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
@@ -288,14 +299,23 @@ export class TableController {
   /**
    * Faces this seat has read stay known to it while their ids name the same
    * cards: a card it placed facedown stays known after the other player's
-   * peek has moved it under the peeker's layer. A fresh deck forgets all.
+   * peek has moved it under the peeker's layer, a card seen in a fight after
+   * another fight showed it to others. A fresh deck forgets all, a re-mask
+   * the cards it permuted.
    */
   private remember(fresh: Map<number, number>): ReadonlyMap<number, number> {
+    const { state } = this.session.replica;
     // Mid-shuffle, ids are positions in a deck still being permuted: nothing read there lasts.
-    if (this.session.replica.state.step.type === 'SHUFFLE') {
+    if (state.step.type === 'SHUFFLE') {
       this.memory.clear();
       return fresh;
     }
+    // A re-masked hand's ids name a permutation of its cards: what was known of them is void.
+    state.remasks.forEach((list, seat) => {
+      for (const { cards } of list.slice(this.remasksSeen[seat] ?? 0))
+        for (const id of cards) this.memory.delete(id);
+      this.remasksSeen[seat] = list.length;
+    });
     for (const [id, face] of fresh) this.memory.set(id, face);
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     return new Map([...this.memory, ...fresh]);
@@ -331,6 +351,7 @@ export class TableController {
           replica.stateAfter(i)!,
           replica.stateAfter(i + 1)!,
           this.names,
+          { seat: this.seat, known: this.known },
         ),
       });
     this.log = this.described.flatMap((entry) => entry.lines);

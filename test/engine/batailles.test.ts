@@ -16,6 +16,8 @@ import {
   type BataillesState,
 } from '../../src/engine/games/batailles/index.ts';
 import {
+  DEAL,
+  U,
   cardOf,
   dealOf,
   knownOf,
@@ -23,14 +25,13 @@ import {
   must,
   play,
   randomDeal,
+  opened,
   settle,
   started,
-  type Deal,
   type Played,
 } from './helpers/batailles.ts';
 
-// Faces: unit n is face n - 1; the King 13; the Mines 14 and 15.
-const U = (n: number) => n - 1;
+// Faces: unit n is face n - 1 (`U`); the King 13; the Mines 14 and 15.
 const KING = 13;
 const MINE = 14;
 
@@ -94,28 +95,7 @@ describe('fights: every outcome, positions attackers first', () => {
   });
 });
 
-// Seat 0 holds 5 7 10 K Mine Spy(1), then draws 3 and Minesweeper 4; seat 1 12 4 K Mine 2 9,
-// then 6 8; seat 2 9 3 13 Mine Spy(1) 11, then 7 10.
-const DEAL: Deal = dealOf(
-  [U(5), U(7), U(10), KING, MINE, U(1), U(3), U(4)],
-  [U(12), U(4), KING, 15, U(2), U(9), U(6), U(8)],
-  [U(9), U(3), U(13), MINE, U(1), U(11), U(7), U(10)],
-);
 const card = (seat: number, face: number) => cardOf(DEAL, seat, face);
-
-/** Every seat laid: 0 lays 5 and 7, 1 lays 12 and 4, 2 lays 9 and 3; coins [1, 0] make seat 2 first. */
-function opened(): Played {
-  return layAll(
-    started(3, DEAL),
-    DEAL,
-    [
-      [U(5), U(7)],
-      [U(12), U(4)],
-      [U(9), U(3)],
-    ],
-    [1, 0],
-  );
-}
 
 const refused = (state: BataillesState, move: Record<string, unknown>, seat: number) => {
   const result = batailles.apply(state, { ...move, seat } as BataillesPlay);

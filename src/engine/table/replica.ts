@@ -46,7 +46,7 @@ import {
 import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
 import { genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
-import { judge } from './judge.ts';
+import { judge, nameInitialState } from './judge.ts';
 import { absentSeat, tableOutcome } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
 
@@ -97,6 +97,7 @@ export class Replica<S extends Json> {
     if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
     this.log = log.value;
     this.states = [initialTable(genesis, initialGame)];
+    nameInitialState(this.states[0]!);
   }
 
   /** The current table state. */

@@ -139,3 +139,26 @@ export function layAll(played: Played, deal: Deal, pairs: number[][], bits?: num
     played,
   );
 }
+
+/** Faces by unit: unit n is face n - 1 (the King is 13, the Mines 14 and 15). */
+export const U = (n: number): number => n - 1;
+
+/**
+ * The deal most tests play: seat 0 holds 5 7 10 K Mine Spy(1), then draws 3 and
+ * Minesweeper 4; seat 1 12 4 K Mine 2 9, then 6 8; seat 2 9 3 13 Mine Spy(1) 11, then 7 10.
+ */
+export const DEAL: Deal = dealOf(
+  [U(5), U(7), U(10), 13, 14, U(1), U(3), U(4)],
+  [U(12), U(4), 13, 15, U(2), U(9), U(6), U(8)],
+  [U(9), U(3), U(13), 14, U(1), U(11), U(7), U(10)],
+);
+
+/** `DEAL` at three seats, every seat laid: 0 lays 5 and 7, 1 lays 12 and 4, 2 lays 9 and 3; coins make seat 2 first. */
+export function opened(): Played {
+  const pairs = [
+    [U(5), U(7)],
+    [U(12), U(4)],
+    [U(9), U(3)],
+  ];
+  return layAll(started(3, DEAL), DEAL, pairs, [1, 0]);
+}
