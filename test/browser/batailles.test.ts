@@ -40,8 +40,8 @@ async function layByHand(page: Page) {
   await cards.nth(1).click();
   await page.getByTestId('lay').click();
   await expect
-    .poll(() => page.locator('[data-testid=seat-panel] [data-testid=unit-face]').count())
-    .toBe(2);
+    .poll(() => page.getByTestId('log').textContent(), { timeout: 60_000 })
+    .toMatch(/You laid 2 cards facedown\./);
 }
 
 /** The result and every seat's score, as one page shows them once the audit is done. */
@@ -137,4 +137,37 @@ test('the player who owes its turn reloads: its cards and its turn come back, th
 
   for (const page of pages) await page.getByTestId('autoplay').check();
   await expectSameEnd(pages);
+}, 700_000);
+
+test('the host fills an open seat with a computer player over the network; both browsers agree at the end', async () => {
+  const ann = await stack.newPlayer();
+  const ben = await stack.newPlayer();
+  const invite = await createTable(ann, stack.url, 'Ann', 'batailles', 3);
+  await joinTable(ben, invite, 'Ben');
+  await ann.getByTestId('add-computer').click();
+  for (const page of [ann, ben])
+    await expect
+      .poll(() => page.getByTestId('seat-name').allTextContents())
+      .toEqual(['Ann', 'Ben', 'Computer 1']);
+  expect(await ann.getByTestId('add-computer').count()).toBe(0);
+  await expect.poll(() => ann.getByTestId('start').isEnabled(), { timeout: 30_000 }).toBe(true);
+  await ann.getByTestId('start').click();
+  await Promise.all([ann, ben].map(layByHand));
+  for (const page of [ann, ben]) await page.getByTestId('autoplay').check();
+  const ends = await Promise.all(
+    [ann, ben].map(async (page) => {
+      await page.getByTestId('result').waitFor({ timeout: 500_000 });
+      await expect
+        .poll(
+          async () =>
+            (await page.getByTestId('log').textContent())?.match(/published their secret keys/g)
+              ?.length ?? 0,
+          { timeout: 60_000 },
+        )
+        .toBe(3);
+      return `${await page.getByTestId('result-reason').textContent()} | ${(await page.getByTestId('seat-score').allTextContents()).join(', ')}`;
+    }),
+  );
+  expect(ends[1]).toBe(ends[0]);
+  expect(ends[0]).toMatch(/Ann \d+, Ben \d+, Computer 1 \d+/);
 }, 700_000);
