@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from '../../src/bots/computer.ts';
 import {
+  acting,
   audit,
   batailles,
   chooseAction,
@@ -564,5 +565,35 @@ describe('refused inputs change nothing', () => {
       'army-3',
       'army-4',
     ]);
+  });
+});
+
+describe('the computer player', () => {
+  test('beats two players choosing at random among their legal moves in most games', () => {
+    const games = 30;
+    let wins = 0;
+    for (let g = 0; g < games; g++) {
+      const random = seededRandom(100 + g);
+      const deal = randomDeal(3, random);
+      const bot = g % 3;
+      let p = started(3, deal);
+      while (p.state.result === null) {
+        if (batailles.needs(p.state)[0]!.type === 'COIN') {
+          p = settle(p, deal, [Math.floor(random() * 2)]);
+          continue;
+        }
+        const seat = acting(p.state)[0]!;
+        const known = knownOf(p.state, deal, seat);
+        const legal = batailles.legalActions(p.state, seat, known) as BataillesPlay[];
+        const choice =
+          seat === bot
+            ? chooseAction(batailles.view(p.state, seat, known), legal, random, known)!
+            : legal[Math.floor(random() * legal.length)]!;
+        p = play(p, deal, seat, choice as unknown as Record<string, unknown>);
+      }
+      if (p.state.result.winners.includes(bot)) wins++;
+    }
+    // A third of the games would be its fair share.
+    expect(wins).toBeGreaterThan(games / 2);
   });
 });
