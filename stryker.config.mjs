@@ -22,7 +22,7 @@ const PARTS = {
     // Whole matches (keys.test.ts) and full-deck Wars (audit-zero.test.ts) are left to
     // npm test: scripted hands on small decks reach the same checks in a fraction of the time.
     tests: [
-      'test/engine/{table,table-steps,table-decks,void,judge,leave,duties,keyring}.test.ts',
+      'test/engine/{table,table-steps,table-decks,void,judge,leave,duties,keyring,races,replica}.test.ts',
       'test/engine/adversary/{checks-fold,bodies,context,audit-void,remask}.test.ts',
     ],
   },

@@ -117,9 +117,7 @@ class Reader {
     return p;
   }
   points(n: number, field: string): Point[] {
-    const out = new Array<Point>(n);
-    for (let i = 0; i < n; i++) out[i] = this.point(`${field}[${i}]`);
-    return out;
+    return Array.from({ length: n }, (_, i) => this.point(`${field}[${i}]`));
   }
   scalar(field: string): bigint {
     const s = decodeScalar(
@@ -130,9 +128,7 @@ class Reader {
     return s;
   }
   scalars(n: number, field: string): bigint[] {
-    const out = new Array<bigint>(n);
-    for (let i = 0; i < n; i++) out[i] = this.scalar(`${field}[${i}]`);
-    return out;
+    return Array.from({ length: n }, (_, i) => this.scalar(`${field}[${i}]`));
   }
 }
 
@@ -337,14 +333,13 @@ export function fromBase64(text: string): Uint8Array {
     throw new Error('base64: length must be a multiple of 4');
   }
   const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const out = new Uint8Array((text.length / 4) * 3 - pad);
-  let at = 0;
+  const out = new Uint8Array((text.length / 4) * 3);
   for (let i = 0; i < text.length; i += 4) {
     const last = i + 4 === text.length;
     const v = [0, 1, 2, 3].map((k) => {
-      const ch = text[i + k]!;
-      if (ch === '=' && last && k >= 4 - pad) return 0;
-      const d = B64_INDEX.get(ch);
+      // `pad` counts the trailing '=': these positions hold nothing else.
+      if (last && k >= 4 - pad) return 0;
+      const d = B64_INDEX.get(text[i + k]!);
       if (d === undefined) throw new Error(`base64: invalid character at ${i + k}`);
       return d;
     });
@@ -352,11 +347,10 @@ export function fromBase64(text: string): Uint8Array {
     if (last && ((pad === 2 && (x & 0xffff) !== 0) || (pad === 1 && (x & 0xff) !== 0))) {
       throw new Error('base64: non-zero padding bits');
     }
-    out[at++] = (x >> 16) & 0xff;
-    if (at < out.length) out[at++] = (x >> 8) & 0xff;
-    if (at < out.length) out[at++] = x & 0xff;
+    out.set([(x >> 16) & 0xff, (x >> 8) & 0xff, x & 0xff], (i / 4) * 3);
   }
-  return out;
+  // The padded group's last bytes are the zero bits checked above: drop them.
+  return out.slice(0, out.length - pad);
 }
 
 /** Lower-case hex of bytes. */
@@ -374,7 +368,7 @@ export function fromHex(text: string): Uint8Array {
   if (typeof text !== 'string' || text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) {
     throw new Error('hex: expected an even number of lower-case hex digits');
   }
-  const out = new Uint8Array(text.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
-  return out;
+  return Uint8Array.from({ length: text.length / 2 }, (_, i) =>
+    parseInt(text.slice(2 * i, 2 * i + 2), 16),
+  );
 }

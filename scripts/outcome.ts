@@ -1,8 +1,28 @@
+import type { Json } from '../src/engine/encoding.ts';
 import type { Outcome } from '../src/engine/game.ts';
+import type { BlackRedState } from '../src/engine/games/blackred/index.ts';
 
 /** One line for a game's result, with the players' names. */
 export function describeOutcome(outcome: Outcome | null, names: readonly string[]): string {
   if (!outcome) return 'the game is not over';
   if (outcome.result === 'draw') return `draw (${outcome.reason})`;
   return `winner: ${outcome.winners.map((s) => names[s] ?? `seat ${s}`).join(' and ')} (${outcome.reason})`;
+}
+
+/**
+ * What a finished match went through, for games where more than the winner
+ * is worth a line: Black & Red's hands, score and the hands whose stock ran
+ * out and was rebuilt from the discards. Null for the other games.
+ */
+export function describeGame(game: string, state: Json, names: readonly string[]): string | null {
+  if (game !== 'blackred') return null;
+  const { history, score } = state as unknown as BlackRedState;
+  const rebuilt = history.filter((hand) => hand.reshuffles > 0);
+  const stocks =
+    rebuilt.length === 0
+      ? 'no stock ran out'
+      : `the discards became a new stock in ${rebuilt
+          .map((hand) => `hand ${hand.number} (${hand.reshuffles}×)`)
+          .join(', ')}`;
+  return `${history.length} hands, ${names[0]} ${score[0]} – ${score[1]} ${names[1]}; ${stocks}`;
 }

@@ -2,13 +2,20 @@
  * `npm run simulate -- --game war --seed 7 --out game.json`: computer peers,
  * each with its own replica, play a whole game over the in-memory network with
  * real cryptography. Prints the winner and writes the transcript.
+ *
+ * `--seed` fixes the players' choices and the bytes behind every key and
+ * shuffle (`crypto.getRandomValues` draws from a stream seeded by the game
+ * and the seed), so a seed replays the same game, deal for deal: a seed that
+ * reaches a rare moment (a Black & Red hand whose stock runs out) reaches it
+ * every run. A simulation, never a real game: its keys follow from its seed.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { localTable } from '../src/bots/table.ts';
 import { GAMES, isGameId } from '../src/engine/catalog.ts';
 import { makeTranscript } from '../src/engine/transcript.ts';
-import { describeOutcome } from './outcome.ts';
+import { describeGame, describeOutcome } from './outcome.ts';
+import { fillFrom, seededBytes } from './seeded-bytes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +32,9 @@ const seed = Number(values.seed);
 if (!Number.isInteger(seed)) throw new Error('--seed takes an integer');
 const count = Number(values.players ?? GAMES[game].minSeats);
 const names = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler', 'Fermat'].slice(0, count);
+
+const draw = seededBytes(`simulate|${game}|${seed}`);
+crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array);
 
 const started = Date.now();
 const table = localTable({ game, names, seed, table: `sim-${game}-${seed}` });
@@ -43,4 +53,6 @@ if (offences.length > 0) {
   process.exit(1);
 }
 console.log(describeOutcome(replica.outcome(), names));
+const summary = describeGame(game, replica.state.game, names);
+if (summary) console.log(summary);
 console.log(`${replica.log.size} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);

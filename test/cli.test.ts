@@ -96,6 +96,27 @@ test('simulate and verify support Town for Two', async () => {
   expect(transcript.genesis).toMatchObject({ game: 'town', deckSize: 40 });
 }, 300_000);
 
+// A seed fixes the randomness too, so seed 4 runs a stock out on every run and every machine.
+test('simulate and verify support Black & Red; seed 4 runs a stock out and rebuilds it from the discards', async () => {
+  const file = join(dir, 'blackred.json');
+  const { stdout } = await run(tsx, [
+    'scripts/simulate.ts',
+    '--game',
+    'blackred',
+    '--seed',
+    '4',
+    '--out',
+    file,
+  ]);
+  expect(stdout).toMatch(/^winner: (Ada|Babbage) \(TARGET\)$/m);
+  const summary = /^\d+ hands, Ada \d+ – \d+ Babbage; (.*)$/m.exec(stdout);
+  expect(summary?.[1]).toMatch(/^the discards became a new stock in hand \d+ \(\d×\)/);
+  const verified = await run(tsx, ['scripts/verify.ts', file], { maxBuffer: 1 << 22 });
+  expect(verified.stdout).toContain('every signature, chain link, proof and rule holds');
+  expect(verified.stdout).toContain(/^winner: .*$/m.exec(stdout)![0]);
+  expect(verified.stdout).toContain(summary![0]);
+}, 300_000);
+
 test('simulate and verify support Batailles et piques at three seats, audit included', async () => {
   const file = join(dir, 'batailles.json');
   const { stdout } = await run(tsx, [

@@ -13,7 +13,7 @@
  * The order must be the log's own deterministic order, each event exactly
  * once, and the game must be over with every seat's audit published.
  */
-import { isGameId } from './catalog.ts';
+import { isGameId, type GameId } from './catalog.ts';
 import { isRecord, type Json, type JsonObject } from './encoding.ts';
 import type { Finding, Outcome, Seat } from './game.ts';
 import { playable, suitsSeats } from './games/registry.ts';
@@ -44,10 +44,15 @@ export type Verified =
       outcome: Outcome;
       genesis: Genesis;
       events: number;
+      /** The game's state at the end, for a summary of the game in words. */
+      game: Json;
       /** Whom the game's audit caught once every key was open (see `Game.audit`). */
       findings: readonly Finding[];
     }
   | { ok: false; fault: TranscriptFault };
+
+/** A transcript ready to check, or why it cannot be read at all. */
+export type Opened = { ok: true; check: TranscriptCheck } | { ok: false; fault: TranscriptFault };
 
 const fault = (
   reason: string,
@@ -102,47 +107,155 @@ export function makeTranscript(replica: Replica<Json>): Transcript {
   };
 }
 
-/** Rebuilds and checks a game from its transcript alone; the outcome, or the first fault. */
-export function verifyTranscript(raw: unknown): Verified {
-  if (!isRecord(raw) || raw.format !== TRANSCRIPT_FORMAT)
-    return fault('not a Fair Deal transcript');
-  const genesis = parseGenesis(raw.genesis);
-  if (!genesis.ok) return fault(`bad ${genesis.error}`);
-  if (!Array.isArray(raw.events) || !raw.events.every((e) => typeof e === 'string'))
-    return fault('bad events list');
-  const game = playable(genesis.value.game as never)!;
-  const initial = game.setup(genesis.value.options);
-  if (!initial.ok) return fault('bad genesis.options');
-  const replica = new Replica(genesis.value, game.game, initial.value);
-  for (const [index, event] of (raw.events as string[]).entries()) {
+/**
+ * A transcript checked one event at a time, so that a page can show each step
+ * as it is verified and stop at the first bad one; `verifyTranscript` runs it
+ * to the end. The replica inside is rebuilt from the transcript alone.
+ */
+export class TranscriptCheck {
+  /** How many events, from the first, have been checked and found good. */
+  verified = 0;
+  /** The first fault met, once one is; checking stops there. */
+  fault: TranscriptFault | null = null;
+
+  private constructor(
+    readonly genesis: Genesis,
+    /** The events as written in the transcript, in order. */
+    readonly events: readonly string[],
+    /** Rebuilt from the checked events only; read it, never feed it. */
+    readonly replica: Replica<Json>,
+  ) {}
+
+  /** Checks the genesis and the shape of an untrusted transcript, before any event. */
+  static open(raw: unknown): Opened {
+    const bad = (reason: string) => fault(reason) as Opened;
+    if (!isRecord(raw) || raw.format !== TRANSCRIPT_FORMAT)
+      return bad('not a Fair Deal transcript');
+    const genesis = parseGenesis(raw.genesis);
+    if (!genesis.ok) return bad(`bad ${genesis.error}`);
+    if (!Array.isArray(raw.events) || !raw.events.every((e) => typeof e === 'string'))
+      return bad('bad events list');
+    const game = playable(genesis.value.game as never)!;
+    const initial = game.setup(genesis.value.options);
+    if (!initial.ok) return bad('bad genesis.options');
+    const replica = new Replica(genesis.value, game.game, initial.value);
+    return { ok: true, check: new TranscriptCheck(genesis.value, raw.events as string[], replica) };
+  }
+
+  /** True once every event is checked, or a fault stopped the check. */
+  get done(): boolean {
+    return this.fault !== null || this.verified === this.events.length;
+  }
+
+  /**
+   * Checks the next event: its signature, chain link, proofs and rule, and
+   * that it comes exactly in the log's own order. False once done.
+   */
+  step(): boolean {
+    if (this.done) return false;
+    const index = this.verified;
+    const event = this.events[index]!;
     const author = authorOf(event);
-    const appended = replica.receive(event);
-    if (!appended.ok) return fault(appended.error, index, author);
+    const stop = (reason: string) => {
+      this.fault = { index, author, reason };
+      return false;
+    };
+    const appended = this.replica.receive(event);
+    if (!appended.ok) return stop(appended.error);
     if (
       appended.value.status !== 'accepted' ||
       appended.value.from !== index ||
-      replica.log.size !== index + 1
+      this.replica.log.size !== index + 1
     )
-      return fault(
+      return stop(
         appended.value.status === 'duplicate'
           ? 'duplicate event'
           : 'event out of order or missing a predecessor',
-        index,
-        author,
       );
-    const verdict = replica.entryVerdicts[index];
-    if (typeof verdict === 'object') return fault(verdict.rejected, index, author);
+    const verdict = this.replica.entryVerdicts[index];
+    if (typeof verdict === 'object') return stop(verdict.rejected);
+    this.verified = index + 1;
+    return true;
   }
-  const outcome = replica.outcome();
-  if (!outcome || replica.state.step.type !== 'DONE')
-    return fault('the transcript ends before the game is over');
-  return {
-    ok: true,
-    outcome,
-    genesis: genesis.value,
-    events: replica.log.size,
-    findings: replica.state.findings,
-  };
+
+  /** The verdict on the whole transcript; meant once `done`. */
+  result(): Verified {
+    if (this.fault) return { ok: false, fault: this.fault };
+    const outcome = this.replica.outcome();
+    if (!this.done || !outcome || this.replica.state.step.type !== 'DONE') return fault(ENDS_EARLY);
+    return {
+      ok: true,
+      outcome,
+      genesis: this.genesis,
+      events: this.replica.log.size,
+      game: this.replica.state.game,
+      findings: this.replica.state.findings,
+    };
+  }
+}
+
+/** Why a transcript of a game still under way (a download mid-game) is not a whole game. */
+export const ENDS_EARLY = 'the transcript ends before the game is over';
+
+/** Rebuilds and checks a game from its transcript alone; the outcome, or the first fault. */
+export function verifyTranscript(raw: unknown): Verified {
+  const check = TranscriptCheck.open(raw);
+  if (!check.ok) return check;
+  while (check.check.step());
+  return check.check.result();
+}
+
+/** Faults a tampered or broken transcript meets, in words; the code stays for anyone who checks. */
+const FAULT_WORDS: Record<string, string> = {
+  ERR_SIGNATURE: 'its signature does not match its author',
+  ERR_JSON: 'it is not well-formed JSON',
+  ERR_FIELDS: 'its fields are not those of an event',
+  ERR_BODY: 'its body is malformed',
+  ERR_TABLE: 'it belongs to another table',
+  ERR_TABLE_ID: 'it belongs to another table',
+  ERR_UNKNOWN_SEAT: 'its author has no seat at this table',
+  ERR_PREV: "it does not follow its author's previous event",
+  ERR_SEQ: "its number does not follow its author's previous event",
+  ERR_BASIS: 'it names the wrong number of seats',
+  ERR_EQUIVOCATION: 'its author signed two different events for one turn',
+};
+
+/**
+ * A fault in words, naming the event (numbered from 0, in transcript order)
+ * and the seat that signed it: the same sentence on the command line and in the page.
+ */
+export function describeFault(fault: TranscriptFault, names: readonly string[]): string {
+  const words = FAULT_WORDS[fault.reason];
+  const reason = words ? `${words} (${fault.reason})` : fault.reason;
+  if (fault.index === null) return `invalid transcript: ${reason}`;
+  const name = fault.author === null ? undefined : names[fault.author];
+  const who =
+    fault.author === null
+      ? ''
+      : name === undefined
+        ? ` by seat ${fault.author}`
+        : ` by ${name} (seat ${fault.author})`;
+  return `event ${fault.index}${who} is bad: ${reason}`;
+}
+
+/**
+ * What the game's audit found once every key was open, for a game with hidden
+ * claims (see `Game.audit`); null for a game with none. `words` puts a finding's
+ * code into words (the code itself on the command line). The same sentence on
+ * the command line and in the page.
+ */
+export function describeAudit(
+  verified: Extract<Verified, { ok: true }>,
+  words: (code: string) => string = (code) => code,
+): string | null {
+  const { findings, genesis } = verified;
+  if (!playable(genesis.game as GameId)?.game.audit) return null;
+  if (findings.length === 0)
+    return 'audit: every hidden claim checked against the opened cards; nobody caught';
+  const caught = findings.map(
+    (f) => `${genesis.names[f.seat] ?? `seat ${f.seat}`} (${words(f.reason)})`,
+  );
+  return `audit caught ${caught.join(', ')}`;
 }
 
 function authorOf(event: string): Seat | null {

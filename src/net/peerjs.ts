@@ -53,6 +53,8 @@ export interface PeerEndpoint {
 
 interface Link {
   connection: DataLink;
+  /** True when this end dialled it. */
+  dialled: boolean;
   lastHeard: number;
   open: boolean;
 }
@@ -74,7 +76,7 @@ export class PeerJsTransport implements Transport {
     this.register = new Retry(() => {
       if (peer.disconnected && !peer.destroyed) peer.reconnect();
     }, backoff);
-    peer.on('connection', (connection) => this.adopt(connection));
+    peer.on('connection', (connection) => this.adopt(connection, false));
     // A failed try ends in 'disconnected' again, so each failure schedules the next.
     peer.on('disconnected', () => {
       if (!peer.destroyed) this.register.schedule();
@@ -122,7 +124,7 @@ export class PeerJsTransport implements Transport {
   /** Dials `peer`; does nothing while the signaling server is away (dial again after `online`). */
   connect(peer: string): void {
     if (peer === this.id || this.links.has(peer) || this.peer.disconnected) return;
-    this.adopt(this.peer.connect(peer, { serialization: 'raw', reliable: true }));
+    this.adopt(this.peer.connect(peer, { serialization: 'raw', reliable: true }), true);
   }
 
   send(peer: string, data: string): boolean {
@@ -155,20 +157,22 @@ export class PeerJsTransport implements Transport {
 
   /**
    * Takes over a connection we dialled or accepted. If both sides dialled at once, the
-   * connection dialled by the smaller id wins on both sides, so exactly one survives.
+   * connection dialled by the smaller id wins on both sides, so exactly one survives. A
+   * peer that dials again a link it dialled before has lost it (it never dials a link it
+   * holds), however alive our end still looks: the new connection replaces the old.
    */
-  private adopt(connection: DataLink): void {
+  private adopt(connection: DataLink, dialled: boolean): void {
     const peer = connection.peer;
     const existing = this.links.get(peer);
     if (existing && existing.connection !== connection) {
-      const incomingDialler = connection.peer;
-      if (incomingDialler > this.id) {
+      const crossed = existing.dialled !== dialled;
+      if (crossed && peer > this.id) {
         connection.close();
         return;
       }
       existing.connection.close();
     }
-    const link: Link = { connection, lastHeard: Date.now(), open: false };
+    const link: Link = { connection, dialled, lastHeard: Date.now(), open: false };
     this.links.set(peer, link);
     this.emit(peer, 'connecting');
     connection.on('open', () => {

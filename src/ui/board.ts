@@ -12,5 +12,6 @@ export interface BoardProps<View> {
   /** True while the computer plays for this seat. */
   readonly autoplay: boolean;
   readonly onAct: (action: JsonObject) => void;
-  readonly onAutoplay: (on: boolean) => void;
+  /** Absent where nobody plays (a replay): no auto-play switch is drawn. */
+  readonly onAutoplay?: (on: boolean) => void;
 }

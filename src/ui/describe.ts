@@ -4,9 +4,11 @@
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { LogEntry } from '../engine/log.ts';
+import { startsNextGame } from '../engine/table/rounds.ts';
 import type { TableState } from '../engine/table/types.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import { faceLabel, type RedBlackState } from '../engine/games/redblack/index.ts';
+import { describeBlackRed } from './blackred/describe.ts';
 import { describeRedBlack } from './redblack/describe.ts';
 import { describeTown } from './town/describe.ts';
 import { AUDIT_WORDS, describeBatailles } from './batailles/describe.ts';
@@ -39,6 +41,7 @@ const describeMatch: GameDescriber = (before, after, names) => {
 const GAME_DESCRIBERS: Record<string, GameDescriber> = {
   war: describeWar,
   redblack: describeMatch,
+  blackred: describeBlackRed,
   town: describeTown,
   batailles: describeBatailles,
 };
@@ -132,16 +135,18 @@ export function describeStep(
   const seats = names.length;
   const step = state.step;
   const keys = state.keys.filter((k) => k !== null).length;
+  // A shuffle of faceup cards mid-game: the discards becoming a new stock.
+  const stock = newStock(state) ? 'Reshuffling the discards into a new stock: ' : '';
   switch (step.type) {
     case 'KEYS':
       return {
-        text: `Exchanging fresh keys for the shuffle (${keys} of ${seats})`,
+        text: `${stock}${stock ? 'e' : 'E'}xchanging fresh keys for the shuffle (${keys} of ${seats})`,
         done: keys,
         total: 2 * seats,
       };
     case 'SHUFFLE':
       return {
-        text: `Shuffling: ${names[step.order[step.next]!]} is shuffling and proving it (${step.next + 1} of ${seats})`,
+        text: `${stock || 'Shuffling: '}${names[step.order[step.next]!]} is shuffling and proving it (${step.next + 1} of ${seats})`,
         done: seats + step.next,
         total: 2 * seats,
       };
@@ -158,6 +163,17 @@ export function describeStep(
     default:
       return null;
   }
+}
+
+/** True while a shuffle round turns part of a deck (faceup cards) into a stock, not a whole deck. */
+function newStock(state: TableState<Json>): boolean {
+  const step = state.step;
+  if (step.type === 'KEYS') return step.groups !== null && step.fresh && !startsNextGame(state);
+  if (step.type !== 'SHUFFLE' || !step.fresh) return false;
+  return step.epochs.some((e) => {
+    const epoch = state.epochs[e]!;
+    return epoch.cards.length < state.decks[epoch.deck]!.size;
+  });
 }
 
 /** Refusals a player may meet in real life, in words; the code stays for anyone who checks. */

@@ -6,6 +6,7 @@
 import type { Json } from '../engine/encoding.ts';
 import type { Outcome } from '../engine/game.ts';
 import type { RedBlackState } from '../engine/games/redblack/index.ts';
+import { blackRedReason, blackRedStanding } from './blackred/describe.ts';
 import { describeLastGame, describeScore } from './redblack/describe.ts';
 import { townReason } from './town/describe.ts';
 import { bataillesReason } from './batailles/describe.ts';
@@ -42,6 +43,7 @@ const WORDS: Record<string, GameWords> = {
     reason: (_outcome, state, names) => matchStanding(state, names),
     interlude: matchStanding,
   },
+  blackred: { unit: 'match', reason: blackRedReason, interlude: blackRedStanding },
 };
 
 /**

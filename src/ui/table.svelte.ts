@@ -10,6 +10,7 @@
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome, Seat } from '../engine/game.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
+import { makeTranscript } from '../engine/transcript.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
@@ -21,6 +22,7 @@ import {
   type LogLine,
 } from './describe.ts';
 import { describeInterlude, describeResult, type ResultWords } from './outcome.ts';
+import { protocolStep, type ProtocolStep } from './protocol.ts';
 import { linkWords } from './waiting.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
@@ -63,6 +65,8 @@ export class TableController {
   legal = $state<readonly JsonObject[]>([]);
   progress = $state<{ text: string; done: number; total: number } | null>(null);
   log = $state<LogLine[]>([]);
+  /** Each cryptographic step of the log, in order, for the protocol panel. */
+  protocol = $state<ProtocolStep[]>([]);
   alarms = $state<string[]>([]);
   outcome = $state<Outcome | null>(null);
   /** Who won and why, in words, once the game (or match) is over. */
@@ -75,6 +79,11 @@ export class TableController {
   error = $state<string | null>(null);
   /** Each seat's link, as this page sees it (its own seat is `connected`). */
   links = $state<readonly SeatLinkState[]>([]);
+  /**
+   * The other players' newest moves in words, for a polite live region: what a screen
+   * reader hears as they play. Empty until something happens after this page opened.
+   */
+  news = $state('');
   /** Whom the table waits for because a link is down, in words; null while every link is up. */
   waiting = $state<string | null>(null);
   /** The seats the table waits on whose link is down, in seat order, while the game runs. */
@@ -85,7 +94,12 @@ export class TableController {
   readonly gameId: string;
   readonly rules: readonly string[];
   /** The words for each log entry shown, in log order, with what they were said about. */
-  private readonly described: { hash: string; verdict: Verdict; lines: LogLine[] }[] = [];
+  private readonly described: {
+    hash: string;
+    verdict: Verdict;
+    lines: LogLine[];
+    step: ProtocolStep;
+  }[] = [];
   private autoplayPending = false;
   /** While this player's next game is held: when it starts by itself, and the ticking timer. */
   private countdown: { deadline: number; timer: ReturnType<typeof setInterval> } | null = null;
@@ -156,6 +170,18 @@ export class TableController {
     this.unsubscribe();
     // The RESIGN goes out once stored; closing sooner would keep it from the others.
     void this.session.whenSent().then(() => this.session.close());
+  }
+
+  /**
+   * The game so far as a transcript, in the format `npm run simulate --out` writes
+   * (so `npm run verify` and the replay screen read it), with a file name for it.
+   */
+  transcript(): { text: string; file: string } {
+    const replica = this.session.replica;
+    return {
+      text: JSON.stringify(makeTranscript(replica), null, 1),
+      file: `fairdeal-${this.gameId}-${replica.genesis.table}-${replica.log.size}.json`,
+    };
   }
 
   close(): void {
@@ -322,7 +348,7 @@ export class TableController {
   }
 
   /**
-   * Describes the log as it is ordered now. A late concurrent event can land before
+   * Describes the log as it is ordered now, in words and as protocol steps. A late concurrent event can land before
    * entries already shown and a race can void one: the words are kept per entry, and
    * everything from the first entry whose event or verdict differs is described afresh
    * (the same events with the same verdicts fold to the same states, so the rest stands).
@@ -340,6 +366,8 @@ export class TableController {
     )
       same++;
     if (same === this.described.length && same === verdicts.length) return;
+    // What this page had described before: a first look (a reload) announces nothing.
+    const shown = this.described.length;
     this.described.length = same;
     for (let i = same; i < verdicts.length; i++)
       this.described.push({
@@ -353,8 +381,19 @@ export class TableController {
           this.names,
           { seat: this.seat, known: this.known },
         ),
+        step: protocolStep(i, entries[i]!, verdicts[i]!, replica.stateAfter(i)!, this.names),
       });
     this.log = this.described.flatMap((entry) => entry.lines);
+    this.protocol = this.described.map((entry) => entry.step);
+    const fresh = this.described
+      .slice(shown)
+      // This player's own moves it knows; what follows from the table's steps it hears.
+      .filter((_, i) => {
+        const event = entries[shown + i]!.event;
+        return event.author !== this.seat || event.body.type !== 'ACT';
+      })
+      .flatMap((entry) => entry.lines.filter((line) => line.kind === 'game'));
+    if (shown > 0 && fresh.length > 0) this.news = fresh.map((line) => line.text).join(' ');
   }
 
   private maybeAutoplay(): void {

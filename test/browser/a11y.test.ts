@@ -4,7 +4,11 @@
  * and focus must land somewhere after each action, never fall back to the page.
  * With FAIRDEAL_SHOTS set to a folder, each checked screen is also saved there as a PNG.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -40,10 +44,10 @@ const focused = (page: Page) =>
     return id ? `${element.tagName}[${id}]` : element.tagName;
   });
 
-/** Tabs forward until `testId` has focus, as a keyboard player would reach it. */
-async function tabTo(page: Page, testId: string) {
+/** Tabs (forward, or back with `Shift+Tab`) until `testId` has focus, as a keyboard player would. */
+async function tabTo(page: Page, testId: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     const here = await page.evaluate(
       () => document.activeElement?.getAttribute('data-testid') ?? null,
     );
@@ -129,21 +133,40 @@ for (const viewport of VIEWPORTS) {
     const dealer = guesser === alice ? bob : alice;
     await check(guesser, 'redblack-guess', viewport);
     // The dealer is told whom the table waits for, not left looking at a still board.
-    expect(await prompt(dealer)).toMatch(/^Waiting for (Alice|Bob) to guess the colour/);
+    expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
     await check(dealer, 'redblack-wait-guess', viewport);
     await tabTo(guesser, 'guess-black');
     await guesser.keyboard.press('Enter');
     await expectFocusKept(guesser, 'the guess');
 
-    // Alice's turn: she picks a hand card and unpicks it, asks to leave and stays, then calls.
-    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
-    await check(alice, 'redblack-turn', viewport);
-    await tabTo(alice, 'hand-card');
-    await alice.keyboard.press('Space');
-    await expect.poll(() => alice.locator('[data-testid=hand-card].chosen').count()).toBe(1);
-    await alice.keyboard.press('Space');
-    await expectFocusKept(alice, 'picking a hand card');
+    // The first player swaps by keyboard: a river card, then a hand card picked, unpicked,
+    // picked again (its state read out as pressed or not) and put in the slot.
+    const turn = async (page: Page) => /^Your turn/.test((await prompt(page)) ?? '');
+    await expect
+      .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
+      .toBe(true);
+    const mover = (await turn(alice)) ? alice : bob;
+    await check(mover, 'redblack-turn', viewport);
+    await tabTo(mover, 'slot-0');
+    await mover.keyboard.press('Enter');
+    await expectFocusKept(mover, 'choosing a river card');
+    await expect
+      .poll(() => prompt(mover), { timeout: 30_000 })
+      .toBe('Pick a hand card to put in river slot 1.');
+    await tabTo(mover, 'hand-card');
+    const pressed = () => mover.locator('[data-testid=hand-card][aria-pressed=true]').count();
+    await mover.keyboard.press('Space');
+    await expect.poll(pressed).toBe(1);
+    await check(mover, 'redblack-place', viewport);
+    await mover.keyboard.press('Space');
+    await expect.poll(pressed).toBe(0);
+    await mover.keyboard.press('Space');
+    await tabTo(mover, 'confirm');
+    await mover.keyboard.press('Enter');
+    await expectFocusKept(mover, 'placing a card');
 
+    // Alice asks to leave and stays, then calls.
+    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
     await tabTo(alice, 'leave-table');
     await alice.keyboard.press('Enter');
     await alice.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
@@ -215,7 +238,8 @@ for (const viewport of VIEWPORTS) {
       .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
       .toBe(1);
     await check(page, 'town-picked', viewport);
-    await tabTo(page, 'new-pile');
+    // New pile sits with the move's controls, just above the hand.
+    await tabTo(page, 'new-pile', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expectFocusKept(page, 'playing a run');
     await expect
@@ -265,4 +289,88 @@ for (const viewport of VIEWPORTS) {
     await page.getByTestId('result').waitFor({ timeout: 400_000 });
     await check(page, 'batailles-result', viewport);
   }, 500_000);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`Black & Red passes axe at ${viewport.width}x${viewport.height}, a move played by keyboard`, async () => {
+    const page = await newPlayer(viewport);
+    await page.goto(stack.url);
+    await page.getByTestId('name').fill('Dora');
+    await page.getByTestId('game-blackred').click();
+    await tabTo(page, 'solo');
+    await page.keyboard.press('Enter');
+    const prompt = () => page.getByTestId('prompt').textContent();
+    const owed = /^(Your turn: |You hold 7 |No \w+ card fits)/;
+    await expect.poll(prompt, { timeout: 120_000 }).toMatch(owed);
+    await check(page, 'blackred-turn', viewport);
+
+    // Dora makes her move by keyboard: the first highlighted card, or Say go / Go out.
+    const control = async () =>
+      (await page.getByTestId('out').count()) > 0
+        ? 'out'
+        : (await page.getByTestId('go').count()) > 0
+          ? 'go'
+          : 'hand-card';
+    const lines = () => page.getByTestId('log').locator('li').count();
+    const before = await lines();
+    await tabTo(page, await control());
+    await page.keyboard.press('Enter');
+    await expectFocusKept(page, 'a move');
+    await expect.poll(lines, { timeout: 60_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(
+        async () =>
+          owed.test((await prompt()) ?? '') || (await page.getByTestId('interlude').count()) > 0,
+        {
+          timeout: 120_000,
+        },
+      )
+      .toBe(true);
+    if (owed.test((await prompt()) ?? '')) {
+      // Her move is owed again: focus comes back from the prompt to what she may play.
+      await expect.poll(() => focused(page)).toMatch(/^BUTTON\[(hand-card|go|out)\]$/);
+      await check(page, 'blackred-second-turn', viewport);
+    }
+
+    await page.getByTestId('autoplay').check();
+    await page.getByTestId('result').waitFor({ timeout: 600_000 });
+    await check(page, 'blackred-result', viewport);
+  }, 700_000);
+}
+
+/** A whole game of War between computer peers, written by `npm run simulate`, once for both sizes. */
+let simulated: Promise<string> | null = null;
+function simulatedWar(): Promise<string> {
+  simulated ??= (async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'fairdeal-a11y-')), 'war.json');
+    const tsx = join('node_modules', '.bin', 'tsx');
+    const args = ['--game', 'war', '--seed', '7', '--out', path];
+    await promisify(execFile)(tsx, ['scripts/simulate.ts', ...args]);
+    return path;
+  })();
+  return simulated;
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the replay screen passes axe at ${viewport.width}x${viewport.height}, stepped by keyboard`, async () => {
+    const path = await simulatedWar();
+    const page = await newPlayer(viewport);
+    await page.goto(stack.url);
+    await page.getByTestId('transcript-file').setInputFiles(path);
+    const verdict = page.getByTestId('replay-verdict');
+    await expect.poll(() => verdict.textContent(), { timeout: 120_000 }).toMatch(/^Verified: /);
+    await tabTo(page, 'replay-slider');
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('replay-position').textContent()).toBe('40');
+    await check(page, 'replay-verified', viewport);
+
+    const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };
+    transcript.events.splice(30, 1);
+    const tampered = join(tmpdir(), `fairdeal-a11y-tampered-${viewport.name}.json`);
+    writeFileSync(tampered, JSON.stringify(transcript));
+    await page.getByTestId('replay-close').click();
+    await page.getByTestId('transcript-file').setInputFiles(tampered);
+    await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/^Event 30 by /);
+    await check(page, 'replay-failed', viewport);
+  }, 200_000);
 }

@@ -9,6 +9,8 @@ import {
   type Stack,
 } from './harness.ts';
 
+const SHOTS = process.env.FAIRDEAL_SHOTS;
+
 let stack: Stack;
 beforeEach(async () => {
   stack = await startStack();
@@ -173,17 +175,23 @@ async function firstSwap(
     { page: alice, name: 'Alice' },
     { page: bob, name: 'Bob' },
   ] as const;
-  const swapOnly = 'Your turn: choose a river card to swap, or attack.';
+  // The first turn offers no attack, and the prompt offers none.
+  const swapOnly = /^Your turn: choose a river card to swap or call (Alice|Bob)'s hand\.$/;
   await expect
-    .poll(async () => [await prompt(alice), await prompt(bob)].includes(swapOnly), {
-      timeout: 60_000,
-    })
+    .poll(
+      async () => swapOnly.test(`${await prompt(alice)}`) || swapOnly.test(`${await prompt(bob)}`),
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(true);
-  const [first, second] = (await prompt(alice)) === swapOnly ? players : [players[1], players[0]];
+  const [first, second] = swapOnly.test(`${await prompt(alice)}`)
+    ? players
+    : [players[1], players[0]];
   await first.page.getByTestId('slot-0').click();
   await expect
     .poll(() => prompt(first.page), { timeout: 60_000 })
-    .toBe('Pick a hand card to put in the slot, or leave it.');
+    .toBe('Pick a hand card to put in river slot 1.');
   if (reloadWhilePlacing) {
     await reopen(
       first.page,
@@ -193,7 +201,7 @@ async function firstSwap(
     );
     await expect
       .poll(() => prompt(first.page), { timeout: 60_000 })
-      .toBe('Pick a hand card to put in the slot, or leave it.');
+      .toBe('Pick a hand card to put in river slot 1.');
     // Its hand was re-masked before it went: it reads every card with the factor it kept.
     const hand = first.page.getByTestId('my-hand');
     expect(await hand.getByTestId('card-face').count()).toBe(5);
@@ -202,7 +210,7 @@ async function firstSwap(
   await first.page.getByTestId('confirm').click();
   await expect
     .poll(() => prompt(second.page), { timeout: 60_000 })
-    .toMatch(/^Your turn: .+ or attack: pick a colour/);
+    .toMatch(/^Your turn: choose a river card to swap, attack with cards of one colour or call/);
   return [first, second];
 }
 
@@ -248,11 +256,20 @@ test('the guest reloads during the first shuffle, the defender while it owes its
   // It shows nothing of the same colour: 1 against 0, one card to discard. Now the attacker's
   // page goes away, and the defender's says so without waiting on it.
   await defender.page.getByRole('radio', { name: colour, exact: true }).check();
-  expect(await defender.page.getByTestId('confirm').textContent()).toBe(`Defend with 0 ${colour}`);
+  // Showing no cards is allowed, but offered as a lesser button, never the main one.
+  const none = defender.page.getByTestId('confirm');
+  expect(await none.textContent()).toBe(`Defend in ${colour}, showing no cards`);
+  expect(await none.getAttribute('class')).not.toMatch(/primary/);
   await defender.page.getByTestId('confirm').click();
   await expect
     .poll(() => prompt(defender.page), { timeout: 60_000 })
-    .toBe('Discard 1 card(s) of your choice.');
+    .toBe('Discard 1 card of your choice.');
+  // The power says where its points came from.
+  expect(await defender.page.getByTestId('power').textContent()).toBe(
+    `Power 1 against 0: ${attacker.name} 1 (1 ${colour} card shown), ${defender.name} 0 (0 ${colour} cards shown); same colour, so the river does not count: ${defender.name} discards 1.`,
+  );
+  if (SHOTS)
+    await defender.page.screenshot({ path: `${SHOTS}/redblack-discard.png`, fullPage: true });
   await reopen(
     attacker.page,
     defender.page,

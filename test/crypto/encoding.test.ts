@@ -409,3 +409,162 @@ describe('every field of every proof is named when it is bad', () => {
     expect(() => encodeShuffleProof({ ...shuffled.proof, t4: [] })).toThrow(/^shuffleProof: t4: /);
   });
 });
+
+describe('limits, exactly at the maximum and one over', () => {
+  /** A count or width as the 4 little-endian bytes of the wire. */
+  const u32 = (n: number) => [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24];
+
+  const cases: [string, () => unknown, string][] = [
+    [
+      'a list of MAX_COUNT points is counted, then measured',
+      () => decodePoints(Uint8Array.of(Kind.points, ...u32(MAX_COUNT))),
+      'points: length: expected 2097157 bytes (65536 points), got 5',
+    ],
+    [
+      'a list of MAX_COUNT + 1 points',
+      () => decodePoints(Uint8Array.of(Kind.points, ...u32(MAX_COUNT + 1))),
+      'points: count: expected 0..65536, got 65537',
+    ],
+    [
+      'MAX_COUNT + 1 rows',
+      () => decodeRows(Uint8Array.of(Kind.rows, ...u32(MAX_COUNT + 1), ...u32(1))),
+      'rows: count: expected 0..65536, got 65537',
+    ],
+    [
+      'a row of MAX_WIDTH points is measured',
+      () => decodeRows(Uint8Array.of(Kind.rows, ...u32(1), ...u32(MAX_WIDTH))),
+      'rows: length: expected 2057 bytes (1 rows of width 64), got 9',
+    ],
+    [
+      'rows of MAX_WIDTH + 1 points',
+      () => decodeRows(Uint8Array.of(Kind.rows, ...u32(1), ...u32(MAX_WIDTH + 1))),
+      'rows: width: expected 1..64, got 65',
+    ],
+    [
+      'a shuffle proof of MAX_WIDTH is measured',
+      () => decodeShuffleProof(Uint8Array.of(Kind.shuffleProof, ...u32(1), ...u32(MAX_WIDTH))),
+      'shuffleProof: length: expected 2473 bytes (N = 1, W = 64), got 9',
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, run, message) => {
+    expect(run).toThrow(message);
+  });
+
+  it('encodes MAX_COUNT points and MAX_COUNT rows, and refuses one more', () => {
+    const most = Array<Point>(MAX_COUNT).fill(G);
+    expect(encodePoints(most)).toHaveLength(5 + 32 * MAX_COUNT);
+    expect(encodeRows(most.map((p) => [p]))).toHaveLength(9 + 32 * MAX_COUNT);
+    expect(() => encodePoints([...most, G])).toThrow(
+      'points: expected an array of at most 65536 points',
+    );
+    expect(() => encodeRows([...most, G].map((p) => [p]))).toThrow(
+      'rows: expected an array of at most 65536 rows',
+    );
+  });
+
+  it('encodes a shuffle proof of one row and of MAX_WIDTH, and refuses more', () => {
+    const p = shuffled.proof;
+    const one = { ...p, c: [p.c[0]!], cHat: [p.cHat[0]!], tHat: [p.tHat[0]!] };
+    const oneRow = { ...one, sHat: [p.sHat[0]!], sPrime: [p.sPrime[0]!] };
+    expect(encodeShuffleProof(oneRow)).toHaveLength(32 * (5 + 2 + 8) + 9);
+    const wide = Array<Point>(MAX_WIDTH).fill(G);
+    expect(encodeShuffleProof({ ...p, t4: wide })).toHaveLength(32 * (15 + 64 + 8) + 9);
+    expect(() => encodeShuffleProof({ ...p, t4: [...wide, G] })).toThrow(
+      'shuffleProof: t4: expected 1..64 points',
+    );
+    // The count is checked before the other lists are measured against it.
+    const many = Array<Point>(MAX_COUNT).fill(G);
+    expect(() => encodeShuffleProof({ ...p, c: many })).toThrow(
+      'shuffleProof: cHat: expected 65536 entries',
+    );
+    expect(() => encodeShuffleProof({ ...p, c: [...many, G] })).toThrow(
+      'shuffleProof: c: expected 1..65536 points',
+    );
+  });
+});
+
+describe('errors name the format, the field and the expected length in full', () => {
+  const notBytes = 'AAAA' as unknown as Uint8Array;
+  const unlockBytes = encodeUnlockProof(unlock.proof);
+  const dleqBytes = encodeDleqProof(proveDleq(ctx, e, G, randomPoints(1)[0]!).proof);
+
+  const cases: [string, () => unknown, string][] = [
+    ['points not bytes', () => decodePoints(notBytes), 'points: expected a Uint8Array'],
+    ['rows not bytes', () => decodeRows(notBytes), 'rows: expected a Uint8Array'],
+    ['a key proof not bytes', () => decodeKeyProof(notBytes), 'keyProof: expected a Uint8Array'],
+    ['a DLEQ proof not bytes', () => decodeDleqProof(notBytes), 'dleqProof: expected a Uint8Array'],
+    [
+      'a shuffle proof not bytes',
+      () => decodeShuffleProof(notBytes),
+      'shuffleProof: expected a Uint8Array',
+    ],
+    [
+      'a key proof of its kind byte alone',
+      () => decodeKeyProof(Uint8Array.of(Kind.keyProof)),
+      'keyProof: length: expected 65 bytes (T, s), got 1',
+    ],
+    [
+      'an unlock proof a byte short',
+      () => decodeUnlockProof(unlockBytes.subarray(0, 96)),
+      'unlockProof: length: expected 97 bytes (T1, T2, s), got 96',
+    ],
+    [
+      'a DLEQ proof a byte short',
+      () => decodeDleqProof(dleqBytes.subarray(0, 96)),
+      'dleqProof: length: expected 97 bytes (T1, T2, s), got 96',
+    ],
+    [
+      'rows a byte short',
+      () => decodeRows(encodeRows(X).subarray(0, 200)),
+      'rows: length: expected 201 bytes (3 rows of width 2), got 200',
+    ],
+    [
+      'the identity in a list of points',
+      () => decodePoints(encodePoints([G, G]).fill(0, 37)),
+      'points: points[1]: the identity point is not allowed',
+    ],
+    [
+      'a row that is no array',
+      () => encodeRows([undefined as unknown as Point[]]),
+      'rows: width must be 1..64',
+    ],
+    [
+      'the identity in a row to encode',
+      () => encodeRows([[G], [Point.ZERO]]),
+      'rows[1][0]: the identity point is not allowed',
+    ],
+    [
+      'an unlock proof to encode with T1 the identity',
+      () => encodeUnlockProof({ ...unlock.proof, T1: Point.ZERO }),
+      'unlockProof: T1: the identity point is not allowed',
+    ],
+    // A sparse array has a length but no entries to visit: the size check catches it.
+    [
+      'a list of points with holes',
+      () => encodePoints(Array<Point>(2)),
+      'encoding: internal size mismatch',
+    ],
+    // An array has a length, but it is no text: refused before its length is trusted.
+    [
+      'base64 of an empty array',
+      () => fromBase64([] as unknown as string),
+      'base64: length must be a multiple of 4',
+    ],
+    [
+      'hex of an empty array',
+      () => fromHex([] as unknown as string),
+      'hex: expected an even number of lower-case hex digits',
+    ],
+    [
+      'base64 padding ending a group not the last',
+      () => fromBase64('AA==AA=='),
+      'base64: invalid character at 2',
+    ],
+    ['base64 of padding only', () => fromBase64('===='), 'base64: invalid character at 0'],
+  ];
+
+  it.each(cases)('%s', (_name, run, message) => {
+    expect(run).toThrow(message);
+  });
+});

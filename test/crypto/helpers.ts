@@ -67,6 +67,13 @@ export interface ReferenceOptions {
   exponents?: bigint[];
   /** The nonces of t̂ made from r̂ (default: fresh ones): a prover that reuses its nonces. */
   wHat?: (rHat: bigint[]) => bigint[];
+  /** Nonces set to zero, so the proof holds the identity: `w1` (then `t1`) or `ŵ_0, w'_0` (`t̂_0`). */
+  zeroNonce?: 'w1' | 'tHat0';
+  /**
+   * One random point more in a list (in every output row for `output width`), bound in the
+   * transcript and returned, but weighed by no equation: the proof holds for the rest.
+   */
+  extend?: 'output rows' | 'output width' | 'c' | 'cHat' | 't4' | 'tHat';
 }
 
 /** The seed of a shuffle proof's challenges: the statement and the commitments `c`. */
@@ -117,6 +124,10 @@ export function referenceProveShuffle(
   const E = G.multiply(e);
   const Y =
     opts.output ?? psi.map((j, i) => X[j]!.map((p) => p.multiply(opts.exponents?.[i] ?? e)));
+  const more = (list: Point[], what: ReferenceOptions['extend']): Point[] =>
+    opts.extend === what ? [...list, randomPoint()] : list;
+  const rows = opts.extend === 'output rows' ? [...Y, randomPoints(W)] : Y;
+  const sent = opts.extend === 'output width' ? rows.map((row) => more(row, 'output width')) : rows;
   const H = generatorH();
   const Hi = shuffleGenerators(N);
   // 1. c_ψ(i) = r_ψ(i)·G + H_i
@@ -127,7 +138,8 @@ export function referenceProveShuffle(
     c[j] = G.multiply(r[j]).add(Hi[i]!);
   });
   // 2. u_j, u'_i, A_k
-  const seed = shuffleSeed(ctx, E, X, Y, c);
+  const cSent = more(c, 'c');
+  const seed = shuffleSeed(ctx, E, X, sent, cSent);
   const u = challenges128(SHUFFLE_U, seed, N);
   const uP = psi.map((j) => u[j]!);
   const A = Array.from({ length: W }, (_, k) =>
@@ -141,24 +153,35 @@ export function referenceProveShuffle(
     prev = G.multiply(rHat[i]!).add(prev.multiply(uP[i]!));
     cHat.push(prev);
   }
-  // 4. nonces and t values
-  const [w1, w2, w3, we] = [randomScalar(), randomScalar(), randomScalar(), randomScalar()];
-  const wHat = opts.wHat?.(rHat) ?? Array.from({ length: N }, randomScalar);
+  // 4. nonces and t values (multiplyUnsafe: a nonce may be zero)
+  const w1 = opts.zeroNonce === 'w1' ? 0n : randomScalar();
+  const [w2, w3, we] = [randomScalar(), randomScalar(), randomScalar()];
+  const wHat = opts.wHat?.(rHat).slice() ?? Array.from({ length: N }, randomScalar);
   const wPrime = Array.from({ length: N }, randomScalar);
-  const t1 = G.multiply(w1);
+  if (opts.zeroNonce === 'tHat0') wHat[0] = wPrime[0] = 0n;
+  const t1 = G.multiplyUnsafe(w1);
   const t2 = G.multiply(w2);
-  const t3 = Hi.reduce((acc, h, i) => acc.add(h.multiply(wPrime[i]!)), G.multiply(w3));
+  const t3 = Hi.reduce((acc, h, i) => acc.add(h.multiplyUnsafe(wPrime[i]!)), G.multiply(w3));
   const t4 = A.map((Ak, k) =>
-    Y.reduce((acc, row, i) => acc.add(row[k]!.multiply(wPrime[i]!)), Point.ZERO).subtract(
+    Y.reduce((acc, row, i) => acc.add(row[k]!.multiplyUnsafe(wPrime[i]!)), Point.ZERO).subtract(
       Ak.multiply(we),
     ),
   );
   const t5 = G.multiply(we);
   const tHat = wHat.map((wh, i) =>
-    G.multiply(wh).add((i === 0 ? H : cHat[i - 1]!).multiply(wPrime[i]!)),
+    G.multiplyUnsafe(wh).add((i === 0 ? H : cHat[i - 1]!).multiplyUnsafe(wPrime[i]!)),
   );
+  const bound = {
+    cHat: more(cHat, 'cHat'),
+    t1,
+    t2,
+    t3,
+    t4: more(t4, 't4'),
+    t5,
+    tHat: more(tHat, 'tHat'),
+  };
   // 5. γ
-  const gamma = shuffleGamma(seed, { cHat, t1, t2, t3, t4, t5, tHat });
+  const gamma = shuffleGamma(seed, bound);
   // 6. responses
   const rBar = r.reduce((a, b) => a + b, 0n);
   const rTilde = r.reduce((a, rj, j) => a + u[j]! * rj, 0n);
@@ -169,16 +192,10 @@ export function referenceProveShuffle(
     rHatAll += rHat[i]! * prod;
   }
   return {
-    rows: Y,
+    rows: sent,
     proof: {
-      c,
-      cHat,
-      t1,
-      t2,
-      t3,
-      t4,
-      t5,
-      tHat,
+      c: cSent,
+      ...bound,
       s1: modL(w1 + gamma * rBar),
       s2: modL(w2 + gamma * rHatAll),
       s3: modL(w3 + gamma * rTilde),

@@ -17,11 +17,11 @@ import {
   type TownPlay,
   type TownState,
 } from '../../src/engine/games/town/index.ts';
-import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
+import { makeAct } from '../../src/engine/table/author.ts';
 import { deckId } from '../../src/engine/table/fold.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
-import { Table, auditOpen, makePlayers, type Player } from './helpers/table.ts';
+import { Table, auditOpen, expectDone, makePlayers, type Player } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
 type TT = Table<TownState>;
@@ -29,26 +29,6 @@ type TT = Table<TownState>;
 function newTable(): TT {
   const players = makePlayers(2);
   return Table.of(players, town, {});
-}
-
-const known = (table: TT, seat: number) =>
-  privateFaces(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, new Map());
-
-/** The seat owing a play on every replica, or null. */
-function mover(table: TT): number | null {
-  const acts = table.replicas[0]!.owed().filter((o) => o.kind === 'ACT');
-  return acts[0]?.seat ?? null;
-}
-
-/** Duties until a play is owed, the audit begins (unless `audit`), or the table is done. */
-function duties(table: TT, audit = false): void {
-  for (let guard = 0; guard < 200; guard++) {
-    const replica = table.replicas[0]!;
-    const duty = replica.owed().find((o) => o.kind !== 'ACT');
-    if (!duty || (!audit && replica.state.step.type === 'AUDIT')) return;
-    table.duty(duty.seat);
-  }
-  throw new Error('duties did not end');
 }
 
 /**
@@ -73,11 +53,11 @@ function expectDecksHidden(table: TT): void {
     const undrawn = state.game.decks[seat]!;
     // The same reading opens the cards dealt to it: the check below could fail.
     for (const id of state.game.hands[seat]!)
-      expect(ownerReads(state, player, id)).toBe(known(table, seat).get(id));
+      expect(ownerReads(state, player, id)).toBe(table.known(seat).get(id));
     for (const id of undrawn) {
       expect(state.cards[id]!.layers.map((l) => l.seat).sort()).toEqual([0, 1]);
       expect(ownerReads(state, player, id)).toBe(-1);
-      expect(known(table, seat).has(id)).toBe(false);
+      expect(table.known(seat).has(id)).toBe(false);
     }
   });
 }
@@ -87,26 +67,26 @@ describe('Town for Two on the table', () => {
   const bots = [seededRandom(21), seededRandom(22)];
   /** Plays the whole game, checking the decks stay hidden at the first play; the audit last. */
   const played = lazy(() => {
-    duties(table);
+    table.dutiesToMove();
     const opening = table.replicas[0]!.state;
     expect(opening.game.decks.map((d) => d.length)).toEqual(
       [14, 14].map((n) => n - (opening.game.piles.length / 2 - 1)),
     );
     expectDecksHidden(table);
     let plays = 0;
-    for (let seat = mover(table); seat !== null; seat = mover(table)) {
+    for (let seat = table.mover(); seat !== null; seat = table.mover()) {
       const { game } = table.replicas[seat]!.state;
-      const legal = town.legalActions(game, seat, known(table, seat)) as TownPlay[];
+      const legal = town.legalActions(game, seat, table.known(seat)) as TownPlay[];
       const choice = chooseAction(town.view(game, seat), legal, bots[seat]!)!;
       table.play(seat, makeAct(choice as unknown as JsonObject));
       plays++;
-      duties(table);
+      table.dutiesToMove();
     }
     // The game is over and the audit not begun: what is left of the decks is still unread.
     const left = table.replicas[0]!.state.game.decks;
     expect(left[0]!.length + left[1]!.length).toBeGreaterThan(0);
     expectDecksHidden(table);
-    duties(table, true);
+    table.dutiesToMove(true);
     return { opening, plays };
   });
 
@@ -125,13 +105,10 @@ describe('Town for Two on the table', () => {
   test('a whole game to the audit: both replicas agree, nobody offends, the audit opens every card', () => {
     const { plays } = played();
     expect(plays).toBeGreaterThan(4);
-    const [a, b] = table.replicas;
-    expect(a!.state.step.type).toBe('DONE');
-    expect(a!.stateHash).toBe(b!.stateHash);
-    expect(a!.offences()).toEqual([]);
-    expect(b!.offences()).toEqual([]);
-    const end = a!.state;
-    expect(a!.outcome()).toEqual(town.outcome(end.game));
+    expectDone(table);
+    const a = table.replicas[0]!;
+    const end = a.state;
+    expect(a.outcome()).toEqual(town.outcome(end.game));
     const opened = auditOpen(end);
     // Every card faceup on the table shows the face the audit opens, and each deck holds 20 faces.
     end.game.faces.forEach((face, id) => face !== null && expect(opened[id]).toBe(face));
@@ -147,7 +124,7 @@ describe('Town for Two on the table', () => {
     const end = table.replicas[0]!.state;
     const opened = auditOpen(end);
     for (const seat of [0, 1]) {
-      const mine = known(table, seat);
+      const mine = table.known(seat);
       for (const id of end.game.hands[seat]!) expect(mine.get(id)).toBe(opened[id]);
       for (const id of end.game.hands[1 - seat]!) expect(mine.has(id)).toBe(false);
     }
@@ -157,10 +134,10 @@ describe('Town for Two on the table', () => {
 describe('a player naming false faces', () => {
   test('is named by both replicas when its own cards are turned', () => {
     const table = newTable();
-    duties(table);
-    const seat = mover(table)!;
+    table.dutiesToMove();
+    const seat = table.mover()!;
     const state = table.replicas[seat]!.state.game;
-    const faces = known(table, seat);
+    const faces = table.known(seat);
     const card = state.hands[seat]![0]!;
     // A face of its deck that is neither this card's nor faceup: a play the rules cannot refuse yet.
     const truth = faces.get(card)!;

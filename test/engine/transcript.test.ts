@@ -9,7 +9,13 @@ import type { Outcome } from '../../src/engine/game.ts';
 import { war, type WarOptions } from '../../src/engine/games/war/index.ts';
 import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
-import { makeTranscript, verifyTranscript, type Transcript } from '../../src/engine/transcript.ts';
+import {
+  TranscriptCheck,
+  describeFault,
+  makeTranscript,
+  verifyTranscript,
+  type Transcript,
+} from '../../src/engine/transcript.ts';
 import { Table, makePlayers } from './helpers/table.ts';
 
 let transcript: Transcript;
@@ -174,5 +180,62 @@ test('names the seat of a properly signed cheating event, at that event', () => 
   expect(verifyTranscript(cheating)).toEqual({
     ok: false,
     fault: { index: honest.events.length, author: 1, reason: 'ERR_NOT_OWED' },
+  });
+});
+
+describe('TranscriptCheck, one event at a time', () => {
+  test('checks each event in turn, with the state after it, to the same outcome', () => {
+    const opened = TranscriptCheck.open(JSON.parse(JSON.stringify(transcript)));
+    if (!opened.ok) throw new Error(opened.fault.reason);
+    const { check } = opened;
+    expect(check.result()).toMatchObject({ ok: false, fault: { index: null } });
+    for (let i = 0; i < transcript.events.length; i++) {
+      expect(check.done).toBe(false);
+      expect(check.step()).toBe(true);
+      expect(check.verified).toBe(i + 1);
+      expect(check.replica.stateAfter(i + 1)).toBeDefined();
+    }
+    expect(check.done).toBe(true);
+    expect(check.step()).toBe(false);
+    expect(check.result()).toMatchObject({ ok: true, outcome });
+  });
+
+  test('stops at the first bad event: the events before it stay checked', () => {
+    const opened = TranscriptCheck.open(edit((e) => e.splice(5, 1)));
+    if (!opened.ok) throw new Error(opened.fault.reason);
+    const { check } = opened;
+    while (check.step());
+    expect(check.verified).toBe(5);
+    expect(check.done).toBe(true);
+    expect(check.fault).toMatchObject({ index: 5 });
+    expect(check.replica.log.size).toBe(5);
+  });
+});
+
+describe('describeFault', () => {
+  const names = ['Ada', 'Babbage'];
+  test.each([
+    [
+      { index: 4, author: 1, reason: 'ERR_SIGNATURE' },
+      'event 4 by Babbage (seat 1) is bad: its signature does not match its author (ERR_SIGNATURE)',
+    ],
+    [
+      { index: 7, author: 0, reason: 'event out of order or missing a predecessor' },
+      'event 7 by Ada (seat 0) is bad: event out of order or missing a predecessor',
+    ],
+    [
+      { index: 2, author: null, reason: 'ERR_JSON' },
+      'event 2 is bad: it is not well-formed JSON (ERR_JSON)',
+    ],
+    [
+      { index: 3, author: 5, reason: 'ERR_UNKNOWN_SEAT' },
+      'event 3 by seat 5 is bad: its author has no seat at this table (ERR_UNKNOWN_SEAT)',
+    ],
+    [
+      { index: null, author: null, reason: 'bad genesis.table' },
+      'invalid transcript: bad genesis.table',
+    ],
+  ])('%o in words', (fault, words) => {
+    expect(describeFault(fault, names)).toBe(words);
   });
 });

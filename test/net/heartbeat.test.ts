@@ -63,6 +63,8 @@ class FakeNetwork {
   /** Every try to register again, as [time, peer id]. */
   readonly registrations: [number, string][] = [];
   private up = true;
+  /** Dials not yet announced to their callee, while the test holds them. */
+  private held: (() => void)[] | null = null;
 
   endpoint(id: string): PeerEndpoint {
     const listeners = new Map<string, ((argument: never) => void)[]>();
@@ -82,7 +84,9 @@ class FakeNetwork {
         near.other = far;
         far.other = near;
         this.channels.push([near, far]);
-        this.endpoints.get(peer)?.emit('connection', far);
+        const callee = this.endpoints.get(peer);
+        if (this.held) this.held.push(() => callee?.emit('connection', far));
+        else callee?.emit('connection', far);
         return near;
       },
       reconnect: () => {
@@ -107,6 +111,17 @@ class FakeNetwork {
 
   start(): void {
     this.up = true;
+  }
+
+  /** From now on a dial reaches its callee only at `deliver`: two peers can dial each other at once. */
+  hold(): void {
+    this.held = [];
+  }
+
+  deliver(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const announce of held) announce();
   }
 }
 
@@ -236,5 +251,43 @@ describe('the signaling server going away', () => {
     net.stop();
     vi.advanceTimersByTime(1_000);
     expect(byA().at(-1)).toBe(32_000);
+  });
+});
+
+describe('dialling again', () => {
+  test('a peer that lost its link and dials again replaces the end this side still holds, whatever the ids', () => {
+    b.t.connect('a');
+    net.channels[0]![0].open();
+    // B's page loses the channel; A's end has not noticed yet (its channel never closed).
+    b.t.disconnect('a');
+    expect(a.t.connectedPeers()).toEqual(['b']);
+
+    b.t.connect('a');
+    const [near, far] = net.channels[1]!;
+    near.open();
+    expect(a.t.send('b', 'over the new link')).toBe(true);
+    expect(b.messages).toEqual(['over the new link']);
+    expect(far.sent).toContain('over the new link');
+    expect(a.links.map(([, state]) => state)).toEqual([
+      'connecting',
+      'connected',
+      'connecting',
+      'connected',
+    ]);
+  });
+
+  test('two peers that dial each other at once keep the link dialled by the smaller id, at both ends', () => {
+    net.hold();
+    a.t.connect('b');
+    b.t.connect('a');
+    net.deliver();
+    const [fromA, toB] = net.channels[0]!;
+    fromA.open();
+    net.channels[1]![0].open();
+    a.t.send('b', 'from a');
+    b.t.send('a', 'from b');
+    expect([a.messages, b.messages]).toEqual([['from b'], ['from a']]);
+    expect(fromA.sent).toContain('from a');
+    expect(toB.sent).toContain('from b');
   });
 });

@@ -8,46 +8,23 @@
  */
 import { relative } from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { beforeEach, expect, vi } from 'vitest';
+import { fillFrom, seededBytes } from '../../scripts/seeded-bytes.ts';
 
 const BASE = process.env.FAIRDEAL_TEST_SEED ?? 'fair-deal';
 
-let key = new Uint8Array(32);
-let block = 0;
-let pool = new Uint8Array(0);
+let draw = seededBytes('');
 
 function reseed(label: string): void {
-  key = sha256(utf8ToBytes(`${BASE}\n${label}`));
-  block = 0;
-  pool = new Uint8Array(0);
-  fc.configureGlobal({ seed: new DataView(key.buffer).getInt32(0) });
-}
-
-/** The next `n` bytes of SHA-256(key ‖ counter) blocks. */
-function draw(n: number): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let filled = 0; filled < n;) {
-    if (pool.length === 0) {
-      const counter = new Uint8Array(8);
-      new DataView(counter.buffer).setBigUint64(0, BigInt(block++));
-      pool = sha256(concatBytes(key, counter));
-    }
-    const take = Math.min(pool.length, n - filled);
-    out.set(pool.subarray(0, take), filled);
-    pool = pool.subarray(take);
-    filled += take;
-  }
-  return out;
+  const seed = `${BASE}\n${label}`;
+  draw = seededBytes(seed);
+  fc.configureGlobal({ seed: new DataView(sha256(utf8ToBytes(seed)).buffer).getInt32(0) });
 }
 
 vi.spyOn(crypto, 'getRandomValues').mockImplementation(
-  <T extends ArrayBufferView | null>(array: T): T => {
-    if (array !== null)
-      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(draw(array.byteLength));
-    return array;
-  },
+  <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array),
 );
 
 // Relative to the project: a checkout anywhere else (CI's, a worktree) draws the same bytes.

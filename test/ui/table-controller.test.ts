@@ -201,3 +201,22 @@ test('each player’s link shows, and the table says in words whom it waits for'
   expect(controller.waiting).toBe('Bob has left the table.');
   table.close();
 });
+
+test("the news, read out politely, says what the table did after the page opened, not the player's own moves", async () => {
+  const { table, controller } = await ready();
+  expect(controller.news).toBe('');
+  controller.act({ type: 'FLIP' });
+  await settle();
+  expect(controller.news).toBe('');
+  table.sessions[1]!.act({ type: 'FLIP' });
+  for (let i = 0; i < 200 && !/Battle 1|War!/.test(controller.news); i++) await settle();
+  expect(controller.news).toMatch(
+    /^(Battle 1: (Alice|Bob)'s \S+ beats (Alice|Bob)'s \S+; (Alice|Bob) takes 2 cards\.|War! Both turned a \S+\.)$/,
+  );
+  // A page opened on the same table now (a reload) reads the log but announces none of it.
+  const reopened = new TableController(table.sessions[0]!);
+  expect(reopened.log.length).toBe(controller.log.length);
+  expect(reopened.news).toBe('');
+  reopened.close();
+  table.close();
+});

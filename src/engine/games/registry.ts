@@ -8,6 +8,14 @@ import type { DeckSpec, Seat } from '../game.ts';
 import type { AnyGame } from '../table/fold.ts';
 import type { Result } from '../result.ts';
 import {
+  RULES_TEXT as BLACKRED_RULES,
+  blackred,
+  chooseAction as blackRedBot,
+  type BlackRedOptions,
+  type BlackRedPlay,
+  type BlackRedView,
+} from './blackred/index.ts';
+import {
   RULES_TEXT,
   chooseAction as redBlackBot,
   redblack,
@@ -101,6 +109,19 @@ const townPlayable: Playable = {
   rules: TOWN_RULES,
 };
 
+const blackredPlayable: Playable = {
+  game: blackred as unknown as AnyGame<Json>,
+  deckSize: (options) => totalCards(blackred.decks(options as BlackRedOptions)),
+  setup: (options) => blackred.setup(options as BlackRedOptions) as Result<Json>,
+  bot: (view, legal, random) =>
+    blackRedBot(
+      view as BlackRedView,
+      legal as unknown as BlackRedPlay[],
+      random,
+    ) as JsonObject | null,
+  rules: BLACKRED_RULES,
+};
+
 const bataillesPlayable: Playable = {
   game: batailles as unknown as AnyGame<Json>,
   deckSize: (options) => totalCards(batailles.decks(options as BataillesOptions)),
@@ -119,6 +140,7 @@ const bataillesPlayable: Playable = {
 const PLAYABLE: Partial<Record<GameId, Playable>> = {
   war: warPlayable,
   redblack: redblackPlayable,
+  blackred: blackredPlayable,
   town: townPlayable,
   batailles: bataillesPlayable,
 };

@@ -293,12 +293,13 @@ export function makeAct(action: JsonObject): TableBody {
 
 /**
  * The faces this seat can read alone: cards whose only remaining layer is its
- * own. `cache` maps ciphertexts already read to their faces.
+ * own. `cache` maps ciphertexts already read to their faces. `keyring` may be
+ * the seat's own, or one rebuilt from the published audit (a replay).
  */
 export function privateFaces(
   state: TableState<Json>,
   seat: Seat,
-  keyring: Keyring,
+  keyring: Pick<Keyring, 'has' | 'scalarFor'>,
   cache: Map<string, number>,
 ): Map<CardId, number> {
   const known = new Map<CardId, number>();

@@ -67,10 +67,6 @@ type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number 
 /** True when `event`'s author had seen `other` when it made `event`. */
 const sees = (event: Event, other: Event): boolean => other.seq < event.basis[other.author]!;
 
-/** True when the log orders `a` before `b`. */
-const before = (a: LogEntry, b: LogEntry): boolean =>
-  a.height < b.height || (a.height === b.height && a.event.author < b.event.author);
-
 /** An entry is void under `overtakes` when something overtook it that is not void itself. */
 function overtaken(overtakes: Overtakes, hash: string): boolean {
   const by = overtakes.get(hash);
@@ -347,21 +343,15 @@ export class Replica<S extends Json> {
     return first < 0 ? from : first;
   }
 
-  /** Positions before entry `i` of the entries its author had not seen, latest first. */
+  /**
+   * Positions before entry `i` of the entries its author had not seen, latest first. A
+   * scan of every earlier entry: a comparison each, cheap next to the judging it serves.
+   */
   private unseenBefore(i: number): number[] {
     const entries = this.log.entries();
-    const entry = entries[i]!;
-    let count = 0;
-    for (let seat = 0; seat < this.log.seats; seat++) {
-      for (let seq = entry.event.basis[seat]!; ; seq++) {
-        const other = this.log.at(seat, seq);
-        if (other === undefined || !before(other, entry)) break;
-        count++;
-      }
-    }
+    const event = entries[i]!.event;
     const found: number[] = [];
-    for (let j = i - 1; j >= 0 && found.length < count; j--)
-      if (!sees(entry.event, entries[j]!.event)) found.push(j);
+    for (let j = i - 1; j >= 0; j--) if (!sees(event, entries[j]!.event)) found.push(j);
     return found;
   }
 

@@ -1,20 +1,24 @@
 import { faceLabel } from '../../engine/cards.ts';
 import type { Json } from '../../engine/encoding.ts';
 import type { Outcome } from '../../engine/game.ts';
-import type { WarState } from '../../engine/games/war/index.ts';
+import { WAR_FACEDOWN, type WarState } from '../../engine/games/war/index.ts';
+import { together } from '../waiting.ts';
+
+/** The rank both players just turned, "a 7", from the faceup card of the battle under way. */
+function tiedRank(state: WarState): string {
+  const faceup = state.battle[0].at(-1);
+  const face = faceup === undefined ? null : state.faces[faceup];
+  return face === null || face === undefined
+    ? 'the same rank'
+    : `a ${faceLabel(face).slice(0, -1)}`;
+}
 
 /** Log lines for what one event changed in a game of War. */
 export function describeWar(beforeJson: Json, afterJson: Json, names: readonly string[]): string[] {
   const before = beforeJson as unknown as WarState;
   const after = afterJson as unknown as WarState;
   const lines: string[] = [];
-  if (after.wars > before.wars) {
-    const faceup = after.battle[0].at(-1);
-    const face = faceup === undefined ? null : after.faces[faceup];
-    lines.push(
-      `War! Both turned ${face === null || face === undefined ? 'the same rank' : `a ${faceLabel(face).slice(0, -1)}`}.`,
-    );
-  }
+  if (after.wars > before.wars) lines.push(`War! Both turned ${tiedRank(after)}.`);
   if (after.battles > before.battles && after.last) {
     const { faces, wars, cards } = after.last;
     const winner = after.last.winner as 0 | 1;
@@ -22,6 +26,13 @@ export function describeWar(beforeJson: Json, afterJson: Json, names: readonly s
     const war = wars > 0 ? ` after ${wars === 1 ? 'a war' : `${wars} wars`}` : '';
     lines.push(
       `Battle ${after.battles}: ${names[winner]}'s ${faceLabel(faces[winner])} beats ${names[loser]}'s ${faceLabel(faces[loser])}${war}; ${names[winner]} takes ${cards} cards.`,
+    );
+  }
+  if (after.result?.reason === 'WAR_SHORT' && !before.result) {
+    // The game ends on a tie nobody can fight out: that last battle is told too.
+    const short = names.filter((_, seat) => after.stacks[seat as 0 | 1].length <= WAR_FACEDOWN);
+    lines.push(
+      `Battle ${after.battles + 1}: both turned ${tiedRank(after)}; war, but ${together(short)} ${short.length > 1 ? 'have' : 'has'} too few cards to finish it.`,
     );
   }
   if (after.result && !before.result) {

@@ -1,7 +1,7 @@
 /**
  * Issue 8, item 5: no event body, however malformed, may make the fold throw
  * or change the state it was handed. Real games are recorded once (War,
- * Red & Black, Town for Two and a scripted hand that deals, locks, re-masks and shows to a
+ * Red & Black, Town for Two, Black & Red and a scripted hand that deals, locks, re-masks and shows to a
  * subset), then fast-check mutates the bodies of their events and hands each
  * to `judge` in the state just before the original event. A sample also takes
  * the full path: re-signed by its author and received by a replica holding
@@ -79,6 +79,9 @@ const RED_BLACK_EVENTS = 36;
 
 /** Town for Two's keys, shuffles, opening flips, first draws and a few plays. */
 const TOWN_EVENTS = 24;
+
+/** Black & Red's keys, shuffle, coin, deals, upcard and the first discards and draws. */
+const BLACK_RED_EVENTS = 24;
 
 /** Bodies whose content is the author's to choose: another move or commitment may stand. */
 const FREE_CHOICE = new Set(['ACT', 'COMMIT']);
@@ -159,7 +162,7 @@ function recording(name: string, table: Table<Json>, initial: Json): Recording {
 
 /** A game from the registry, its seats played by the game's own bot, for at most `limit` events. */
 function recordPlayable(
-  id: 'war' | 'redblack' | 'town',
+  id: 'war' | 'redblack' | 'town' | 'blackred',
   options: JsonObject,
   limit?: number,
 ): Recording {
@@ -564,6 +567,8 @@ beforeAll(() => {
     recordPlayable('redblack', { red: 9, black: 9, target: 1 }, RED_BLACK_EVENTS),
     // Town for Two's two decks, its opening and a few plays with their reveals and draws.
     recordPlayable('town', {}, TOWN_EVENTS),
+    // Black & Red's deck of 52, its coin, both hands and the upcard, then discards and draws.
+    recordPlayable('blackred', {}, BLACK_RED_EVENTS),
     recordScript(),
     recordLeaving(1, { type: 'RESIGN' }),
     recordLeaving(0, { type: 'ABSENT', seat: 1 }),

@@ -3,13 +3,14 @@
  * the genesis, and a `Table` of one replica per seat that authors events and
  * hands them to every other replica, as an honest full mesh would.
  */
+import { expect } from 'vitest';
 import { invertScalar } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { openWithAudit } from '../../../src/engine/table/audit.ts';
 import type { SignedEvent } from '../../../src/engine/events.ts';
 import type { DeckSpec, Game, Seat } from '../../../src/engine/game.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
-import { Keyring, makeDuty } from '../../../src/engine/table/author.ts';
+import { Keyring, makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
@@ -151,6 +152,27 @@ export class Table<S extends Json> {
     return this.play(seat, dutyOf(this.replicas[seat]!, this.players[seat]!));
   }
 
+  /** The seat owing a move on the first replica, or null. */
+  mover(): Seat | null {
+    return this.replicas[0]!.owed().find((o) => o.kind === 'ACT')?.seat ?? null;
+  }
+
+  /** Duties, lowest seat first, until a move is owed, the audit begins (unless `audit`), or nothing is owed. */
+  dutiesToMove(audit = false, limit = 400): void {
+    const replica = this.replicas[0]!;
+    for (let done = 0; done < limit; done++) {
+      const duty = replica.owed().find((o) => o.kind !== 'ACT');
+      if (!duty || (!audit && replica.state.step.type === 'AUDIT')) return;
+      this.duty(duty.seat);
+    }
+    throw new Error(`duties did not end after ${limit}`);
+  }
+
+  /** The faces `seat` reads privately, on its own replica (or in `state`). */
+  known(seat: Seat, state: TableState<S> = this.replicas[seat]!.state): Map<number, number> {
+    return privateFaces(state, seat, this.players[seat]!.keyring, new Map());
+  }
+
   /** Seats take the steps they owe, lowest seat first, while `until` is false. */
   dutiesUntil(until: (state: TableState<S>) => boolean, limit = 200): void {
     const replica = this.replicas[0]!;
@@ -161,6 +183,14 @@ export class Table<S extends Json> {
       this.duty(next.seat);
     }
   }
+}
+
+/** The table is done, every replica reached the same state, and nobody offended. */
+export function expectDone<S extends Json>(table: Table<S>): void {
+  const [first, ...others] = table.replicas;
+  expect(first!.state.step.type).toBe('DONE');
+  for (const replica of table.replicas) expect(replica.offences()).toEqual([]);
+  for (const replica of others) expect(replica.stateHash).toBe(first!.stateHash);
 }
 
 /** Every point in a table's card list: each ciphertext and each layer key, base64. */

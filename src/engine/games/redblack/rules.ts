@@ -58,6 +58,7 @@
 import type { Face } from '../../cards.ts';
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { inputKind, wonBy } from '../common.ts';
 import { faceColour, isDeckFace, newRound, other } from './setup.ts';
 import {
   COLOURS,
@@ -298,24 +299,17 @@ export function legalActions(state: RedBlackState, seat: Seat): RedBlackPlay[] {
 
 /** The match outcome once a player has won `target` games, else null. */
 export function outcome(state: RedBlackState): Outcome | null {
-  const { result } = state;
-  return result === null
-    ? null
-    : { result: 'win', winners: [result.winner], reason: result.reason };
+  return wonBy(state.result);
 }
 
 // ---------------------------------------------------------------- apply
 
 /** Applies a player move or a table fact; returns the next state or why it is refused. */
 export function apply(state: RedBlackState, action: RedBlackAction): Res {
-  if (action === null || typeof action !== 'object' || typeof action.type !== 'string')
-    return err('ERR_ACTION');
+  const kind = inputKind(action, FACTS, MOVES);
+  if (kind === null) return err('ERR_ACTION');
   if (state.result !== null) return err('ERR_MATCH_OVER');
-  if (FACTS.includes(action.type)) {
-    if ('seen' in action) return err('ERR_ACTION');
-    return applyFact(state, action as RedBlackFact);
-  }
-  if (!MOVES.includes(action.type)) return err('ERR_ACTION');
+  if (kind === 'fact') return applyFact(state, action as RedBlackFact);
   const play = action as RedBlackPlay;
   if (!isSeat(play.seat)) return err('ERR_SEAT');
   return applyMove(state, play);

@@ -36,6 +36,7 @@
  */
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { inputKind } from '../common.ts';
 import { isTownFace, other, ownerOf, rankOf } from './setup.ts';
 import {
   HAND_SIZE,
@@ -183,16 +184,13 @@ export function outcome(state: TownState): Outcome | null {
 
 /** Applies a play or a table fact; returns the next state or why it is refused. */
 export function apply(state: TownState, action: TownAction): Res {
-  if (action === null || typeof action !== 'object' || typeof action.type !== 'string')
-    return err('ERR_ACTION');
+  const kind = inputKind(action, FACTS, ['PLAY']);
+  if (kind === null) return err('ERR_ACTION');
   if (state.result !== null) return err('ERR_GAME_OVER');
-  if (FACTS.includes(action.type)) {
-    // The table marks every player action with `seen`: a player cannot pass a fact off as a move.
-    if ('seen' in action) return err('ERR_ACTION');
+  if (kind === 'fact') {
     const fact = action as TownFact;
     return fact.type === 'REVEAL' ? reveal(state, fact.card, fact.face) : dealt(state, fact);
   }
-  if (action.type !== 'PLAY') return err('ERR_ACTION');
   const play = action as TownPlay;
   if (!isSeat(play.seat)) return err('ERR_SEAT');
   return playMove(state, play);

@@ -1,0 +1,162 @@
+/**
+ * ReplayController: a transcript opened in the page, checked event by event
+ * with the same module as `npm run verify` (`TranscriptCheck`), and drawn as a
+ * chosen player saw the table after any checked event. Checking runs in short
+ * slices so that the page stays live; the slider reaches only checked events,
+ * and a bad event stops the check there, named.
+ */
+import { playable, type Playable } from '../engine/games/registry.ts';
+import { GAMES, isGameId } from '../engine/catalog.ts';
+import { auditKeyring } from '../engine/table/audit.ts';
+import { privateFaces } from '../engine/table/author.ts';
+import type { Genesis } from '../engine/table/types.ts';
+import { ENDS_EARLY, TranscriptCheck, describeFault } from '../engine/transcript.ts';
+import { describeEntry, type LogLine } from './describe.ts';
+import { describeResult } from './outcome.ts';
+import { protocolStep, type ProtocolStep } from './protocol.ts';
+
+/** Where the check stands: under way, the whole game verified, every event good but the game unfinished, or stopped at a fault. */
+export type ReplayStatus = 'verifying' | 'verified' | 'unfinished' | 'failed';
+
+/** How long one slice of checking may hold the page before it yields, in ms. */
+const SLICE_MS = 30;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export class ReplayController {
+  /** Events checked and found good so far, from the first. */
+  verified = $state(0);
+  /** Events applied to the table drawn: 0 is the table before the first event. */
+  position = $state(0);
+  /** Whose view of the table is drawn. */
+  seat = $state(0);
+  status = $state<ReplayStatus>('verifying');
+  /** The verdict in words once the check is done. */
+  verdict = $state<string | null>(null);
+  /**
+   * Every layer key's scalar the published audit reveals so far: with it a
+   * seat's own cards can be read, as that seat read them in the game.
+   */
+  // Replaced whole once the check is done, never mutated.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private secrets = $state.raw<Map<string, bigint>>(new Map());
+  /** The words for each checked event, in order. */
+  private lines = $state.raw<LogLine[][]>([]);
+  /** Each checked event as a protocol step, in order. */
+  private steps = $state.raw<ProtocolStep[]>([]);
+
+  readonly genesis: Genesis;
+  readonly names: readonly string[];
+  readonly gameId: string;
+  readonly title: string;
+  readonly total: number;
+  private readonly playable: Playable;
+  /** Ciphertexts already read, by face: a cache, never drawn. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly cache = new Map<string, number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** The table after `position` events, as `seat` saw it: the game's own view with what that seat could read. */
+  readonly view = $derived.by(() => {
+    const state = this.check.replica.stateAfter(Math.min(this.position, this.verified))!;
+    return this.playable.game.view(state.game, this.seat, this.known);
+  });
+
+  /** The faces the chosen seat read alone after `position` events (from the audit's keys, once checked). */
+  readonly known = $derived.by((): ReadonlyMap<number, number> => {
+    const state = this.check.replica.stateAfter(Math.min(this.position, this.verified))!;
+    const secrets = this.secrets;
+    const keyring = {
+      has: (key: string) => secrets.has(key),
+      scalarFor: (key: string) => secrets.get(key)!,
+    };
+    return privateFaces(state, this.seat, keyring, this.cache);
+  });
+
+  /** The game log in words up to `position`. */
+  readonly log = $derived(this.lines.slice(0, this.position).flat());
+
+  /** The protocol's steps up to `position`. */
+  readonly protocol = $derived(this.steps.slice(0, this.position));
+
+  /** The last event applied, in words; null before the first. */
+  readonly current = $derived.by(() => {
+    if (this.position === 0) return null;
+    const index = this.position - 1;
+    const entry = this.check.replica.log.entries()[index]!;
+    const who = this.names[entry.event.author] ?? `seat ${entry.event.author}`;
+    const words = this.lines[index]?.map((line) => line.text).join(' ');
+    return `Event ${index} by ${who}: ${words || `${entry.event.body.type.toLowerCase()} (a protocol step)`}`;
+  });
+
+  private constructor(private readonly check: TranscriptCheck) {
+    this.genesis = check.genesis;
+    this.names = check.genesis.names;
+    this.gameId = check.genesis.game;
+    this.title = isGameId(this.gameId) ? GAMES[this.gameId].name : this.gameId;
+    this.total = check.events.length;
+    this.playable = playable(this.gameId as never)!;
+    this.timer = setTimeout(() => this.run(), 0);
+  }
+
+  /** Opens an untrusted transcript (parsed JSON) and starts checking it; why it cannot, in words. */
+  static open(raw: unknown): ReplayController | string {
+    const opened = TranscriptCheck.open(raw);
+    if (!opened.ok) return capitalised(describeFault(opened.fault, []));
+    return new ReplayController(opened.check);
+  }
+
+  /** Moves the table drawn to after `position` events, within those checked. */
+  goTo(position: number): void {
+    this.position = Math.max(0, Math.min(this.verified, Math.round(position)));
+  }
+
+  /** Stops checking: the page leaves the replay. */
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Checks events for one slice of time, describes them, and schedules the next slice. */
+  private run(): void {
+    const until = performance.now() + SLICE_MS;
+    const replica = this.check.replica;
+    const lines = [...this.lines];
+    const steps = [...this.steps];
+    while (performance.now() < until && this.check.step()) {
+      const i = this.check.verified - 1;
+      const entry = replica.log.entries()[i]!;
+      const before = replica.stateAfter(i)!;
+      const after = replica.stateAfter(i + 1)!;
+      const verdict = replica.entryVerdicts[i]!;
+      lines.push(describeEntry(entry, verdict, before, after, this.names));
+      steps.push(protocolStep(i, entry, verdict, before, this.names));
+    }
+    this.lines = lines;
+    this.steps = steps;
+    this.verified = this.check.verified;
+    if (!this.check.done) {
+      this.timer = setTimeout(() => this.run(), 0);
+      return;
+    }
+    this.timer = null;
+    this.finish();
+  }
+
+  private finish(): void {
+    const result = this.check.result();
+    this.secrets = auditKeyring(this.check.replica.state);
+    if (result.ok) {
+      const words = describeResult(this.gameId, result.outcome, result.game, this.names, -1);
+      this.status = 'verified';
+      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule. ${words.headline}: ${words.reason}`;
+    } else if (result.fault.reason === ENDS_EARLY && this.check.fault === null) {
+      this.status = 'unfinished';
+      this.verdict = `All ${this.total} events hold, but ${ENDS_EARLY}: the cards still locked cannot be opened.`;
+    } else {
+      this.status = 'failed';
+      const held = this.verified === 0 ? 'no event before it' : `events 0 to ${this.verified - 1}`;
+      this.verdict = `${capitalised(describeFault(result.fault, this.names))}. The replay stops before it: ${held} hold.`;
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Every game's table against the computer, at a phone (390x844), at the narrowest phone
+ * we serve (360 px), at 1280x800 and at 1920x1080: no sideways scrolling, no text spilling
+ * out of its panel, and every enabled control takes a tap at its centre (nothing drawn
+ * over it). With FAIRDEAL_SHOTS set to a folder, each table is saved there at 1280x800
+ * and at 390x844 as a PNG.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const SHOTS = process.env.FAIRDEAL_SHOTS;
+
+/** For each game: what its prompt (or status line) says once this player's move is owed. */
+const OWED = {
+  war: { line: 'status', words: /^Your move: flip/ },
+  redblack: { line: 'prompt', words: /^(Guess|Your turn)/ },
+  town: { line: 'prompt', words: /^Your turn: pick a run/ },
+  blackred: { line: 'prompt', words: /^(Your turn: |You hold 7 |No \w+ card fits)/ },
+} as const;
+
+/**
+ * The controls a player could tap now that something else covers at their centre,
+ * each scrolled into view first, as a player would.
+ */
+const covered = (page: Page) =>
+  page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button:not(:disabled), input:not(:disabled), select:not(:disabled), summary',
+    );
+    const blocked: string[] = [];
+    for (const control of controls) {
+      // Not drawn (a closed dialog, a folded panel): nothing to tap.
+      if (control.getClientRects().length === 0) continue;
+      control.scrollIntoView({ block: 'center', inline: 'center' });
+      const box = control.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      if (!hit || !(hit === control || control.contains(hit))) {
+        const name = control.dataset.testid ?? control.textContent?.trim() ?? control.tagName;
+        const over = hit ? (hit.getAttribute('data-testid') ?? hit.className) : 'nothing';
+        blocked.push(`${name} under ${over}`);
+      }
+    }
+    return blocked;
+  });
+
+/**
+ * Text that spills out of the panel holding it: each text node of the table must end
+ * within its nearest panel, or within the nearest box that clips it (a name cut short).
+ */
+const spilled = (page: Page) =>
+  page.evaluate(() => {
+    const table = document.querySelector('[data-testid=table]')!;
+    const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    const spills: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!text || node.parentElement?.getClientRects().length === 0) continue;
+      let bound: Element | null = node.parentElement;
+      while (
+        bound &&
+        !bound.matches('section, aside, header, li, td, th, p') &&
+        getComputedStyle(bound).overflow === 'visible'
+      )
+        bound = bound.parentElement;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const right = range.getBoundingClientRect().right;
+      if (bound && getComputedStyle(bound).overflow !== 'visible') continue;
+      if (bound && right > bound.getBoundingClientRect().right + 1) spills.push(text);
+    }
+    return spills;
+  });
+
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+for (const game of ['war', 'redblack', 'town', 'blackred'] as const) {
+  test(`${game} against the computer: every control tappable and no sideways scroll at 360, 390, 1280 and 1920 px`, async () => {
+    const page = await stack.newPlayer();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(stack.url);
+    // War meets the longest name a player may type.
+    const name = game === 'war' ? 'Wolfeschlegelsteinhausen' : 'Dora';
+    await page.getByTestId('name').fill(name);
+    await page.getByTestId(`game-${game}`).click();
+    await page.getByTestId('solo').click();
+    const { line, words } = OWED[game];
+    await expect
+      .poll(async () => (await page.getByTestId(line).textContent()) ?? '', { timeout: 120_000 })
+      .toMatch(words);
+
+    expect(await covered(page)).toEqual([]);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await spilled(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `phone-${game}.png`), fullPage: true });
+
+    // The log and the rules fold away behind a button on a phone, and open from it.
+    const fold = page.getByTestId('show-log');
+    expect(await page.getByTestId('log').isVisible()).toBe(false);
+    await fold.click();
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByTestId('log').isVisible()).toBe(true);
+    expect(await covered(page)).toEqual([]);
+    await fold.click();
+    expect(await page.getByTestId('log').isVisible()).toBe(false);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await spilled(page)).toEqual([]);
+    expect(await covered(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // A desktop has room for the log beside the board: no button to open it.
+    expect(await fold.isVisible()).toBe(false);
+    expect(await page.getByTestId('log').isVisible()).toBe(true);
+    expect(await covered(page)).toEqual([]);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await spilled(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `desktop-${game}.png`), fullPage: true });
+    // The widest desktop we serve: nothing covered, nothing wider than the window.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    expect(await covered(page)).toEqual([]);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await spilled(page)).toEqual([]);
+    if (game === 'war')
+      // Cut short, a name is whole on hover.
+      expect(
+        await page.getByTestId('stats').locator('th .name').first().getAttribute('title'),
+      ).toBe(name);
+  });
+}
+
+test('home: Create says why it cannot be pressed, and an option out of range is refused in words', async () => {
+  const page = await stack.newPlayer();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(stack.url);
+  const create = page.getByTestId('create');
+  const hint = page.getByTestId('create-hint');
+  expect(await create.isDisabled()).toBe(true);
+  expect(await hint.textContent()).toBe(
+    'Type your name first: the other players see it at the table.',
+  );
+  // A screen reader hears the reason with the button.
+  expect(await create.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+  await page.getByTestId('name').fill('Dora');
+  expect(await create.isEnabled()).toBe(true);
+  expect(await hint.textContent()).toBe('');
+
+  await page.getByTestId('game-redblack').click();
+  await page.getByTestId('opt-red').fill('60');
+  await page.getByTestId('opt-target').fill('0');
+  expect(await page.getByTestId('options-problem').textContent()).toBe(
+    'Red cards must be a whole number from 9 to 52. Games to win must be a whole number from 1 to 15.',
+  );
+  expect(await page.getByTestId('opt-red').getAttribute('aria-invalid')).toBe('true');
+  expect(await create.isDisabled()).toBe(true);
+  expect(await page.getByTestId('solo').isDisabled()).toBe(true);
+  expect(await hint.textContent()).toBe('Fix the options above first.');
+  // The number typed stays as typed: refused, not changed behind the player's back.
+  expect(await page.getByTestId('opt-red').inputValue()).toBe('60');
+  expect(await covered(page)).toEqual([]);
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+
+  await page.getByTestId('opt-red').fill('30');
+  await page.getByTestId('opt-target').fill('2');
+  expect(await page.getByTestId('options-problem').textContent()).toBe('');
+  expect(await create.isEnabled()).toBe(true);
+  // The table is made with the options as typed.
+  await page.getByTestId('solo').click();
+  await expect
+    .poll(() => page.getByTestId('score').textContent(), { timeout: 60_000 })
+    .toMatch(/Match to 2/);
+});
+
+test('Red & Black: hand cards do nothing outside a move and are disabled; the hand keeps its sorted order across a re-mask', async () => {
+  const page = await stack.newPlayer();
+  await page.goto(stack.url);
+  await page.getByTestId('name').fill('Dora');
+  await page.getByTestId('game-redblack').click();
+  await page.getByTestId('solo').click();
+  const prompt = () => page.getByTestId('prompt').textContent();
+  await expect.poll(prompt, { timeout: 120_000 }).toMatch(/^(Guess|Your turn)/);
+  if (/^Guess/.test((await prompt()) ?? '')) await page.getByTestId('guess-red').click();
+  await expect
+    .poll(prompt, { timeout: 120_000 })
+    .toMatch(/^Your turn: choose a river card to swap/);
+  const hand = page.getByTestId('my-hand').getByTestId('hand-card');
+  const faces = () =>
+    page
+      .getByTestId('my-hand')
+      .getByTestId('card-face')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-face') ?? ''));
+  // Picking a hand card does something only when an attack is on offer (not on a first turn).
+  const attack = /attack/.test((await prompt()) ?? '');
+  for (const card of await hand.all()) expect(await card.isDisabled()).toBe(!attack);
+  const before = await faces();
+  const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+  const rank = (face: string) => (/[♥♦]$/.test(face) ? 0 : 100) + RANKS.indexOf(face.slice(0, -1));
+  expect(before.map(rank)).toEqual(before.map(rank).sort((a, b) => a - b));
+
+  // The swap re-masks the hand (its ids name the cards anew): the order stays.
+  await page.locator('[data-testid^=slot-]:not(:disabled)').first().click();
+  await expect.poll(prompt, { timeout: 60_000 }).toMatch(/^Pick a hand card to put in/);
+  expect(await faces()).toEqual(before);
+  await hand.first().click();
+  expect(await hand.first().getAttribute('aria-pressed')).toBe('true');
+  expect(await page.getByTestId('confirm').textContent()).toMatch(/^Put it in slot \d$/);
+});

@@ -1,0 +1,212 @@
+/**
+ * Transcripts in the browser: a game of Red & Black against the computer is
+ * downloaded from its table, checked by `npm run verify`, opened in a fresh page
+ * by the file picker and stepped through to the end, verified; a copy with one
+ * byte of one event changed, and one with an event removed, stop at the bad
+ * event, named; a file dropped on the home screen opens the same way.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startStack, type Stack } from './harness.ts';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'fairdeal-transcripts-'));
+let stack: Stack;
+/** The finished game's transcript, as downloaded. */
+let finished: string;
+/** The same game's transcript, downloaded before any card was played. */
+let early: string;
+
+/** Clicks Download transcript and keeps the file; its name and path. */
+async function download(page: Page, name: string) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-transcript').click(),
+  ]);
+  const path = join(dir, name);
+  await file.saveAs(path);
+  return { suggested: file.suggestedFilename(), path };
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  const page = await stack.newPlayer();
+  await page.goto(stack.url);
+  await page.getByTestId('name').fill('Ada');
+  await page.getByTestId('game-redblack').click();
+  await page.getByTestId('opt-target').fill('1');
+  await page.getByTestId('solo').click();
+  await page.getByTestId('table').waitFor();
+  const first = await download(page, 'early.json');
+  expect(first.suggested).toMatch(/^fairdeal-redblack-[\w-]+-\d+\.json$/);
+  early = first.path;
+  await page.getByTestId('autoplay').check();
+  await page.getByTestId('result').waitFor({ timeout: 240_000 });
+  // The game is over once both published their keys for the audit.
+  await page.waitForFunction(
+    () =>
+      ['Ada', 'Computer'].every((name) =>
+        document
+          .querySelector('[data-testid=log]')
+          ?.textContent?.includes(`${name} published their secret keys`),
+      ),
+    null,
+    { timeout: 60_000 },
+  );
+  // The protocol panel beside the table lists every step, every check passed.
+  expect(await page.getByTestId('protocol-summary').innerText()).toMatch(
+    /^\d+ signed steps, [\d.]+ k?B of proofs, every check passed\.$/,
+  );
+  expect(await page.getByTestId('protocol').innerText()).toMatch(
+    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; shuffle proof checked/,
+  );
+  finished = (await download(page, 'game.json')).path;
+  await page.context().close();
+}, 400_000);
+
+afterAll(async () => {
+  await stack.close();
+});
+
+/** A fresh page on the home screen opens `path` by the file picker. */
+async function openReplay(path: string) {
+  const page = await stack.newPlayer();
+  await page.goto(stack.url);
+  await page.getByTestId('transcript-file').setInputFiles(path);
+  await page.getByTestId('replay').waitFor();
+  return page;
+}
+
+const verdict = (page: Page) => page.getByTestId('replay-verdict').innerText({ timeout: 120_000 });
+const position = async (page: Page) =>
+  Number(await page.getByTestId('replay-position').textContent());
+const events = (path: string) =>
+  (JSON.parse(readFileSync(path, 'utf8')) as { events: string[] }).events;
+
+/** A copy of the finished transcript with its events changed by `change`. */
+function tampered(name: string, change: (events: string[]) => void) {
+  const transcript = JSON.parse(readFileSync(finished, 'utf8')) as { events: string[] };
+  change(transcript.events);
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(transcript));
+  return path;
+}
+
+test('npm run verify accepts the transcript downloaded from the table', async () => {
+  const { stdout } = await run(join('node_modules', '.bin', 'tsx'), [
+    'scripts/verify.ts',
+    finished,
+  ]);
+  expect(stdout).toMatch(/^verified \d+ events: every signature, chain link, proof and rule holds/);
+  expect(stdout).toMatch(/^winner: (Ada|Computer) /m);
+}, 120_000);
+
+test('a finished game opens in a fresh page, steps to the end and is verified', async () => {
+  const page = await openReplay(finished);
+  const total = events(finished).length;
+  await expect
+    .poll(() => verdict(page), { timeout: 120_000 })
+    .toMatch(
+      new RegExp(
+        `^Verified: all ${total} events hold, .*((Ada|Computer) wins the match|The match is a draw)`,
+      ),
+    );
+  expect(await page.getByTestId('replay-event').innerText()).toMatch(
+    /0 of \d+ events applied\. The table before the first event\./,
+  );
+  // Step by the buttons, then by the keyboard on the slider, to the last event.
+  await page.getByTestId('replay-next').click();
+  await page.getByTestId('replay-next').click();
+  await expect.poll(() => position(page)).toBe(2);
+  expect(await page.getByTestId('replay-event').innerText()).toMatch(
+    /2 of \d+ events applied\. Event 1 by (Ada|Computer): /,
+  );
+  await page.getByTestId('replay-previous').click();
+  await expect.poll(() => position(page)).toBe(1);
+  await page.getByTestId('replay-slider').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => position(page)).toBe(2);
+  await page.keyboard.press('End');
+  await expect.poll(() => position(page)).toBe(total);
+  expect(await page.getByTestId('replay-next').isDisabled()).toBe(true);
+  const log = (await page.getByTestId('log').textContent()) ?? '';
+  expect(log).toMatch(/Computer published their secret keys/);
+  // Seen by the computer at the end, the board names the same players and no move is offered.
+  // The replay's protocol panel holds a step for every event; closed once, it stays closed.
+  expect(await page.getByTestId('protocol-step').count()).toBe(total);
+  const panelOpen = () =>
+    page.getByTestId('protocol').evaluate((d) => (d as HTMLDetailsElement).open);
+  expect(await panelOpen()).toBe(true);
+  await page.getByTestId('protocol').locator('summary').click();
+  await page.getByTestId('replay-close').click();
+  await page.getByTestId('transcript-file').setInputFiles(finished);
+  await expect.poll(() => verdict(page), { timeout: 120_000 }).toMatch(/^Verified: /);
+  expect(await panelOpen()).toBe(false);
+  await page.getByTestId('replay-seat').selectOption('1');
+  expect(await page.getByTestId('autoplay').count()).toBe(0);
+  expect(await page.getByTestId('replay-verdict').getAttribute('role')).toBe('status');
+});
+
+test('a transcript downloaded mid-game holds as far as it goes, and says the game was not over', async () => {
+  const page = await openReplay(early);
+  await expect
+    .poll(() => verdict(page), { timeout: 60_000 })
+    .toMatch(/^All \d+ events hold, but the transcript ends before the game is over/);
+});
+
+test('one byte of one event changed: the replay stops at that event, named, with the reason', async () => {
+  const path = tampered('byte.json', (e) => {
+    const at = e[10]!.indexOf('"sig":"') + 20;
+    const digit = e[10]![at] === '0' ? '1' : '0';
+    e[10] = e[10]!.slice(0, at) + digit + e[10]!.slice(at + 1);
+  });
+  const page = await openReplay(path);
+  await expect
+    .poll(() => verdict(page), { timeout: 60_000 })
+    .toMatch(
+      /^Event 10 by (Ada|Computer) \(seat [01]\) is bad: its signature does not match its author \(ERR_SIGNATURE\)\. The replay stops before it: events 0 to 9 hold\.$/,
+    );
+  expect(await page.getByTestId('replay-verdict').getAttribute('role')).toBe('alert');
+  await page.getByTestId('replay-last').click();
+  await expect.poll(() => position(page)).toBe(10);
+});
+
+test('an event removed: the replay stops where it is missed, named', async () => {
+  const path = tampered('removed.json', (e) => e.splice(7, 1));
+  const page = await openReplay(path);
+  await expect
+    .poll(() => verdict(page), { timeout: 60_000 })
+    .toMatch(
+      /^Event 7 by (Ada|Computer) \(seat [01]\) is bad: event out of order or missing a predecessor\./,
+    );
+  await page.getByTestId('replay-last').click();
+  await expect.poll(() => position(page)).toBe(7);
+});
+
+test('a transcript dropped on the home screen opens; a file that is not one is refused in words', async () => {
+  const page = await stack.newPlayer();
+  await page.goto(stack.url);
+  const drop = (name: string, text: string) =>
+    page.getByTestId('transcript-drop').evaluate(
+      (zone, { name, text }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], name, { type: 'application/json' }));
+        zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true }));
+      },
+      { name, text },
+    );
+  await drop('notes.txt', 'not a transcript');
+  const error = () => page.getByTestId('transcript-error').textContent();
+  await expect.poll(error).toBe('notes.txt is not a transcript: it is not JSON.');
+  await drop('other.json', '{"format":"something else"}');
+  await expect.poll(error).toBe('other.json: Invalid transcript: not a Fair Deal transcript');
+  await drop('game.json', readFileSync(finished, 'utf8'));
+  await expect.poll(() => verdict(page), { timeout: 120_000 }).toMatch(/^Verified: /);
+  await page.getByTestId('replay-close').click();
+  await page.getByTestId('transcript-file').waitFor();
+});

@@ -1,0 +1,84 @@
+/**
+ * The replica's own promises, apart from races (races.test.ts): bytes the log refuses
+ * change nothing and come back as the log's error; a copy is not news; once a seat is
+ * caught, it alone is named and nothing after its event counts; an equivocation names
+ * its author. Played on "Crossing" (one card, quick proofs).
+ */
+import { expect, test } from 'vitest';
+import type { SignedEvent } from '../../src/engine/events.ts';
+import type { Seat } from '../../src/engine/game.ts';
+import { makeAct } from '../../src/engine/table/author.ts';
+import { Replica } from '../../src/engine/table/replica.ts';
+import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
+import { feed, verdictOf } from './helpers/table.ts';
+
+const { players, fresh } = crossingSeats();
+
+/** `seat` signs `type` on `replica`, legal or not: the replica judges it as it lands. */
+function say(replica: Replica<CrossingState>, seat: Seat, type: string): SignedEvent {
+  const signed = replica.author(seat, players[seat]!.identity.secretKey, makeAct({ type }));
+  if (!signed.ok) throw new Error(signed.error);
+  return signed.value;
+}
+
+test('bytes the log refuses come back as its error and change nothing; a copy is not news', () => {
+  const replica = fresh();
+  const before = { hash: replica.stateHash, entries: replica.log.entries().length };
+  const refused = replica.receive('{"not":"an event"}');
+  expect(refused.ok).toBe(false);
+  expect({ hash: replica.stateHash, entries: replica.log.entries().length }).toEqual(before);
+
+  const move = say(fresh(), 0, 'MOVE');
+  const first = replica.receive(move.bytes);
+  expect(first.ok && first.value.fresh).toBe(true);
+  const again = replica.receive(move.bytes);
+  expect(again.ok && again.value.fresh).toBe(false);
+  expect(replica.entryVerdicts.at(-1)).toBe('applied');
+  expect(replica.log.entries()).toHaveLength(before.entries + 1);
+});
+
+test('a move out of turn names its author alone; what follows it is void and nobody may author', () => {
+  const replica = fresh();
+  const first = say(replica, 0, 'MOVE');
+  const cheat = say(replica, 0, 'MOVE');
+  expect(verdictOf(replica, cheat.hash)).toEqual({ rejected: 'ERR_RULES' });
+  const stateAfterCheat = replica.stateHash;
+
+  // Seat 1 had seen seat 0's first move, not the cheat: its honest move lands after the cheat.
+  const other = fresh();
+  feed(other, first.bytes);
+  const honest = say(other, 1, 'MOVE');
+  feed(replica, honest.bytes);
+  expect(verdictOf(replica, honest.hash)).toBe('void');
+  expect(replica.offences()).toEqual([{ seat: 0, reason: 'ERR_RULES', event: cheat.hash }]);
+  expect(replica.stateHash).toBe(stateAfterCheat);
+  expect(replica.stopped).toBe(true);
+  expect(replica.owed()).toEqual([]);
+  const refused = replica.author(1, players[1]!.identity.secretKey, makeAct({ type: 'WAIT' }));
+  expect(refused).toEqual({ ok: false, error: 'ERR_STOPPED' });
+
+  // The cheat arriving last lands before the honest move all the same, which is void again.
+  const late = fresh();
+  for (const e of [first, honest, cheat]) feed(late, e.bytes);
+  expect(late.entryVerdicts.slice(-3)).toEqual(['applied', { rejected: 'ERR_RULES' }, 'void']);
+  expect(late.stateHash).toBe(stateAfterCheat);
+});
+
+test('no seat past the roster may author', () => {
+  const replica = fresh();
+  const stranger = replica.author(2, players[0]!.identity.secretKey, makeAct({ type: 'WAIT' }));
+  expect(stranger).toEqual({ ok: false, error: 'ERR_UNKNOWN_SEAT' });
+});
+
+test('two different events under one number name their author for equivocation', () => {
+  const replica = fresh();
+  const [move, wait] = [say(fresh(), 0, 'MOVE'), say(fresh(), 0, 'WAIT')];
+  expect(move.event.seq).toBe(wait.event.seq);
+  feed(replica, move.bytes);
+  expect(replica.receive(wait.bytes).ok).toBe(false);
+  expect(replica.offences()).toEqual([
+    { seat: 0, reason: 'ERR_EQUIVOCATION', event: `seq ${move.event.seq}` },
+  ]);
+  expect(replica.stopped).toBe(true);
+  expect(replica.owed()).toEqual([]);
+});

@@ -1,0 +1,76 @@
+/**
+ * War's log in words, over games played by the rules engine from constructed stacks:
+ * every battle is told, the last one of the game too, even when it ends on a war
+ * nobody can finish.
+ */
+import { expect, test } from 'vitest';
+import { SUITS, faceOf, type Face } from '../../src/engine/cards.ts';
+import type { Json } from '../../src/engine/encoding.ts';
+import { war, type WarAction, type WarState } from '../../src/engine/games/war/index.ts';
+import { describeWar } from '../../src/ui/war/describe.ts';
+
+const NAMES = ['Alice', 'Bob'];
+
+/** Plays stacks of these ranks (top first) to the end; returns every log line. */
+function play(ranks: readonly [readonly number[], readonly number[]]): string[] {
+  const faces: Face[] = [];
+  const stack = (list: readonly number[]) =>
+    list.map((rank) => {
+      faces.push(faceOf(rank, SUITS[faces.filter((f) => f % 13 === rank - 2).length]!));
+      return faces.length - 1;
+    });
+  const made = war.setup({ stacks: [stack(ranks[0]), stack(ranks[1])] });
+  if (!made.ok) throw new Error(made.error);
+  let state: WarState = made.value;
+  const lines: string[] = [];
+  const step = (action: WarAction) => {
+    const next = war.apply(state, action);
+    if (!next.ok) throw new Error(next.error);
+    lines.push(...describeWar(state as unknown as Json, next.value as unknown as Json, NAMES));
+    state = next.value;
+  };
+  for (let need = war.needs(state)[0]; need !== undefined; need = war.needs(state)[0]) {
+    if (need.type === 'REVEAL')
+      for (const card of need.cards) step({ type: 'REVEAL', card, face: faces[card]! });
+    else if (need.type === 'ACT') for (const seat of need.seats) step({ type: 'FLIP', seat });
+    else throw new Error(`War never needs ${need.type}`);
+  }
+  return lines;
+}
+
+test('every battle is told, and the one that empties a stack ends the log with the winner', () => {
+  expect(
+    play([
+      [5, 9],
+      [3, 12],
+    ]),
+  ).toEqual([
+    "Battle 1: Alice's 5♣ beats Bob's 3♣; Alice takes 2 cards.",
+    "Battle 2: Bob's Q♣ beats Alice's 9♣; Bob takes 2 cards.",
+    "Battle 3: Bob's Q♣ beats Alice's 5♣; Bob takes 2 cards.",
+    "Battle 4: Bob's 9♣ beats Alice's 3♣; Bob takes 2 cards.",
+    'Bob holds every card.',
+  ]);
+});
+
+test('a game that ends on a war nobody can finish tells that last battle before the winner', () => {
+  expect(
+    play([
+      [7, 2, 3],
+      [7, 2, 3, 4, 5],
+    ]),
+  ).toEqual([
+    'Battle 1: both turned a 7; war, but Alice has too few cards to finish it.',
+    'Bob wins: the other cannot finish a war.',
+  ]);
+  expect(
+    play([
+      [9, 7, 2, 3, 4, 6, 5],
+      [9, 7, 2, 3, 4, 8, 5, 6],
+    ]).slice(-3),
+  ).toEqual([
+    'War! Both turned a 9.',
+    'Battle 1: both turned a 4; war, but Alice and Bob have too few cards to finish it.',
+    'Bob wins: the other cannot finish a war.',
+  ]);
+});
