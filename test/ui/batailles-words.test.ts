@@ -50,4 +50,10 @@ test('a duel in words: the fighters read the faces, the third player where the c
     "Ann's 5 is dead: a trophy for Cat.",
   ]);
   expect(ben.join(' ')).not.toMatch(/\b9\b/);
+  // Ann reads her own word in the second person.
+  expect(words(fought, 0)).toEqual([
+    'Cat says: your 5 dies.',
+    'You say: your 5 dies.',
+    'Your 5 is dead: a trophy for Cat.',
+  ]);
 });

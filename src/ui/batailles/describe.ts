@@ -35,6 +35,8 @@ export function faceWords(face: Face): string {
 function wordsFor(state: BataillesState, names: readonly string[], reader: LogReader | null) {
   const who = (seat: Seat) => (seat === reader?.seat ? 'you' : (names[seat] ?? `seat ${seat + 1}`));
   const Who = (seat: Seat) => cap(who(seat));
+  /** A verb in the present for `seat`: "you say", "Bob says". */
+  const verb = (seat: Seat, you: string, other: string) => (seat === reader?.seat ? you : other);
   const whose = (seat: Seat) => (seat === reader?.seat ? 'your' : `${who(seat)}'s`);
   const face = (card: CardId): Face | null => state.faces[card] ?? reader?.known.get(card) ?? null;
   /** "Bob's 9" when the reader knows the face, else "Bob's card 2" (its place, 1 or 2). */
@@ -45,7 +47,7 @@ function wordsFor(state: BataillesState, names: readonly string[], reader: LogRe
     const place = (state.play[owner] ?? []).indexOf(card);
     return place >= 0 ? `${whose(owner)} card ${place + 1}` : `${whose(owner)} card`;
   };
-  return { who, Who, whose, card };
+  return { who, Who, verb, whose, card };
 }
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -61,7 +63,7 @@ export function describeBataillesEvent(
   reader: LogReader | null,
 ): string {
   // Cards are placed as they lay before the event; dead cards read as they were revealed.
-  const { who, Who, card } = wordsFor({ ...before, faces: after.faces }, names, reader);
+  const { who, Who, verb, card } = wordsFor({ ...before, faces: after.faces }, names, reader);
   const list = (cards: readonly CardId[]) => cards.map(card).join(' and ');
   switch (event.type) {
     case 'DRAW':
@@ -76,15 +78,15 @@ export function describeBataillesEvent(
         : `${cap(list(event.attackers))} attacks ${list(event.defenders)}. Only ${who(event.seat)} and ${who(event.defender)} see the fight.`;
     case 'ANNOUNCE':
       return event.deaths === null
-        ? `${Who(event.seat)} says the attack broke the rules.`
-        : `${Who(event.seat)} says: ${event.deaths.length === 0 ? 'nobody dies' : `${list(event.deaths)} ${event.deaths.length === 1 ? 'dies' : 'die'}`}.`;
+        ? `${Who(event.seat)} ${verb(event.seat, 'say', 'says')} the attack broke the rules.`
+        : `${Who(event.seat)} ${verb(event.seat, 'say', 'says')}: ${event.deaths.length === 0 ? 'nobody dies' : `${list(event.deaths)} ${event.deaths.length === 1 ? 'dies' : 'die'}`}.`;
     case 'DISPUTE':
       return `${Who(event.seats[0]!)} and ${who(event.seats[1]!)} disagree on the fight: the game stops here, and the audit will name whoever lied.`;
     case 'DEATH':
       return `${cap(card(event.card))} is dead: a trophy for ${who(event.killer)}${isKing(event.face) ? ', worth 2' : ''}.`;
     case 'REPLACE':
       return event.cards.length === 0
-        ? `${Who(event.seat)} has nothing to lay in the empty place.`
+        ? `${Who(event.seat)} ${verb(event.seat, 'have', 'has')} nothing to lay in the empty place.`
         : `${Who(event.seat)} laid ${count(event.cards.length, 'card')} from hand in the empty place${event.cards.length === 1 ? '' : 's'}.`;
     case 'PEEK':
       return event.card === null
