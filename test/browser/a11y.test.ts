@@ -277,7 +277,8 @@ for (const viewport of VIEWPORTS) {
     await expect
       .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
       .toBe(2);
-    await tabTo(page, 'lay');
+    // The hand sits right below the controls: back to Lay.
+    await tabTo(page, 'lay', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await expectFocusKept(page, 'laying two cards');
     await expect
