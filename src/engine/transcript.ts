@@ -240,22 +240,20 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
 
 /**
  * What the game's audit found once every key was open, for a game with hidden
- * claims (see `Game.audit`); null for a game with none. `words` puts a finding's
- * code into words (the code itself on the command line). The same sentence on
- * the command line and in the page.
+ * claims (see `Game.audit`); null for a game with none. `caught` puts one
+ * finding into words (on the command line, the name and the code). The same
+ * sentence on the command line and in the page.
  */
 export function describeAudit(
   verified: Extract<Verified, { ok: true }>,
-  words: (code: string) => string = (code) => code,
+  caught: (name: string, code: string) => string = (name, code) => `${name} (${code})`,
 ): string | null {
   const { findings, genesis } = verified;
   if (!playable(genesis.game as GameId)?.game.audit) return null;
   if (findings.length === 0)
     return 'audit: every hidden claim checked against the opened cards; nobody caught';
-  const caught = findings.map(
-    (f) => `${genesis.names[f.seat] ?? `seat ${f.seat}`} (${words(f.reason)})`,
-  );
-  return `audit caught ${caught.join(', ')}`;
+  const named = findings.map((f) => caught(genesis.names[f.seat] ?? `seat ${f.seat}`, f.reason));
+  return `audit caught ${named.join(', ')}`;
 }
 
 function authorOf(event: string): Seat | null {

@@ -84,3 +84,20 @@ export function describeInterlude(
 ): string | null {
   return WORDS[gameId]?.interlude?.(state, names) ?? null;
 }
+
+/**
+ * The result panel's words for the table's `outcome`, which is the game's own
+ * (`played`) or the table's verdict over it: a RESIGN, an ABSENT or the audit,
+ * whose reason is already in words.
+ */
+export function describeTableResult(
+  gameId: string,
+  outcome: Outcome,
+  played: Outcome | null,
+  state: Json,
+  names: readonly string[],
+  seat: number,
+): ResultWords {
+  const byTable = JSON.stringify(outcome) !== JSON.stringify(played);
+  return describeResult(gameId, outcome, state, names, seat, byTable);
+}

@@ -21,8 +21,9 @@ import {
   describeStep,
   type LogLine,
 } from './describe.ts';
-import { describeInterlude, describeResult, type ResultWords } from './outcome.ts';
+import { describeInterlude, describeTableResult, type ResultWords } from './outcome.ts';
 import { protocolStep, type ProtocolStep } from './protocol.ts';
+import { FaceMemory } from './memory.ts';
 import { linkWords } from './waiting.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
@@ -109,10 +110,8 @@ export class TableController {
   private absenceTimer: ReturnType<typeof setInterval> | null = null;
   /** The clock as kept before this page opened: read once, at the first look at the links. */
   private kept: readonly (number | null)[];
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  private readonly memory = new Map<number, number>();
-  /** How many of each seat's re-masks `memory` has forgotten the cards of. */
-  private readonly remasksSeen: number[] = [];
+  /** What this seat has read and still knows: drawn from, never drawn itself. */
+  private readonly memory = new FaceMemory();
   private readonly unsubscribe: () => void;
 
   /** `clock`: where the page keeps the absence clock; null keeps it in this controller only. */
@@ -195,21 +194,13 @@ export class TableController {
     const replica = this.session.replica;
     const state = replica.state;
     this.legal = this.session.legalActions();
-    this.known = this.remember(this.session.knownFaces());
+    this.known = this.memory.update(state, this.session.knownFaces());
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
     this.view = this.session.playable.game.view(state.game, this.seat, this.known);
     this.outcome = replica.outcome();
-    // The table's own verdict (a RESIGN, an ABSENT, the audit) is already in words.
     const played = this.session.playable.game.outcome(state.game);
     this.result = this.outcome
-      ? describeResult(
-          this.gameId,
-          this.outcome,
-          state.game,
-          this.names,
-          this.seat,
-          JSON.stringify(this.outcome) !== JSON.stringify(played),
-        )
+      ? describeTableResult(this.gameId, this.outcome, played, state.game, this.names, this.seat)
       : null;
     this.interlude = this.readInterlude();
     // Between games the interlude says what the table waits for: the players, not the keys.
@@ -323,31 +314,6 @@ export class TableController {
   }
 
   /**
-   * Faces this seat has read stay known to it while their ids name the same
-   * cards: a card it placed facedown stays known after the other player's
-   * peek has moved it under the peeker's layer, a card seen in a fight after
-   * another fight showed it to others. A fresh deck forgets all, a re-mask
-   * the cards it permuted.
-   */
-  private remember(fresh: Map<number, number>): ReadonlyMap<number, number> {
-    const { state } = this.session.replica;
-    // Mid-shuffle, ids are positions in a deck still being permuted: nothing read there lasts.
-    if (state.step.type === 'SHUFFLE') {
-      this.memory.clear();
-      return fresh;
-    }
-    // A re-masked hand's ids name a permutation of its cards: what was known of them is void.
-    state.remasks.forEach((list, seat) => {
-      for (const { cards } of list.slice(this.remasksSeen[seat] ?? 0))
-        for (const id of cards) this.memory.delete(id);
-      this.remasksSeen[seat] = list.length;
-    });
-    for (const [id, face] of fresh) this.memory.set(id, face);
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity
-    return new Map([...this.memory, ...fresh]);
-  }
-
-  /**
    * Describes the log as it is ordered now, in words and as protocol steps. A late concurrent event can land before
    * entries already shown and a race can void one: the words are kept per entry, and
    * everything from the first entry whose event or verdict differs is described afresh
@@ -381,7 +347,14 @@ export class TableController {
           this.names,
           { seat: this.seat, known: this.known },
         ),
-        step: protocolStep(i, entries[i]!, verdicts[i]!, replica.stateAfter(i)!, this.names),
+        step: protocolStep(
+          i,
+          entries[i]!,
+          verdicts[i]!,
+          replica.stateAfter(i)!,
+          replica.stateAfter(i + 1)!,
+          this.names,
+        ),
       });
     this.log = this.described.flatMap((entry) => entry.lines);
     this.protocol = this.described.map((entry) => entry.step);

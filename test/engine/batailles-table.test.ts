@@ -8,57 +8,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { cardIndex, invertScalar } from '../../crypto/index.ts';
-import { seededRandom } from '../../src/bots/computer.ts';
-import type { JsonObject } from '../../src/engine/encoding.ts';
-import {
-  batailles,
-  chooseAction,
-  fightOutcomes,
-  type BataillesPlay,
-  type BataillesState,
-  type Fight,
-} from '../../src/engine/games/batailles/index.ts';
-import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
+import { batailles, type BataillesState } from '../../src/engine/games/batailles/index.ts';
 import { deckId } from '../../src/engine/table/fold.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
 import type { TableCard, TableState } from '../../src/engine/table/types.ts';
+import { describeAudit, makeTranscript, verifyTranscript } from '../../src/engine/transcript.ts';
 import { lazy } from '../lazy.ts';
+import { known, lyingTable, run } from './helpers/batailles-table.ts';
 import { Table, feed, makePlayers, type Player } from './helpers/table.ts';
-
-type BT = Table<BataillesState>;
-
-const known = (table: BT, seat: number) =>
-  privateFaces(table.replicas[seat]!.state, seat, table.players[seat]!.keyring, new Map());
-
-/**
- * Plays duties (lowest seat first) and moves (the bot's, or `choose`'s when
- * it answers) on seat 0's replica, until `until` holds.
- */
-function run(
-  table: BT,
-  until: (state: TableState<BataillesState>) => boolean,
-  choose: (seat: number, legal: BataillesPlay[]) => BataillesPlay | null = () => null,
-): void {
-  const random = seededRandom(5);
-  for (let steps = 0; !until(table.replicas[0]!.state); steps++) {
-    if (steps > 500) throw new Error('no end in sight');
-    const owed = table.replicas[0]!.owed();
-    const duty = owed.find((o) => o.kind !== 'ACT');
-    if (duty) {
-      table.duty(duty.seat);
-      continue;
-    }
-    const seat = owed[0]!.seat;
-    const { game } = table.replicas[seat]!.state;
-    const faces = known(table, seat);
-    const legal = batailles.legalActions(game, seat, faces) as BataillesPlay[];
-    const move =
-      choose(seat, legal) ?? chooseAction(batailles.view(game, seat, faces), legal, random, faces)!;
-    // The table sets the seat from the signed author: a move carries none.
-    const action = Object.entries(move).filter(([key]) => key !== 'seat');
-    table.play(seat, makeAct(Object.fromEntries(action) as JsonObject));
-  }
-}
 
 /** What `player` makes of `card` with every secret it holds: its face, or -1. */
 function reads(state: TableState<unknown>, player: Player, id: number, card: TableCard): number {
@@ -135,35 +92,9 @@ describe('a fight on the table', () => {
   });
 });
 
-/** A first word the faces deny: nobody ever dies in a true fight, so "nobody" is always false. */
-function lie(fight: Fight, faces: Map<number, number>): number[] {
-  const cards = [...fight.attackers, ...fight.defenders];
-  const n = fight.attackers.length;
-  const outcomes = fightOutcomes(
-    cards.slice(0, n).map((c) => faces.get(c)!),
-    cards.slice(n).map((c) => faces.get(c)!),
-  )!;
-  expect(outcomes.some((dead) => dead.length === 0)).toBe(false);
-  return [];
-}
-
 describe('a lying word on a fight', () => {
   const players = makePlayers(3);
-  const recorded = lazy(() => {
-    const table = Table.of(players, batailles, { players: 3 });
-    let liar = -1;
-    run(
-      table,
-      (s) => s.step.type === 'AUDIT',
-      (seat, legal) => {
-        const fight = table.replicas[seat]!.state.game.fight;
-        if (fight?.shown !== true || fight.announcements.length > 0) return null;
-        liar = seat;
-        return { ...legal[0]!, deaths: lie(fight, known(table, seat)) } as BataillesPlay;
-      },
-    );
-    return { table, liar, events: [...table.events] };
-  });
+  const recorded = lazy(() => lyingTable(players));
 
   test('is disputed by the other fighter: the game stops there, with no winner yet', () => {
     const { table, liar } = recorded();
@@ -191,6 +122,19 @@ describe('a lying word on a fight', () => {
       });
     }
     expect(new Set(table.replicas.map((r) => r.stateHash)).size).toBe(1);
+  });
+
+  test("its transcript: npm run verify's check rebuilds the finding and names the liar", () => {
+    const { table, liar } = recorded();
+    run(table, (s) => s.step.type === 'DONE');
+    const verified = verifyTranscript(
+      JSON.parse(JSON.stringify(makeTranscript(table.replicas[0]!))),
+    );
+    if (!verified.ok) throw new Error(JSON.stringify(verified.fault));
+    expect(verified.findings).toEqual([{ seat: liar, reason: 'ERR_FIGHT_RESULT' }]);
+    const name = verified.genesis.names[liar]!;
+    expect(verified.outcome).toMatchObject({ reason: `the audit caught ${name}` });
+    expect(describeAudit(verified)).toBe(`audit caught ${name} (ERR_FIGHT_RESULT)`);
   });
 
   test('a liar who will not open its keys is named for that, and loses', () => {
