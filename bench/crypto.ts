@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: times the mental-poker proofs in Node, then the same code
  * bundled for the browser in headless Chromium (/usr/bin/chromium, driven by
- * playwright-core with a fresh temporary profile), and prints both. Prints
- * figures only; it asserts no timing.
+ * playwright-core with a fresh temporary profile), and prints both; then the
+ * app's Start to first move at a six-seat table (`start.ts`). Prints figures
+ * only; it asserts no timing.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
+import { benchStart } from './start.ts';
 
 /** Bundles bench/browser.ts (and crypto/ with noble) into one classic script. */
 async function bundle(): Promise<string> {
@@ -70,3 +72,9 @@ console.log('');
 console.log(formatResult(node));
 console.log('');
 console.log(formatResult(browser));
+console.log('');
+console.log('Batailles et piques, 6 seats (1 page, 5 computer players), in headless Chromium ...');
+const start = await benchStart();
+console.log(
+  `Start to the first move: median ${start.median} ms over ${start.runs.length} runs (${start.runs.join(', ')} ms)`,
+);

@@ -55,6 +55,11 @@ await table.finished();
 const replica = table.sessions[0]!.replica;
 table.close();
 
+// Written first: a transcript that names a cheater is evidence worth keeping.
+if (values.out) {
+  writeFileSync(values.out, JSON.stringify(makeTranscript(replica), null, 1));
+  console.log(`transcript written to ${values.out}`);
+}
 const offences = replica.offences();
 if (offences.length > 0) {
   console.error(`stopped: ${offences.map((o) => `${names[o.seat]} (${o.reason})`).join(', ')}`);
@@ -64,7 +69,3 @@ console.log(describeOutcome(replica.outcome(), names));
 const summary = describeGame(game, replica.state.game, names);
 if (summary) console.log(summary);
 console.log(`${replica.log.size} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-if (values.out) {
-  writeFileSync(values.out, JSON.stringify(makeTranscript(replica), null, 1));
-  console.log(`transcript written to ${values.out}`);
-}

@@ -44,6 +44,8 @@ export function localTable(options: {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
   const net = new LoopbackNetwork();
+  const given = options.options ?? {};
+  const gameOptions = entry.withSeats?.(given, options.names.length) ?? given;
   const identities = options.names.map(() => createIdentity());
   const peers = options.names.map((_, seat) => `local-${seat}`);
   const genesis: Genesis = {
@@ -51,8 +53,8 @@ export function localTable(options: {
     game: options.game,
     names: options.names,
     identities: identities.map((i) => i.publicKey),
-    deckSize: entry.deckSize(options.options ?? {}),
-    options: options.options ?? {},
+    deckSize: entry.deckSize(gameOptions),
+    options: gameOptions,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));

@@ -23,7 +23,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, isHex, isRecord } from '../engine/encoding.ts';
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
-import { playable, type Playable } from '../engine/games/registry.ts';
+import { playable, suitsSeats, type Playable } from '../engine/games/registry.ts';
 import {
   isValidPublicKey,
   signMessage,
@@ -141,6 +141,8 @@ function parseTable(raw: unknown): Parsed<TableInfo> {
     return fail('bad options');
   const rules = playable(game);
   if (rules && !rules.setup(options as JsonObject).ok) return fail('options the game refuses');
+  if (rules && !suitsSeats(rules, options as JsonObject, seats))
+    return fail('options for another number of players');
   if (!isAbsentLimit(absentAfterMs)) return fail('bad time limit for absent players');
   return { ok: true, value: { id, game, seats, options: options as JsonObject, absentAfterMs } };
 }

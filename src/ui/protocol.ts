@@ -43,10 +43,27 @@ const cardList = (ids: readonly number[]) =>
     ? `card${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`
     : plural(ids.length, 'card');
 
+/**
+ * The game's second look at the last AUDIT, for a game that recorded exhibits
+ * (hidden claims, see `Game.audit`): every key open, each claim judged on the
+ * cards as they were; empty for any other step.
+ */
+function judgedClaims(
+  before: TableState<Json>,
+  after: TableState<Json>,
+  names: readonly string[],
+): string {
+  if (before.exhibits.length === 0 || after.step.type !== 'DONE') return '';
+  const caught = after.findings.map((f) => `${names[f.seat] ?? `seat ${f.seat}`} (${f.reason})`);
+  const found = caught.length === 0 ? 'nobody caught' : `caught ${caught.join(', ')}`;
+  return `; with every key open, ${plural(before.exhibits.length, 'recorded hidden claim')} judged on the cards as they were: ${found}`;
+}
+
 /** What one step did, the proofs it carried and what they were checked for. */
 function explain(
   body: TableBody,
   before: TableState<Json>,
+  after: TableState<Json>,
   names: readonly string[],
 ): { text: string; proofs: string[]; check: string } {
   const name = (seat: number) => names[seat] ?? `seat ${seat}`;
@@ -115,7 +132,7 @@ function explain(
       return {
         text: `published their ${plural(body.secrets.length, 'secret key')} for the audit`,
         proofs: [],
-        check: 'each secret matches its public key',
+        check: `each secret matches its public key${judgedClaims(before, after, names)}`,
       };
     case 'ACT':
       return {
@@ -134,16 +151,18 @@ function explain(
   }
 }
 
-/** One log entry as a protocol step; `before` is the state it was folded on. */
+/** One log entry as a protocol step; `before` is the state it was folded on, `after` what it made. */
 export function protocolStep(
   index: number,
   entry: LogEntry,
   verdict: Verdict,
   before: TableState<Json>,
+  after: TableState<Json>,
   names: readonly string[],
 ): ProtocolStep {
   const author = names[entry.event.author] ?? `seat ${entry.event.author}`;
-  const { text, proofs, check } = explain(entry.event.body as unknown as TableBody, before, names);
+  const body = entry.event.body as unknown as TableBody;
+  const { text, proofs, check } = explain(body, before, after, names);
   const proofBytes = proofs.reduce((sum, proof) => sum + base64Bytes(proof), 0);
   const step = { index, author, text: `${author} ${text}`, proofBytes };
   if (verdict === 'void')
@@ -166,5 +185,14 @@ export function protocolSteps(replica: Replica<Json>, names: readonly string[]):
   const verdicts = replica.entryVerdicts;
   return replica.log
     .entries()
-    .map((entry, i) => protocolStep(i, entry, verdicts[i]!, replica.stateAfter(i)!, names));
+    .map((entry, i) =>
+      protocolStep(
+        i,
+        entry,
+        verdicts[i]!,
+        replica.stateAfter(i)!,
+        replica.stateAfter(i + 1)!,
+        names,
+      ),
+    );
 }

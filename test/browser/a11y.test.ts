@@ -257,6 +257,42 @@ for (const viewport of VIEWPORTS) {
 }
 
 for (const viewport of VIEWPORTS) {
+  test(`Batailles et piques passes axe at ${viewport.width}x${viewport.height}, cards laid by keyboard`, async () => {
+    const page = await newPlayer(viewport);
+    await page.goto(stack.url);
+    await page.getByTestId('name').fill('Dora');
+    await page.getByTestId('game-batailles').click();
+    await check(page, 'batailles-home', viewport);
+    await tabTo(page, 'solo');
+    await page.keyboard.press('Enter');
+    const prompt = () => page.getByTestId('prompt').textContent();
+    await expect.poll(prompt, { timeout: 120_000 }).toMatch(/^Pick 2 cards of your hand/);
+    await check(page, 'batailles-lay', viewport);
+
+    // Dora picks two hand cards by keyboard and lays them.
+    await tabTo(page, 'hand-card');
+    await page.keyboard.press('Space');
+    await tabTo(page, 'hand-card');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
+      .toBe(2);
+    // The hand sits right below the controls: back to Lay.
+    await tabTo(page, 'lay', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expectFocusKept(page, 'laying two cards');
+    await expect
+      .poll(() => page.getByTestId('log').textContent(), { timeout: 60_000 })
+      .toMatch(/You laid 2 cards facedown\./);
+    await check(page, 'batailles-laid', viewport);
+
+    await page.getByTestId('autoplay').check();
+    await page.getByTestId('result').waitFor({ timeout: 400_000 });
+    await check(page, 'batailles-result', viewport);
+  }, 500_000);
+}
+
+for (const viewport of VIEWPORTS) {
   test(`Black & Red passes axe at ${viewport.width}x${viewport.height}, a move played by keyboard`, async () => {
     const page = await newPlayer(viewport);
     await page.goto(stack.url);

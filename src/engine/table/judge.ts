@@ -5,7 +5,8 @@
  * comes back as an error code, never as an exception. A fold that threw
  * would wedge every honest replica on one bad event and never name its author.
  */
-import type { Json, JsonObject } from '../encoding.ts';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { encodeCanonical, sha256Hex, stateHash, type Json, type JsonObject } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { err, type Result } from '../result.ts';
 import { parseBody } from './bodies.ts';
@@ -22,6 +23,25 @@ export function judge<S extends Json>(
   author: Seat,
   body: JsonObject,
 ): Result<TableState<S>, JudgeError> {
+  const name = names.get(state);
+  const key = name === undefined ? null : judgementKey(name, game.id, author, body);
+  const kept = key === null ? undefined : judged.get(key);
+  if (kept) return kept as Result<TableState<S>, JudgeError>;
+  const result = judgeAfresh(state, game, author, body);
+  if (key === null) return result;
+  if (result.ok) names.set(result.value, key);
+  judged.set(key, result as Result<TableState<Json>, JudgeError>);
+  // The oldest judgement goes first: a replica that catches up rarely reaches far back.
+  if (judged.size > KEPT) judged.delete(judged.keys().next().value!);
+  return result;
+}
+
+function judgeAfresh<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: JsonObject,
+): Result<TableState<S>, JudgeError> {
   try {
     const decoded = parseBody(body);
     if (!decoded.ok) return decoded;
@@ -29,4 +49,40 @@ export function judge<S extends Json>(
   } catch {
     return err('ERR_EXCEPTION');
   }
+}
+
+/*
+ * Judgements shared by the replicas of one process. The replicas in a page with
+ * computer players (and in the simulator) each judge the same events on the same
+ * states, and judging is a pure function of the state, the game, the author and
+ * the body: the proofs are checked once per process, not once per replica.
+ *
+ * A state is known by a name: its table's initial state by its genesis and its game's
+ * starting state (`nameInitialState`), every state `judge` returns by the hash of the
+ * name of the state it was judged on, the game, the author and the body. Two states of
+ * one name come from the same judgements of the same start, so they are equal. A state
+ * with no name (made any other way) is judged afresh.
+ */
+const names = new WeakMap<object, string>();
+const judged = new Map<string, Result<TableState<Json>, JudgeError>>();
+/** Judgements kept: a few hundred events, more than a replica needs to catch up. */
+const KEPT = 512;
+
+const judgementKey = (
+  name: string,
+  game: string,
+  author: Seat,
+  body: JsonObject,
+): string | null => {
+  try {
+    return sha256Hex(utf8ToBytes(`${name}\n${game}\n${author}\n${encodeCanonical(body)}`));
+  } catch {
+    // A body the canonical form refuses is judged afresh, and refused there.
+    return null;
+  }
+};
+
+/** Names a table's initial state, so that replicas of one table share their judgements. */
+export function nameInitialState(state: TableState<Json>): void {
+  names.set(state, `${state.genesisHash}\n${stateHash(state.game)}`);
 }

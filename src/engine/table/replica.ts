@@ -46,7 +46,7 @@ import {
 import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
 import { genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
-import { judge } from './judge.ts';
+import { judge, nameInitialState } from './judge.ts';
 import { absentSeat, tableOutcome } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
 
@@ -93,6 +93,7 @@ export class Replica<S extends Json> {
     if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
     this.log = log.value;
     this.states = [initialTable(genesis, initialGame)];
+    nameInitialState(this.states[0]!);
   }
 
   /** The current table state. */
@@ -115,7 +116,10 @@ export class Replica<S extends Json> {
     return this.verdicts;
   }
 
-  /** Every seat caught breaking the protocol: rejected events, then equivocation. */
+  /**
+   * Every seat caught breaking the protocol: rejected events, then
+   * equivocation, then what the audit found (`event` is then `audit`).
+   */
   offences(): Offence[] {
     const entries = this.log.entries();
     const rejected = this.verdicts.flatMap((v, i) =>
@@ -128,7 +132,8 @@ export class Replica<S extends Json> {
       reason: 'ERR_EQUIVOCATION',
       event: `seq ${e.seq}`,
     }));
-    return [...rejected, ...equivocations];
+    const found = this.state.findings.map((f) => ({ ...f, event: 'audit' }));
+    return [...rejected, ...equivocations, ...found];
   }
 
   /** True once someone is caught: the table takes no more events. */
@@ -138,10 +143,12 @@ export class Replica<S extends Json> {
 
   /**
    * The outcome, once the game is over: the game's own, or a win for the
-   * others once a seat resigned or was declared absent (`state.ending`).
+   * others once a seat resigned or was declared absent (`state.ending`), or
+   * once the audit caught anyone (see `tableOutcome`).
    */
   outcome(): Outcome | null {
-    return tableOutcome(this.state, this.game.outcome(this.state.game));
+    const played = this.game.outcome(this.state.game);
+    return tableOutcome(this.state, played, this.game.audit !== undefined);
   }
 
   /** Seats that owe an event now, with the kind each owes. */
