@@ -63,7 +63,7 @@ beforeAll(async () => {
     /^\d+ signed steps, [\d.]+ k?B of proofs, every check passed\.$/,
   );
   expect(await page.getByTestId('protocol').innerText()).toMatch(
-    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; shuffle proof checked/,
+    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; checked in [\d.]+ m?s here; shuffle proof checked/,
   );
   finished = (await download(page, 'game.json')).path;
   await page.context().close();

@@ -4,7 +4,9 @@
  * this device's times; and a cheat's refused step, its author named with the evidence.
  */
 import { expect, test } from 'vitest';
+import { pointHex } from '../../crypto/index.ts';
 import type { AuditBody, TableBody, UnlockBody } from '../../src/engine/table/bodies.ts';
+import { readPoint } from '../../src/engine/table/points.ts';
 import { protocolSteps, sizeWords, timeWords } from '../../src/ui/protocol.ts';
 import {
   badUnlockProof,
@@ -51,7 +53,9 @@ test('an unlock with a forged proof is refused, its author named with the reason
   const bad = { ...honest, shares: honest.shares.map(badUnlockProof) };
   replica.receive(signNext(replica.log, rec.players[0]!, bad).bytes);
   const step = protocolSteps(replica, NAMES).at(-1)!;
-  const layer = replica.stateAfter(index)!.cards[0]!.layers.find((l) => l.seat === 0)!.key;
+  const layer = pointHex(
+    readPoint(replica.stateAfter(index)!.cards[0]!.layers.find((l) => l.seat === 0)!.key),
+  );
   const hash = replica.log.entries()[index]!.hash;
   expect(step).toEqual({
     index,

@@ -9,6 +9,7 @@
  */
 import {
   G,
+  pointHex,
   verifyDleq,
   verifyKey,
   verifyShuffle,
@@ -47,10 +48,10 @@ export type ProofKind = 'key' | 'shuffle' | 'unlock' | 'copy' | 'lock' | 'rekey'
  * - `count`: it holds `claimed` items where the step takes `expected`
  *   (in part `part` of `parts`, when the count is within one part);
  * - `proof`: part `part` of `parts` carries a proof that does not hold, over
- *   `cards` (empty for a key) against the public `key` it must match;
+ *   `cards` (empty for a key) against the public `key` it must match (hex);
  * - `face`: the last unlock share left card `card` on a point that is no card;
  * - `reveal`: the rules refused card `card` turned up as `face` (`code`, the game's);
- * - `secret`: audit secret `part` of `parts` does not open the public `key`;
+ * - `secret`: audit secret `part` of `parts` does not make the public `key` (hex);
  * - `commitment`: the coin bit opened does not match its commitment;
  * - `rules`: the rules refused the move (`code`, the game's; `action`, its type);
  * - `other`: nothing more to say than the fold's code.
@@ -146,7 +147,7 @@ function diagnoseDecoded<S extends Json>(
         first(body.secrets, (s, i) =>
           writePoint(G.multiply(s)) === pubs[i]
             ? null
-            : { kind: 'secret', part: i, parts: pubs.length, key: pubs[i]! },
+            : { kind: 'secret', part: i, parts: pubs.length, key: pointHex(readPoint(pubs[i]!)) },
         )
       );
     }
@@ -346,4 +347,4 @@ const proofFailed = (
   parts: number,
   cards: readonly CardId[],
   key: Point,
-): Diagnosis => ({ kind: 'proof', proof, part, parts, cards, key: writePoint(key) });
+): Diagnosis => ({ kind: 'proof', proof, part, parts, cards, key: pointHex(key) });

@@ -8,7 +8,15 @@
  * Two player who names a false face for its play.
  */
 import { describe, expect, test } from 'vitest';
-import { decodeScalar, encodeScalar, fromHex, ORDER, toHex } from '../../../crypto/index.ts';
+import {
+  decodeScalar,
+  encodeScalar,
+  fromHex,
+  ORDER,
+  pointHex,
+  toHex,
+} from '../../../crypto/index.ts';
+import { readPoint } from '../../../src/engine/table/points.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { town } from '../../../src/engine/games/town/index.ts';
 import type {
@@ -67,6 +75,9 @@ const layerKey = (
   seat: number,
 ) => state.cards[id]!.layers.find((l) => l.seat === seat)!.key;
 
+/** A point as the evidence names it: its canonical encoding in hex. */
+const hex = (base64: string) => pointHex(readPoint(base64));
+
 const plus1 = (hex: string) => toHex(encodeScalar((decodeScalar(fromHex(hex)) + 1n) % ORDER));
 
 describe('the part of a refused event that fails', () => {
@@ -83,7 +94,7 @@ describe('the part of a refused event that fails', () => {
       part: 0,
       parts: 1,
       cards: [0, 1, 2],
-      key: layerKey(before, 0, 0),
+      key: hex(layerKey(before, 0, 0)),
     });
   });
 
@@ -111,7 +122,7 @@ describe('the part of a refused event that fails', () => {
       part: 0,
       parts: 1,
       cards: [0, 1, 2, 3, 4, 5],
-      key: before.epochs[0]!.keys[1],
+      key: hex(before.epochs[0]!.keys[1]!),
     });
   });
 
@@ -134,7 +145,7 @@ describe('the part of a refused event that fails', () => {
       part: 0,
       parts: 1,
       cards: [],
-      key,
+      key: hex(key),
     });
   });
 
@@ -149,7 +160,7 @@ describe('the part of a refused event that fails', () => {
       part: 1,
       parts: 3,
       cards: [1],
-      key: layerKey(rekey.before, 1, 1),
+      key: hex(layerKey(rekey.before, 1, 1)),
     });
     const shuffle = cheat<RemaskBody>(1, 'REMASK', (b) => ({
       ...b,
@@ -162,7 +173,7 @@ describe('the part of a refused event that fails', () => {
       part: 0,
       parts: 1,
       cards: [0, 1, 2],
-      key: body.pub,
+      key: hex(body.pub),
     });
   });
 
@@ -186,7 +197,7 @@ describe('the part of a refused event that fails', () => {
       ...b,
       secrets: b.secrets.map((s, i) => (i === 2 ? plus1(s) : s)),
     }));
-    expect(diagnosis).toEqual({ kind: 'secret', part: 2, parts: 3, key: before.pubs[1]![2] });
+    expect(diagnosis).toEqual({ kind: 'secret', part: 2, parts: 3, key: hex(before.pubs[1]![2]!) });
   });
 
   test('a coin bit other than committed, a move the rules refuse, a body that does not parse', () => {
