@@ -44,6 +44,7 @@ import {
   signNext,
 } from '../helpers/cheats.ts';
 import { Table, makePlayers } from '../helpers/table.ts';
+import { falseFace } from '../helpers/town.ts';
 import { lazy } from '../../lazy.ts';
 
 const hand = lazy(loadHand);
@@ -235,14 +236,11 @@ describe('a Town for Two player naming a false face', () => {
     const table = Table.of(makePlayers(2), town, {});
     table.dutiesToMove();
     const seat = table.mover()!;
-    const game = table.replicas[seat]!.state.game;
-    const faces = table.known(seat);
-    const card = game.hands[seat]![0]!;
-    const truth = faces.get(card)!;
-    const taken = new Set(game.faces.filter((f, id) => f !== null && id < 20 === card < 20));
-    const lie = [...Array(20).keys()].find(
-      (f) => f !== truth && !taken.has(f) && ![...faces.values()].includes(f),
-    )!;
+    const { card, truth, lie } = falseFace(
+      table.replicas[seat]!.state.game,
+      seat,
+      table.known(seat),
+    );
     table.play(
       seat,
       makeAct({ type: 'PLAY', cards: [card], faces: [lie], pile: null } as JsonObject),
