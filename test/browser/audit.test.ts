@@ -12,7 +12,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import { war, type WarState } from '../../src/engine/games/war/index.ts';
@@ -29,12 +28,10 @@ import {
   setupOrThrow,
   tableGame,
 } from '../engine/helpers/table.ts';
-import { startStack, type Stack } from './harness.ts';
+import { checkScreen, startStack, type Stack, type Viewport } from './harness.ts';
 
-const SHOTS = process.env.FAIRDEAL_SHOTS;
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
 const PHONE = { name: 'phone', width: 390, height: 844 } as const;
-type Viewport = typeof DESKTOP | typeof PHONE;
 
 let stack: Stack;
 beforeAll(async () => {
@@ -44,26 +41,10 @@ afterAll(async () => {
   await stack.close();
 });
 
-/**
- * Axe finds nothing on the page as it is, and nothing is wider than the screen. A
- * dialog's shot is of the screen, as a player sees it over the page; others of the page.
- */
+/** `checkScreen` at `viewport`, the page resized to it first. */
 async function check(page: Page, screen: string, viewport: Viewport, dialog = false) {
   await page.setViewportSize(viewport);
-  if (SHOTS)
-    await page.screenshot({
-      path: join(SHOTS, `${viewport.name}-${screen}.png`),
-      fullPage: !dialog,
-    });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-  expect.soft(found, `axe on ${screen} at ${viewport.name}`).toEqual([]);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect
-    .soft(width, `page width of ${screen} at ${viewport.name}`)
-    .toBeLessThanOrEqual(viewport.width);
+  await checkScreen(page, screen, viewport, { dialog });
 }
 
 /** What has focus, as `tag[data-testid]`. */
