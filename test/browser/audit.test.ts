@@ -120,8 +120,8 @@ test('a game against the computer to its audit; the panel open on the first game
       /^Every player's replica reached the same state hash, [0-9a-f]{16}…, after the same \d+ events\.$/,
     );
   expect(await page.getByTestId('audit-hash').allInnerTexts()).toEqual([
-    expect.stringMatching(/^Ada\s+[0-9a-f]{16}…\s+this page$/),
-    expect.stringMatching(/^Computer\s+[0-9a-f]{16}…\s+the same state$/),
+    expect.stringMatching(/^Ada: this page\n[0-9a-f]{16}…$/),
+    expect.stringMatching(/^Computer: the same state\n[0-9a-f]{16}…$/),
   ]);
   const shuffle = page.getByTestId('audit-shuffle').first();
   expect(await shuffle.locator('figcaption').innerText()).toMatch(
