@@ -68,7 +68,6 @@ describe('the recorded hand', () => {
     ]);
     for (const s of deal!.shuffles) expect([...s.order].sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(report.events).toBe(16);
-    expect(report.stateHash).toBe(replica.stateHash);
   });
 
   test('the last shuffle’s order is what the audit opens where nothing moved since', () => {
