@@ -12,9 +12,10 @@ import { privateFaces } from '../engine/table/author.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { ENDS_EARLY, TranscriptCheck, describeAudit, describeFault } from '../engine/transcript.ts';
 import { describeEntry, describeFinding, type LogLine } from './describe.ts';
+import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
 import { describeTableResult } from './outcome.ts';
 import { FaceMemory } from './memory.ts';
-import { protocolStep, type ProtocolStep } from './protocol.ts';
+import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 
 /**
  * Where the check stands: under way, the whole game verified, verified with
@@ -38,6 +39,8 @@ export class ReplayController {
   status = $state<ReplayStatus>('verifying');
   /** The verdict in words once the check is done. */
   verdict = $state<string | null>(null);
+  /** Once the whole game is verified: the state hash this replay reached (a transcript holds no other). */
+  hashes = $state<HashWords | null>(null);
   /**
    * Every layer key's scalar the published audit reveals so far: with it a
    * seat's own cards can be read, as that seat read them in the game.
@@ -49,6 +52,8 @@ export class ReplayController {
   private lines = $state.raw<LogLine[][]>([]);
   /** Each checked event as a protocol step, in order. */
   private steps = $state.raw<ProtocolStep[]>([]);
+  /** Where the check stopped at a cheat: the refused event (or equivocation) as a step, with its evidence. */
+  private refused = $state.raw<ProtocolStep[]>([]);
 
   readonly genesis: Genesis;
   readonly names: readonly string[];
@@ -84,8 +89,11 @@ export class ReplayController {
   /** The game log in words up to `position`. */
   readonly log = $derived(this.lines.slice(0, this.position).flat());
 
-  /** The protocol's steps up to `position`. */
-  readonly protocol = $derived(this.steps.slice(0, this.position));
+  /** The protocol's steps up to `position`; at the last one, the refused event that stopped the check. */
+  readonly protocol = $derived([
+    ...this.steps.slice(0, this.position),
+    ...(this.position === this.verified ? this.refused : []),
+  ]);
 
   /** The last event applied, in words; null before the first. */
   readonly current = $derived.by(() => {
@@ -142,6 +150,11 @@ export class ReplayController {
     this.position = Math.max(0, Math.min(this.verified, Math.round(position)));
   }
 
+  /** The game opened with every player's published keys, in words; or why it cannot be. */
+  audit(): AuditWords | string {
+    return auditOf(this.check.replica, this.names);
+  }
+
   /** Stops checking: the page leaves the replay. */
   close(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -154,14 +167,20 @@ export class ReplayController {
     const replica = this.check.replica;
     const lines = [...this.lines];
     const steps = [...this.steps];
-    while (performance.now() < until && this.check.step()) {
+    for (let started = performance.now(); started < until; started = performance.now()) {
+      if (!this.check.step()) {
+        this.refused = this.refusedSteps(performance.now() - started);
+        break;
+      }
+      // This page's time to check the event: the same checks as at the table.
+      const verifyMs = performance.now() - started;
       const i = this.check.verified - 1;
       const entry = replica.log.entries()[i]!;
       const before = replica.stateAfter(i)!;
       const after = replica.stateAfter(i + 1)!;
       const verdict = replica.entryVerdicts[i]!;
       lines.push(describeEntry(entry, verdict, before, after, this.names));
-      steps.push(protocolStep(i, entry, verdict, before, after, this.names));
+      steps.push(protocolStep(replica, i, this.names, { proveMs: null, verifyMs }));
     }
     this.lines = lines;
     this.steps = steps;
@@ -172,6 +191,17 @@ export class ReplayController {
     }
     this.timer = null;
     this.finish();
+  }
+
+  /** The event the check refused, if the fold refused it (not the log), and any equivocation. */
+  private refusedSteps(verifyMs: number): ProtocolStep[] {
+    const replica = this.check.replica;
+    const at = this.check.verified;
+    const refused =
+      typeof replica.entryVerdicts[at] === 'object'
+        ? [protocolStep(replica, at, this.names, { proveMs: null, verifyMs })]
+        : [];
+    return [...refused, ...equivocationSteps(replica, this.names)];
   }
 
   private finish(): void {
@@ -190,6 +220,7 @@ export class ReplayController {
       // A game with hidden claims: what its audit found once every key was open.
       const audit = describeAudit(result, (name, code) => `${name} for ${describeFinding(code)}`);
       this.status = result.findings.length > 0 ? 'caught' : 'verified';
+      this.hashes = hashRows(this.check.replica, this.names, null, []);
       this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}: ${words.reason}`;
     } else if (result.fault.reason === ENDS_EARLY && this.check.fault === null) {
       this.status = 'unfinished';

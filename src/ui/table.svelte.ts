@@ -14,6 +14,7 @@ import { makeTranscript } from '../engine/transcript.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
+import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
 import {
   describeEntry,
   describeFinding,
@@ -22,7 +23,7 @@ import {
   type LogLine,
 } from './describe.ts';
 import { describeInterlude, describeTableResult, type ResultWords } from './outcome.ts';
-import { protocolStep, type ProtocolStep } from './protocol.ts';
+import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 import { FaceMemory } from './memory.ts';
 import { linkWords } from './waiting.ts';
 
@@ -75,6 +76,8 @@ export class TableController {
   /** Set between two games of a match, until every player has pressed Next game. */
   interlude = $state<Interlude | null>(null);
   audited = $state(false);
+  /** Once the table is done: every player's state hash against this page's. */
+  hashes = $state<HashWords | null>(null);
   autoplay = $state(false);
   /** The last action this page could not make, in words. */
   error = $state<string | null>(null);
@@ -183,6 +186,11 @@ export class TableController {
     };
   }
 
+  /** The game opened with every player's published keys, in words; or why it cannot be yet. */
+  audit(): AuditWords | string {
+    return auditOf(this.session.replica, this.names);
+  }
+
   close(): void {
     this.stopCountdown();
     this.stopAbsenceClock();
@@ -207,6 +215,10 @@ export class TableController {
     this.progress = this.interlude ? null : describeStep(state, this.names);
     // A RESIGN or an ABSENT ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
+    this.hashes =
+      state.step.type === 'DONE'
+        ? hashRows(replica, this.names, this.seat, this.session.peerHashes)
+        : null;
     this.links = this.session.links.states();
     this.waiting = linkWords(
       this.names,
@@ -331,7 +343,13 @@ export class TableController {
       sameVerdict(this.described[same]!.verdict, verdicts[same]!)
     )
       same++;
-    if (same === this.described.length && same === verdicts.length) return;
+    const equivocations = replica.log.equivocations.length;
+    if (
+      same === this.described.length &&
+      same === verdicts.length &&
+      equivocations === this.protocol.length - same
+    )
+      return;
     // What this page had described before: a first look (a reload) announces nothing.
     const shown = this.described.length;
     this.described.length = same;
@@ -347,17 +365,13 @@ export class TableController {
           this.names,
           { seat: this.seat, known: this.known },
         ),
-        step: protocolStep(
-          i,
-          entries[i]!,
-          verdicts[i]!,
-          replica.stateAfter(i)!,
-          replica.stateAfter(i + 1)!,
-          this.names,
-        ),
+        step: protocolStep(replica, i, this.names, this.session.timings.get(entries[i]!.hash)),
       });
     this.log = this.described.flatMap((entry) => entry.lines);
-    this.protocol = this.described.map((entry) => entry.step);
+    this.protocol = [
+      ...this.described.map((entry) => entry.step),
+      ...equivocationSteps(replica, this.names),
+    ];
     const fresh = this.described
       .slice(shown)
       // This player's own moves it knows; what follows from the table's steps it hears.

@@ -65,7 +65,7 @@ beforeAll(async () => {
     /^\d+ signed steps, [\d.]+ k?B of proofs, every check passed\.$/,
   );
   expect(await page.getByTestId('protocol').innerText()).toMatch(
-    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; shuffle proof checked/,
+    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; checked in [\d.]+ m?s here; shuffle proof checked/,
   );
   finished = (await download(page, 'game.json')).path;
   await page.context().close();
@@ -152,6 +152,14 @@ test('a finished game opens in a fresh page, steps to the end and is verified', 
   await page.getByTestId('replay-seat').selectOption('1');
   expect(await page.getByTestId('autoplay').count()).toBe(0);
   expect(await page.getByTestId('replay-verdict').getAttribute('role')).toBe('status');
+  // The whole game verified, its audit opens: each shuffle's order, and the hash reached.
+  await page.getByTestId('see-audit').click();
+  expect(await page.getByTestId('audit-hashes').innerText()).toMatch(
+    /^This replay reached state hash [0-9a-f]{16}… after \d+ events\./,
+  );
+  expect(await page.getByTestId('audit-shuffle').first().innerText()).toMatch(
+    /^After (Ada|Computer)'s shuffle \(step \d+\)\n/,
+  );
 });
 
 test('a transcript downloaded mid-game holds as far as it goes, and says the game was not over', async () => {
@@ -159,6 +167,8 @@ test('a transcript downloaded mid-game holds as far as it goes, and says the gam
   await expect
     .poll(() => verdict(page), { timeout: 60_000 })
     .toMatch(/^All \d+ events hold, but the transcript ends before the game is over/);
+  // No audit before the game is over.
+  expect(await page.getByTestId('see-audit').count()).toBe(0);
 });
 
 test('one byte of one event changed: the replay stops at that event, named, with the reason', async () => {

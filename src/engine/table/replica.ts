@@ -111,6 +111,14 @@ export class Replica<S extends Json> {
     return this.states[count];
   }
 
+  /**
+   * The state the author of entry `i` saw when it made its event (the fold of
+   * exactly the entries its basis names): where a rejected event was judged.
+   */
+  stateSeen(i: number): TableState<S> {
+    return this.stateSeenBy(i, this.unseenBefore(i));
+  }
+
   /** Verdict of each log entry, in log order. */
   get entryVerdicts(): readonly Verdict[] {
     return this.verdicts;
