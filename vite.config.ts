@@ -26,7 +26,9 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file runs its own servers and Chromium on free ports, so files run side by
+          // side: a browser test mostly waits (on links, timers, other pages), and one at a
+          // time left a core idle for most of the run.
         },
       },
     ],

@@ -264,6 +264,9 @@ for (const viewport of VIEWPORTS) {
       .toMatch(/You laid 2 cards facedown\./);
     await checkScreen(page, 'batailles-laid', viewport);
 
+    // The result panel is checked at both sizes with the other games: the game is played
+    // to its end once, at phone size.
+    if (viewport.name === 'desktop') return;
     await page.getByTestId('autoplay').check();
     await page.getByTestId('result').waitFor({ timeout: 400_000 });
     await checkScreen(page, 'batailles-result', viewport);
