@@ -6,6 +6,9 @@ export default defineConfig({
   plugins: [svelte()],
   build: { target: 'es2022', sourcemap: true },
   test: {
+    // Four files at once on two cores: the browser tests mostly wait (on links, timers,
+    // other pages), so one file at a time per core left the machine idle half the run.
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
@@ -26,9 +29,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          // Each file runs its own servers and Chromium on free ports, so files run side by
-          // side: a browser test mostly waits (on links, timers, other pages), and one at a
-          // time left a core idle for most of the run.
+          // Each file runs its own servers and Chromium on free ports: files run side by side.
         },
       },
     ],
