@@ -1,7 +1,7 @@
 /**
  * The crypto benchmark itself, runtime-agnostic: Node runs it directly
- * (bench/crypto.ts) and headless Chromium runs the same code bundled
- * (bench/browser.ts). It measures, never asserts.
+ * (bench/main.ts) and headless Chromium runs the same code bundled
+ * (bench/browser.ts, by bench/crypto.ts). It measures, never asserts.
  */
 import {
   decodeRows,

@@ -50,6 +50,7 @@ const games = count('games', values.games, 0);
 const browserRuns = count('browser-runs', values['browser-runs'], 1);
 const browser = !values['node-only'];
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const progress = (line: string) => console.log(`  · ${line}`);
 const load = () =>
   loadavg()
@@ -108,7 +109,8 @@ if (chromium) console.log(`\n${formatResult(chromium)}`);
 
 heading(
   `2. Tables in memory (Node, every seat in one process, each proof checked once per process; ` +
-    `medians of ${runs} runs, seeds 1 to ${runs}; whole games: seed 1${games > 1 ? ` to ${games}` : ''})`,
+    `medians of ${plural(runs, 'run')}, seeds 1 to ${runs}; ` +
+    `whole games: ${games === 0 ? 'none' : games === 1 ? 'seed 1' : `seeds 1 to ${games}`})`,
 );
 console.log(formatTableStarts(tables));
 console.log('\n  Sent by each seat (messages, and their UTF-8 payload in kB; medians):\n');
@@ -116,13 +118,13 @@ console.log(formatTraffic(tables));
 
 heading(
   `3. The proof-less yardstick: the mental-poker package (Lee's protocol, secp256k1, no proofs), ` +
-    `${runs} runs; each unit is its own library's variable-base multiplication`,
+    `${plural(runs, 'run')}; each unit is its own library's variable-base multiplication`,
 );
 console.log(formatLee(lee, contenders));
 
 if (browser) {
   heading(
-    `4. Start to the first move in headless Chromium (medians of ${browserRuns} runs; ` +
+    `4. Start to the first move in headless Chromium (medians of ${plural(browserRuns, 'run')}; ` +
       'the pages of a table share this machine’s cores)',
   );
   console.log(formatBrowserStarts(starts));
