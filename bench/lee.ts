@@ -13,7 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import Module, { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { median, ms, textTable } from './text.ts';
 
 type Key = Uint8Array;
@@ -41,13 +41,13 @@ const require = createRequire(import.meta.url);
 const packageRequire = createRequire(require.resolve('mental-poker'));
 
 /**
- * The package loaded afresh over `secp` (the module found by resolving
- * `secp256k1` from the package, or its pure-JavaScript fallback).
+ * The package loaded afresh, over the `secp256k1` module as installed or, with
+ * `fallback`, over that module's pure-JavaScript fallback.
  */
 function load(fallback: boolean): { poker: MentalPoker; secp: Secp256k1 } {
   const secpPath = packageRequire.resolve('secp256k1');
   const packageDir = dirname(dirname(require.resolve('mental-poker')));
-  const fresh = (path: string) => path.startsWith(packageDir) || path === secpPath;
+  const fresh = (path: string) => path.startsWith(packageDir + sep) || path === secpPath;
   for (const path of Object.keys(require.cache)) if (fresh(path)) delete require.cache[path];
   if (fallback) {
     const shim = new Module(secpPath);

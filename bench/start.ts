@@ -110,11 +110,11 @@ async function overPeerJs(browser: Browser, url: string, game: GameId, seats: nu
       await page.getByTestId('lobby').waitFor(SLOW);
     }
     await host!.waitForFunction(
-      "!document.querySelector('[data-testid=start]')?.disabled",
+      "document.querySelector('[data-testid=start]:not([disabled])') !== null",
       null,
       SLOW,
     );
-    // Every page has drawn the full lobby and gone quiet before the clock starts.
+    // Every page has drawn the full lobby before the clock starts.
     for (const page of pages)
       await page.waitForFunction(
         `document.querySelectorAll('[data-testid=seat-name]').length === ${seats}`,
