@@ -1,73 +1,217 @@
 /**
- * The table benchmark, run by `npm run bench` after the crypto one: the app
- * built and served as a user gets it, in headless Chromium, one page playing
- * Batailles et piques with five computer players (six seats, each with its
- * own keys and replica in the page). It times Start (the solo button) to the
- * first move (Lay offered: every army shuffled by every seat, six hands
- * dealt), several times in fresh pages, and prints the median. It measures,
- * never asserts.
+ * Start to the first move in headless Chromium, the app built and served as a
+ * user gets it, with a PeerServer on loopback: tables of several pages, each
+ * page a player in its own browser context that links to the others over real
+ * PeerJS (WebRTC data channels on loopback) and checks every proof itself;
+ * and, for comparison, a six-seat Batailles table in one page (the player and
+ * five computer players, which share their proof checks). Every page, each
+ * run, is new. It measures, never asserts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { localConfig, serveConfig, startSignaling } from '../scripts/servers.ts';
+import type { GameId } from '../src/engine/catalog.ts';
+import { median, ms, textTable } from './text.ts';
 
-/** Every timed run, in ms, and their median. */
-export interface StartFigure {
-  readonly runs: readonly number[];
-  readonly median: number;
+/** A table measured in the browser: its runs and their medians, in ms. */
+export interface BrowserStart {
+  label: string;
+  /** Start to the first move offered on any page, each run. */
+  first: number[];
+  /** Start to a move offered on every page, each run, where every seat gets one at once. */
+  every: number[];
+  /** The target for `first`, when the project has one. */
+  targetMs?: number;
+}
+
+/** What the first move looks like on a game's board, and whether every seat gets one at once. */
+const FIRST_MOVE: Partial<Record<GameId, { selector: string; everySeat: boolean }>> = {
+  // One player, the dealer's opponent, guesses first.
+  redblack: { selector: '[data-testid^=guess-]', everySeat: false },
+  // Every player lays two cards at once.
+  batailles: { selector: '[data-testid=lay]', everySeat: true },
+};
+
+/**
+ * Run in each page, as source text (tsx would add helpers a page lacks): keeps
+ * the wall-clock time at which `selector` first matches, Date.now() being one
+ * clock for every page of the machine.
+ */
+const WATCH = `(selector) => {
+  window.fairDealFirstMove = new Promise((resolve) => {
+    const seen = () => document.querySelector(selector) !== null;
+    if (seen()) return resolve(Date.now());
+    new MutationObserver((_, observer) => {
+      if (!seen()) return;
+      observer.disconnect();
+      resolve(Date.now());
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}`;
+
+/** Clicks `testid` and returns the wall-clock time just before. */
+const CLICK = `(testid) => {
+  const at = Date.now();
+  document.querySelector('[data-testid=' + testid + ']').click();
+  return at;
+}`;
+
+const call = <T>(page: Page, fn: string, arg: string): Promise<T> =>
+  page.evaluate<T>(`(${fn})(${JSON.stringify(arg)})`);
+
+const SLOW = { timeout: 120_000 };
+
+/** Home screen: the player's name and the game, and for Batailles the seats. */
+async function choose(page: Page, url: string, name: string, game: GameId, seats: number) {
+  await page.goto(url);
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId(`game-${game}`).click();
+  if (game === 'batailles') await page.getByTestId('seats').selectOption(String(seats));
 }
 
 /**
- * Run in the page, as source text (tsx would add helpers the page lacks): from the
- * click that starts the table to the first move offered, in ms.
+ * Times Start (the `button` on the first page) to the first move: one run, in
+ * ms from the click to the first page offered one and, where every seat gets
+ * one at once, to the last.
  */
-const TIMED_START = `new Promise((resolve) => {
-  const started = performance.now();
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('[data-testid=lay]') === null) return;
-    observer.disconnect();
-    resolve(performance.now() - started);
-  }).observe(document.body, { childList: true, subtree: true });
-  document.querySelector('[data-testid=solo]').click();
-})`;
+async function timeStart(pages: Page[], game: GameId, button: string) {
+  const { selector, everySeat } = FIRST_MOVE[game]!;
+  for (const page of pages) await call(page, WATCH, selector);
+  const clicked = await call<number>(pages[0]!, CLICK, button);
+  const when = (page: Page) =>
+    page
+      .waitForFunction('window.fairDealFirstMove', null, SLOW)
+      .then(() => page.evaluate<number>('window.fairDealFirstMove'));
+  const first = (await Promise.race(pages.map(when))) - clicked;
+  if (!everySeat) return { first, every: null };
+  return { first, every: Math.max(...(await Promise.all(pages.map(when)))) - clicked };
+}
 
-/** Times Start to the first move of a six-seat Batailles table `runs` times. */
-export async function benchStart(runs = 5): Promise<StartFigure> {
+/** One run of `seats` pages over PeerJS: the first creates the table, the others join by its link. */
+async function overPeerJs(browser: Browser, url: string, game: GameId, seats: number) {
+  const contexts = await Promise.all(Array.from({ length: seats }, () => browser.newContext()));
+  try {
+    const pages = await Promise.all(contexts.map((c) => c.newPage()));
+    for (const page of pages)
+      page.on('pageerror', (error) => console.error(`  [page] ${error.message}`));
+    const [host, ...guests] = pages;
+    await choose(host!, url, 'Host', game, seats);
+    await host!.getByTestId('create').click();
+    const invite = await host!.getByTestId('invite').inputValue();
+    for (const [i, page] of guests.entries()) {
+      await page.goto(invite);
+      await page.getByTestId('name').fill(`Guest ${i + 1}`);
+      await page.getByTestId('join').click();
+      await page.getByTestId('lobby').waitFor(SLOW);
+    }
+    await host!.waitForFunction(
+      "document.querySelector('[data-testid=start]:not([disabled])') !== null",
+      null,
+      SLOW,
+    );
+    // Every page has drawn the full lobby before the clock starts.
+    for (const page of pages)
+      await page.waitForFunction(
+        `document.querySelectorAll('[data-testid=seat-name]').length === ${seats}`,
+        null,
+        SLOW,
+      );
+    return await timeStart(pages, game, 'start');
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+}
+
+/** One run of a six-seat Batailles table in one page: the player and five computer players. */
+async function solo(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await choose(page, url, 'Bench', 'batailles', 6);
+    return await timeStart([page], 'batailles', 'solo');
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Builds and serves the app, then measures each table `runs` times: Red &
+ * Black on two pages and Batailles on six over PeerJS, and Batailles at six
+ * seats in one page. `log` hears a line per run.
+ */
+export async function benchStarts(
+  runs: number,
+  log: (line: string) => void = () => {},
+): Promise<BrowserStart[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'fairdeal-bench-dist-'));
-  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  log('building the app, serving it with a PeerServer on loopback');
+  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } });
   const signaling = await startSignaling(0);
   const server = await preview({
     plugins: [serveConfig(localConfig(signaling.port))],
     build: { outDir },
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
-    logLevel: 'warn',
+    logLevel: 'error',
   });
   const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  const times: number[] = [];
+  const tables = [
+    {
+      label: 'Red & Black, 2 pages over PeerJS',
+      targetMs: 1000,
+      run: () => overPeerJs(browser, url, 'redblack', 2),
+    },
+    {
+      label: 'Batailles et piques, 6 pages over PeerJS',
+      targetMs: 4000,
+      run: () => overPeerJs(browser, url, 'batailles', 6),
+    },
+    {
+      label: 'Batailles et piques, 6 seats in 1 page (5 computers)',
+      run: () => solo(browser, url),
+    },
+  ];
   try {
-    for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.goto(url);
-      await page.getByTestId('name').fill('Bench');
-      await page.getByTestId('game-batailles').click();
-      await page.getByTestId('seats').selectOption('6');
-      const ms = await page.evaluate<number>(TIMED_START);
-      times.push(Math.round(ms));
-      await context.close();
+    const results: BrowserStart[] = [];
+    for (const { label, targetMs, run } of tables) {
+      const result: BrowserStart = { label, first: [], every: [], targetMs };
+      for (let i = 0; i < runs; i++) {
+        const { first, every } = await run();
+        result.first.push(first);
+        if (every !== null) result.every.push(every);
+        log(
+          `${label} #${i + 1}: first move ${first} ms` +
+            (every === null ? '' : `, on every page ${every} ms`),
+        );
+      }
+      results.push(result);
     }
+    return results;
   } finally {
     await browser.close();
     await server.close();
     await signaling.close();
     await rm(outDir, { recursive: true, force: true });
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  return { runs: times, median: sorted[sorted.length >> 1]! };
+}
+
+/** The browser table: medians per table, every run, the target. */
+export function formatBrowserStarts(starts: readonly BrowserStart[]): string {
+  return textTable(
+    ['table', 'first page, ms', 'every page, ms', 'runs (first page)', 'target'],
+    starts.map((s) => [
+      s.label,
+      ms(median(s.first)),
+      s.every.length === 0 ? '' : ms(median(s.every)),
+      s.first.map(ms).join(', '),
+      s.targetMs === undefined
+        ? ''
+        : `under ${ms(s.targetMs)}: ${median(s.first) < s.targetMs ? 'met' : 'missed'}`,
+    ]),
+  );
 }

@@ -40,10 +40,12 @@ export function localTable(options: {
   delayMs?: number;
   table?: string;
   options?: JsonObject;
+  /** Seats the peers on this in-memory network (a benchmark's, counting what each sends). */
+  network?: LoopbackNetwork;
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
-  const net = new LoopbackNetwork();
+  const net = options.network ?? new LoopbackNetwork();
   const given = options.options ?? {};
   const gameOptions = entry.withSeats?.(given, options.names.length) ?? given;
   const identities = options.names.map(() => createIdentity());
