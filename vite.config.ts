@@ -6,6 +6,10 @@ export default defineConfig({
   plugins: [svelte()],
   build: { target: 'es2022', sourcemap: true },
   test: {
+    // Three files at once on two cores: the browser tests mostly wait (on links, timers,
+    // other pages), so one file at a time per core left the machine idle half the run. Four
+    // starved a page's heartbeats past the 5 s a link may stay silent, once in four runs.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -26,7 +30,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file runs its own servers and Chromium on free ports: files run side by side.
         },
       },
     ],

@@ -1,7 +1,7 @@
 /**
  * The crypto benchmark itself, runtime-agnostic: Node runs it directly
- * (bench/crypto.ts) and headless Chromium runs the same code bundled
- * (bench/browser.ts). It measures, never asserts.
+ * (bench/main.ts) and headless Chromium runs the same code bundled
+ * (bench/browser.ts, by bench/crypto.ts). It measures, never asserts.
  */
 import {
   decodeRows,
@@ -20,6 +20,7 @@ import {
   verifyUnlock,
   type Point,
 } from '../crypto/index.ts';
+import { median, textTable } from './text.ts';
 
 /** One measured operation: median milliseconds and its cost in variable-base multiplications. */
 export interface Figure {
@@ -41,12 +42,6 @@ export interface BenchResult {
   /** Median ms of one variable-time `Point.multiplyUnsafe`, for reference. */
   mulUnsafeMs: number;
   figures: Figure[];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 /**
@@ -165,18 +160,21 @@ export function runBench(runtime: string, log: (line: string) => void = () => {}
   return { runtime, mulMs, mulUnsafeMs: median(Array.from({ length: 15 }, unitUnsafe)), figures };
 }
 
-/** A fixed-width text table of one runtime's results. */
+/** A text table of one runtime's results. */
 export function formatResult(r: BenchResult): string {
-  const lines = [
-    `${r.runtime}: unit = one variable-base noble Point.multiply, median ${r.mulMs.toFixed(3)} ms ` +
+  return [
+    `  ${r.runtime}: unit = one variable-base noble Point.multiply, median ${r.mulMs.toFixed(3)} ms ` +
       `(multiplyUnsafe ${r.mulUnsafeMs.toFixed(3)} ms), sampled between the runs below`,
-    `  ${'operation'.padEnd(28)}${'median ms'.padStart(11)}${'× mult'.padStart(9)}${'× mult/card'.padStart(13)}  runs`,
-  ];
-  for (const f of r.figures) {
-    lines.push(
-      `  ${f.name.padEnd(28)}${f.ms.toFixed(2).padStart(11)}${f.mults.toFixed(1).padStart(9)}` +
-        `${(f.perCard === undefined ? '' : f.perCard.toFixed(2)).padStart(13)}  ${f.runs}`,
-    );
-  }
-  return lines.join('\n');
+    '',
+    textTable(
+      ['operation', 'median ms', '× unit', '× unit per card', 'runs'],
+      r.figures.map((f) => [
+        f.name,
+        f.ms.toFixed(2),
+        f.mults.toFixed(1),
+        f.perCard === undefined ? '' : f.perCard.toFixed(2),
+        String(f.runs),
+      ]),
+    ),
+  ].join('\n');
 }

@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: times the mental-poker proofs in Node, then the same code
- * bundled for the browser in headless Chromium (/usr/bin/chromium, driven by
- * playwright-core with a fresh temporary profile), and prints both. Prints
- * figures only; it asserts no timing.
+ * The crypto benchmark in headless Chromium: `core.ts` bundled for the
+ * browser and run in /usr/bin/chromium, driven by playwright-core with a
+ * fresh temporary profile. `npm run bench` (`main.ts`) runs it after the same
+ * code in Node.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { formatResult, runBench, type BenchResult } from './core.ts';
+import type { BenchResult } from './core.ts';
 
 /** Bundles bench/browser.ts (and crypto/ with noble) into one classic script. */
 async function bundle(): Promise<string> {
   const out = await build({
     configFile: false,
-    logLevel: 'warn',
+    logLevel: 'error',
     build: {
       write: false,
       minify: false,
@@ -39,7 +39,8 @@ async function bundle(): Promise<string> {
   throw new Error('bench: vite produced no bundle');
 }
 
-async function runChromium(): Promise<BenchResult> {
+/** Runs `runBench` in a fresh headless Chromium; `log` hears the page's progress lines. */
+export async function runChromium(log: (line: string) => void): Promise<BenchResult> {
   const code = await bundle();
   const profile = await mkdtemp(join(tmpdir(), 'fairdeal-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -49,7 +50,7 @@ async function runChromium(): Promise<BenchResult> {
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (msg) => console.log(`  [page] ${msg.text()}`));
+    page.on('console', (msg) => log(msg.text()));
     await page.goto('about:blank');
     await page.addScriptTag({ content: code });
     return await page.evaluate(() => {
@@ -62,11 +63,3 @@ async function runChromium(): Promise<BenchResult> {
     await rm(profile, { recursive: true, force: true });
   }
 }
-
-const node = runBench(`Node ${process.version}`, (line) => console.log(`  ${line}`));
-console.log('Running the same benchmark in headless Chromium ...');
-const browser = await runChromium();
-console.log('');
-console.log(formatResult(node));
-console.log('');
-console.log(formatResult(browser));

@@ -1,16 +1,29 @@
 /**
- * `npm run bench`, second part: how long the page's main thread is kept busy while a
- * 52-card War table is set up in headless Chromium, from Start to the first Flip
- * (fresh keys, both shuffles with their proofs, every check). Each page records its
- * long tasks (the PerformanceObserver 'longtask' entries: every task over 50 ms); a
- * run reports the longest task of either page, and the figures are medians over
- * several runs, for two browsers at one table and for one browser against the
- * computer (whose cryptography runs in the same page). Prints figures; asserts none.
+ * How long the page's main thread is kept busy while a 52-card War table is
+ * set up in headless Chromium, from Start to the first Flip (fresh keys, both
+ * shuffles with their proofs, every check). Each page records its long tasks
+ * (the PerformanceObserver 'longtask' entries: every task over 50 ms); a run
+ * reports the longest task of either page. Two browsers at one table, and one
+ * browser against the computer (whose proofs are made in the same page's
+ * workers). It measures, never asserts.
  */
 import type { Page } from 'playwright-core';
-import { createTable, flipOffered, joinTable, startStack, type Stack } from '../scripts/stack.ts';
+import { createTable, flipOffered, joinTable, type Stack } from '../scripts/stack.ts';
+import { median, ms, textTable } from './text.ts';
 
-const RUNS = Number(process.env.FAIRDEAL_BENCH_RUNS ?? 5);
+/** The long tasks of one setup, each run, and the target the project holds the longest to. */
+export interface LongTasks {
+  label: string;
+  /** The longest main-thread task of any page of the table, each run (ms; 0: none over 50). */
+  longest: number[];
+  /** How many long tasks all pages had together, each run. */
+  count: number[];
+  /** From Start to Flip offered on every page, each run (ms). */
+  setup: number[];
+}
+
+/** Under this, no task holds the page long enough for a player to notice (ms). */
+export const LONG_TASK_TARGET_MS = 50;
 
 /** Every long task of the page from now on, kept where `longestSince` reads it. */
 function recordLongTasks() {
@@ -25,7 +38,7 @@ function recordLongTasks() {
 /** The page's clock now, to read its long tasks from. */
 const now = (page: Page): Promise<number> => page.evaluate(() => performance.now());
 
-/** The longest task of `page` that started at `since` or later, and how many there were; 0 for none. */
+/** The longest task of `page` that started at `since` or later (0 for none), and how many there were. */
 const longestSince = (page: Page, since: number) =>
   page.evaluate((since) => {
     const tasks = (window as unknown as { longTasks: { start: number; duration: number }[] })
@@ -35,11 +48,8 @@ const longestSince = (page: Page, since: number) =>
   }, since);
 
 interface Run {
-  /** The longest main-thread task of any page of the table during the setup (ms; 0: none over 50). */
   longest: number;
-  /** Long tasks of all pages together. */
   count: number;
-  /** From Start to Flip offered on every page (ms). */
   setup: number;
 }
 
@@ -47,6 +57,25 @@ async function player(stack: Stack): Promise<Page> {
   const page = await stack.newPlayer();
   await page.context().addInitScript(recordLongTasks);
   return page;
+}
+
+/** Times Start to Flip on `pages` and reads their long tasks over it; closes the pages. */
+async function timeSetup(pages: Page[], start: () => Promise<void>): Promise<Run> {
+  try {
+    const since = await Promise.all(pages.map(now));
+    const t0 = Date.now();
+    await start();
+    await Promise.all(pages.map(flipOffered));
+    const setup = Date.now() - t0;
+    const found = await Promise.all(pages.map((page, i) => longestSince(page, since[i]!)));
+    return {
+      longest: Math.max(...found.map((f) => f.longest)),
+      count: found.reduce((n, f) => n + f.count, 0),
+      setup,
+    };
+  } finally {
+    for (const page of pages) await page.context().close();
+  }
 }
 
 async function twoBrowsers(stack: Stack): Promise<Run> {
@@ -57,19 +86,7 @@ async function twoBrowsers(stack: Stack): Promise<Run> {
   await alice.waitForFunction(
     () => document.querySelector('[data-testid=start]:not([disabled])') !== null,
   );
-  const pages = [alice, bob];
-  const since = await Promise.all(pages.map(now));
-  const t0 = Date.now();
-  await alice.getByTestId('start').click();
-  await Promise.all(pages.map(flipOffered));
-  const setup = Date.now() - t0;
-  const found = await Promise.all(pages.map((page, i) => longestSince(page, since[i]!)));
-  await Promise.all(pages.map((page) => page.context().close()));
-  return {
-    longest: Math.max(...found.map((f) => f.longest)),
-    count: found.reduce((n, f) => n + f.count, 0),
-    setup,
-  };
+  return timeSetup([alice, bob], () => alice.getByTestId('start').click());
 }
 
 async function againstComputer(stack: Stack): Promise<Run> {
@@ -77,60 +94,47 @@ async function againstComputer(stack: Stack): Promise<Run> {
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Solo');
   await page.getByTestId('game-war').click();
-  const since = await now(page);
-  const t0 = Date.now();
-  await page.getByTestId('solo').click();
-  await flipOffered(page);
-  const setup = Date.now() - t0;
-  const found = await longestSince(page, since);
-  await page.context().close();
-  return { ...found, setup };
+  return timeSetup([page], () => page.getByTestId('solo').click());
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-const ms = (x: number) => (x === 0 ? 'none over 50 ms' : `${x.toFixed(0)} ms`);
-
-async function measure(name: string, stack: Stack, run: (stack: Stack) => Promise<Run>) {
-  const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const r = await run(stack);
-    runs.push(r);
-    console.log(
-      `  ${name} run ${i + 1}: longest task ${ms(r.longest)}, ${r.count} long tasks, ` +
-        `setup ${(r.setup / 1000).toFixed(1)} s`,
-    );
-  }
-  return {
-    name,
-    longest: median(runs.map((r) => r.longest)),
-    worst: Math.max(...runs.map((r) => r.longest)),
-    count: median(runs.map((r) => r.count)),
-    setup: median(runs.map((r) => r.setup)),
-  };
-}
-
-console.log(`Long main-thread tasks while a 52-card War table is set up (${RUNS} runs each) ...`);
-const stack = await startStack();
-try {
-  const results = [
-    await measure('two browsers', stack, twoBrowsers),
-    await measure('against the computer', stack, againstComputer),
+/** Measures both setups `runs` times each on `stack`; `log` hears a line per run. */
+export async function benchLongTasks(
+  stack: Stack,
+  runs: number,
+  log: (line: string) => void = () => {},
+): Promise<LongTasks[]> {
+  const setups = [
+    { label: 'War, 52 cards, 2 pages over PeerJS', run: twoBrowsers },
+    { label: 'War, 52 cards, 1 page against the computer', run: againstComputer },
   ];
-  console.log('');
-  console.log(
-    `  ${'setup, Start to Flip'.padEnd(24)}${'median longest'.padStart(16)}${'worst'.padStart(17)}` +
-      `${'long tasks'.padStart(12)}${'setup s'.padStart(9)}`,
+  const results: LongTasks[] = [];
+  for (const { label, run } of setups) {
+    const result: LongTasks = { label, longest: [], count: [], setup: [] };
+    for (let i = 0; i < runs; i++) {
+      const r = await run(stack);
+      result.longest.push(r.longest);
+      result.count.push(r.count);
+      result.setup.push(r.setup);
+      log(
+        `${label} #${i + 1}: longest task ${ms(r.longest)} ms, ${r.count} long tasks, ` +
+          `setup ${ms(r.setup)} ms`,
+      );
+    }
+    results.push(result);
+  }
+  return results;
+}
+
+/** The long-task table: medians and the worst run per setup, against the target. */
+export function formatLongTasks(results: readonly LongTasks[]): string {
+  return textTable(
+    ['setup, Start to Flip', 'longest task, ms', 'worst run, ms', 'long tasks', 'setup, ms'],
+    results.map((r) => [
+      r.label,
+      ms(median(r.longest)),
+      ms(Math.max(...r.longest)),
+      ms(median(r.count)),
+      ms(median(r.setup)),
+    ]),
   );
-  for (const r of results)
-    console.log(
-      `  ${r.name.padEnd(24)}${ms(r.longest).padStart(16)}${ms(r.worst).padStart(17)}` +
-        `${String(r.count).padStart(12)}${(r.setup / 1000).toFixed(1).padStart(9)}`,
-    );
-} finally {
-  await stack.close();
 }

@@ -1,7 +1,9 @@
 /**
  * `npm run simulate -- --game war --seed 7 --out game.json`: computer peers,
  * each with its own replica, play a whole game over the in-memory network with
- * real cryptography. Prints the winner and writes the transcript.
+ * real cryptography. Prints the winner and writes the transcript. `--options`
+ * takes the table's options as JSON (`'{"target":1}'` for a one-game Red & Black
+ * match), checked by the game's setup as a table's are.
  *
  * `--seed` fixes the players' choices and the bytes behind every key and
  * shuffle (`crypto.getRandomValues` draws from a stream seeded by the game
@@ -13,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { localTable } from '../src/bots/table.ts';
 import { GAMES, isGameId } from '../src/engine/catalog.ts';
+import type { JsonObject } from '../src/engine/encoding.ts';
 import { makeTranscript } from '../src/engine/transcript.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
 import { fillFrom, seededBytes } from './seeded-bytes.ts';
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     out: { type: 'string' },
     players: { type: 'string' },
+    options: { type: 'string', default: '{}' },
   },
 });
 const game = values.game;
@@ -37,11 +41,25 @@ const draw = seededBytes(`simulate|${game}|${seed}`);
 crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array);
 
 const started = Date.now();
-const table = localTable({ game, names, seed, table: `sim-${game}-${seed}` });
+const options = JSON.parse(values.options) as unknown;
+if (options === null || typeof options !== 'object' || Array.isArray(options))
+  throw new Error('--options takes a JSON object');
+const table = localTable({
+  game,
+  names,
+  seed,
+  table: `sim-${game}-${seed}`,
+  options: options as JsonObject,
+});
 await table.finished();
 const replica = table.sessions[0]!.replica;
 table.close();
 
+// Written first: a transcript that names a cheater is evidence worth keeping.
+if (values.out) {
+  writeFileSync(values.out, JSON.stringify(makeTranscript(replica), null, 1));
+  console.log(`transcript written to ${values.out}`);
+}
 const offences = replica.offences();
 if (offences.length > 0) {
   console.error(`stopped: ${offences.map((o) => `${names[o.seat]} (${o.reason})`).join(', ')}`);
@@ -51,7 +69,3 @@ console.log(describeOutcome(replica.outcome(), names));
 const summary = describeGame(game, replica.state.game, names);
 if (summary) console.log(summary);
 console.log(`${replica.log.size} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-if (values.out) {
-  writeFileSync(values.out, JSON.stringify(makeTranscript(replica), null, 1));
-  console.log(`transcript written to ${values.out}`);
-}

@@ -1,10 +1,11 @@
 /**
  * `npm run verify -- game.json`: rebuilds a game from its transcript alone and
- * checks every signature, chain link, proof and rule. Prints the outcome, or
- * exits 1 naming the first bad event.
+ * checks every signature, chain link, proof and rule. Prints the outcome, and
+ * for a game with hidden claims (Batailles' fights) what its audit found.
+ * Exits 1 naming the first bad event, or whom the audit caught.
  */
 import { readFileSync } from 'node:fs';
-import { describeFault, verifyTranscript } from '../src/engine/transcript.ts';
+import { describeAudit, describeFault, verifyTranscript } from '../src/engine/transcript.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
 
 const file = process.argv[2];
@@ -26,6 +27,9 @@ if (!result.ok) {
   process.exit(1);
 }
 console.log(`verified ${result.events} events: every signature, chain link, proof and rule holds`);
+const audit = describeAudit(result);
+if (audit) console.log(audit);
 console.log(describeOutcome(result.outcome, result.genesis.names));
 const summary = describeGame(result.genesis.game, result.game, result.genesis.names);
 if (summary) console.log(summary);
+if (result.findings.length > 0) process.exit(1);

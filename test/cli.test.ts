@@ -65,14 +65,20 @@ test('simulate and verify support Red & Black', async () => {
     'redblack',
     '--seed',
     '2',
+    '--options',
+    '{"target":1}',
     '--out',
     file,
   ]);
+  // A match to one game won: the first game's winner takes it.
   expect(stdout).toMatch(/^winner: (Ada|Babbage) \(TARGET\)$/m);
   const verified = await run(tsx, ['scripts/verify.ts', file], { maxBuffer: 1 << 20 });
   expect(verified.stdout).toContain(/^winner: .*$/m.exec(stdout)![0]);
-  const transcript = JSON.parse(readFileSync(file, 'utf8')) as { genesis: { game: string } };
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as {
+    genesis: { game: string; options: unknown };
+  };
   expect(transcript.genesis.game).toBe('redblack');
+  expect(transcript.genesis.options).toEqual({ target: 1 });
 }, 300_000);
 
 test('simulate and verify support Town for Two', async () => {
@@ -96,15 +102,15 @@ test('simulate and verify support Town for Two', async () => {
   expect(transcript.genesis).toMatchObject({ game: 'town', deckSize: 40 });
 }, 300_000);
 
-// A seed fixes the randomness too, so seed 4 runs a stock out on every run and every machine.
-test('simulate and verify support Black & Red; seed 4 runs a stock out and rebuilds it from the discards', async () => {
+// A seed fixes the randomness too, so seed 1 runs a stock out on every run and every machine.
+test('simulate and verify support Black & Red; seed 1 runs a stock out and rebuilds it from the discards', async () => {
   const file = join(dir, 'blackred.json');
   const { stdout } = await run(tsx, [
     'scripts/simulate.ts',
     '--game',
     'blackred',
     '--seed',
-    '4',
+    '1',
     '--out',
     file,
   ]);
@@ -115,4 +121,38 @@ test('simulate and verify support Black & Red; seed 4 runs a stock out and rebui
   expect(verified.stdout).toContain('every signature, chain link, proof and rule holds');
   expect(verified.stdout).toContain(/^winner: .*$/m.exec(stdout)![0]);
   expect(verified.stdout).toContain(summary![0]);
+}, 300_000);
+
+test('simulate and verify support Batailles et piques at three seats, audit included', async () => {
+  const file = join(dir, 'batailles.json');
+  const { stdout } = await run(tsx, [
+    'scripts/simulate.ts',
+    '--game',
+    'batailles',
+    '--players',
+    '3',
+    '--seed',
+    '4',
+    '--out',
+    file,
+  ]);
+  expect(stdout).toMatch(/^winner: (Ada|Babbage|Curie)( and (Babbage|Curie))* \(POINTS\)$/m);
+  const summary = /^\d+ fights?, points Ada \d+, Babbage \d+, Curie \d+$/m.exec(stdout);
+  expect(summary).not.toBeNull();
+  const verified = await run(tsx, ['scripts/verify.ts', file], { maxBuffer: 1 << 20 });
+  expect(verified.stdout).toContain('every signature, chain link, proof and rule holds');
+  expect(verified.stdout).toContain(
+    'audit: every hidden claim checked against the opened cards; nobody caught',
+  );
+  expect(verified.stdout).toContain(/^winner: .*$/m.exec(stdout)![0]);
+  expect(verified.stdout).toContain(summary![0]);
+  const transcript = JSON.parse(readFileSync(file, 'utf8')) as {
+    genesis: { game: string; deckSize: number; options: unknown; names: string[] };
+  };
+  expect(transcript.genesis).toMatchObject({
+    game: 'batailles',
+    deckSize: 48,
+    options: { players: 3 },
+    names: ['Ada', 'Babbage', 'Curie'],
+  });
 }, 300_000);

@@ -13,7 +13,7 @@ import type { Genesis } from '../engine/table/types.ts';
 import { parseWireMessage } from '../net/lobby.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
 import { Messenger } from '../net/messenger.ts';
-import type { CryptoPool } from '../net/pool.ts';
+import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { TableSession } from '../net/table.ts';
 import { ComputerPlayer, seededRandom } from './computer.ts';
 
@@ -41,12 +41,17 @@ export function localTable(options: {
   delayMs?: number;
   table?: string;
   options?: JsonObject;
-  /** Where every peer makes and checks its proofs; by default each in this thread. */
+  /** Where every peer makes and checks its proofs, each check once; by default this thread. */
   pool?: CryptoPool;
+  /** Seats the peers on this in-memory network (a benchmark's, counting what each sends). */
+  network?: LoopbackNetwork;
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
-  const net = new LoopbackNetwork();
+  const net = options.network ?? new LoopbackNetwork();
+  const pool = options.pool ?? new InThreadPool();
+  const given = options.options ?? {};
+  const gameOptions = entry.withSeats?.(given, options.names.length) ?? given;
   const identities = options.names.map(() => createIdentity());
   const peers = options.names.map((_, seat) => `local-${seat}`);
   const genesis: Genesis = {
@@ -54,8 +59,8 @@ export function localTable(options: {
     game: options.game,
     names: options.names,
     identities: identities.map((i) => i.publicKey),
-    deckSize: entry.deckSize(options.options ?? {}),
-    options: options.options ?? {},
+    deckSize: entry.deckSize(gameOptions),
+    options: gameOptions,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
@@ -70,7 +75,7 @@ export function localTable(options: {
         identities[seat]!.secretKey,
         peers,
         undefined,
-        options.pool,
+        pool,
       ),
   );
   const bots = sessions.flatMap((session, seat) =>

@@ -52,6 +52,12 @@ export type Outcome =
  *   positions away, and a game that asks for one has a bug.
  * - `COIN`: a joint fair coin (commit, then open, by every seat), then
  *   `{ type: 'COIN', bit }`.
+ * - `RECORD`: keep these cards as they are now (ciphertexts and layers) as
+ *   an exhibit for the audit, then `{ type: 'RECORDED', cards }`; no event
+ *   is owed, the table answers at once. A game whose players make claims on
+ *   faces nobody else sees (a hidden hand, a fight shown to two) records
+ *   the cards a claim rests on, and `audit` judges the claim once every key
+ *   is open: a card's id may name another face by then (a re-masked hand).
  */
 export type Need =
   | { readonly type: 'ACT'; readonly seats: readonly Seat[] }
@@ -60,7 +66,15 @@ export type Need =
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'SHOW'; readonly cards: readonly CardId[]; readonly to: readonly Seat[] }
   | { readonly type: 'SHUFFLE'; readonly cards: readonly CardId[] }
-  | { readonly type: 'COIN' };
+  | { readonly type: 'COIN' }
+  | { readonly type: 'RECORD'; readonly cards: readonly CardId[] };
+
+/** A seat the audit found breaking a rule nobody could check before every key was open. */
+export interface Finding {
+  readonly seat: Seat;
+  /** The game's error code: what the seat claimed that the faces deny. */
+  readonly reason: string;
+}
 
 /**
  * A game module. `S` is its state (plain JSON, so replicas can hash it), `A`
@@ -101,4 +115,12 @@ export interface Game<S extends Json, A, V, O> {
    * rule, the action ordered first stands.
    */
   race?(state: S, standing: A, late: A): boolean;
+  /**
+   * The game's second look, once the audit has opened every key: `exhibits`
+   * holds the faces of each `RECORD`ed exhibit, in order (-1 for a card no
+   * published key opens). Returns every seat whose hidden claims the faces
+   * deny, in the order of the claims; empty when all hold. Games with no
+   * hidden claims have none.
+   */
+  audit?(state: S, exhibits: readonly (readonly number[])[]): readonly Finding[];
 }

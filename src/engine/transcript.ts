@@ -13,10 +13,10 @@
  * The order must be the log's own deterministic order, each event exactly
  * once, and the game must be over with every seat's audit published.
  */
-import { isGameId } from './catalog.ts';
+import { isGameId, type GameId } from './catalog.ts';
 import { isRecord, type Json, type JsonObject } from './encoding.ts';
-import type { Outcome, Seat } from './game.ts';
-import { playable } from './games/registry.ts';
+import type { Finding, Outcome, Seat } from './game.ts';
+import { playable, suitsSeats } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
 import { isAbsentLimit } from './table/leave.ts';
@@ -39,7 +39,16 @@ export interface TranscriptFault {
 }
 
 export type Verified =
-  | { ok: true; outcome: Outcome; genesis: Genesis; events: number; game: Json }
+  | {
+      ok: true;
+      outcome: Outcome;
+      genesis: Genesis;
+      events: number;
+      /** The game's state at the end, for a summary of the game in words. */
+      game: Json;
+      /** Whom the game's audit caught once every key was open (see `Game.audit`). */
+      findings: readonly Finding[];
+    }
   | { ok: false; fault: TranscriptFault };
 
 /** A transcript ready to check, or why it cannot be read at all. */
@@ -69,7 +78,11 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     !names.every((n) => typeof n === 'string')
   )
     return err('genesis.names');
-  if (!isRecord(options) || !playable(game)!.setup(options as JsonObject).ok)
+  if (
+    !isRecord(options) ||
+    !playable(game)!.setup(options as JsonObject).ok ||
+    !suitsSeats(playable(game)!, options as JsonObject, names.length)
+  )
     return err('genesis.options');
   if (deckSize !== playable(game)!.deckSize(options as JsonObject)) return err('genesis.deckSize');
   if (!isAbsentLimit(absentAfterMs)) return err('genesis.absentAfterMs');
@@ -176,6 +189,7 @@ export class TranscriptCheck {
       genesis: this.genesis,
       events: this.replica.log.size,
       game: this.replica.state.game,
+      findings: this.replica.state.findings,
     };
   }
 }
@@ -222,6 +236,24 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
         ? ` by seat ${fault.author}`
         : ` by ${name} (seat ${fault.author})`;
   return `event ${fault.index}${who} is bad: ${reason}`;
+}
+
+/**
+ * What the game's audit found once every key was open, for a game with hidden
+ * claims (see `Game.audit`); null for a game with none. `caught` puts one
+ * finding into words (on the command line, the name and the code). The same
+ * sentence on the command line and in the page.
+ */
+export function describeAudit(
+  verified: Extract<Verified, { ok: true }>,
+  caught: (name: string, code: string) => string = (name, code) => `${name} (${code})`,
+): string | null {
+  const { findings, genesis } = verified;
+  if (!playable(genesis.game as GameId)?.game.audit) return null;
+  if (findings.length === 0)
+    return 'audit: every hidden claim checked against the opened cards; nobody caught';
+  const named = findings.map((f) => caught(genesis.names[f.seat] ?? `seat ${f.seat}`, f.reason));
+  return `audit caught ${named.join(', ')}`;
 }
 
 function authorOf(event: string): Seat | null {

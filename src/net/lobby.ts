@@ -23,7 +23,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, isHex, isRecord } from '../engine/encoding.ts';
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
-import { playable, type Playable } from '../engine/games/registry.ts';
+import { playable, suitsSeats, type Playable } from '../engine/games/registry.ts';
 import {
   isValidPublicKey,
   signMessage,
@@ -86,8 +86,16 @@ export type LobbyMessage =
   /** After a game: the sender opened table `table` for the same players and invites them to it. */
   | { type: 'rematch'; table: string };
 
+/**
+ * A table's finished state as one peer folded it: `events` in its log, `hash` of its
+ * state. Told to every seat once the table is done, so each page can show that every
+ * replica reached the same state. The seat's proven link vouches for the sender.
+ */
+export type StateHashMessage = { type: 'state-hash'; events: number; hash: string };
+
 /** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
-export type WireMessage = LobbyMessage | SeatMessage | { type: 'event'; event: string };
+export type WireMessage =
+  LobbyMessage | SeatMessage | { type: 'event'; event: string } | StateHashMessage;
 
 export const MAX_NAME = 24;
 export const MAX_CHAT = 500;
@@ -141,6 +149,8 @@ function parseTable(raw: unknown): Parsed<TableInfo> {
     return fail('bad options');
   const rules = playable(game);
   if (rules && !rules.setup(options as JsonObject).ok) return fail('options the game refuses');
+  if (rules && !suitsSeats(rules, options as JsonObject, seats))
+    return fail('options for another number of players');
   if (!isAbsentLimit(absentAfterMs)) return fail('bad time limit for absent players');
   return { ok: true, value: { id, game, seats, options: options as JsonObject, absentAfterMs } };
 }
@@ -215,6 +225,13 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
     if (typeof event !== 'string' || event.length === 0 || event.length > MAX_EVENT_BYTES)
       return fail('bad event');
     return { ok: true, value: { type: 'event', event } };
+  }
+  if (isRecord(raw) && raw.type === 'state-hash') {
+    const { events, hash } = raw;
+    if (typeof events !== 'number' || !Number.isSafeInteger(events) || events < 0)
+      return fail('bad event count');
+    if (!isHex(hash, 32)) return fail('bad state hash');
+    return { ok: true, value: { type: 'state-hash', events, hash } };
   }
   return (isRecord(raw) ? parseSeatMessage(raw) : null) ?? parseLobbyMessage(raw);
 }
@@ -557,6 +574,7 @@ export class LobbySession {
     switch (message.type) {
       // The table session's, from the start on: they change nothing here.
       case 'event':
+      case 'state-hash':
       case 'challenge':
       case 'seat-hello':
       case 'peers':

@@ -3,19 +3,20 @@
  * that proving and checking never hold up the page. `WorkerPool` keeps one
  * worker per core (at least two, so that checking the others' proofs goes on
  * while this player's own proof is being made) and gives each job to the
- * least busy; comlink turns each worker's jobs into plain async calls.
+ * least busy; comlink turns each worker's jobs into plain async calls. A
+ * pool does each check once, however many of its sessions ask it.
  * `InThreadPool` runs the same jobs in this thread, one task each, for Node
  * (tests, the simulator) where a session has no page to keep responsive.
  */
 import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
 import type { WorkTally } from '../../crypto/index.ts';
-import type { CheckJob } from '../engine/table/checks.ts';
-import { work, type DutyDone, type DutyRequest, type Work } from './work.ts';
+import { checkId, type CheckJob } from '../engine/table/checks.ts';
+import { work, type CheckDone, type DutyDone, type DutyRequest, type Work } from './work.ts';
 
 /** The jobs of src/net/work.ts, each done in some thread of the pool. */
 export interface CryptoPool {
-  /** Whether the proof of `job` holds. */
-  check(job: CheckJob): Promise<boolean>;
+  /** Whether the proof of `job` holds, and how long checking it took. */
+  check(job: CheckJob): Promise<CheckDone>;
   /** This seat's duty, made in a worker. */
   duty(request: DutyRequest): Promise<DutyDone>;
   /** The encodings of each deck's face points (`work.faces`). */
@@ -24,6 +25,29 @@ export interface CryptoPool {
   tally(): Promise<WorkTally[]>;
   /** Stops every thread; jobs under way never answer. */
   close(): void;
+}
+
+/** Answers kept by a `CheckMemo`: a few hundred checks, more than a table has under way. */
+const KEPT_CHECKS = 512;
+
+/**
+ * Each check done once however often it is asked: the sessions of a page with
+ * computer players share one pool, and every one of them checks every event.
+ * A check that failed to run (not one that answered false) is forgotten.
+ */
+class CheckMemo {
+  private readonly answers = new Map<string, Promise<CheckDone>>();
+
+  run(job: CheckJob, check: () => Promise<CheckDone>): Promise<CheckDone> {
+    const id = checkId(job);
+    const kept = this.answers.get(id);
+    if (kept) return kept;
+    const answer = check();
+    this.answers.set(id, answer);
+    answer.catch(() => this.answers.delete(id));
+    if (this.answers.size > KEPT_CHECKS) this.answers.delete(this.answers.keys().next().value!);
+    return answer;
+  }
 }
 
 /** One thread of a `WorkerPool`: where to post its jobs, and how to stop it. */
@@ -38,6 +62,7 @@ export const poolSize = (cores: number | undefined): number => Math.max(2, cores
 /** A pool of crypto workers, each job to the worker with the fewest under way. */
 export class WorkerPool implements CryptoPool {
   private readonly workers: { thread: WorkerThread; remote: Remote<Work>; busy: number }[];
+  private readonly memo = new CheckMemo();
 
   /** `size` threads made by `spawn`, each running src/net/crypto-worker.ts (or its like). */
   constructor(spawn: () => WorkerThread, size: number) {
@@ -47,8 +72,8 @@ export class WorkerPool implements CryptoPool {
     });
   }
 
-  check(job: CheckJob): Promise<boolean> {
-    return this.run((remote) => remote.check(job));
+  check(job: CheckJob): Promise<CheckDone> {
+    return this.memo.run(job, () => this.run((remote) => remote.check(job)));
   }
 
   duty(request: DutyRequest): Promise<DutyDone> {
@@ -99,9 +124,10 @@ export function browserPool(): WorkerPool {
  */
 export class InThreadPool implements CryptoPool {
   private closed = false;
+  private readonly memo = new CheckMemo();
 
-  check(job: CheckJob): Promise<boolean> {
-    return this.run(() => work.check(structuredClone(job)));
+  check(job: CheckJob): Promise<CheckDone> {
+    return this.memo.run(job, () => this.run(() => work.check(structuredClone(job))));
   }
 
   duty(request: DutyRequest): Promise<DutyDone> {

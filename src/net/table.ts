@@ -24,6 +24,12 @@
  * the order signed. What the store holds of our events is thus all any peer
  * can have seen, and `resume` rebuilds the session from it. It keeps where
  * each seat last proved itself too, so a reload dials it there.
+ *
+ * The session also keeps what only a page can know: how long this device took
+ * to make each of its own events (the proofs) and to check each event it took
+ * in (`timings`), and the state hash each other seat says its replica reached
+ * once the table is done (`peerHashes`): the engine has no clock, and the
+ * fold cannot hold its own hash.
  */
 import { learnDeck } from '../../crypto/index.ts';
 import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
@@ -38,7 +44,7 @@ import { Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Genesis, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
-import type { WireMessage } from './lobby.ts';
+import type { StateHashMessage, WireMessage } from './lobby.ts';
 import type { Messenger } from './messenger.ts';
 import { InThreadPool, type CryptoPool } from './pool.ts';
 import type { DutyDone } from './work.ts';
@@ -57,6 +63,17 @@ export interface Disconnection {
   readonly seat: Seat | null;
   readonly reason: string;
 }
+
+/** How long this device took over one event, in ms: making it (its own duties only), and checking it. */
+export interface StepTiming {
+  /** Making the event and its proofs; null for an event this seat did not make, or a move. */
+  readonly proveMs: number | null;
+  /** Checking it: the log and the fold, every proof and rule. */
+  readonly verifyMs: number;
+}
+
+/** What a seat says its replica reached: that many events, folded to that state hash. */
+export type PeerHash = Omit<StateHashMessage, 'type'>;
 
 const text = new TextDecoder();
 
@@ -80,6 +97,12 @@ export class TableSession<S extends Json = Json> {
   readonly links: SeatLinks;
   /** Where each seat last proved itself, and this seat's own id, as the store keeps them. */
   private readonly addresses: (string | null)[];
+  /** This device's time over each event in the log, by event hash. */
+  readonly timings = new Map<string, StepTiming>();
+  /** What each other seat says its replica reached once the table was done; null until it says. */
+  readonly peerHashes: (PeerHash | null)[];
+  /** What this seat last told the others it reached. */
+  private told: PeerHash | null = null;
   private readonly faceCache = new Map<string, number>();
   /** The answers to the replica's proof checks, as the pool gives them. */
   private readonly book = new CheckBook();
@@ -126,13 +149,19 @@ export class TableSession<S extends Json = Json> {
     );
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
     this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
+    this.peerHashes = genesis.identities.map(() => null);
     this.links.listen({
       message: (from, message) => {
         if (message.type === 'event') this.receive(from, message.event);
+        if (message.type === 'state-hash') {
+          this.peerHashes[from] = { events: message.events, hash: message.hash };
+          this.changed();
+        }
       },
       joined: (from) => {
         this.sync(from);
         this.keepAddress(from);
+        if (this.told) this.links.send(from, { type: 'state-hash', ...this.told });
       },
       changed: () => this.changed(),
     });
@@ -327,7 +356,7 @@ export class TableSession<S extends Json = Json> {
 
   private restore(kept: StoredTable): void {
     for (const secrets of kept.secrets) this.keyring.restore(secrets);
-    for (const event of kept.events) this.replica.receive(event);
+    for (const event of kept.events) this.timed(() => this.replica.receive(event));
     this.released = this.replica.log.nextSeq(this.seat);
     this.links.states().forEach((state, seat) => {
       if (state === 'connected') this.sync(seat);
@@ -337,7 +366,7 @@ export class TableSession<S extends Json = Json> {
 
   private receive(from: Seat, event: string): void {
     const equivocations = this.replica.log.equivocations.length;
-    const result = this.replica.receive(event);
+    const result = this.timed(() => this.replica.receive(event));
     // Kept before any event of ours that builds on it is stored (the store writes in order);
     // a new equivocation too, as no peer resends it and it stops the table.
     if (result.ok ? result.value.fresh : this.replica.log.equivocations.length > equivocations)
@@ -432,7 +461,7 @@ export class TableSession<S extends Json = Json> {
     // An event arrived, or a check failed, while the body was made: it was made for another
     // state, and signed now it would be judged where it may not fit. Make it again.
     if (this.replica.log.size !== seen || !this.standsAt(state)) return true;
-    if (this.nextGameHeld || !this.publish(made.body).ok) return false;
+    if (this.nextGameHeld || !this.publish(made.body, made.ms).ok) return false;
     await this.outbox;
     return true;
   }
@@ -451,13 +480,16 @@ export class TableSession<S extends Json = Json> {
    */
   private checkAhead(): void {
     if (this.closed || this.poolError !== null) return;
-    for (const [id, job] of this.replica.ahead().wanted) {
+    const { wanted, askedBy } = this.replica.ahead();
+    for (const [id, job] of wanted) {
       if (this.checking.has(id)) continue;
       this.checking.add(id);
+      const entry = askedBy.get(id);
       this.pool.check(job).then(
-        (holds) => {
+        ({ holds, ms }) => {
           this.checking.delete(id);
           if (this.closed) return;
+          if (entry !== undefined) this.addCheckTime(entry, ms);
           this.replica.learn([[id, holds]]);
           this.changed();
           this.scheduleDuty();
@@ -465,6 +497,15 @@ export class TableSession<S extends Json = Json> {
         (e) => this.failed(e),
       );
     }
+  }
+
+  /** Adds a worker's time checking one proof of the entry `hash` to that entry's checking time. */
+  private addCheckTime(hash: string, ms: number): void {
+    const timing = this.timings.get(hash);
+    this.timings.set(hash, {
+      proveMs: timing?.proveMs ?? null,
+      verifyMs: (timing?.verifyMs ?? 0) + ms,
+    });
   }
 
   /** Records why the pool failed: nothing more can be checked or made here. */
@@ -478,9 +519,11 @@ export class TableSession<S extends Json = Json> {
    * Signs `body` as this seat's next event and has it stored, then sent once
    * every earlier event of ours is sent: never sent unless stored.
    */
-  private publish(body: TableBody): Result<void, string> {
+  private publish(body: TableBody, proveMs: number | null = null): Result<void, string> {
+    const started = performance.now();
     const signed = this.replica.author(this.seat, this.secretKey, body);
     if (!signed.ok) return err(signed.error);
+    this.timings.set(signed.value.hash, { proveMs, verifyMs: performance.now() - started });
     const event = text.decode(signed.value.bytes);
     const kept = this.stored(this.store.saveEvent(this.genesis.table, event));
     const before = this.outbox;
@@ -511,8 +554,41 @@ export class TableSession<S extends Json = Json> {
     }
   }
 
+  /**
+   * Runs `receive` (the log and the fold, on the replica) and keeps its time for each
+   * entry it placed, shared between them: one event may release others that waited for it.
+   */
+  private timed<T extends { placed: readonly { hash: string }[] }>(
+    receive: () => Result<T, string>,
+  ): Result<T, string> {
+    const started = performance.now();
+    const result = receive();
+    if (result.ok && result.value.placed.length > 0) {
+      const verifyMs = (performance.now() - started) / result.value.placed.length;
+      for (const { hash } of result.value.placed)
+        if (!this.timings.has(hash)) this.timings.set(hash, { proveMs: null, verifyMs });
+    }
+    return result;
+  }
+
+  /**
+   * Once the table is done (the audit in, or ended early), tells every seat the state
+   * hash this replica reached, and again whenever a late event changes what it holds.
+   */
+  private tellHash(): void {
+    const { replica } = this;
+    if (this.closed || replica.state.step.type !== 'DONE') return;
+    if (this.told?.events === replica.log.size) return;
+    this.told = { events: replica.log.size, hash: replica.stateHash };
+    const message = { type: 'state-hash' as const, ...this.told };
+    this.genesis.identities.forEach((_, seat) => {
+      if (seat !== this.seat) this.links.send(seat, message);
+    });
+  }
+
   private changed(): void {
     this.checkAhead();
+    this.tellHash();
     for (const listener of this.listeners) listener();
   }
 }

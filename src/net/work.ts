@@ -28,6 +28,14 @@ export interface DutyRequest {
 export interface DutyDone {
   readonly body: TableBody | null;
   readonly secrets: KeyringSecrets | null;
+  /** How long the worker took to make it, in ms (the protocol panel's times). */
+  readonly ms: number;
+}
+
+/** A check done: whether the proof holds, and how long the worker took to check it, in ms. */
+export interface CheckDone {
+  readonly holds: boolean;
+  readonly ms: number;
 }
 
 /** The largest deck a game deals from: the generators a worker prepares as it starts. */
@@ -36,15 +44,18 @@ export const LARGEST_DECK = 52;
 /** The jobs of a crypto worker. */
 export const work = {
   /** Whether the proof of `job` holds. */
-  check(job: CheckJob): boolean {
-    return runCheck(job);
+  check(job: CheckJob): CheckDone {
+    const started = performance.now();
+    const holds = runCheck(job);
+    return { holds, ms: performance.now() - started };
   },
   /** Makes the duty this seat owes in `request.state`, with a copy of its keyring. */
   duty(request: DutyRequest): DutyDone {
+    const started = performance.now();
     const keyring = new Keyring();
     keyring.restore(request.secrets);
     const body = makeDuty(request.state, request.seat, keyring, { decks: () => request.decks });
-    return { body, secrets: keyring.takeUnsaved() };
+    return { body, secrets: keyring.takeUnsaved(), ms: performance.now() - started };
   },
   /**
    * The encodings of each deck's face points, for the page to `learnDeck`: so that

@@ -11,6 +11,7 @@ import { faceLabel, type RedBlackState } from '../engine/games/redblack/index.ts
 import { describeBlackRed } from './blackred/describe.ts';
 import { describeRedBlack } from './redblack/describe.ts';
 import { describeTown } from './town/describe.ts';
+import { AUDIT_WORDS, describeBatailles } from './batailles/describe.ts';
 import { describeWar } from './war/describe.ts';
 
 export interface LogLine {
@@ -18,7 +19,19 @@ export interface LogLine {
   readonly kind: 'table' | 'game' | 'alarm';
 }
 
-type GameDescriber = (before: Json, after: Json, names: readonly string[]) => string[];
+/** Who reads the log: a game whose fights only some see words each line for its reader. */
+export interface LogReader {
+  readonly seat: number;
+  /** The faces this seat reads privately. */
+  readonly known: ReadonlyMap<number, number>;
+}
+
+type GameDescriber = (
+  before: Json,
+  after: Json,
+  names: readonly string[],
+  reader?: LogReader,
+) => string[];
 
 const describeMatch: GameDescriber = (before, after, names) => {
   const deck = (after as unknown as RedBlackState).deck;
@@ -30,6 +43,7 @@ const GAME_DESCRIBERS: Record<string, GameDescriber> = {
   redblack: describeMatch,
   blackred: describeBlackRed,
   town: describeTown,
+  batailles: describeBatailles,
 };
 
 export function describeEntry(
@@ -38,6 +52,7 @@ export function describeEntry(
   before: TableState<Json>,
   after: TableState<Json>,
   names: readonly string[],
+  reader?: LogReader,
 ): LogLine[] {
   const name = (seat: number) => names[seat] ?? `seat ${seat}`;
   const who = name(entry.event.author);
@@ -88,7 +103,10 @@ export function describeEntry(
   const describe = GAME_DESCRIBERS[before.genesis.game];
   if (describe)
     lines.push(
-      ...describe(before.game, after.game, names).map((text) => ({ kind: 'game' as const, text })),
+      ...describe(before.game, after.game, names, reader).map((text) => ({
+        kind: 'game' as const,
+        text,
+      })),
     );
   return lines;
 }
@@ -168,5 +186,11 @@ const REFUSALS: Record<string, string> = {
 /** Why an event was refused, in words where there are some, always with its code. */
 export function describeRefusal(code: string): string {
   const words = REFUSALS[code];
+  return words ? `${words} (${code})` : code;
+}
+
+/** What the audit caught a player at, in words where there are some, always with its code. */
+export function describeFinding(code: string): string {
+  const words = AUDIT_WORDS[code];
   return words ? `${words} (${code})` : code;
 }

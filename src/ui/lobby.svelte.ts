@@ -21,6 +21,7 @@
  * another player, with a key of its own: it keeps that seat in memory only, as this
  * browser's store keeps one seat per table, the other tab's.
  */
+import { ComputerSeat } from '../bots/seat.ts';
 import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
 import { playable } from '../engine/games/registry.ts';
@@ -82,6 +83,8 @@ export class LobbyController {
   private waiting: AbortController | null = null;
   /** Where the table this page is at is kept: `store`, or memory for a `shared` table. */
   private tables: TableStore;
+  /** The computer players this page added to its table, each a peer of its own. */
+  private computers = $state<ComputerSeat[]>([]);
 
   /**
    * `open` registers a peer id on the network (PeerJS in the page, loopback in tests);
@@ -125,7 +128,9 @@ export class LobbyController {
     options: JsonObject,
     absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
   ): Promise<void> {
-    const table: TableInfo = { id: newTableId(), game, seats, options, absentAfterMs };
+    // A game whose options count the players (one army each) gets the count from the seats.
+    const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+    const table: TableInfo = { id: newTableId(), game, seats, options: counted, absentAfterMs };
     await this.enter(table.id);
     const transport = await this.reach(hostPeerId(table.id));
     this.identity = createIdentity();
@@ -199,6 +204,25 @@ export class LobbyController {
 
   start(): void {
     this.session?.start();
+  }
+
+  /**
+   * The host seats a computer player at an open seat: a peer of its own, run by this
+   * page (see `ComputerSeat`), that plays its seat once the table starts.
+   */
+  async addComputer(): Promise<void> {
+    const snap = this.snapshot;
+    if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
+    const name = `Computer ${this.computers.length + 1}`;
+    try {
+      this.error = null;
+      this.computers = [
+        ...this.computers,
+        await ComputerSeat.join(this.open, snap.table.id, name, Date.now(), 300),
+      ];
+    } catch (e) {
+      this.error = `Could not add a computer player (${(e as Error).message}).`;
+    }
   }
 
   say(text: string): void {
@@ -301,6 +325,8 @@ export class LobbyController {
    * and forgets the table, here and in the store.
    */
   leave(): void {
+    for (const computer of this.computers) computer.close();
+    this.computers = [];
     this.table?.leave();
     this.table = null;
     this.session?.leave();

@@ -9,6 +9,7 @@ import type { RedBlackState } from '../engine/games/redblack/index.ts';
 import { blackRedReason, blackRedStanding } from './blackred/describe.ts';
 import { describeLastGame, describeScore } from './redblack/describe.ts';
 import { townReason } from './town/describe.ts';
+import { bataillesReason } from './batailles/describe.ts';
 import { warReason } from './war/describe.ts';
 
 /** A finished game or match, as one player reads it. */
@@ -36,6 +37,7 @@ function matchStanding(json: Json, names: readonly string[]): string {
 const WORDS: Record<string, GameWords> = {
   war: { unit: 'game', reason: warReason },
   town: { unit: 'game', reason: townReason },
+  batailles: { unit: 'game', reason: bataillesReason },
   redblack: {
     unit: 'match',
     reason: (_outcome, state, names) => matchStanding(state, names),
@@ -81,4 +83,21 @@ export function describeInterlude(
   names: readonly string[],
 ): string | null {
   return WORDS[gameId]?.interlude?.(state, names) ?? null;
+}
+
+/**
+ * The result panel's words for the table's `outcome`, which is the game's own
+ * (`played`) or the table's verdict over it: a RESIGN, an ABSENT or the audit,
+ * whose reason is already in words.
+ */
+export function describeTableResult(
+  gameId: string,
+  outcome: Outcome,
+  played: Outcome | null,
+  state: Json,
+  names: readonly string[],
+  seat: number,
+): ResultWords {
+  const byTable = JSON.stringify(outcome) !== JSON.stringify(played);
+  return describeResult(gameId, outcome, state, names, seat, byTable);
 }

@@ -1,15 +1,28 @@
 /**
  * The protocol panel's steps: each cryptographic step of the log in order, in
  * words and figures: who shuffled which deck, who unlocked which cards for
- * whom, the size of each proof and that it was checked; a refused event names
- * its author and the reason. A pure function of the log's entries, their
- * verdicts and the states before them.
+ * whom, the size of each proof, how long this device took to make and to check
+ * it, and what was checked; a refused event names its author, with the
+ * evidence: what it claimed against what the check found. A pure function of
+ * the replica and the times the page measured.
  */
 import type { Json } from '../engine/encoding.ts';
-import type { LogEntry } from '../engine/log.ts';
-import type { Replica, Verdict } from '../engine/table/replica.ts';
+import { eventHash } from '../engine/events.ts';
+import type { Replica } from '../engine/table/replica.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
+import { diagnose, type Diagnosis, type ProofKind } from '../engine/table/evidence.ts';
+import { deckIndex } from '../engine/table/decks.ts';
 import type { TableState } from '../engine/table/types.ts';
+import type { StepTiming } from '../net/table.ts';
+import { faceWords } from './faces.ts';
+
+/** The case against a refused event: which event, what it claimed, what the check found. */
+export interface Evidence {
+  /** The event: its hash (cut short), its author's number for it, its kind. */
+  readonly event: string;
+  readonly claimed: string;
+  readonly found: string;
+}
 
 /** One step of the protocol as the panel lists it. */
 export interface ProtocolStep {
@@ -21,6 +34,12 @@ export interface ProtocolStep {
   readonly text: string;
   /** Bytes of zero-knowledge proofs it carried (0 for steps without). */
   readonly proofBytes: number;
+  /** How long this device took to make it (its own duties only), in ms; null when it did not. */
+  readonly proveMs: number | null;
+  /** How long this device took to check it, in ms; null when not measured here. */
+  readonly verifyMs: number | null;
+  /** For a refused event, the case against it; null otherwise. */
+  readonly evidence: Evidence | null;
   /** What was checked and held; for a refused event, why it was refused. */
   readonly check: string;
   readonly status: 'checked' | 'void' | 'refused';
@@ -43,10 +62,27 @@ const cardList = (ids: readonly number[]) =>
     ? `card${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`
     : plural(ids.length, 'card');
 
+/**
+ * The game's second look at the last AUDIT, for a game that recorded exhibits
+ * (hidden claims, see `Game.audit`): every key open, each claim judged on the
+ * cards as they were; empty for any other step.
+ */
+function judgedClaims(
+  before: TableState<Json>,
+  after: TableState<Json>,
+  names: readonly string[],
+): string {
+  if (before.exhibits.length === 0 || after.step.type !== 'DONE') return '';
+  const caught = after.findings.map((f) => `${names[f.seat] ?? `seat ${f.seat}`} (${f.reason})`);
+  const found = caught.length === 0 ? 'nobody caught' : `caught ${caught.join(', ')}`;
+  return `; with every key open, ${plural(before.exhibits.length, 'recorded hidden claim')} judged on the cards as they were: ${found}`;
+}
+
 /** What one step did, the proofs it carried and what they were checked for. */
 function explain(
   body: TableBody,
   before: TableState<Json>,
+  after: TableState<Json>,
   names: readonly string[],
 ): { text: string; proofs: string[]; check: string } {
   const name = (seat: number) => names[seat] ?? `seat ${seat}`;
@@ -115,7 +151,7 @@ function explain(
       return {
         text: `published their ${plural(body.secrets.length, 'secret key')} for the audit`,
         proofs: [],
-        check: 'each secret matches its public key',
+        check: `each secret matches its public key${judgedClaims(before, after, names)}`,
       };
     case 'ACT':
       return {
@@ -134,38 +170,199 @@ function explain(
   }
 }
 
-/** One log entry as a protocol step; `before` is the state it was folded on. */
-export function protocolStep(
-  index: number,
-  entry: LogEntry,
-  verdict: Verdict,
-  before: TableState<Json>,
+/** An event's kind in words, with its article: "an unlock", "a shuffle". */
+const kindWords = (type: string) => {
+  const kind = type.toLowerCase();
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+};
+
+/** A key or a hash cut short for people: enough to tell two apart. */
+const short = (text: string) => `${text.slice(0, 12)}…`;
+
+/** A time for people: ms below a second, seconds above. */
+export function timeWords(ms: number): string {
+  return ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+const PROOFS: Record<ProofKind, string> = {
+  key: 'the proof of knowledge of the secret key',
+  shuffle: 'the shuffle proof',
+  unlock: 'the unlock share',
+  copy: 'the unlock share of the copies',
+  lock: 'the lock share',
+  rekey: 'the re-key proof',
+  remask: 'the re-mask shuffle proof',
+};
+
+/** What a refused event claimed against what the check found, in words. */
+function evidenceWords(
+  diagnosis: Diagnosis,
+  type: string,
+  who: string,
+  seen: TableState<Json>,
   names: readonly string[],
+): { claimed: string; found: string } {
+  const name = (seat: number) => names[seat] ?? `seat ${seat}`;
+  switch (diagnosis.kind) {
+    case 'body':
+      return {
+        claimed: `${kindWords(type)} event`,
+        found: `its body does not parse (${diagnosis.code})`,
+      };
+    case 'not-owed': {
+      const owed = diagnosis.owed.map((o) => `${name(o.seat)}'s ${o.kind.toLowerCase()}`);
+      return {
+        claimed: `${who}'s ${type.toLowerCase()}`,
+        found: `the table waited for ${owed.length > 0 ? owed.join(' or ') : 'nobody'}, not for that (ERR_NOT_OWED)`,
+      };
+    }
+    case 'genesis':
+      return {
+        claimed: `keys for the game with genesis ${short(diagnosis.claimed)}`,
+        found: `this table's genesis is ${short(diagnosis.expected)} (ERR_GENESIS)`,
+      };
+    case 'count': {
+      const where = diagnosis.part === null ? '' : ` in part ${diagnosis.part + 1}`;
+      return {
+        claimed: `${diagnosis.claimed} ${diagnosis.items}${where}`,
+        found: `the step takes ${diagnosis.expected} (ERR_SHAPE)`,
+      };
+    }
+    case 'proof': {
+      const of = diagnosis.parts > 1 ? ` (${diagnosis.part + 1} of ${diagnosis.parts})` : '';
+      const cards = diagnosis.cards.length > 0 ? `, over ${cardList(diagnosis.cards)}` : '';
+      return {
+        claimed: `${PROOFS[diagnosis.proof]}${of}${cards}, under the public key ${short(diagnosis.key)}`,
+        found: 'that proof does not hold for that key and those cards (ERR_PROOF)',
+      };
+    }
+    case 'face':
+      return {
+        claimed: `the last unlock share of card ${diagnosis.card}`,
+        found: 'it leaves a point that is no card of its deck (ERR_PROOF)',
+      };
+    case 'reveal': {
+      const deck = deckIndex(seen.decks, diagnosis.card);
+      return {
+        claimed: `the unlock share that turns up card ${diagnosis.card}`,
+        found: `the card is ${faceWords(seen, deck, diagnosis.face)}, which the rules refuse (${diagnosis.code})`,
+      };
+    }
+    case 'secret':
+      return {
+        claimed: `audit secret ${diagnosis.part + 1} of ${diagnosis.parts}, for the public key ${short(diagnosis.key)}`,
+        found: 'that secret does not make that public key (ERR_AUDIT)',
+      };
+    case 'commitment':
+      return {
+        claimed: `coin bit ${diagnosis.bit}`,
+        found: `it does not match ${who}'s commitment (ERR_PROOF)`,
+      };
+    case 'rules':
+      return {
+        claimed: `the move ${diagnosis.action.toLowerCase()}`,
+        found: `the rules refuse it (${diagnosis.code})`,
+      };
+    case 'other':
+      return { claimed: `${kindWords(type)} event`, found: `refused (${diagnosis.code})` };
+  }
+}
+
+/**
+ * Log entry `index` of `replica` as a protocol step, with this device's times
+ * over it (`timing`) when the page measured them.
+ */
+export function protocolStep(
+  replica: Replica<Json>,
+  index: number,
+  names: readonly string[],
+  timing?: StepTiming,
 ): ProtocolStep {
-  const author = names[entry.event.author] ?? `seat ${entry.event.author}`;
-  const { text, proofs, check } = explain(entry.event.body as unknown as TableBody, before, names);
+  const entry = replica.log.entries()[index]!;
+  const verdict = replica.entryVerdicts[index]!;
+  const before = replica.stateAfter(index)!;
+  const after = replica.stateAfter(index + 1)!;
+  const { event } = entry;
+  const author = names[event.author] ?? `seat ${event.author}`;
+  const body = event.body as unknown as TableBody;
+  const { text, proofs, check } = explain(body, before, after, names);
   const proofBytes = proofs.reduce((sum, proof) => sum + base64Bytes(proof), 0);
-  const step = { index, author, text: `${author} ${text}`, proofBytes };
+  const step = {
+    index,
+    author,
+    text: `${author} ${text}`,
+    proofBytes,
+    proveMs: timing?.proveMs ?? null,
+    verifyMs: timing?.verifyMs ?? null,
+    evidence: null,
+  };
   if (verdict === 'void')
     return {
       ...step,
       check: 'voided: a concurrent event settled first',
       status: 'void',
     };
-  if (typeof verdict === 'object')
+  if (typeof verdict === 'object') {
+    const seen = replica.stateSeen(index);
+    const diagnosis = diagnose(seen, replica.game, event.author, event.body, verdict.rejected);
+    const type = event.body.type;
     return {
       ...step,
       check: `refused (${verdict.rejected}): ${author} broke the protocol and the table stopped`,
       status: 'refused',
+      evidence: {
+        event: `${short(entry.hash)}, ${author}'s event ${event.seq}, ${kindWords(type)}`,
+        ...evidenceWords(diagnosis, type, author, seen, names),
+      },
     };
+  }
   return { ...step, check, status: 'checked' };
 }
 
-/** Every step of a replica's log, in log order. */
-export function protocolSteps(replica: Replica<Json>, names: readonly string[]): ProtocolStep[] {
-  const verdicts = replica.entryVerdicts;
-  return replica.log
-    .entries()
-    .slice(0, verdicts.length)
-    .map((entry, i) => protocolStep(i, entry, verdicts[i]!, replica.stateAfter(i)!, names));
+/**
+ * Two events one seat signed under one number: caught by the log before any
+ * fold, so no entry holds them. Each is a refused step after the log's
+ * entries, its author named, the two events' hashes as the evidence.
+ */
+export function equivocationSteps(
+  replica: Replica<Json>,
+  names: readonly string[],
+): ProtocolStep[] {
+  return replica.log.equivocations.map((e, i) => {
+    const author = names[e.author] ?? `seat ${e.author}`;
+    const [one, two] = e.events.map((bytes) => short(eventHash(bytes)));
+    return {
+      index: replica.log.size + i,
+      author,
+      text: `${author} signed two different events as their event ${e.seq}`,
+      proofBytes: 0,
+      proveMs: null,
+      verifyMs: null,
+      check: `refused (ERR_EQUIVOCATION): ${author} broke the protocol and the table stopped`,
+      status: 'refused',
+      evidence: {
+        event: `${one} and ${two}, both ${author}'s event ${e.seq}`,
+        claimed: `two events, each signed by ${author}, under one number`,
+        found: `an honest player signs one event per number: ${author} told seats different stories (ERR_EQUIVOCATION)`,
+      },
+    };
+  });
+}
+
+/**
+ * Every step of a replica's log judged so far, in log order, then any equivocation;
+ * `timings` by event hash. Entries waiting on a proof check are not steps yet.
+ */
+export function protocolSteps(
+  replica: Replica<Json>,
+  names: readonly string[],
+  timings: ReadonlyMap<string, StepTiming> = new Map(),
+): ProtocolStep[] {
+  return [
+    ...replica.log
+      .entries()
+      .slice(0, replica.entryVerdicts.length)
+      .map((entry, i) => protocolStep(replica, i, names, timings.get(entry.hash))),
+    ...equivocationSteps(replica, names),
+  ];
 }

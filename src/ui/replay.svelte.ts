@@ -10,13 +10,19 @@ import { GAMES, isGameId } from '../engine/catalog.ts';
 import { auditKeyring } from '../engine/table/audit.ts';
 import { privateFaces } from '../engine/table/author.ts';
 import type { Genesis } from '../engine/table/types.ts';
-import { ENDS_EARLY, TranscriptCheck, describeFault } from '../engine/transcript.ts';
-import { describeEntry, type LogLine } from './describe.ts';
-import { describeResult } from './outcome.ts';
-import { protocolStep, type ProtocolStep } from './protocol.ts';
+import { ENDS_EARLY, TranscriptCheck, describeAudit, describeFault } from '../engine/transcript.ts';
+import { describeEntry, describeFinding, type LogLine } from './describe.ts';
+import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
+import { describeTableResult } from './outcome.ts';
+import { FaceMemory } from './memory.ts';
+import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 
-/** Where the check stands: under way, the whole game verified, every event good but the game unfinished, or stopped at a fault. */
-export type ReplayStatus = 'verifying' | 'verified' | 'unfinished' | 'failed';
+/**
+ * Where the check stands: under way, the whole game verified, verified with
+ * a player the game's audit caught, every event good but the game
+ * unfinished, or stopped at a fault.
+ */
+export type ReplayStatus = 'verifying' | 'verified' | 'caught' | 'unfinished' | 'failed';
 
 /** How long one slice of checking may hold the page before it yields, in ms. */
 const SLICE_MS = 30;
@@ -33,6 +39,8 @@ export class ReplayController {
   status = $state<ReplayStatus>('verifying');
   /** The verdict in words once the check is done. */
   verdict = $state<string | null>(null);
+  /** Once the whole game is verified: the state hash this replay reached (a transcript holds no other). */
+  hashes = $state<HashWords | null>(null);
   /**
    * Every layer key's scalar the published audit reveals so far: with it a
    * seat's own cards can be read, as that seat read them in the game.
@@ -44,6 +52,8 @@ export class ReplayController {
   private lines = $state.raw<LogLine[][]>([]);
   /** Each checked event as a protocol step, in order. */
   private steps = $state.raw<ProtocolStep[]>([]);
+  /** Where the check stopped at a cheat: the refused event (or equivocation) as a step, with its evidence. */
+  private refused = $state.raw<ProtocolStep[]>([]);
 
   readonly genesis: Genesis;
   readonly names: readonly string[];
@@ -54,6 +64,12 @@ export class ReplayController {
   /** Ciphertexts already read, by face: a cache, never drawn. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly cache = new Map<string, number>();
+  /**
+   * For each seat, what it knew after each event so far, from the first: a cache,
+   * never drawn, filled as far as asked and made afresh when the keys change.
+   */
+  private memories: { memory: FaceMemory; known: ReadonlyMap<number, number>[] }[] = [];
+  private memoriesFor: ReadonlyMap<string, bigint> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   /** The table after `position` events, as `seat` saw it: the game's own view with what that seat could read. */
@@ -62,22 +78,22 @@ export class ReplayController {
     return this.playable.game.view(state.game, this.seat, this.known);
   });
 
-  /** The faces the chosen seat read alone after `position` events (from the audit's keys, once checked). */
-  readonly known = $derived.by((): ReadonlyMap<number, number> => {
-    const state = this.check.replica.stateAfter(Math.min(this.position, this.verified))!;
-    const secrets = this.secrets;
-    const keyring = {
-      has: (key: string) => secrets.has(key),
-      scalarFor: (key: string) => secrets.get(key)!,
-    };
-    return privateFaces(state, this.seat, keyring, this.cache);
-  });
+  /**
+   * The faces the chosen seat knew after `position` events (read with the audit's keys,
+   * once checked): those it read then, and those it had read before that still held.
+   */
+  readonly known = $derived(
+    this.knownAt(this.seat, Math.min(this.position, this.verified), this.secrets),
+  );
 
   /** The game log in words up to `position`. */
   readonly log = $derived(this.lines.slice(0, this.position).flat());
 
-  /** The protocol's steps up to `position`. */
-  readonly protocol = $derived(this.steps.slice(0, this.position));
+  /** The protocol's steps up to `position`; at the last one, the refused event that stopped the check. */
+  readonly protocol = $derived([
+    ...this.steps.slice(0, this.position),
+    ...(this.position === this.verified ? this.refused : []),
+  ]);
 
   /** The last event applied, in words; null before the first. */
   readonly current = $derived.by(() => {
@@ -106,9 +122,37 @@ export class ReplayController {
     return new ReplayController(opened.check);
   }
 
+  /** What `seat` knew after `position` events, read with `secrets`. */
+  private knownAt(
+    seat: number,
+    position: number,
+    secrets: ReadonlyMap<string, bigint>,
+  ): ReadonlyMap<number, number> {
+    if (this.memoriesFor !== secrets) {
+      this.memoriesFor = secrets;
+      this.memories = [];
+    }
+    const line = (this.memories[seat] ??= { memory: new FaceMemory(), known: [] });
+    const keyring = {
+      has: (key: string) => secrets.has(key),
+      scalarFor: (key: string) => secrets.get(key)!,
+    };
+    // Fed every state in turn, as the seat's own page saw them.
+    while (line.known.length <= position) {
+      const state = this.check.replica.stateAfter(line.known.length)!;
+      line.known.push(line.memory.update(state, privateFaces(state, seat, keyring, this.cache)));
+    }
+    return line.known[position]!;
+  }
+
   /** Moves the table drawn to after `position` events, within those checked. */
   goTo(position: number): void {
     this.position = Math.max(0, Math.min(this.verified, Math.round(position)));
+  }
+
+  /** The game opened with every player's published keys, in words; or why it cannot be. */
+  audit(): AuditWords | string {
+    return auditOf(this.check.replica, this.names);
   }
 
   /** Stops checking: the page leaves the replay. */
@@ -123,14 +167,20 @@ export class ReplayController {
     const replica = this.check.replica;
     const lines = [...this.lines];
     const steps = [...this.steps];
-    while (performance.now() < until && this.check.step()) {
+    for (let started = performance.now(); started < until; started = performance.now()) {
+      if (!this.check.step()) {
+        this.refused = this.refusedSteps(performance.now() - started);
+        break;
+      }
+      // This page's time to check the event: the same checks as at the table.
+      const verifyMs = performance.now() - started;
       const i = this.check.verified - 1;
       const entry = replica.log.entries()[i]!;
       const before = replica.stateAfter(i)!;
       const after = replica.stateAfter(i + 1)!;
       const verdict = replica.entryVerdicts[i]!;
       lines.push(describeEntry(entry, verdict, before, after, this.names));
-      steps.push(protocolStep(i, entry, verdict, before, this.names));
+      steps.push(protocolStep(replica, i, this.names, { proveMs: null, verifyMs }));
     }
     this.lines = lines;
     this.steps = steps;
@@ -143,13 +193,35 @@ export class ReplayController {
     this.finish();
   }
 
+  /** The event the check refused, if the fold refused it (not the log), and any equivocation. */
+  private refusedSteps(verifyMs: number): ProtocolStep[] {
+    const replica = this.check.replica;
+    const at = this.check.verified;
+    const refused =
+      typeof replica.entryVerdicts[at] === 'object'
+        ? [protocolStep(replica, at, this.names, { proveMs: null, verifyMs })]
+        : [];
+    return [...refused, ...equivocationSteps(replica, this.names)];
+  }
+
   private finish(): void {
     const result = this.check.result();
     this.secrets = auditKeyring(this.check.replica.state);
     if (result.ok) {
-      const words = describeResult(this.gameId, result.outcome, result.game, this.names, -1);
-      this.status = 'verified';
-      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule. ${words.headline}: ${words.reason}`;
+      const played = this.playable.game.outcome(result.game);
+      const words = describeTableResult(
+        this.gameId,
+        result.outcome,
+        played,
+        result.game,
+        this.names,
+        -1,
+      );
+      // A game with hidden claims: what its audit found once every key was open.
+      const audit = describeAudit(result, (name, code) => `${name} for ${describeFinding(code)}`);
+      this.status = result.findings.length > 0 ? 'caught' : 'verified';
+      this.hashes = hashRows(this.check.replica, this.names, null, []);
+      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}: ${words.reason}`;
     } else if (result.fault.reason === ENDS_EARLY && this.check.fault === null) {
       this.status = 'unfinished';
       this.verdict = `All ${this.total} events hold, but ${ENDS_EARLY}: the cards still locked cannot be opened.`;

@@ -14,10 +14,18 @@ import { makeTranscript } from '../engine/transcript.ts';
 import type { Verdict } from '../engine/table/replica.ts';
 import type { SeatLinkState } from '../net/seats.ts';
 import type { TableSession } from '../net/table.ts';
-import { describeEntry, describeRefusal, describeStep, type LogLine } from './describe.ts';
-import { describeInterlude, describeResult, type ResultWords } from './outcome.ts';
+import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
+import {
+  describeEntry,
+  describeFinding,
+  describeRefusal,
+  describeStep,
+  type LogLine,
+} from './describe.ts';
+import { describeInterlude, describeTableResult, type ResultWords } from './outcome.ts';
 import { roundProgress, type PlayerProgress } from './progress.ts';
-import { protocolStep, type ProtocolStep } from './protocol.ts';
+import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
+import { FaceMemory } from './memory.ts';
 import { linkWords } from './waiting.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
@@ -75,6 +83,8 @@ export class TableController {
   /** Set between two games of a match, until every player has pressed Next game. */
   interlude = $state<Interlude | null>(null);
   audited = $state(false);
+  /** Once the table is done: every player's state hash against this page's. */
+  hashes = $state<HashWords | null>(null);
   autoplay = $state(false);
   /** The last action this page could not make, in words. */
   error = $state<string | null>(null);
@@ -110,8 +120,8 @@ export class TableController {
   private absenceTimer: ReturnType<typeof setInterval> | null = null;
   /** The clock as kept before this page opened: read once, at the first look at the links. */
   private kept: readonly (number | null)[];
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  private readonly memory = new Map<number, number>();
+  /** What this seat has read and still knows: drawn from, never drawn itself. */
+  private readonly memory = new FaceMemory();
   private readonly unsubscribe: () => void;
 
   /** `clock`: where the page keeps the absence clock; null keeps it in this controller only. */
@@ -185,6 +195,11 @@ export class TableController {
     };
   }
 
+  /** The game opened with every player's published keys, in words; or why it cannot be yet. */
+  audit(): AuditWords | string {
+    return auditOf(this.session.replica, this.names);
+  }
+
   close(): void {
     this.stopCountdown();
     this.stopAbsenceClock();
@@ -196,19 +211,13 @@ export class TableController {
     const replica = this.session.replica;
     const state = replica.state;
     this.legal = this.session.legalActions();
-    this.known = this.remember(this.session.knownFaces());
+    this.known = this.memory.update(state, this.session.knownFaces());
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
     this.view = this.session.playable.game.view(state.game, this.seat, this.known);
     this.outcome = replica.outcome();
+    const played = this.session.playable.game.outcome(state.game);
     this.result = this.outcome
-      ? describeResult(
-          this.gameId,
-          this.outcome,
-          state.game,
-          this.names,
-          this.seat,
-          state.ending !== null && this.session.playable.game.outcome(state.game) === null,
-        )
+      ? describeTableResult(this.gameId, this.outcome, played, state.game, this.names, this.seat)
       : null;
     this.interlude = this.readInterlude();
     // Between games the interlude says what the table waits for: the players, not the keys.
@@ -228,6 +237,10 @@ export class TableController {
     };
     // A RESIGN or an ABSENT ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
+    this.hashes =
+      state.step.type === 'DONE'
+        ? hashRows(replica, this.names, this.seat, this.session.peerHashes)
+        : null;
     this.links = this.session.links.states();
     this.waiting = linkWords(
       this.names,
@@ -239,9 +252,10 @@ export class TableController {
     this.alarms = [
       ...replica
         .offences()
-        .map(
-          (o) =>
-            `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
+        .map((o) =>
+          o.event === 'audit'
+            ? `The audit caught ${this.names[o.seat] ?? `Seat ${o.seat}`}: ${describeFinding(o.reason)}.`
+            : `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
         ),
       ...this.session.refusals.map(
         (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
@@ -337,22 +351,6 @@ export class TableController {
   }
 
   /**
-   * Faces this seat has read stay known to it while their ids name the same
-   * cards: a card it placed facedown stays known after the other player's
-   * peek has moved it under the peeker's layer. A fresh deck forgets all.
-   */
-  private remember(fresh: Map<number, number>): ReadonlyMap<number, number> {
-    // Mid-shuffle, ids are positions in a deck still being permuted: nothing read there lasts.
-    if (this.session.replica.state.step.type === 'SHUFFLE') {
-      this.memory.clear();
-      return fresh;
-    }
-    for (const [id, face] of fresh) this.memory.set(id, face);
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity
-    return new Map([...this.memory, ...fresh]);
-  }
-
-  /**
    * Describes the log as it is ordered now, in words and as protocol steps. A late concurrent event can land before
    * entries already shown and a race can void one: the words are kept per entry, and
    * everything from the first entry whose event or verdict differs is described afresh
@@ -370,7 +368,13 @@ export class TableController {
       sameVerdict(this.described[same]!.verdict, verdicts[same]!)
     )
       same++;
-    if (same === this.described.length && same === verdicts.length) return;
+    const equivocations = replica.log.equivocations.length;
+    if (
+      same === this.described.length &&
+      same === verdicts.length &&
+      equivocations === this.protocol.length - same
+    )
+      return;
     // What this page had described before: a first look (a reload) announces nothing.
     const shown = this.described.length;
     this.described.length = same;
@@ -384,11 +388,15 @@ export class TableController {
           replica.stateAfter(i)!,
           replica.stateAfter(i + 1)!,
           this.names,
+          { seat: this.seat, known: this.known },
         ),
-        step: protocolStep(i, entries[i]!, verdicts[i]!, replica.stateAfter(i)!, this.names),
+        step: protocolStep(replica, i, this.names, this.session.timings.get(entries[i]!.hash)),
       });
     this.log = this.described.flatMap((entry) => entry.lines);
-    this.protocol = this.described.map((entry) => entry.step);
+    this.protocol = [
+      ...this.described.map((entry) => entry.step),
+      ...equivocationSteps(replica, this.names),
+    ];
     const fresh = this.described
       .slice(shown)
       // This player's own moves it knows; what follows from the table's steps it hears.

@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { startStack, type Stack, flipOffered } from './harness.ts';
+import { checkScreen, startStack, type Stack, flipOffered } from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -21,8 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await stack.close();
 });
-
-const SHOTS = process.env.FAIRDEAL_SHOTS;
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -62,25 +59,6 @@ async function expectFocusKept(page: Page, after: string) {
   expect(await focused(page), `focus after ${after}`).not.toMatch(/^(BODY|none)$/);
 }
 
-/**
- * Runs axe on the page as it is and asserts no violation of any impact; the screen's
- * name says which screen failed. Wider than the viewport is a violation too: a phone
- * player would have to scroll sideways.
- */
-async function check(page: Page, screen: string, viewport: (typeof VIEWPORTS)[number]) {
-  if (SHOTS)
-    await page.screenshot({ path: join(SHOTS, `${viewport.name}-${screen}.png`), fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-  expect.soft(found, `axe on ${screen} at ${viewport.name}`).toEqual([]);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect
-    .soft(width, `page width of ${screen} at ${viewport.name}`)
-    .toBeLessThanOrEqual(viewport.width);
-}
-
 for (const viewport of VIEWPORTS) {
   test(`every screen passes axe at ${viewport.width}x${viewport.height}, played by keyboard`, async () => {
     // A link no table answers takes a few seconds to say so: opened first, checked last.
@@ -91,7 +69,7 @@ for (const viewport of VIEWPORTS) {
     const bob = await newPlayer(viewport);
     await alice.goto(stack.url);
     await alice.getByTestId('create').waitFor();
-    await check(alice, 'home', viewport);
+    await checkScreen(alice, 'home', viewport);
 
     await alice.getByTestId('name').fill('Alice');
     await alice.getByTestId('game-redblack').click();
@@ -99,23 +77,23 @@ for (const viewport of VIEWPORTS) {
     await alice.getByTestId('create').click();
     await alice.locator('.qr svg').waitFor();
     const invite = await alice.getByTestId('invite').inputValue();
-    await check(alice, 'lobby-alone', viewport);
+    await checkScreen(alice, 'lobby-alone', viewport);
 
     await bob.goto(invite);
     await bob.getByTestId('invitation').waitFor();
-    await check(bob, 'join', viewport);
+    await checkScreen(bob, 'join', viewport);
     await bob.getByTestId('name').fill('Bob');
     await bob.keyboard.press('Enter');
     await bob.getByTestId('lobby').waitFor();
     await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
-    await check(alice, 'lobby-two', viewport);
-    await check(bob, 'lobby-two-guest', viewport);
+    await checkScreen(alice, 'lobby-two', viewport);
+    await checkScreen(bob, 'lobby-two-guest', viewport);
     // The table opened in a second tab of Alice's browser says so, and runs nothing there.
     const second = await alice.context().newPage();
     await second.setViewportSize(viewport);
     await second.goto(alice.url());
     await second.getByTestId('elsewhere-notice').waitFor({ timeout: 10_000 });
-    await check(second, 'open-in-another-tab', viewport);
+    await checkScreen(second, 'open-in-another-tab', viewport);
     await second.close();
 
     await tabTo(alice, 'start');
@@ -131,10 +109,10 @@ for (const viewport of VIEWPORTS) {
       .toBe(true);
     const guesser = /Guess/.test((await prompt(alice)) ?? '') ? alice : bob;
     const dealer = guesser === alice ? bob : alice;
-    await check(guesser, 'redblack-guess', viewport);
+    await checkScreen(guesser, 'redblack-guess', viewport);
     // The dealer is told whom the table waits for, not left looking at a still board.
     expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
-    await check(dealer, 'redblack-wait-guess', viewport);
+    await checkScreen(dealer, 'redblack-wait-guess', viewport);
     await tabTo(guesser, 'guess-black');
     await guesser.keyboard.press('Enter');
     await expectFocusKept(guesser, 'the guess');
@@ -146,7 +124,7 @@ for (const viewport of VIEWPORTS) {
       .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
       .toBe(true);
     const mover = (await turn(alice)) ? alice : bob;
-    await check(mover, 'redblack-turn', viewport);
+    await checkScreen(mover, 'redblack-turn', viewport);
     await tabTo(mover, 'slot-0');
     await mover.keyboard.press('Enter');
     await expectFocusKept(mover, 'choosing a river card');
@@ -157,7 +135,7 @@ for (const viewport of VIEWPORTS) {
     const pressed = () => mover.locator('[data-testid=hand-card][aria-pressed=true]').count();
     await mover.keyboard.press('Space');
     await expect.poll(pressed).toBe(1);
-    await check(mover, 'redblack-place', viewport);
+    await checkScreen(mover, 'redblack-place', viewport);
     await mover.keyboard.press('Space');
     await expect.poll(pressed).toBe(0);
     await mover.keyboard.press('Space');
@@ -170,7 +148,7 @@ for (const viewport of VIEWPORTS) {
     await tabTo(alice, 'leave-table');
     await alice.keyboard.press('Enter');
     await alice.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
-    await check(alice, 'leave-dialog', viewport);
+    await checkScreen(alice, 'leave-dialog', viewport);
     await alice.keyboard.press('Escape');
     expect(await focused(alice)).toBe('BUTTON[leave-table]');
 
@@ -178,8 +156,8 @@ for (const viewport of VIEWPORTS) {
     await alice.keyboard.press('Enter');
     for (const page of [alice, bob]) await page.getByTestId('result').waitFor({ timeout: 60_000 });
     expect(await focused(alice)).toBe('H2[result-headline]');
-    await check(alice, 'redblack-result', viewport);
-    await check(bob, 'redblack-result-other', viewport);
+    await checkScreen(alice, 'redblack-result', viewport);
+    await checkScreen(bob, 'redblack-result-other', viewport);
 
     // War against the computer, flipped by keyboard.
     const carol = await newPlayer(viewport);
@@ -189,7 +167,7 @@ for (const viewport of VIEWPORTS) {
     await tabTo(carol, 'solo');
     await carol.keyboard.press('Enter');
     await flipOffered(carol);
-    await check(carol, 'war-start', viewport);
+    await checkScreen(carol, 'war-start', viewport);
     await tabTo(carol, 'flip');
     // A tie means war and more flips before the battle ends: flip until three are done.
     // Each flip ends in a log line, of the battle or of the war.
@@ -204,18 +182,18 @@ for (const viewport of VIEWPORTS) {
       await expect.poll(logLines, { timeout: 30_000 }).toBeGreaterThan(before);
       await expectFocusKept(carol, `flip ${flips}`);
     }
-    await check(carol, 'war-mid', viewport);
+    await checkScreen(carol, 'war-mid', viewport);
 
     await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
-    await check(stray, 'bogus-invite', viewport);
+    await checkScreen(stray, 'bogus-invite', viewport);
     await stray.goto('about:blank');
     await stray.goto(`${stack.url}#join=garbage`);
     await stray.getByTestId('malformed').waitFor();
-    await check(stray, 'malformed-invite', viewport);
+    await checkScreen(stray, 'malformed-invite', viewport);
     await stray.goto('about:blank');
     await stray.goto(`${stack.url}#table=abcdefghjk`);
     await stray.getByTestId('unknown-table').waitFor();
-    await check(stray, 'unknown-table', viewport);
+    await checkScreen(stray, 'unknown-table', viewport);
   });
 }
 
@@ -229,7 +207,7 @@ for (const viewport of VIEWPORTS) {
     await page.keyboard.press('Enter');
     const prompt = () => page.getByTestId('prompt').textContent();
     await expect.poll(prompt, { timeout: 120_000 }).toMatch(/^Your turn: pick a run/);
-    await check(page, 'town-turn', viewport);
+    await checkScreen(page, 'town-turn', viewport);
 
     // Dora picks her lowest card by keyboard and plays it as a new pile.
     await tabTo(page, 'hand-card');
@@ -237,7 +215,7 @@ for (const viewport of VIEWPORTS) {
     await expect
       .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
       .toBe(1);
-    await check(page, 'town-picked', viewport);
+    await checkScreen(page, 'town-picked', viewport);
     // New pile sits with the move's controls, just above the hand.
     await tabTo(page, 'new-pile', 'Shift+Tab');
     await page.keyboard.press('Enter');
@@ -248,11 +226,50 @@ for (const viewport of VIEWPORTS) {
     await expect.poll(prompt, { timeout: 60_000 }).toMatch(/^Your turn: pick a run/);
     // Her run is owed again: focus comes back from the prompt to her hand.
     await expect.poll(() => focused(page)).toBe('BUTTON[hand-card]');
-    await check(page, 'town-second-turn', viewport);
+    await checkScreen(page, 'town-second-turn', viewport);
 
     await page.getByTestId('autoplay').check();
     await page.getByTestId('final-score').waitFor({ timeout: 400_000 });
-    await check(page, 'town-result', viewport);
+    await checkScreen(page, 'town-result', viewport);
+  }, 500_000);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`Batailles et piques passes axe at ${viewport.width}x${viewport.height}, cards laid by keyboard`, async () => {
+    const page = await newPlayer(viewport);
+    await page.goto(stack.url);
+    await page.getByTestId('name').fill('Dora');
+    await page.getByTestId('game-batailles').click();
+    await checkScreen(page, 'batailles-home', viewport);
+    await tabTo(page, 'solo');
+    await page.keyboard.press('Enter');
+    const prompt = () => page.getByTestId('prompt').textContent();
+    await expect.poll(prompt, { timeout: 120_000 }).toMatch(/^Pick 2 cards of your hand/);
+    await checkScreen(page, 'batailles-lay', viewport);
+
+    // Dora picks two hand cards by keyboard and lays them.
+    await tabTo(page, 'hand-card');
+    await page.keyboard.press('Space');
+    await tabTo(page, 'hand-card');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
+      .toBe(2);
+    // The hand sits right below the controls: back to Lay.
+    await tabTo(page, 'lay', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expectFocusKept(page, 'laying two cards');
+    await expect
+      .poll(() => page.getByTestId('log').textContent(), { timeout: 60_000 })
+      .toMatch(/You laid 2 cards facedown\./);
+    await checkScreen(page, 'batailles-laid', viewport);
+
+    // The result panel is checked at both sizes with the other games: the game is played
+    // to its end once, at phone size.
+    if (viewport.name === 'desktop') return;
+    await page.getByTestId('autoplay').check();
+    await page.getByTestId('result').waitFor({ timeout: 400_000 });
+    await checkScreen(page, 'batailles-result', viewport);
   }, 500_000);
 }
 
@@ -267,7 +284,7 @@ for (const viewport of VIEWPORTS) {
     const prompt = () => page.getByTestId('prompt').textContent();
     const owed = /^(Your turn: |You hold 7 |No \w+ card fits)/;
     await expect.poll(prompt, { timeout: 120_000 }).toMatch(owed);
-    await check(page, 'blackred-turn', viewport);
+    await checkScreen(page, 'blackred-turn', viewport);
 
     // Dora makes her move by keyboard: the first highlighted card, or Say go / Go out.
     const control = async () =>
@@ -294,12 +311,15 @@ for (const viewport of VIEWPORTS) {
     if (owed.test((await prompt()) ?? '')) {
       // Her move is owed again: focus comes back from the prompt to what she may play.
       await expect.poll(() => focused(page)).toMatch(/^BUTTON\[(hand-card|go|out)\]$/);
-      await check(page, 'blackred-second-turn', viewport);
+      await checkScreen(page, 'blackred-second-turn', viewport);
     }
 
+    // The result panel is the one Red & Black and Town for Two check at both sizes: a
+    // whole match (a minute of play) is played once, at phone size.
+    if (viewport.name === 'desktop') return;
     await page.getByTestId('autoplay').check();
     await page.getByTestId('result').waitFor({ timeout: 600_000 });
-    await check(page, 'blackred-result', viewport);
+    await checkScreen(page, 'blackred-result', viewport);
   }, 700_000);
 }
 
@@ -327,7 +347,7 @@ for (const viewport of VIEWPORTS) {
     await tabTo(page, 'replay-slider');
     for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.getByTestId('replay-position').textContent()).toBe('40');
-    await check(page, 'replay-verified', viewport);
+    await checkScreen(page, 'replay-verified', viewport);
 
     const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };
     transcript.events.splice(30, 1);
@@ -336,6 +356,6 @@ for (const viewport of VIEWPORTS) {
     await page.getByTestId('replay-close').click();
     await page.getByTestId('transcript-file').setInputFiles(tampered);
     await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/^Event 30 by /);
-    await check(page, 'replay-failed', viewport);
+    await checkScreen(page, 'replay-failed', viewport);
   }, 200_000);
 }

@@ -120,14 +120,18 @@ async function move(page: Page) {
   await page.getByRole('button', { name: `Discard ${pick.words}, worth ${pick.worth}` }).click();
 }
 
-/** Waits until a page owes a move or the hand is over; plays the move. False once the hand is over. */
-async function step(alice: Page, bob: Page): Promise<boolean> {
+/**
+ * Waits until a page owes a move or has seen the end of hand `hand`; plays the move.
+ * False once the hand is over. The previous hand's end may still show on one page while
+ * the other has pressed Next game: only the ends each page recorded count.
+ */
+async function step(alice: Page, bob: Page, hand: number): Promise<boolean> {
   let mover = null as Page | null;
   await expect
     .poll(
       async () => {
         for (const page of [alice, bob]) {
-          if (await page.getByTestId('interlude').count()) return 'over';
+          if ((await reshuffleSeen(page)).ends.length >= hand) return 'over';
           if (OWED.test(await prompt(page))) {
             mover = page;
             return 'move';
@@ -150,7 +154,7 @@ async function step(alice: Page, bob: Page): Promise<boolean> {
 
 /** Plays to the end of the hand under way: both pages have recorded their `hands`-th hand end. */
 async function playHand(alice: Page, bob: Page, hands: number) {
-  while (await step(alice, bob));
+  while (await step(alice, bob, hands));
   for (const page of [alice, bob])
     await expect
       .poll(async () => (await reshuffleSeen(page)).ends.length, { timeout: 60_000 })

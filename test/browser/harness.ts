@@ -3,6 +3,8 @@
  * server and headless Chromium) and the helpers that assert along the way.
  */
 import { expect } from 'vitest';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { createTable, joinTable, type Stack } from '../../scripts/stack.ts';
 
@@ -66,4 +68,41 @@ export async function expectAgreement(
   const [aliceLog, bobLog] = await logs();
   expect(bobLog).toBe(aliceLog);
   for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
+}
+
+/** A screen size a browser test checks at, named for its screenshots. */
+export interface Viewport {
+  readonly name: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Runs axe on the page as it is and asserts no violation of any impact; the screen's
+ * name says which screen failed. Wider than the viewport is a violation too: a phone
+ * player would have to scroll sideways. With FAIRDEAL_SHOTS set to a folder, the screen
+ * is saved there first as `<viewport>-<screen>.png`: the whole page, or for a dialog
+ * (`dialog`) the screen as the player sees it over the page.
+ */
+export async function checkScreen(
+  page: Page,
+  screen: string,
+  viewport: Viewport,
+  { dialog = false } = {},
+): Promise<void> {
+  const shots = process.env.FAIRDEAL_SHOTS;
+  if (shots)
+    await page.screenshot({
+      path: join(shots, `${viewport.name}-${screen}.png`),
+      fullPage: !dialog,
+    });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect.soft(found, `axe on ${screen} at ${viewport.name}`).toEqual([]);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect
+    .soft(width, `page width of ${screen} at ${viewport.name}`)
+    .toBeLessThanOrEqual(viewport.width);
 }

@@ -1,9 +1,10 @@
 /**
- * Every game's table against the computer, at a phone (390x844), at the narrowest phone
- * we serve (360 px), at 1280x800 and at 1920x1080: no sideways scrolling, no text spilling
- * out of its panel, and every enabled control takes a tap at its centre (nothing drawn
- * over it). The same for the join, lobby and result screens. With FAIRDEAL_SHOTS set to a folder, each table is saved there at 1280x800
- * and at 390x844 as a PNG.
+ * Every game's table against the computer (Batailles against five), at a phone
+ * (390x844), at the narrowest phone we serve (360 px), at 1280x800 and at 1920x1080: no
+ * sideways scrolling, no text spilling out of its panel, and every enabled control takes
+ * a tap at its centre (nothing drawn over it). With FAIRDEAL_SHOTS set to a folder, each
+ * table is saved there at 1280x800 and at 390x844 as a PNG. The same for the join, lobby
+ * and result screens.
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -26,6 +27,7 @@ const OWED = {
   redblack: { line: 'prompt', words: /^(Guess|Your turn)/ },
   town: { line: 'prompt', words: /^Your turn: pick a run/ },
   blackred: { line: 'prompt', words: /^(Your turn: |You hold 7 |No \w+ card fits)/ },
+  batailles: { line: 'prompt', words: /^Pick 2 cards of your hand/ },
 } as const;
 
 /**
@@ -84,7 +86,7 @@ const spilled = (page: Page) =>
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-for (const game of ['war', 'redblack', 'town', 'blackred'] as const) {
+for (const game of ['war', 'redblack', 'town', 'blackred', 'batailles'] as const) {
   test(`${game} against the computer: every control tappable and no sideways scroll at 360, 390, 1280 and 1920 px`, async () => {
     const page = await stack.newPlayer();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -93,6 +95,8 @@ for (const game of ['war', 'redblack', 'town', 'blackred'] as const) {
     const name = game === 'war' ? 'Wolfeschlegelsteinhausen' : 'Dora';
     await page.getByTestId('name').fill(name);
     await page.getByTestId(`game-${game}`).click();
+    // Batailles at its fullest: six seats, five of them computers.
+    if (game === 'batailles') await page.getByTestId('seats').selectOption('6');
     await page.getByTestId('solo').click();
     const { line, words } = OWED[game];
     await expect

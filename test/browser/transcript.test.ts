@@ -3,7 +3,9 @@
  * downloaded from its table, checked by `npm run verify`, opened in a fresh page
  * by the file picker and stepped through to the end, verified; a copy with one
  * byte of one event changed, and one with an event removed, stop at the bad
- * event, named; a file dropped on the home screen opens the same way.
+ * event, named; a file dropped on the home screen opens the same way. A game of
+ * Batailles et piques written by `npm run simulate` replays with what its audit found,
+ * each seat's board as that seat saw it.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,7 +65,7 @@ beforeAll(async () => {
     /^\d+ signed steps, [\d.]+ k?B of proofs, every check passed\.$/,
   );
   expect(await page.getByTestId('protocol').innerText()).toMatch(
-    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; shuffle proof checked/,
+    /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; checked in [\d.]+ m?s here; shuffle proof checked/,
   );
   finished = (await download(page, 'game.json')).path;
   await page.context().close();
@@ -150,6 +152,14 @@ test('a finished game opens in a fresh page, steps to the end and is verified', 
   await page.getByTestId('replay-seat').selectOption('1');
   expect(await page.getByTestId('autoplay').count()).toBe(0);
   expect(await page.getByTestId('replay-verdict').getAttribute('role')).toBe('status');
+  // The whole game verified, its audit opens: each shuffle's order, and the hash reached.
+  await page.getByTestId('see-audit').click();
+  expect(await page.getByTestId('audit-hashes').innerText()).toMatch(
+    /^This replay reached state hash [0-9a-f]{16}… after \d+ events\./,
+  );
+  expect(await page.getByTestId('audit-shuffle').first().innerText()).toMatch(
+    /^After (Ada|Computer)'s shuffle \(step \d+\)\n/,
+  );
 });
 
 test('a transcript downloaded mid-game holds as far as it goes, and says the game was not over', async () => {
@@ -157,6 +167,8 @@ test('a transcript downloaded mid-game holds as far as it goes, and says the gam
   await expect
     .poll(() => verdict(page), { timeout: 60_000 })
     .toMatch(/^All \d+ events hold, but the transcript ends before the game is over/);
+  // No audit before the game is over.
+  expect(await page.getByTestId('see-audit').count()).toBe(0);
 });
 
 test('one byte of one event changed: the replay stops at that event, named, with the reason', async () => {
@@ -187,6 +199,46 @@ test('an event removed: the replay stops where it is missed, named', async () =>
   await page.getByTestId('replay-last').click();
   await expect.poll(() => position(page)).toBe(7);
 });
+
+test('a game of Batailles at three seats opens and replays: the audit caught nobody, each seat sees its own hand', async () => {
+  const path = join(dir, 'batailles.json');
+  const tsx = join('node_modules', '.bin', 'tsx');
+  const args = ['--game', 'batailles', '--players', '3', '--seed', '4', '--out', path];
+  await run(tsx, ['scripts/simulate.ts', ...args]);
+  const page = await openReplay(path);
+  const total = events(path).length;
+  await expect
+    .poll(() => verdict(page), { timeout: 180_000 })
+    .toMatch(
+      new RegExp(
+        `^Verified: all ${total} events hold, every signature, chain link, proof and rule\\. ` +
+          'Audit: every hidden claim checked against the opened cards; nobody caught\\. ' +
+          '(Ada|Babbage|Curie)( and (Babbage|Curie))* (wins|share) the game: Nobody else could attack\\.',
+      ),
+    );
+  expect(await page.getByTestId('replay-verdict').getAttribute('role')).toBe('status');
+  // Past the first fight, as Ada saw it: her own hand faceup, the others' cards in play facedown.
+  await page.getByTestId('replay-slider').focus();
+  for (let i = 0; i < 45; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => position(page)).toBe(45);
+  const hand = page.getByTestId('my-hand');
+  const seats = page.getByTestId('seat-panel');
+  expect(await seats.count()).toBe(3);
+  expect(await hand.getByTestId('unit-face').count()).toBeGreaterThan(0);
+  expect(await hand.getByTestId('unit-back').count()).toBe(0);
+  expect(await seats.first().innerText()).toMatch(/^You \(Ada\)/);
+  // As Babbage saw it: his hand, and Ada's seat as he knew it.
+  await page.getByTestId('replay-seat').selectOption('1');
+  await expect.poll(() => seats.nth(1).innerText()).toMatch(/^You \(Babbage\)/);
+  expect(await hand.getByTestId('unit-back').count()).toBe(0);
+  expect(await seats.first().getByTestId('unit-back').count()).toBeGreaterThan(0);
+  // The protocol's last step: every key open, the hidden claims judged on the cards as they were.
+  await page.getByTestId('replay-last').click();
+  await expect.poll(() => position(page)).toBe(total);
+  expect(await page.getByTestId('protocol-step').last().innerText()).toMatch(
+    /each secret matches its public key; with every key open, \d+ recorded hidden claims judged on the cards as they were: nobody caught/,
+  );
+}, 400_000);
 
 test('a transcript dropped on the home screen opens; a file that is not one is refused in words', async () => {
   const page = await stack.newPlayer();

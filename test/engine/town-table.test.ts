@@ -22,6 +22,7 @@ import { deckId } from '../../src/engine/table/fold.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { Table, auditOpen, expectDone, makePlayers, type Player } from './helpers/table.ts';
+import { falseFace } from './helpers/town.ts';
 import { lazy } from '../lazy.ts';
 
 type TT = Table<TownState>;
@@ -136,15 +137,9 @@ describe('a player naming false faces', () => {
     const table = newTable();
     table.dutiesToMove();
     const seat = table.mover()!;
-    const state = table.replicas[seat]!.state.game;
-    const faces = table.known(seat);
-    const card = state.hands[seat]![0]!;
     // A face of its deck that is neither this card's nor faceup: a play the rules cannot refuse yet.
-    const truth = faces.get(card)!;
-    const taken = new Set(state.faces.filter((f, id) => f !== null && id < 20 === card < 20));
-    const lie = [...Array(20).keys()].find(
-      (f) => f !== truth && !taken.has(f) && ![...faces.values()].includes(f),
-    )!;
+    const state = table.replicas[seat]!.state.game;
+    const { card, lie } = falseFace(state, seat, table.known(seat));
     table.play(seat, makeAct({ type: 'PLAY', cards: [card], faces: [lie], pile: null }));
     // The cards carry only their player's layer: its own unlock turns them, and is refused.
     expect(table.replicas[0]!.owed()).toEqual([{ seat, kind: 'UNLOCK' }]);

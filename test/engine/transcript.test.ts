@@ -11,6 +11,7 @@ import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import {
   TranscriptCheck,
+  describeAudit,
   describeFault,
   makeTranscript,
   verifyTranscript,
@@ -54,6 +55,10 @@ describe('verifyTranscript', () => {
     const result = verifyTranscript(JSON.parse(JSON.stringify(transcript)));
     expect(result).toMatchObject({ ok: true, outcome, events: transcript.events.length });
     expect(outcome).not.toBeNull();
+    // War has no hidden claims: no audit of them to speak of, nobody found.
+    if (!result.ok) throw new Error('not verified');
+    expect(result.findings).toEqual([]);
+    expect(describeAudit(result)).toBeNull();
   });
 
   test.each([

@@ -18,7 +18,7 @@ const TABLE: TableInfo = {
   id: 'abcdefghij',
   game: 'batailles',
   seats: 3,
-  options: {},
+  options: { players: 3 },
   absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
 };
 const guest = (suffix: string) => `fairdeal-${TABLE.id}-${suffix}`;
@@ -50,8 +50,8 @@ describe('LobbySession', () => {
       const others = snap.players.filter((p) => p.peer !== session.id);
       expect(others.map((p) => snap.links[p.peer])).toEqual(['connected', 'connected']);
     }
-    // Batailles has no rules engine yet: the mesh forms, but the table cannot start.
-    expect(host.canStart()).toBe(false);
+    // Once every seat is taken the host may start; a guest never does.
+    expect(host.canStart()).toBe(true);
     expect(ben.canStart()).toBe(false);
   });
 
@@ -489,6 +489,14 @@ describe('parseLobbyMessage', () => {
       {
         type: 'roster',
         table: { ...TABLE, game: 'war', seats: 2, options: { stacks: 'all mine' } },
+        players: [],
+      },
+    ],
+    [
+      'a roster of Batailles whose armies are for another number of players',
+      {
+        type: 'roster',
+        table: { ...TABLE, game: 'batailles', seats: 4, options: { players: 3 } },
         players: [],
       },
     ],

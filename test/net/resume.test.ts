@@ -369,11 +369,12 @@ test('a table that is not kept, not started or not playable here cannot be resum
   const store = new MemoryStore();
   const lobby = testTable('resume-lobby', 'war', SHORT_WAR);
   await store.saveTable({ ...lobby.record(0), play: null });
-  const batailles = lobby.record(0);
+  // A table kept by a build that knows a game this one does not.
+  const newer = lobby.record(0);
   await store.saveTable({
-    ...batailles,
-    id: 'resume-batailles',
-    info: { ...batailles.info, game: 'batailles' },
+    ...newer,
+    id: 'resume-newer',
+    info: { ...newer.info, game: 'poker' as GameId },
   });
   const messenger = new Messenger(new LoopbackNetwork().join(PEERS[0]!), parseWireMessage);
   closeLater(messenger);
@@ -381,5 +382,5 @@ test('a table that is not kept, not started or not playable here cannot be resum
     TableSession.resume(messenger, store, id).then((r) => (r.ok ? 'resumed' : r.error));
   expect(await resume('resume-nowhere')).toBe('ERR_NO_TABLE');
   expect(await resume(lobby.id)).toBe('ERR_NOT_STARTED');
-  expect(await resume('resume-batailles')).toBe('ERR_UNPLAYABLE');
+  expect(await resume('resume-newer')).toBe('ERR_UNPLAYABLE');
 });

@@ -1,11 +1,13 @@
 /**
  * The protocol panel's steps, held against the recorded hand (test/vectors/hand.json):
- * every cryptographic step in order, who did it, the proofs' sizes, what was checked;
- * and a cheat's refused step, its author named with the reason.
+ * every cryptographic step in order, who did it, the proofs' sizes, what was checked,
+ * this device's times; and a cheat's refused step, its author named with the evidence.
  */
 import { expect, test } from 'vitest';
-import type { UnlockBody } from '../../src/engine/table/bodies.ts';
-import { protocolSteps, sizeWords } from '../../src/ui/protocol.ts';
+import { pointHex } from '../../crypto/index.ts';
+import type { AuditBody, TableBody, UnlockBody } from '../../src/engine/table/bodies.ts';
+import { readPoint } from '../../src/engine/table/points.ts';
+import { protocolSteps, sizeWords, timeWords } from '../../src/ui/protocol.ts';
 import {
   badUnlockProof,
   indexOf,
@@ -51,14 +53,93 @@ test('an unlock with a forged proof is refused, its author named with the reason
   const bad = { ...honest, shares: honest.shares.map(badUnlockProof) };
   replica.receive(signNext(replica.log, rec.players[0]!, bad).bytes);
   const step = protocolSteps(replica, NAMES).at(-1)!;
+  const layer = pointHex(
+    readPoint(replica.stateAfter(index)!.cards[0]!.layers.find((l) => l.seat === 0)!.key),
+  );
+  const hash = replica.log.entries()[index]!.hash;
   expect(step).toEqual({
     index,
     author: 'Ada',
     text: 'Ada unlocked cards 0, 1, 2 for Bob',
     proofBytes: 97,
+    proveMs: null,
+    verifyMs: null,
     check: 'refused (ERR_PROOF): Ada broke the protocol and the table stopped',
     status: 'refused',
+    evidence: {
+      event: `${hash.slice(0, 12)}…, Ada's event ${replica.log.entries()[index]!.event.seq}, an unlock`,
+      claimed: `the unlock share, over cards 0, 1, 2, under the public key ${layer.slice(0, 12)}…`,
+      found: 'that proof does not hold for that key and those cards (ERR_PROOF)',
+    },
   });
+});
+
+test('a count that does not fit the step, an audit secret that opens nothing: claimed against found', () => {
+  const rec = loadHand();
+  const at = (seat: number, type: string, edit: (body: never) => TableBody) => {
+    const index = indexOf(rec, seat, type);
+    const replica = replicaBefore(rec, index);
+    const honest = rec.events[index]!.event.body as never;
+    replica.receive(signNext(replica.log, rec.players[seat]!, edit(honest)).bytes);
+    return protocolSteps(replica, NAMES).at(-1)!.evidence;
+  };
+  expect(
+    at(0, 'UNLOCK', (b: UnlockBody) => ({ ...b, shares: [...b.shares, b.shares[0]!] })),
+  ).toMatchObject({ claimed: '2 shares', found: 'the step takes 1 (ERR_SHAPE)' });
+  const secret = at(1, 'AUDIT', (b: AuditBody) => ({
+    ...b,
+    secrets: b.secrets.map((s, i) =>
+      i === 1 ? s.replace(/^./, (c) => (c === '1' ? '2' : '1')) : s,
+    ),
+  }));
+  expect(secret?.claimed).toMatch(/^audit secret 2 of 3, for the public key .{12}…$/);
+  expect(secret?.found).toBe('that secret does not make that public key (ERR_AUDIT)');
+});
+
+test('two events signed under one number: the author named, both hashes the evidence', () => {
+  const rec = loadHand();
+  const index = indexOf(rec, 1, 'ACT');
+  const replica = replicaBefore(rec, index);
+  const one = signNext(replica.log, rec.players[1]!, { type: 'ACT', action: { type: 'DONE' } });
+  const two = signNext(replica.log, rec.players[1]!, { type: 'ACT', action: { type: 'WAIT' } });
+  replica.receive(one.bytes);
+  replica.receive(two.bytes);
+  const step = protocolSteps(replica, NAMES).at(-1)!;
+  expect(step).toMatchObject({
+    index: index + 1,
+    author: 'Bob',
+    text: `Bob signed two different events as their event ${one.event.seq}`,
+    status: 'refused',
+    evidence: {
+      event: `${one.hash.slice(0, 12)}… and ${two.hash.slice(0, 12)}…, both Bob's event ${one.event.seq}`,
+    },
+  });
+});
+
+test('the times this device took ride with their step; steps it did not time say so', () => {
+  const rec = loadHand();
+  const replica = replicaBefore(rec, rec.events.length);
+  const [key, shuffle] = replica.log.entries();
+  const timings = new Map([
+    [key!.hash, { proveMs: 12.5, verifyMs: 3.25 }],
+    [shuffle!.hash, { proveMs: null, verifyMs: 40 }],
+  ]);
+  const steps = protocolSteps(replica, NAMES, timings);
+  expect(steps.map((s) => [s.proveMs, s.verifyMs]).slice(0, 3)).toEqual([
+    [12.5, 3.25],
+    [null, 40],
+    [null, null],
+  ]);
+});
+
+test.each([
+  [0.2, '1 ms'],
+  [12.4, '12 ms'],
+  [999, '999 ms'],
+  [1000, '1.0 s'],
+  [2345, '2.3 s'],
+])('%f ms read as %s', (ms, words) => {
+  expect(timeWords(ms)).toBe(words);
 });
 
 test.each([

@@ -32,6 +32,14 @@ import {
   type TownView,
 } from './town/index.ts';
 import { chooseAction as warBot, war, type WarOptions } from './war/index.ts';
+import {
+  RULES_TEXT as BATAILLES_RULES,
+  batailles,
+  chooseAction as bataillesBot,
+  type BataillesOptions,
+  type BataillesPlay,
+  type BataillesView,
+} from './batailles/index.ts';
 
 export interface Playable<S extends Json = Json> {
   readonly game: AnyGame<S>;
@@ -53,6 +61,12 @@ export interface Playable<S extends Json = Json> {
   ): JsonObject | null;
   /** Short rules for the rules panel. */
   readonly rules: readonly string[];
+  /**
+   * The options for a table of `seats` players, for a game whose options
+   * say how many play (one army each in Batailles): a genesis whose options
+   * differ from these is refused. Absent when the options need no count.
+   */
+  withSeats?(options: JsonObject, seats: number): JsonObject;
 }
 
 const totalCards = (decks: readonly DeckSpec[]): number =>
@@ -108,12 +122,35 @@ const blackredPlayable: Playable = {
   rules: BLACKRED_RULES,
 };
 
+const bataillesPlayable: Playable = {
+  game: batailles as unknown as AnyGame<Json>,
+  deckSize: (options) => totalCards(batailles.decks(options as BataillesOptions)),
+  setup: (options) => batailles.setup(options as BataillesOptions) as Result<Json>,
+  bot: (view, legal, random, known) =>
+    bataillesBot(
+      view as BataillesView,
+      legal as unknown as BataillesPlay[],
+      random,
+      known,
+    ) as JsonObject | null,
+  rules: BATAILLES_RULES,
+  withSeats: (options, seats) => ({ ...options, players: seats }),
+};
+
 const PLAYABLE: Partial<Record<GameId, Playable>> = {
   war: warPlayable,
   redblack: redblackPlayable,
   blackred: blackredPlayable,
   town: townPlayable,
+  batailles: bataillesPlayable,
 };
+
+/** True when `options` suit a table of `seats` players of `entry` (see `Playable.withSeats`). */
+export function suitsSeats(entry: Playable, options: JsonObject, seats: number): boolean {
+  if (!entry.withSeats) return true;
+  const wanted = entry.withSeats(options, seats);
+  return Object.keys(wanted).every((key) => options[key] === wanted[key]);
+}
 
 /** The game module for `id`, or null while that game's rules are not built yet. */
 export function playable(id: GameId): Playable | null {

@@ -143,7 +143,7 @@ export class Unchecked extends Error {
 /**
  * The answers to proof checks done elsewhere, by check id. `strict` answers
  * from them and throws `Unchecked` for anything else; `guessing` lets
- * anything else pass and lists it, to look ahead at what the fold will ask.
+ * anything else pass and hands it over, to look ahead at what the fold will ask.
  */
 export class CheckBook {
   private readonly known = new Map<string, boolean>();
@@ -155,13 +155,13 @@ export class CheckBook {
     return holds;
   };
 
-  /** Answers from what the book has learned; any other check passes and is added to `wanted`. */
-  guessing(wanted: Map<string, CheckJob>): Checks {
+  /** Answers from what the book has learned; any other check passes and is handed to `want`. */
+  guessing(want: (id: string, job: CheckJob) => void): Checks {
     return (job) => {
       const id = checkId(job);
       const holds = this.known.get(id);
       if (holds !== undefined) return holds;
-      wanted.set(id, job);
+      want(id, job);
       return true;
     };
   }

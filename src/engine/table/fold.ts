@@ -16,6 +16,7 @@ import { err, ok, type Result } from '../result.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Decoded } from './bodies.ts';
 import { checkNow, unlockCheck, type Checks } from './checks.ts';
+import { openExhibits } from './audit.ts';
 import { applyCommit, applyOpen, coinOwed } from './coin.ts';
 import { proofContext } from './context.ts';
 import { deckIndex, faceOfEncoding } from './decks.ts';
@@ -69,6 +70,8 @@ export function initialTable<S extends Json>(genesis: Genesis, game: S): TableSt
     remasks: perSeat(),
     audit: Array<AuditRecord | null>(seats).fill(null),
     ending: null,
+    exhibits: [],
+    findings: [],
     game,
   };
 }
@@ -185,17 +188,19 @@ export function applyEvent<S extends Json>(
         : fact(nextStep(next, { type: 'PLAY' }), game, { type: 'COIN', bit: coin });
     }
     case 'AUDIT':
-      return applyAudit(state, author, body);
+      return applyAudit(state, game, author, body);
   }
 }
 
 /**
  * The audit: one secret for each public key the author introduced by an
  * applied event, in order, each matching its key. Secrets are in [1, ℓ) from
- * the parser, so the multiplication never meets a zero.
+ * the parser, so the multiplication never meets a zero. The last one opens
+ * every exhibit, and the game judges its hidden claims on them.
  */
-function applyAudit<S>(
+function applyAudit<S extends Json>(
   state: TableState<S>,
+  game: AnyGame<S>,
   author: Seat,
   body: Extract<Decoded, { type: 'AUDIT' }>,
 ): Result<TableState<S>, TableError> {
@@ -204,8 +209,10 @@ function applyAudit<S>(
   if (body.secrets.some((s, i) => writePoint(G.multiply(s)) !== pubs[i])) return err('ERR_AUDIT');
   const record: AuditRecord = { secrets: body.secrets.map((s) => toHex(encodeScalar(s))) };
   const audit = state.audit.map((a, i) => (i === author ? record : a));
-  const done = audit.every((a) => a !== null);
-  return ok({ ...state, audit, step: done ? { type: 'DONE' } : state.step });
+  if (audit.some((a) => a === null)) return ok({ ...state, audit });
+  const opened = { ...state, audit, step: { type: 'DONE' } as const };
+  const findings = game.audit?.(state.game, openExhibits(opened)) ?? [];
+  return ok({ ...opened, findings: findings.map(({ seat, reason }) => ({ seat, reason })) });
 }
 
 /** Groups `cards` by the key of `seat`'s layer on them, in first-seen order. */
@@ -415,7 +422,8 @@ function layerSeats(
 /**
  * From `PLAY`, turns the game's next need into the next step: a reveal to
  * everyone, a deal to one seat, a re-mask, or (once the game is over) the
- * audit. Player actions need no step: `owed` reads them from the game.
+ * audit. Player actions need no step: `owed` reads them from the game. An
+ * exhibit needs none either: it is kept at once.
  */
 export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): TableState<S> {
   if (state.step.type !== 'PLAY') return state;
@@ -424,6 +432,7 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
     .needs(state.game)
     .find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
   if (!need) return state;
+  if (need.type === 'RECORD') return record(state, game, need.cards);
   if (need.type === 'SHUFFLE') return keysStep(state, shuffleGroups(state, need.cards));
   const lock = lockFor(state, need);
   if (lock) return nextStep(state, lock);
@@ -432,6 +441,23 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   // Nobody has a layer left to remove: the step is complete as soon as it starts.
   const done = finishUnlock(nextStep(state, { type: 'PLAY' }), game, step);
   if (!done.ok) throw new Error(`game asked for an impossible step: ${done.error}`);
+  return done.value;
+}
+
+/** Keeps `cards` as they are now as the next exhibit, and tells the game. */
+function record<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  cards: readonly CardId[],
+): TableState<S> {
+  const snapshot = cards.map((id) => {
+    const card = state.cards[id];
+    if (!card) throw new Error(`no card ${id} to record`);
+    return card;
+  });
+  const exhibits = [...state.exhibits, { cards: [...cards], snapshot }];
+  const done = fact({ ...state, exhibits }, game, { type: 'RECORDED', cards: [...cards] });
+  if (!done.ok) throw new Error(`the game refused its own exhibit: ${done.error}`);
   return done.value;
 }
 
@@ -507,7 +533,7 @@ function applyLock<S extends Json>(
 
 function stepFor(
   state: TableState<unknown>,
-  need: Exclude<Need, { type: 'ACT' | 'SHUFFLE' }>,
+  need: Exclude<Need, { type: 'ACT' | 'SHUFFLE' | 'RECORD' }>,
 ): Step {
   switch (need.type) {
     case 'REVEAL':

@@ -74,19 +74,41 @@ export function applyAbsent<S>(
 /**
  * The table's outcome: the game's own once it has one (also when an ABSENT
  * ended its audit), else, after a RESIGN or an ABSENT, a win for every other
- * seat, together.
+ * seat, together. When the audit caught anyone, though, the seats it did not
+ * name win together: a result that rests on a false claim is no result. And
+ * in a game whose result rests on claims only the audit checks (`checked`),
+ * a seat that would not open its keys loses as one that left.
  */
-export function tableOutcome(state: TableState<unknown>, played: Outcome | null): Outcome | null {
-  if (played !== null || state.ending === null) return played;
+export function tableOutcome(
+  state: TableState<unknown>,
+  played: Outcome | null,
+  checked = false,
+): Outcome | null {
+  if (state.findings.length > 0) return caught(state);
+  if (state.ending === null || (played !== null && !checked)) return played;
   const { type, seat } = state.ending;
   const name = state.genesis.names[seat];
   return {
     result: 'win',
     winners: state.genesis.names.flatMap((_, other) => (other === seat ? [] : [other])),
-    reason: type === 'RESIGN' ? `${name} resigned` : `${name} was declared absent`,
+    reason:
+      type === 'RESIGN'
+        ? `${name} resigned`
+        : played === null
+          ? `${name} was declared absent`
+          : `${name} did not open their keys for the audit`,
   };
 }
 
 /** The seat an event body declares absent, or null for any other body. */
 export const absentSeat = (body: JsonObject): Seat | null =>
   body.type === 'ABSENT' && typeof body.seat === 'number' ? body.seat : null;
+
+/** The outcome once the audit named some seats: the others share the win. */
+function caught(state: TableState<unknown>): Outcome {
+  const { names } = state.genesis;
+  const named = [...new Set(state.findings.map((f) => f.seat))].sort((a, b) => a - b);
+  const reason = `the audit caught ${named.map((seat) => names[seat]).join(' and ')}`;
+  const winners = names.flatMap((_, seat) => (named.includes(seat) ? [] : [seat]));
+  return winners.length === 0 ? { result: 'draw', reason } : { result: 'win', winners, reason };
+}

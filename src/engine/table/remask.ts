@@ -84,13 +84,15 @@ export function applyRemask<S>(
     // The ids now name a permutation of the old cards: nobody else may keep what they knew.
     faces[id] = null;
   });
-  const remask = { key: writeEncoding(body.key), pub: writeEncoding(body.pub) };
+  const remask = { key: writeEncoding(body.key), pub: writeEncoding(body.pub), cards: step.cards };
   const add = <T>(lists: readonly (readonly T[])[], ...items: T[]) =>
     lists.map((list, seat) => (seat === author ? [...list, ...items] : list));
   return ok({
     ...state,
     cards,
     faces,
+    // A copy shown before names the card its id held then, which may now be another.
+    copies: state.copies.filter((copy) => !step.cards.includes(copy.card)),
     pubs: add(state.pubs, remask.key, remask.pub),
     remasks: add(state.remasks, remask),
   });

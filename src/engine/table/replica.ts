@@ -56,7 +56,7 @@ import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
 import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from './checks.ts';
 import { genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
-import { judge } from './judge.ts';
+import { judge, nameInitialState } from './judge.ts';
 import { absentSeat, tableOutcome } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
 
@@ -77,6 +77,8 @@ type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number 
 /** What `Replica.ahead` finds: the checks wanted, by id, and the state if all pass. */
 export interface Ahead<S> {
   readonly wanted: ReadonlyMap<string, CheckJob>;
+  /** For each check wanted, the hash of the log entry that first asks it. */
+  readonly askedBy: ReadonlyMap<string, string>;
   readonly state: TableState<S>;
 }
 
@@ -102,6 +104,8 @@ export class Replica<S extends Json> {
   private checks: Checks;
   /** What `ahead` found, until the next change. */
   private lookahead: Ahead<S> | null = null;
+  /** The hash of the entry the sweep is judging (races replay others on its behalf). */
+  private judging = '';
 
   /**
    * `book`: where the answers to proof checks come from (see "Checks done
@@ -121,6 +125,7 @@ export class Replica<S extends Json> {
     if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
     this.log = log.value;
     this.states = [initialTable(genesis, initialGame)];
+    nameInitialState(this.states[0]!);
   }
 
   /** The current table state. */
@@ -136,6 +141,14 @@ export class Replica<S extends Json> {
   /** The state after folding the first `count` log entries. */
   stateAfter(count: number): TableState<S> | undefined {
     return this.states[count];
+  }
+
+  /**
+   * The state the author of entry `i` saw when it made its event (the fold of
+   * exactly the entries its basis names): where a rejected event was judged.
+   */
+  stateSeen(i: number): TableState<S> {
+    return this.stateSeenBy(i, this.unseenBefore(i));
   }
 
   /**
@@ -161,7 +174,7 @@ export class Replica<S extends Json> {
    */
   ahead(): Ahead<S> {
     if (this.waitingAt === null || this.book === null)
-      return { wanted: new Map(), state: this.state };
+      return { wanted: new Map(), askedBy: new Map(), state: this.state };
     if (this.lookahead) return this.lookahead;
     const kept = {
       states: this.states,
@@ -170,10 +183,14 @@ export class Replica<S extends Json> {
       waitingAt: this.waitingAt,
     };
     const wanted = new Map<string, CheckJob>();
+    const askedBy = new Map<string, string>();
     this.states = [...kept.states];
     this.verdicts = [...kept.verdicts];
     this.overtakes = new Map(kept.overtakes);
-    this.checks = this.book.guessing(wanted);
+    this.checks = this.book.guessing((id, job) => {
+      wanted.set(id, job);
+      if (!askedBy.has(id)) askedBy.set(id, this.judging);
+    });
     let state: TableState<S>;
     try {
       this.sweep(kept.waitingAt);
@@ -182,7 +199,7 @@ export class Replica<S extends Json> {
       Object.assign(this, kept);
       this.checks = this.book.strict;
     }
-    this.lookahead = { wanted, state };
+    this.lookahead = { wanted, askedBy, state };
     return this.lookahead;
   }
 
@@ -193,7 +210,10 @@ export class Replica<S extends Json> {
     if (this.waitingAt !== null) this.sweep(this.waitingAt);
   }
 
-  /** Every seat caught breaking the protocol: rejected events, then equivocation. */
+  /**
+   * Every seat caught breaking the protocol: rejected events, then
+   * equivocation, then what the audit found (`event` is then `audit`).
+   */
   offences(): Offence[] {
     const entries = this.log.entries();
     const rejected = this.verdicts.flatMap((v, i) =>
@@ -206,7 +226,8 @@ export class Replica<S extends Json> {
       reason: 'ERR_EQUIVOCATION',
       event: `seq ${e.seq}`,
     }));
-    return [...rejected, ...equivocations];
+    const found = this.state.findings.map((f) => ({ ...f, event: 'audit' }));
+    return [...rejected, ...equivocations, ...found];
   }
 
   /** True once someone is caught: the table takes no more events. */
@@ -216,10 +237,12 @@ export class Replica<S extends Json> {
 
   /**
    * The outcome, once the game is over: the game's own, or a win for the
-   * others once a seat resigned or was declared absent (`state.ending`).
+   * others once a seat resigned or was declared absent (`state.ending`), or
+   * once the audit caught anyone (see `tableOutcome`).
    */
   outcome(): Outcome | null {
-    return tableOutcome(this.state, this.game.outcome(this.state.game));
+    const played = this.game.outcome(this.state.game);
+    return tableOutcome(this.state, played, this.game.audit !== undefined);
   }
 
   /** Seats that owe an event now, with the kind each owes. */
@@ -290,6 +313,7 @@ export class Replica<S extends Json> {
       let restart: number | null = null;
       for (; i < entries.length; i++) {
         const state = this.states[i]!;
+        this.judging = entries[i]!.hash;
         let judged: Judged<S>;
         try {
           judged =

@@ -10,7 +10,7 @@
  * replica can hash it.
  */
 import type { JsonObject } from '../encoding.ts';
-import type { CardId, DeckSpec, Seat } from '../game.ts';
+import type { CardId, DeckSpec, Finding, Seat } from '../game.ts';
 
 /** One encryption layer on a card: whose it is and its key commitment `K` (`E_i` for a deck layer). */
 export interface Layer {
@@ -52,6 +52,15 @@ export interface ShuffleGroup {
 export interface Remask {
   readonly key: string;
   readonly pub: string;
+  /** The card ids re-masked: whatever anyone else knew of them is void from here on. */
+  readonly cards: readonly CardId[];
+}
+
+/** Cards kept as they were when the game asked (`RECORD`): the audit opens them. */
+export interface Exhibit {
+  readonly cards: readonly CardId[];
+  /** Each card's ciphertext and layers at that moment, in the order of `cards`. */
+  readonly snapshot: readonly TableCard[];
 }
 
 /** A seat's published secrets (hex, little-endian), one for each public key it introduced, in order. */
@@ -193,5 +202,9 @@ export interface TableState<S> {
   readonly audit: readonly (AuditRecord | null)[];
   /** Set by the RESIGN or ABSENT that ended the table; null while it runs and after a full audit. */
   readonly ending: Ending | null;
+  /** The game's exhibits, in the order it recorded them. */
+  readonly exhibits: readonly Exhibit[];
+  /** What the game's audit found once every key was open (`Game.audit`); empty before. */
+  readonly findings: readonly Finding[];
   readonly game: S;
 }

@@ -1,9 +1,10 @@
 /**
  * Issue 8, item 5: no event body, however malformed, may make the fold throw
  * or change the state it was handed. Real games are recorded once (War,
- * Red & Black, Town for Two, Black & Red and a scripted hand that deals, locks, re-masks and shows to a
- * subset), then fast-check mutates the bodies of their events and hands each
- * to `judge` in the state just before the original event. A sample also takes
+ * Red & Black, Town for Two, Black & Red, Batailles et piques at three seats
+ * and a scripted hand that deals, locks, re-masks and shows to a subset),
+ * then fast-check mutates the bodies of their events and hands each to
+ * `judge` in the state just before the original event. A sample also takes
  * the full path: re-signed by its author and received by a replica holding
  * the log up to that point.
  */
@@ -82,6 +83,13 @@ const TOWN_EVENTS = 24;
 
 /** Black & Red's keys, shuffle, coin, deals, upcard and the first discards and draws. */
 const BLACK_RED_EVENTS = 24;
+
+/**
+ * Batailles at three seats: three armies shuffled by all, the hands dealt, the lays, the
+ * coins for the first player, then a fight shown to its two fighters alone (their locks
+ * and the unlocks of each other's copies), their words, the dead revealed and replaced.
+ */
+const BATAILLES_EVENTS = 45;
 
 /** Bodies whose content is the author's to choose: another move or commitment may stand. */
 const FREE_CHOICE = new Set(['ACT', 'COMMIT']);
@@ -162,12 +170,13 @@ function recording(name: string, table: Table<Json>, initial: Json): Recording {
 
 /** A game from the registry, its seats played by the game's own bot, for at most `limit` events. */
 function recordPlayable(
-  id: 'war' | 'redblack' | 'town' | 'blackred',
+  id: 'war' | 'redblack' | 'town' | 'blackred' | 'batailles',
   options: JsonObject,
   limit?: number,
+  seats = 2,
 ): Recording {
   const entry = playable(id) as Playable;
-  const players = makePlayers(2);
+  const players = makePlayers(seats);
   const initial = entry.setup(options);
   if (!initial.ok) throw new Error(String(initial.error));
   const genesis = makeGenesis(players, entry.game, options);
@@ -569,6 +578,8 @@ beforeAll(() => {
     recordPlayable('town', {}, TOWN_EVENTS),
     // Black & Red's deck of 52, its coin, both hands and the upcard, then discards and draws.
     recordPlayable('blackred', {}, BLACK_RED_EVENTS),
+    // Batailles' three armies, its hidden lays and a fight only its two fighters see.
+    recordPlayable('batailles', { players: 3 }, BATAILLES_EVENTS, 3),
     recordScript(),
     recordLeaving(1, { type: 'RESIGN' }),
     recordLeaving(0, { type: 'ABSENT', seat: 1 }),

@@ -22,6 +22,7 @@ const ANSWER: Record<Need['type'], string> = {
   SHOW: 'SHOWN',
   SHUFFLE: 'SHUFFLED',
   COIN: 'COIN',
+  RECORD: 'RECORDED',
 };
 
 export type ScriptOptions = { readonly script: Need[]; readonly decks: readonly DeckSpec[] };

@@ -124,3 +124,23 @@ export function playOut(deal: Deal, players: PerSeat<Chooser>, limit = 200): Tow
   }
   return states;
 }
+
+/**
+ * A lie `seat` can tell about its first hand card, that the rules cannot refuse before
+ * the card turns: a face of the card's deck that is neither its own, nor one the seat
+ * reads on another card (`known`), nor faceup.
+ */
+export function falseFace(
+  state: TownState,
+  seat: number,
+  known: ReadonlyMap<CardId, number>,
+): { card: CardId; truth: TownFace; lie: TownFace } {
+  const card = state.hands[seat]![0]!;
+  const truth = known.get(card)!;
+  const sameDeck = (id: CardId) => id < TOWN_DECK === card < TOWN_DECK;
+  const taken = new Set(state.faces.filter((f, id) => f !== null && sameDeck(id)));
+  const lie = [...Array(TOWN_DECK).keys()].find(
+    (f) => f !== truth && !taken.has(f) && ![...known.values()].includes(f),
+  )!;
+  return { card, truth, lie };
+}

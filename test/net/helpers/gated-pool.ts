@@ -8,7 +8,7 @@
 import type { WorkTally } from '../../../crypto/index.ts';
 import type { CheckJob } from '../../../src/engine/table/checks.ts';
 import { InThreadPool, type CryptoPool } from '../../../src/net/pool.ts';
-import type { DutyDone, DutyRequest } from '../../../src/net/work.ts';
+import type { CheckDone, DutyDone, DutyRequest } from '../../../src/net/work.ts';
 
 export class GatedPool implements CryptoPool {
   private readonly inner = new InThreadPool();
@@ -31,7 +31,7 @@ export class GatedPool implements CryptoPool {
     for (const give of held) give();
   }
 
-  check(job: CheckJob): Promise<boolean> {
+  check(job: CheckJob): Promise<CheckDone> {
     const answer = this.inner.check(job);
     const held = this.held;
     if (held === null || !this.hold(job)) return answer;

@@ -1,0 +1,186 @@
+/**
+ * `npm run bench`: every figure of Fair Deal's speed from one run, on one
+ * machine, at one time. In order:
+ *
+ * 1. the mental-poker proofs in Node and in headless Chromium, each as a
+ *    multiple of one scalar multiplication timed in the same run (`core.ts`);
+ * 2. every game's table in memory in Node: Start to the first move, and the
+ *    messages and bytes each seat sends for the setup and a whole game
+ *    (`tables.ts`);
+ * 3. the same two-player 52-card setup by the proof-less `mental-poker`
+ *    package, beside Fair Deal's (`lee.ts`);
+ * 4. Start to the first move in headless Chromium, over real PeerJS on
+ *    loopback (`start.ts`);
+ * 5. the longest task of a page's main thread while a 52-card two-player
+ *    table is set up in Chromium (`longtasks.ts`).
+ *
+ * Progress lines come first, the report at the end. Medians only; it asserts
+ * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
+ * per in-memory table and per mental-poker backend, 5), `--games N` (whole
+ * games per table, 1), `--browser-runs N` (3), `--node-only` (no Chromium).
+ */
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { startStack } from '../scripts/stack.ts';
+import { formatResult, runBench, type BenchResult } from './core.ts';
+import { runChromium } from './crypto.ts';
+import { benchLee, formatLee, type Contender } from './lee.ts';
+import {
+  benchLongTasks,
+  formatLongTasks,
+  LONG_TASK_TARGET_MS,
+  type LongTasks,
+} from './longtasks.ts';
+import { benchStarts, formatBrowserStarts, type BrowserStart } from './start.ts';
+import {
+  benchTable,
+  formatTableStarts,
+  formatTraffic,
+  TABLES,
+  type TableFigure,
+} from './tables.ts';
+import { median } from './text.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    games: { type: 'string', default: '1' },
+    'browser-runs': { type: 'string', default: '3' },
+    'node-only': { type: 'boolean', default: false },
+  },
+});
+const count = (name: string, text: string, least: number): number => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < least) throw new Error(`--${name} takes an integer ≥ ${least}`);
+  return n;
+};
+const runs = count('runs', values.runs, 1);
+const games = count('games', values.games, 0);
+const browserRuns = count('browser-runs', values['browser-runs'], 1);
+const browser = !values['node-only'];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const progress = (line: string) => console.log(`  · ${line}`);
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+const began = new Date();
+const loadBefore = load();
+
+console.log('Crypto in Node ...');
+const node = runBench(`Node ${process.version}`, progress);
+let chromium: BenchResult | null = null;
+if (browser) {
+  console.log('Crypto in headless Chromium ...');
+  chromium = await runChromium(progress);
+}
+
+console.log('Tables in memory ...');
+const tables: TableFigure[] = [];
+for (const spec of TABLES) tables.push(await benchTable(spec, runs, games, progress));
+
+console.log('mental-poker ...');
+const lee = benchLee(runs);
+
+let starts: BrowserStart[] = [];
+let longTasks: LongTasks[] = [];
+if (browser) {
+  progress('building the app, serving it with a PeerServer on loopback');
+  const stack = await startStack();
+  try {
+    console.log('Start to the first move in headless Chromium ...');
+    starts = await benchStarts(stack, browserRuns, progress);
+    console.log('Long main-thread tasks during a 52-card setup in headless Chromium ...');
+    longTasks = await benchLongTasks(stack, browserRuns, progress);
+  } finally {
+    await stack.close();
+  }
+}
+
+const figure = (r: BenchResult, name: string) => {
+  const f = r.figures.find((x) => x.name === name);
+  if (!f) throw new Error(`bench: no figure ${name}`);
+  return f;
+};
+const war = tables.find((t) => t.game === 'war' && t.seats === 2)!;
+const shuffles52 =
+  2 *
+  (['proveShuffle N=52', 'decode output+proof N=52', 'verifyShuffle N=52'] as const)
+    .map((name) => figure(node, name).ms)
+    .reduce((a, b) => a + b);
+const contenders: Contender[] = [
+  { label: 'Fair Deal, a War table in memory', ms: war.startMs, mulMs: node.mulMs },
+  { label: 'Fair Deal, its 2 shuffles and checks alone', ms: shuffles52, mulMs: node.mulMs },
+];
+
+const heading = (text: string) => console.log(`\n${text}\n`);
+heading(
+  `Fair Deal bench, ${began.toISOString().slice(0, 16).replace('T', ' ')} UTC: ` +
+    `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ` +
+    `load average ${loadBefore} at the start, ${load()} at the end. ` +
+    'The machine is shared: figures move with what else runs.',
+);
+heading('1. Proofs, as multiples of one scalar multiplication (the unit) timed in the same run');
+console.log(formatResult(node));
+if (chromium) console.log(`\n${formatResult(chromium)}`);
+
+heading(
+  `2. Tables in memory (Node, every seat in one process, each proof checked once per process; ` +
+    `medians of ${plural(runs, 'run')}, seeds 1 to ${runs}; ` +
+    `whole games: ${games === 0 ? 'none' : games === 1 ? 'seed 1' : `seeds 1 to ${games}`})`,
+);
+console.log(formatTableStarts(tables));
+console.log('\n  Sent by each seat (messages, and their UTF-8 payload in kB; medians):\n');
+console.log(formatTraffic(tables));
+
+heading(
+  `3. The proof-less yardstick: the mental-poker package (Lee's protocol, secp256k1, no proofs), ` +
+    `${plural(runs, 'run')}; each unit is its own library's variable-base multiplication`,
+);
+console.log(formatLee(lee, contenders));
+
+if (browser) {
+  heading(
+    `4. Start to the first move in headless Chromium (medians of ${plural(browserRuns, 'run')}; ` +
+      'the pages of a table share this machine’s cores)',
+  );
+  console.log(formatBrowserStarts(starts));
+  heading(
+    `5. The longest task on a page's main thread while a 52-card two-player table is set up, ` +
+      `Start to the first Flip (PerformanceObserver long tasks, over 50 ms; 0: none; ` +
+      `medians of ${plural(browserRuns, 'run')})`,
+  );
+  console.log(formatLongTasks(longTasks));
+}
+
+heading('Targets');
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+for (const r of [node, chromium]) {
+  if (!r) continue;
+  const prove = figure(r, 'proveShuffle N=52').perCard!;
+  const verify = figure(r, 'verifyShuffle N=52').perCard!;
+  console.log(
+    `  ${r.runtime}: proveShuffle ${prove.toFixed(2)} units per card at 52 cards (at most 3: ` +
+      `${verdict(prove <= 3)}), verifyShuffle ${verify.toFixed(2)} (at most 1.5: ${verdict(verify <= 1.5)})`,
+  );
+}
+for (const s of starts)
+  if (s.targetMs !== undefined) {
+    const m = median(s.first);
+    console.log(
+      `  ${s.label}: ${Math.round(m)} ms to the first move (under ${s.targetMs}: ${verdict(m < s.targetMs)})`,
+    );
+  }
+
+for (const t of longTasks) {
+  const m = median(t.longest);
+  console.log(
+    `  ${t.label}: longest main-thread task ${Math.round(m)} ms ` +
+      `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)})`,
+  );
+}
+
+// PeerServer keeps timers of its own going after its server closes (the `peer` package has no
+// way to stop them): the report is out, so the bench ends here.
+process.exit(0);

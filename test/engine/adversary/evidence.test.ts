@@ -1,0 +1,256 @@
+/**
+ * The evidence against a refused event (`diagnose`): a cheat sent in a real game,
+ * refused by the fold with one code, is taken apart to the part that fails: which
+ * proof of which share, over which cards and against which key; what a count
+ * claimed against what the step takes; the move the rules refused; the audit
+ * secret that opens nothing. The cheats are the recorded hand's honest bodies
+ * changed by one thing, signed by the same seat as its next event; and a Town for
+ * Two player who names a false face for its play.
+ */
+import { describe, expect, test } from 'vitest';
+import {
+  decodeScalar,
+  encodeScalar,
+  fromHex,
+  ORDER,
+  pointHex,
+  toHex,
+} from '../../../crypto/index.ts';
+import { readPoint } from '../../../src/engine/table/points.ts';
+import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
+import { town } from '../../../src/engine/games/town/index.ts';
+import type {
+  AuditBody,
+  KeyBody,
+  LockBody,
+  OpenBody,
+  RemaskBody,
+  ShuffleBody,
+  TableBody,
+  UnlockBody,
+} from '../../../src/engine/table/bodies.ts';
+import { makeAct } from '../../../src/engine/table/author.ts';
+import { diagnose, type Diagnosis } from '../../../src/engine/table/evidence.ts';
+import type { Replica } from '../../../src/engine/table/replica.ts';
+import {
+  badDleqProof,
+  badKeyProof,
+  badUnlockProof,
+  compensatedShuffleProof,
+  editPoints,
+  indexOf,
+  loadHand,
+  replicaBefore,
+  signNext,
+} from '../helpers/cheats.ts';
+import { Table, makePlayers } from '../helpers/table.ts';
+import { falseFace } from '../helpers/town.ts';
+import { lazy } from '../../lazy.ts';
+
+const hand = lazy(loadHand);
+
+/** The refused entry's diagnosis, on the state its author saw, after checking it was refused. */
+function diagnosed(replica: Replica<Json>, hash: string): Diagnosis {
+  const at = replica.log.entries().findIndex((e) => e.hash === hash);
+  const verdict = replica.entryVerdicts[at];
+  if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
+  const { author, body } = replica.log.entries()[at]!.event;
+  return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
+}
+
+/** `seat`'s recorded event of `type` (in `step`), edited, sent in its place; its diagnosis. */
+function cheat<B>(seat: number, type: string, edit: (body: B) => TableBody, step?: string) {
+  const rec = hand();
+  const index = indexOf(rec, seat, type, step);
+  const replica = replicaBefore(rec, index);
+  const body = rec.events[index]!.event.body as unknown as B;
+  const bad = signNext(replica.log, rec.players[seat]!, edit(body));
+  replica.receive(bad.bytes);
+  return { replica, diagnosis: diagnosed(replica, bad.hash), before: replica.stateAfter(index)! };
+}
+
+/** Seat `seat`'s layer key on card `id` in the state before the cheat. */
+const layerKey = (
+  state: { cards: readonly { layers: readonly { seat: number; key: string }[] }[] },
+  id: number,
+  seat: number,
+) => state.cards[id]!.layers.find((l) => l.seat === seat)!.key;
+
+/** A point as the evidence names it: its canonical encoding in hex. */
+const hex = (base64: string) => pointHex(readPoint(base64));
+
+const plus1 = (hex: string) => toHex(encodeScalar((decodeScalar(fromHex(hex)) + 1n) % ORDER));
+
+describe('the part of a refused event that fails', () => {
+  test('an unlock share with a forged proof: which share, which cards, whose key', () => {
+    const { diagnosis, before } = cheat<UnlockBody>(
+      0,
+      'UNLOCK',
+      (b) => ({ ...b, shares: b.shares.map(badUnlockProof) }),
+      'UNLOCK',
+    );
+    expect(diagnosis).toEqual({
+      kind: 'proof',
+      proof: 'unlock',
+      part: 0,
+      parts: 1,
+      cards: [0, 1, 2],
+      key: hex(layerKey(before, 0, 0)),
+    });
+  });
+
+  test('an unlock with a share short of a point: the count claimed against the cards', () => {
+    const { diagnosis } = cheat<UnlockBody>(
+      0,
+      'UNLOCK',
+      (b) => ({
+        ...b,
+        shares: b.shares.map((s) => ({ ...s, points: editPoints(s.points, (p) => p.slice(1)) })),
+      }),
+      'UNLOCK',
+    );
+    expect(diagnosis).toEqual({ kind: 'count', items: 'points', claimed: 2, expected: 3, part: 0 });
+  });
+
+  test('a shuffle whose proof does not hold: the deck’s cards and the shuffler’s key', () => {
+    const { diagnosis, before } = cheat<ShuffleBody>(1, 'SHUFFLE', (b) => ({
+      ...b,
+      shuffles: b.shuffles.map((s) => ({ ...s, proof: compensatedShuffleProof(s.proof) })),
+    }));
+    expect(diagnosis).toEqual({
+      kind: 'proof',
+      proof: 'shuffle',
+      part: 0,
+      parts: 1,
+      cards: [0, 1, 2, 3, 4, 5],
+      key: hex(before.epochs[0]!.keys[1]!),
+    });
+  });
+
+  test('a key for another genesis, and a key with a forged proof', () => {
+    const other = cheat<KeyBody>(1, 'KEY', (b) => ({ ...b, genesis: '0'.repeat(64) }));
+    expect(other.diagnosis).toEqual({
+      kind: 'genesis',
+      claimed: '0'.repeat(64),
+      expected: other.before.genesisHash,
+    });
+    const forged = cheat<KeyBody>(1, 'KEY', (b) => ({
+      ...b,
+      keys: b.keys.map((k) => ({ ...k, proof: badKeyProof(k.proof) })),
+    }));
+    const key = (hand().events[indexOf(hand(), 1, 'KEY')]!.event.body as unknown as KeyBody)
+      .keys[0]!.pub;
+    expect(forged.diagnosis).toEqual({
+      kind: 'proof',
+      proof: 'key',
+      part: 0,
+      parts: 1,
+      cards: [],
+      key: hex(key),
+    });
+  });
+
+  test('a re-mask: the one card whose re-key proof fails, or the shuffle of the hand', () => {
+    const rekey = cheat<RemaskBody>(1, 'REMASK', (b) => ({
+      ...b,
+      rekeys: b.rekeys.map((p, i) => (i === 1 ? badDleqProof(p) : p)),
+    }));
+    expect(rekey.diagnosis).toEqual({
+      kind: 'proof',
+      proof: 'rekey',
+      part: 1,
+      parts: 3,
+      cards: [1],
+      key: hex(layerKey(rekey.before, 1, 1)),
+    });
+    const shuffle = cheat<RemaskBody>(1, 'REMASK', (b) => ({
+      ...b,
+      proof: compensatedShuffleProof(b.proof),
+    }));
+    const body = hand().events[indexOf(hand(), 1, 'REMASK')]!.event.body as unknown as RemaskBody;
+    expect(shuffle.diagnosis).toEqual({
+      kind: 'proof',
+      proof: 'remask',
+      part: 0,
+      parts: 1,
+      cards: [0, 1, 2],
+      key: hex(body.pub),
+    });
+  });
+
+  test('a lock and a show’s copies with forged proofs', () => {
+    const lock = cheat<LockBody>(0, 'LOCK', (b) => ({
+      ...b,
+      shares: b.shares.map(badUnlockProof),
+    }));
+    expect(lock.diagnosis).toMatchObject({ kind: 'proof', proof: 'lock', part: 0, cards: [0, 1] });
+    const copy = cheat<UnlockBody>(
+      0,
+      'UNLOCK',
+      (b) => ({ ...b, shares: b.shares.map(badUnlockProof) }),
+      'COPY',
+    );
+    expect(copy.diagnosis).toMatchObject({ kind: 'proof', proof: 'copy', part: 0, cards: [0, 1] });
+  });
+
+  test('an audit secret that opens nothing: which one, and the public key it should open', () => {
+    const { diagnosis, before } = cheat<AuditBody>(1, 'AUDIT', (b) => ({
+      ...b,
+      secrets: b.secrets.map((s, i) => (i === 2 ? plus1(s) : s)),
+    }));
+    expect(diagnosis).toEqual({ kind: 'secret', part: 2, parts: 3, key: hex(before.pubs[1]![2]!) });
+  });
+
+  test('a coin bit other than committed, a move the rules refuse, a body that does not parse', () => {
+    expect(cheat<OpenBody>(1, 'OPEN', (b) => ({ ...b, bit: 1 - b.bit })).diagnosis).toMatchObject({
+      kind: 'commitment',
+    });
+    expect(cheat(1, 'ACT', () => ({ type: 'ACT', action: { type: 'WIN' } })).diagnosis).toEqual({
+      kind: 'rules',
+      code: 'ERR_UNEXPECTED',
+      action: 'WIN',
+    });
+    expect(
+      cheat<UnlockBody>(0, 'UNLOCK', (b) => ({ ...b, extra: 1 }) as unknown as TableBody, 'UNLOCK')
+        .diagnosis,
+    ).toEqual({ kind: 'body', code: 'ERR_BODY_FIELDS' });
+  });
+
+  test('an event its author did not owe: who owed what', () => {
+    // Bob sends Ada's unlock share, in her place.
+    const rec = hand();
+    const index = indexOf(rec, 0, 'UNLOCK', 'UNLOCK');
+    const replica = replicaBefore(rec, index);
+    const body = rec.events[index]!.event.body as unknown as UnlockBody;
+    const bad = signNext(replica.log, rec.players[1]!, body);
+    replica.receive(bad.bytes);
+    expect(diagnosed(replica, bad.hash)).toEqual({
+      kind: 'not-owed',
+      owed: [{ seat: 0, kind: 'UNLOCK' }],
+    });
+  });
+});
+
+describe('a Town for Two player naming a false face', () => {
+  test('its own unlock turns the card: the face it shows and the rule it breaks', () => {
+    const table = Table.of(makePlayers(2), town, {});
+    table.dutiesToMove();
+    const seat = table.mover()!;
+    const { card, truth, lie } = falseFace(
+      table.replicas[seat]!.state.game,
+      seat,
+      table.known(seat),
+    );
+    table.play(
+      seat,
+      makeAct({ type: 'PLAY', cards: [card], faces: [lie], pile: null } as JsonObject),
+    );
+    const bad = table.duty(seat);
+    expect(diagnosed(table.replicas[1 - seat] as unknown as Replica<Json>, bad.hash)).toEqual({
+      kind: 'reveal',
+      card,
+      face: truth,
+      code: 'ERR_FACE_MISMATCH',
+    });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The audit view in words, from games played with real cryptography: the recorded
+ * hand (a game this app does not name faces for: its deck and number), and a whole
+ * game of War between two peers (faces as on the cards, every player's state hash
+ * as each told it); every player's hash against this page's, the same, different,
+ * not comparable or not told; a game ended by a resignation has no audit, and says why.
+ */
+import { expect, test } from 'vitest';
+import { localTable } from '../../src/bots/table.ts';
+import { auditOf, hashRows, type AuditWords } from '../../src/ui/audit.ts';
+import { loadHand, replicaBefore, signNext, indexOf } from '../engine/helpers/cheats.ts';
+import type { TableSession } from '../../src/net/table.ts';
+
+const NAMES = ['Ada', 'Bob'];
+
+const words = (found: AuditWords | string): AuditWords => {
+  if (typeof found === 'string') throw new Error(found);
+  return found;
+};
+
+test('the recorded hand: one deal, the order after each shuffle, each card’s story, the unseen', () => {
+  const rec = loadHand();
+  const audit = words(auditOf(replicaBefore(rec, rec.events.length), NAMES));
+  expect(audit.summary).toBe(
+    'Every player published their secret keys (4 keys in all), so every card of the game opens: 16 events, every proof and rule checked, and every card below read with those keys.',
+  );
+  const [deal] = audit.deals;
+  expect(audit.deals).toHaveLength(1);
+  expect(deal!.title).toBe('The deck, shuffled from step 2');
+  expect(deal!.shuffles.map((s) => s.title)).toEqual([
+    "After Ada's shuffle (step 2)",
+    "After Bob's shuffle (step 3)",
+  ]);
+  for (const s of deal!.shuffles)
+    expect([...s.cards].sort()).toEqual(deal!.cards.map((c) => c.face).sort());
+  expect(deal!.cards[0]!.face).toBe('card 1');
+  const stories = deal!.cards.map((c) => c.story).sort();
+  expect(stories).toEqual([
+    "dealt to Bob (step 4), re-masked in Bob's hand (step 5)",
+    "dealt to Bob (step 4), re-masked in Bob's hand (step 5), shown to Ada (step 12)",
+    "dealt to Bob (step 4), re-masked in Bob's hand (step 5), shown to Ada (step 12)",
+    'stayed facedown; nobody saw it',
+    'stayed facedown; nobody saw it',
+    'stayed facedown; nobody saw it',
+  ]);
+  expect(deal!.unseenWords).toMatch(
+    /^Nobody saw 3 cards of this deal: card \d, card \d, card \d\.$/,
+  );
+});
+
+test('a whole game of War: faces as on the cards, and both replicas told the same hash', async () => {
+  const table = localTable({ game: 'war', names: NAMES, seed: 9, table: 'audit-words' });
+  await table.finished();
+  const [ada, bob] = table.sessions as [TableSession, TableSession];
+  await new Promise<void>((resolve) => {
+    const check = () => ada.peerHashes[1] !== null && bob.peerHashes[0] !== null && resolve();
+    for (const s of [ada, bob]) s.subscribe(check);
+    check();
+  });
+  table.close();
+  const audit = words(auditOf(ada.replica, NAMES));
+  const [deal] = audit.deals;
+  expect(deal!.shuffles[1]!.cards).toHaveLength(52);
+  expect(new Set(deal!.shuffles[1]!.cards).size).toBe(52);
+  expect(deal!.shuffles[1]!.cards).toContain('A♠');
+  expect(deal!.cards.map((c) => c.face).slice(0, 3)).toEqual(['2♣', '3♣', '4♣']);
+  for (const card of deal!.cards)
+    expect(card.story).toMatch(/^(turned face up \(step \d+\)|stayed facedown; nobody saw it)$/);
+
+  const short = `${ada.replica.stateHash.slice(0, 16)}…`;
+  const seen = hashRows(ada.replica, NAMES, 0, ada.peerHashes);
+  expect(seen).toEqual({
+    agreed: true,
+    verdict: `Every player's replica reached the same state hash, ${short}, after the same ${ada.replica.log.size} events.`,
+    rows: [
+      { name: 'Ada', hash: short, status: 'self', words: 'this page' },
+      { name: 'Bob', hash: short, status: 'same', words: 'the same state' },
+    ],
+  });
+  // What Bob's page would show were Bob to tell another hash, or one from another log.
+  const size = ada.replica.log.size;
+  const other = 'ab'.repeat(32);
+  expect(hashRows(ada.replica, NAMES, 0, [null, { events: size, hash: other }])).toMatchObject({
+    agreed: false,
+    verdict: `Bob reached a different state from the same ${size} events: the replicas disagree.`,
+    rows: [{ status: 'self' }, { status: 'different', hash: `${other.slice(0, 16)}…` }],
+  });
+  expect(hashRows(ada.replica, NAMES, 0, [null, { events: size - 1, hash: other }])).toMatchObject({
+    agreed: false,
+    rows: [
+      {},
+      { status: 'elsewhere', words: `after ${size - 1} events, not ${size}: not comparable yet` },
+    ],
+  });
+  expect(hashRows(ada.replica, NAMES, 0, [null, null])).toMatchObject({
+    agreed: false,
+    verdict: `This page reached ${short} after ${size} events; waiting for Bob to say theirs.`,
+    rows: [{}, { status: 'waiting', hash: null }],
+  });
+  // A replay has no player's word, only its own hash.
+  expect(hashRows(ada.replica, NAMES, null, [])).toEqual({
+    agreed: true,
+    rows: [],
+    verdict: `This replay reached state hash ${short} after ${size} events. A transcript holds no player's own hash: the audit view at the table compares them.`,
+  });
+});
+
+test('a game ended by a resignation has no audit, and says why', () => {
+  const rec = loadHand();
+  const index = indexOf(rec, 1, 'ACT');
+  const replica = replicaBefore(rec, index);
+  replica.receive(signNext(replica.log, rec.players[1]!, { type: 'RESIGN' }).bytes);
+  expect(auditOf(replica, NAMES)).toBe(
+    'This game ended when Bob resigned, before every key was published: the cards still locked stay closed, and there is no audit to open.',
+  );
+  expect(auditOf(replicaBefore(rec, index), NAMES)).toBe(
+    'The audit is not in yet: it opens once every player has published their keys.',
+  );
+});

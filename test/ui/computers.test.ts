@@ -1,0 +1,36 @@
+/**
+ * Computer players filling the seats of a table over the network: the host adds two to
+ * a three-seat table of Batailles et piques; each is a peer of its own (its own peer id,
+ * key and links), takes an open seat, signs the genesis and plays its seat once the host
+ * starts. Real lobby and table sessions over the in-memory network, real cryptography.
+ */
+import { expect, test } from 'vitest';
+import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { LobbyController } from '../../src/ui/lobby.svelte.ts';
+import { until } from '../net/helpers/seats.ts';
+
+test('the host adds two computer players to a table of three; they lay their cards like anyone', async () => {
+  const net = new LoopbackNetwork();
+  const open = (id: string) => Promise.resolve(net.join(id));
+  const ann = new LobbyController(open);
+  await ann.create('Ann', 'batailles', 3, {});
+  expect(ann.snapshot!.table!.options).toEqual({ players: 3 });
+  await ann.addComputer();
+  await ann.addComputer();
+  await until('every seat taken and linked', () => ann.canStart);
+  const players = ann.snapshot!.players;
+  expect(players.map((p) => p.name)).toEqual(['Ann', 'Computer 1', 'Computer 2']);
+  expect(new Set(players.map((p) => p.identity)).size).toBe(3);
+  // A full table takes no more computers.
+  await ann.addComputer();
+  expect(ann.snapshot!.players).toHaveLength(3);
+
+  ann.start();
+  await until('the table opens', () => ann.table !== null);
+  await until('Ann owes her lay, and both computers laid theirs', () => {
+    const state = ann.table!.session.replica.state.game as { laid: boolean[] };
+    return ann.table!.legal.length > 0 && state.laid[1] === true && state.laid[2] === true;
+  });
+  expect(ann.table!.alarms).toEqual([]);
+  ann.leave();
+}, 120_000);
