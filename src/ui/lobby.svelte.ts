@@ -172,7 +172,8 @@ export class LobbyController {
     const table = this.snapshot?.table;
     const me = this.snapshot?.players.find((p) => p.peer === played?.id);
     if (!played || !table || !me) return;
-    const fresh: TableInfo = { ...table, id: newTableId() };
+    // Out of the reactive snapshot: the table's info is kept in IndexedDB, which clones no proxy.
+    const fresh: TableInfo = { ...$state.snapshot(table), id: newTableId() };
     await this.enter(fresh.id);
     const transport = await this.reach(hostPeerId(fresh.id));
     if (this.session !== played) return transport.close();
