@@ -173,7 +173,8 @@ export class LobbyController {
     const me = this.snapshot?.players.find((p) => p.peer === played?.id);
     if (!played || !table || !me) return;
     // Out of the reactive snapshot: the table's info is kept in IndexedDB, which clones no proxy.
-    const fresh: TableInfo = { ...$state.snapshot(table), id: newTableId() };
+    const plain = $state.snapshot(table as unknown) as TableInfo;
+    const fresh: TableInfo = { ...plain, id: newTableId() };
     await this.enter(fresh.id);
     const transport = await this.reach(hostPeerId(fresh.id));
     if (this.session !== played) return transport.close();
