@@ -19,6 +19,7 @@ import type { SeatLinks } from '../../../src/net/seats.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
 import { testIdentity } from '../../engine/helpers.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
+import { SeatStreamsPool } from './seat-streams.ts';
 
 export const PEERS = ['peer-0', 'peer-1'];
 
@@ -118,6 +119,7 @@ export async function sit(
     record.identity.secretKey,
     PEERS,
     store,
+    new SeatStreamsPool(),
   );
   for (const peer of PEERS.slice(0, seat)) messenger.connect(peer);
   return { ...seated(messenger, session, seat), heard };
@@ -147,7 +149,7 @@ export async function comeBack(
     for (const peer of PEERS) if (peer !== PEERS[seat]) messenger.connect(peer);
   };
   if (linkedWhileRestoring) linkAll();
-  const resumed = await TableSession.resume(messenger, store, table.id);
+  const resumed = await TableSession.resume(messenger, store, table.id, new SeatStreamsPool());
   if (!resumed.ok) throw new Error(resumed.error);
   linkAll();
   return { ...seated(messenger, resumed.value, seat), heard };
