@@ -2,7 +2,10 @@
  * A pool for sessions whose turns to draw randomness interleave by timing (an
  * IndexedDB store answers in its own time, so which seat makes its next duty
  * first varies run to run): each seat's duties draw from a stream of the
- * seat's own (`drawingFrom`), so a test deals the same cards every run.
+ * seat's own (`drawingFrom`), so a test deals the same cards every run. Five
+ * cards each (`SHORT_WAR`) often deal a War that cycles to its 5,000-battle
+ * limit, minutes of play: the streams' label is one under which no test here
+ * deals one (checked over test/net and test/ui/lobby-reload).
  * Checks and everything else run as in the `InThreadPool` it wraps.
  */
 import type { WorkTally } from '../../../crypto/index.ts';
@@ -22,7 +25,7 @@ export class SeatStreamsPool implements CryptoPool {
     return new Promise((resolve, reject) =>
       setTimeout(() => {
         try {
-          const made = drawingFrom(`seat ${request.seat}`, () =>
+          const made = drawingFrom(`seat ${request.seat} draws`, () =>
             work.duty(structuredClone(request)),
           );
           resolve(structuredClone(made));
