@@ -10,7 +10,9 @@
  * 3. the same two-player 52-card setup by the proof-less `mental-poker`
  *    package, beside Fair Deal's (`lee.ts`);
  * 4. Start to the first move in headless Chromium, over real PeerJS on
- *    loopback (`start.ts`).
+ *    loopback (`start.ts`);
+ * 5. the longest task of a page's main thread while a 52-card two-player
+ *    table is set up in Chromium (`longtasks.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
@@ -19,9 +21,16 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { startStack } from '../scripts/stack.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
 import { runChromium } from './crypto.ts';
 import { benchLee, formatLee, type Contender } from './lee.ts';
+import {
+  benchLongTasks,
+  formatLongTasks,
+  LONG_TASK_TARGET_MS,
+  type LongTasks,
+} from './longtasks.ts';
 import { benchStarts, formatBrowserStarts, type BrowserStart } from './start.ts';
 import {
   benchTable,
@@ -75,9 +84,18 @@ console.log('mental-poker ...');
 const lee = benchLee(runs);
 
 let starts: BrowserStart[] = [];
+let longTasks: LongTasks[] = [];
 if (browser) {
-  console.log('Start to the first move in headless Chromium ...');
-  starts = await benchStarts(browserRuns, progress);
+  progress('building the app, serving it with a PeerServer on loopback');
+  const stack = await startStack();
+  try {
+    console.log('Start to the first move in headless Chromium ...');
+    starts = await benchStarts(stack, browserRuns, progress);
+    console.log('Long main-thread tasks during a 52-card setup in headless Chromium ...');
+    longTasks = await benchLongTasks(stack, browserRuns, progress);
+  } finally {
+    await stack.close();
+  }
 }
 
 const figure = (r: BenchResult, name: string) => {
@@ -128,6 +146,12 @@ if (browser) {
       'the pages of a table share this machine’s cores)',
   );
   console.log(formatBrowserStarts(starts));
+  heading(
+    `5. The longest task on a page's main thread while a 52-card two-player table is set up, ` +
+      `Start to the first Flip (PerformanceObserver long tasks, over 50 ms; 0: none; ` +
+      `medians of ${plural(browserRuns, 'run')})`,
+  );
+  console.log(formatLongTasks(longTasks));
 }
 
 heading('Targets');
@@ -148,6 +172,14 @@ for (const s of starts)
       `  ${s.label}: ${Math.round(m)} ms to the first move (under ${s.targetMs}: ${verdict(m < s.targetMs)})`,
     );
   }
+
+for (const t of longTasks) {
+  const m = median(t.longest);
+  console.log(
+    `  ${t.label}: longest main-thread task ${Math.round(m)} ms ` +
+      `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)})`,
+  );
+}
 
 // PeerServer keeps timers of its own going after its server closes (the `peer` package has no
 // way to stop them): the report is out, so the bench ends here.

@@ -7,14 +7,8 @@
  * five computer players, which share their proof checks). Every page, each
  * run, is new. It measures, never asserts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, preview } from 'vite';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { localConfig, serveConfig, startSignaling } from '../scripts/servers.ts';
+import type { Page } from 'playwright-core';
+import type { Stack } from '../scripts/stack.ts';
 import type { GameId } from '../src/engine/catalog.ts';
 import { median, ms, textTable } from './text.ts';
 
@@ -93,14 +87,12 @@ async function timeStart(pages: Page[], game: GameId, button: string) {
 }
 
 /** One run of `seats` pages over PeerJS: the first creates the table, the others join by its link. */
-async function overPeerJs(browser: Browser, url: string, game: GameId, seats: number) {
-  const contexts = await Promise.all(Array.from({ length: seats }, () => browser.newContext()));
+async function overPeerJs(stack: Stack, game: GameId, seats: number) {
+  const pages: Page[] = [];
   try {
-    const pages = await Promise.all(contexts.map((c) => c.newPage()));
-    for (const page of pages)
-      page.on('pageerror', (error) => console.error(`  [page] ${error.message}`));
+    for (let i = 0; i < seats; i++) pages.push(await stack.newPlayer());
     const [host, ...guests] = pages;
-    await choose(host!, url, 'Host', game, seats);
+    await choose(host!, stack.url, 'Host', game, seats);
     await host!.getByTestId('create').click();
     const invite = await host!.getByTestId('invite').inputValue();
     for (const [i, page] of guests.entries()) {
@@ -123,81 +115,62 @@ async function overPeerJs(browser: Browser, url: string, game: GameId, seats: nu
       );
     return await timeStart(pages, game, 'start');
   } finally {
-    for (const context of contexts) await context.close();
+    for (const page of pages) await page.context().close();
   }
 }
 
 /** One run of a six-seat Batailles table in one page: the player and five computer players. */
-async function solo(browser: Browser, url: string) {
-  const context = await browser.newContext();
+async function solo(stack: Stack) {
+  const page = await stack.newPlayer();
   try {
-    const page = await context.newPage();
-    await choose(page, url, 'Bench', 'batailles', 6);
+    await choose(page, stack.url, 'Bench', 'batailles', 6);
     return await timeStart([page], 'batailles', 'solo');
   } finally {
-    await context.close();
+    await page.context().close();
   }
 }
 
 /**
- * Builds and serves the app, then measures each table `runs` times: Red &
- * Black on two pages and Batailles on six over PeerJS, and Batailles at six
- * seats in one page. `log` hears a line per run.
+ * Measures each table `runs` times on `stack` (the app built and served with a
+ * PeerServer on loopback): Red & Black on two pages and Batailles on six over
+ * PeerJS, and Batailles at six seats in one page. `log` hears a line per run.
  */
 export async function benchStarts(
+  stack: Stack,
   runs: number,
   log: (line: string) => void = () => {},
 ): Promise<BrowserStart[]> {
-  const outDir = await mkdtemp(join(tmpdir(), 'fairdeal-bench-dist-'));
-  log('building the app, serving it with a PeerServer on loopback');
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } });
-  const signaling = await startSignaling(0);
-  const server = await preview({
-    plugins: [serveConfig(localConfig(signaling.port))],
-    build: { outDir },
-    preview: { port: 0, host: '127.0.0.1', strictPort: false },
-    logLevel: 'error',
-  });
-  const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const tables = [
     {
       label: 'Red & Black, 2 pages over PeerJS',
       targetMs: 1000,
-      run: () => overPeerJs(browser, url, 'redblack', 2),
+      run: () => overPeerJs(stack, 'redblack', 2),
     },
     {
       label: 'Batailles et piques, 6 pages over PeerJS',
       targetMs: 4000,
-      run: () => overPeerJs(browser, url, 'batailles', 6),
+      run: () => overPeerJs(stack, 'batailles', 6),
     },
     {
       label: 'Batailles et piques, 6 seats in 1 page (5 computers)',
-      run: () => solo(browser, url),
+      run: () => solo(stack),
     },
   ];
-  try {
-    const results: BrowserStart[] = [];
-    for (const { label, targetMs, run } of tables) {
-      const result: BrowserStart = { label, first: [], every: [], targetMs };
-      for (let i = 0; i < runs; i++) {
-        const { first, every } = await run();
-        result.first.push(first);
-        if (every !== null) result.every.push(every);
-        log(
-          `${label} #${i + 1}: first move ${first} ms` +
-            (every === null ? '' : `, on every page ${every} ms`),
-        );
-      }
-      results.push(result);
+  const results: BrowserStart[] = [];
+  for (const { label, targetMs, run } of tables) {
+    const result: BrowserStart = { label, first: [], every: [], targetMs };
+    for (let i = 0; i < runs; i++) {
+      const { first, every } = await run();
+      result.first.push(first);
+      if (every !== null) result.every.push(every);
+      log(
+        `${label} #${i + 1}: first move ${first} ms` +
+          (every === null ? '' : `, on every page ${every} ms`),
+      );
     }
-    return results;
-  } finally {
-    await browser.close();
-    await server.close();
-    await signaling.close();
-    await rm(outDir, { recursive: true, force: true });
+    results.push(result);
   }
+  return results;
 }
 
 /** The browser table: medians per table, every run, the target. */

@@ -6,13 +6,18 @@
  */
 import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { Point, pointHex } from './group.ts';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { decodePoint, Point, pointBytes, pointHex } from './group.ts';
 
 /** The RFC 9380 domain-separation tag of card faces. */
 export const CARD_DST = 'fairdeal/crypto/v1/card';
 
 interface DeckTable {
-  points: Point[];
+  /** The encodings of `P_0, P_1, ...`, as far as known. */
+  encodings: Uint8Array[];
+  /** The points themselves, decoded from their encodings when first asked for. */
+  points: (Point | undefined)[];
+  /** Index of each face point by the hex of its encoding. */
   index: Map<string, number>;
 }
 
@@ -20,17 +25,23 @@ interface DeckTable {
 const MAX_DECKS = 32;
 const decks = new Map<string, DeckTable>();
 
-function deckTable(deckId: string, size: number): DeckTable {
+function tableOf(deckId: string): DeckTable {
   let table = decks.get(deckId);
   if (table === undefined) {
     if (decks.size >= MAX_DECKS) decks.delete(decks.keys().next().value!);
-    table = { points: [], index: new Map() };
+    table = { encodings: [], points: [], index: new Map() };
     decks.set(deckId, table);
   }
-  while (table.points.length < size) {
-    const i = table.points.length;
+  return table;
+}
+
+function deckTable(deckId: string, size: number): DeckTable {
+  const table = tableOf(deckId);
+  while (table.encodings.length < size) {
+    const i = table.encodings.length;
     const p = hashCard(deckId, i);
-    table.points.push(p);
+    table.points[i] = p;
+    table.encodings.push(pointBytes(p));
     table.index.set(pointHex(p), i);
   }
   return table;
@@ -59,14 +70,40 @@ function checkIndex(value: number, field: string): void {
 export function cardPoint(deckId: string, index: number): Point {
   checkDeck(deckId);
   checkIndex(index, 'index');
-  return deckTable(deckId, index + 1).points[index]!;
+  const table = deckTable(deckId, index + 1);
+  return (table.points[index] ??= decodePoint(table.encodings[index]!, 'card point'));
 }
 
 /** The face points `P_0 .. P_{size-1}` of a deck (a fresh array; the points are shared). */
 export function deckPoints(deckId: string, size: number): Point[] {
   checkDeck(deckId);
   checkIndex(size, 'size');
-  return deckTable(deckId, size).points.slice(0, size);
+  return Array.from({ length: size }, (_, i) => cardPoint(deckId, i));
+}
+
+/**
+ * The encodings of the face points `P_0 .. P_{size-1}` (a fresh array; the
+ * encodings are shared: callers must not modify them).
+ */
+export function deckEncodings(deckId: string, size: number): Uint8Array[] {
+  checkDeck(deckId);
+  checkIndex(size, 'size');
+  return deckTable(deckId, size).encodings.slice(0, size);
+}
+
+/**
+ * Takes the encodings of a deck's face points from {@link deckEncodings} run
+ * in another thread of the same program (a worker), so that this thread need
+ * not hash them again. They are taken as they are: give nothing else.
+ */
+export function learnDeck(deckId: string, encodings: readonly Uint8Array[]): void {
+  checkDeck(deckId);
+  const table = tableOf(deckId);
+  for (let i = table.encodings.length; i < encodings.length; i++) {
+    const e = encodings[i]!.slice();
+    table.encodings.push(e);
+    table.index.set(bytesToHex(e), i);
+  }
 }
 
 /**
@@ -79,5 +116,13 @@ export function cardIndex(deckId: string, size: number, p: Point): number {
   checkIndex(size, 'size');
   if (!(p instanceof Point) || p.is0()) return -1;
   const i = deckTable(deckId, size).index.get(pointHex(p));
+  return i !== undefined && i < size ? i : -1;
+}
+
+/** {@link cardIndex} of the point with this encoding, without decoding it. */
+export function encodingIndex(deckId: string, size: number, encoding: Uint8Array): number {
+  checkDeck(deckId);
+  checkIndex(size, 'size');
+  const i = deckTable(deckId, size).index.get(bytesToHex(encoding));
   return i !== undefined && i < size ? i : -1;
 }

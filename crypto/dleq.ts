@@ -24,6 +24,7 @@ import {
   type Point,
 } from './group.ts';
 import { Transcript } from './transcript.ts';
+import { tally } from './tally.ts';
 
 /** Chaum–Pedersen proof that `log_g u = log_h v`. */
 export interface DleqProof {
@@ -69,6 +70,7 @@ export function proveDleq(
   g: Point,
   h: Point,
 ): { u: Point; v: Point; proof: DleqProof } {
+  tally('proveDleq');
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const x = assertSecret(secret);
   assertPoint(g, 'g');
@@ -95,6 +97,7 @@ export function verifyDleq(
   v: Point,
   proof: DleqProof,
 ): boolean {
+  tally('verifyDleq');
   try {
     if (!(ctx instanceof Uint8Array) || ![g, u, h, v].every(isPoint)) return false;
     // A proof that is no object throws here, and the catch answers false.

@@ -65,6 +65,13 @@ class Writer {
     ps.forEach((p, i) => this.point(p, `${field}[${i}]`));
     return this;
   }
+  encoding(e: Uint8Array, field: string): this {
+    if (!(e instanceof Uint8Array) || e.length !== POINT_BYTES)
+      throw new Error(`${field}: expected ${POINT_BYTES} bytes`);
+    this.out.set(e, this.at);
+    this.at += POINT_BYTES;
+    return this;
+  }
   scalar(s: bigint, field: string): this {
     this.out.set(encodeScalar(assertScalar(s, field)), this.at);
     this.at += SCALAR_BYTES;
@@ -119,6 +126,15 @@ class Reader {
   points(n: number, field: string): Point[] {
     return Array.from({ length: n }, (_, i) => this.point(`${field}[${i}]`));
   }
+  /** `n` encodings as they are (copies), the identity refused, none decoded. */
+  encodings(n: number, field: string): Uint8Array[] {
+    return Array.from({ length: n }, (_, i) => {
+      const e = this.bytes.slice(this.at, this.at + POINT_BYTES);
+      this.at += POINT_BYTES;
+      if (e.every((b) => b === 0)) this.fail(`${field}[${i}]`, 'the identity point is not allowed');
+      return e;
+    });
+  }
   scalar(field: string): bigint {
     const s = decodeScalar(
       this.bytes.subarray(this.at, this.at + SCALAR_BYTES),
@@ -149,12 +165,18 @@ export function encodePoints(points: readonly Point[]): Uint8Array {
     .done();
 }
 
-/** Decodes {@link encodePoints}; throws an Error naming the bad field. */
-export function decodePoints(bytes: Uint8Array): Point[] {
+/** Reads the header of {@link encodePoints} and checks the length against it: how many points. */
+function pointsHeader(bytes: Uint8Array): { r: Reader; n: number } {
   const r = new Reader(bytesIn(bytes, 'points'), 'points');
   r.kind(Kind.points);
   const n = r.u32('count', 0, MAX_COUNT);
   r.remaining(POINT_BYTES * n, `${n} points`);
+  return { r, n };
+}
+
+/** Decodes {@link encodePoints}; throws an Error naming the bad field. */
+export function decodePoints(bytes: Uint8Array): Point[] {
+  const { r, n } = pointsHeader(bytes);
   return r.points(n, 'points');
 }
 
@@ -180,15 +202,60 @@ export function encodeRows(rows: readonly (readonly Point[])[]): Uint8Array {
   return out.done();
 }
 
-/** Decodes {@link encodeRows}; throws an Error naming the bad field. */
-export function decodeRows(bytes: Uint8Array): Point[][] {
+/** Reads the header of {@link encodeRows} and checks the length against it: how many rows, how wide. */
+function rowsHeader(bytes: Uint8Array): { r: Reader; n: number; w: number } {
   const r = new Reader(bytesIn(bytes, 'rows'), 'rows');
   r.kind(Kind.rows);
   const n = r.u32('count', 0, MAX_COUNT);
   const w = r.u32('width', 1, MAX_WIDTH);
   if (n === 0 && w !== 1) r.fail('width', 'must be 1 when there are no rows');
   r.remaining(POINT_BYTES * n * w, `${n} rows of width ${w}`);
+  return { r, n, w };
+}
+
+/** Decodes {@link encodeRows}; throws an Error naming the bad field. */
+export function decodeRows(bytes: Uint8Array): Point[][] {
+  const { r, n, w } = rowsHeader(bytes);
   return Array.from({ length: n }, (_, i) => r.points(w, `rows[${i}]`));
+}
+
+/**
+ * The 32-byte encodings in {@link encodePoints}, split without decoding them:
+ * the framing (kind, count, length) is checked and the identity refused (its
+ * one encoding is 32 zero bytes), but whether each is a canonical encoding is
+ * left to whoever decodes it: a verifier, which answers false if one is not.
+ * For a fold that only passes points on to proof checks and stores them.
+ * Throws an Error naming the bad field.
+ */
+export function splitPoints(bytes: Uint8Array): Uint8Array[] {
+  const { r, n } = pointsHeader(bytes);
+  return r.encodings(n, 'points');
+}
+
+/** The rows of {@link encodeRows} as encodings, split like {@link splitPoints}. */
+export function splitRows(bytes: Uint8Array): Uint8Array[][] {
+  const { r, n, w } = rowsHeader(bytes);
+  return Array.from({ length: n }, (_, i) => r.encodings(w, `rows[${i}]`));
+}
+
+/** {@link encodePoints} of points given as their encodings (what {@link splitPoints} splits). */
+export function joinPoints(encodings: readonly Uint8Array[]): Uint8Array {
+  const out = new Writer(5 + POINT_BYTES * encodings.length)
+    .byte(Kind.points)
+    .u32(encodings.length);
+  encodings.forEach((e, i) => out.encoding(e, `points[${i}]`));
+  return out.done();
+}
+
+/** {@link encodeRows} of rows of encodings (what {@link splitRows} splits). */
+export function joinRows(rows: readonly (readonly Uint8Array[])[]): Uint8Array {
+  const n = rows.length;
+  const w = n === 0 ? 1 : rows[0]!.length;
+  if (w < 1 || w > MAX_WIDTH || rows.some((row) => row.length !== w))
+    throw new Error(`rows: every row must have one width in 1..${MAX_WIDTH}`);
+  const out = new Writer(9 + POINT_BYTES * n * w).byte(Kind.rows).u32(n).u32(w);
+  rows.forEach((row, i) => row.forEach((e, k) => out.encoding(e, `rows[${i}][${k}]`)));
+  return out.done();
 }
 
 /** Encodes a Schnorr key proof: kind, T, s (65 bytes). */

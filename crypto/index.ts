@@ -33,7 +33,15 @@ export {
   msmUnsafe,
   FixedBase,
 } from './group.ts';
-export { CARD_DST, cardPoint, cardIndex, deckPoints } from './cards.ts';
+export {
+  CARD_DST,
+  cardPoint,
+  cardIndex,
+  deckPoints,
+  deckEncodings,
+  encodingIndex,
+  learnDeck,
+} from './cards.ts';
 export {
   PROTOCOL,
   Transcript,
@@ -50,10 +58,12 @@ export {
   GENERATOR_DST,
   generatorH,
   shuffleGenerators,
+  precomputeTables,
   proveShuffle,
   verifyShuffle,
   type ShuffleProof,
 } from './shuffle.ts';
+export { workTally, type WorkTally } from './tally.ts';
 export {
   Kind,
   MAX_COUNT,
@@ -62,6 +72,10 @@ export {
   decodePoints,
   encodeRows,
   decodeRows,
+  splitPoints,
+  splitRows,
+  joinPoints,
+  joinRows,
   encodeKeyProof,
   decodeKeyProof,
   encodeUnlockProof,

@@ -37,6 +37,7 @@ import {
   type Point,
 } from './group.ts';
 import { challenges128, Transcript } from './transcript.ts';
+import { tally } from './tally.ts';
 
 /**
  * A Terelius–Wikström proof of shuffle (names of Haenni et al. 2017).
@@ -117,6 +118,19 @@ function halfGenerators(n: number): Point[] {
 }
 
 /**
+ * Builds now what the proofs otherwise build on first use: the fixed-base
+ * tables of `G` and `H` and the generators `H_1 .. H_n` (and their halves).
+ * Each thread (the page, every worker) holds its own, built once and reused
+ * by every proof it makes or checks afterwards; a worker builds them as it
+ * starts, so no shuffle waits on them.
+ */
+export function precomputeTables(n: number): void {
+  mulBase(1n);
+  mulH(1n);
+  halfGenerators(n);
+}
+
+/**
  * Checks rows: N >= 1, every row an array of the same width W >= 1 of
  * non-identity points. The prover's input, and inside the verifier's `try`
  * both sides of the statement.
@@ -174,6 +188,7 @@ export function proveShuffle(
   secret: bigint,
   rows: Point[][],
 ): { rows: Point[][]; proof: ShuffleProof } {
+  tally('proveShuffle');
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const e = assertSecret(secret);
   const { n, w } = assertRows(rows);
@@ -294,6 +309,7 @@ export function verifyShuffle(
   output: Point[][],
   proof: ShuffleProof,
 ): boolean {
+  tally('verifyShuffle');
   try {
     if (!isPoint(pub)) return false;
     // Malformed input throws below (the rows' checks, the transcript's on `ctx`, reading

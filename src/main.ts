@@ -1,5 +1,7 @@
 import { mount } from 'svelte';
+import { workTally } from '../crypto/index.ts';
 import { loadConfig } from './net/config.ts';
+import { browserPool } from './net/pool.ts';
 import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import App from './ui/App.svelte';
@@ -8,6 +10,15 @@ import { unlocked, webLocks } from './ui/tabs.ts';
 import './ui/global.css';
 
 const target = document.getElementById('app')!;
+/** The page's crypto workers, started now so their tables are built before a table opens. */
+const pool = browserPool();
+/**
+ * How many proofs this page's own thread and each of its workers have made and checked:
+ * for the curious, from the console, and for the browser tests (the page itself, none).
+ */
+Object.assign(globalThis, {
+  fairDealWork: async () => ({ page: workTally(), workers: await pool.tally() }),
+});
 /** Null when this browser keeps nothing for the page (a private window may refuse IndexedDB). */
 const kept: Promise<TableStore | null> = IdbStore.open().catch(() => null);
 Promise.all([loadConfig(new URL(document.baseURI)), kept])
@@ -17,6 +28,7 @@ Promise.all([loadConfig(new URL(document.baseURI)), kept])
       store ?? new MemoryStore(),
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
+      pool,
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';

@@ -13,6 +13,7 @@ import type { Genesis } from '../engine/table/types.ts';
 import { parseWireMessage } from '../net/lobby.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
 import { Messenger } from '../net/messenger.ts';
+import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { TableSession } from '../net/table.ts';
 import { ComputerPlayer, seededRandom } from './computer.ts';
 
@@ -40,12 +41,15 @@ export function localTable(options: {
   delayMs?: number;
   table?: string;
   options?: JsonObject;
+  /** Where every peer makes and checks its proofs, each check once; by default this thread. */
+  pool?: CryptoPool;
   /** Seats the peers on this in-memory network (a benchmark's, counting what each sends). */
   network?: LoopbackNetwork;
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
   const net = options.network ?? new LoopbackNetwork();
+  const pool = options.pool ?? new InThreadPool();
   const given = options.options ?? {};
   const gameOptions = entry.withSeats?.(given, options.names.length) ?? given;
   const identities = options.names.map(() => createIdentity());
@@ -63,7 +67,16 @@ export function localTable(options: {
   // Every peer is on the network first: each session then dials the others and proves its seat.
   const sessions = messengers.map(
     (messenger, seat) =>
-      new TableSession(messenger, genesis, entry, seat, identities[seat]!.secretKey, peers),
+      new TableSession(
+        messenger,
+        genesis,
+        entry,
+        seat,
+        identities[seat]!.secretKey,
+        peers,
+        undefined,
+        pool,
+      ),
   );
   const bots = sessions.flatMap((session, seat) =>
     options.humans?.includes(seat)

@@ -9,6 +9,14 @@
  * Cryptographic duties (keys, shuffles, unlock shares, re-masks, the audit)
  * are done as soon as they are owed; player actions wait for `act`.
  *
+ * No proof is made or checked in this thread: the replica takes the answers
+ * to its proof checks from a `CheckBook` the session fills from its
+ * `CryptoPool` (workers, in a page), and duties are made in the pool too.
+ * Checking and proving overlap: while the replica waits on the others'
+ * proofs, this seat's next duty is already being made for the state those
+ * proofs lead to if they hold (`Replica.ahead`), and it is signed only once
+ * they do and the table stands exactly there; else it is made again.
+ *
  * Everything goes through a store first, so a crash at any moment loses
  * nothing and never makes us sign two events at one seq (equivocation, which
  * would name us): a duty's new secrets are stored before its event is signed,
@@ -23,18 +31,23 @@
  * once the table is done (`peerHashes`): the engine has no clock, and the
  * fold cannot hold its own hash.
  */
-import type { Json, JsonObject } from '../engine/encoding.ts';
-import type { Seat } from '../engine/game.ts';
+import { learnDeck } from '../../crypto/index.ts';
+import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
+import type { DeckSpec, Seat } from '../engine/game.ts';
 import { playable, type Playable } from '../engine/games/registry.ts';
-import { Keyring, makeAct, makeDuty, privateFaces } from '../engine/table/author.ts';
+import { Keyring, makeAct, owesDuty, privateFaces } from '../engine/table/author.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
+import { CheckBook } from '../engine/table/checks.ts';
+import { deckId } from '../engine/table/decks.ts';
 import { judge } from '../engine/table/judge.ts';
 import { Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
-import type { Genesis } from '../engine/table/types.ts';
+import type { Genesis, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import type { StateHashMessage, WireMessage } from './lobby.ts';
 import type { Messenger } from './messenger.ts';
+import { InThreadPool, type CryptoPool } from './pool.ts';
+import type { DutyDone } from './work.ts';
 import { MemoryStore, type StoredTable, type TableStore } from './store.ts';
 import { SeatLinks } from './seats.ts';
 
@@ -70,6 +83,10 @@ export class TableSession<S extends Json = Json> {
   readonly refusals: Refusal[] = [];
   /** Why the store failed, or null; after a failure this session signs and sends nothing more. */
   storeError: string | null = null;
+  /** Why the crypto pool failed, or null; the table cannot go on in this page after it. */
+  poolError: string | null = null;
+  /** True while this seat's next duty is being made in the pool. */
+  proving = false;
   /** Settles once our last signed event is stored and sent. */
   private outbox: Promise<void> = Promise.resolve();
   /** How many of our events, from the first, are stored and so may be sent. */
@@ -87,6 +104,12 @@ export class TableSession<S extends Json = Json> {
   /** What this seat last told the others it reached. */
   private told: PeerHash | null = null;
   private readonly faceCache = new Map<string, number>();
+  /** The answers to the replica's proof checks, as the pool gives them. */
+  private readonly book = new CheckBook();
+  /** Checks sent to the pool and not answered yet, by id. */
+  private readonly checking = new Set<string>();
+  /** The game's decks for this table's options: the first shuffle's keys are made per deck. */
+  private readonly decks: readonly DeckSpec[];
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
   private closed = false;
@@ -101,6 +124,7 @@ export class TableSession<S extends Json = Json> {
    * must match `genesis.identities[seat]`.
    * `store` keeps this seat's secrets and every event, and each peer id a seat
    * proves itself under (`TableStore.savePeers`); the default keeps them in memory.
+   * `pool` makes and checks every proof; the default does it in this thread.
    */
   constructor(
     messenger: Messenger<WireMessage>,
@@ -110,11 +134,19 @@ export class TableSession<S extends Json = Json> {
     private readonly secretKey: Uint8Array,
     peers: readonly (string | null)[],
     private readonly store: TableStore = new MemoryStore(),
+    private readonly pool: CryptoPool = new InThreadPool(),
   ) {
     const initial = playable.setup(genesis.options);
     // The lobby and the transcript reader check options before a session exists.
     if (!initial.ok) throw new Error(`the table's options are unusable: ${initial.error}`);
-    this.replica = new Replica(genesis, playable.game, initial.value);
+    this.replica = new Replica(genesis, playable.game, initial.value, this.book);
+    this.decks = playable.game.decks(genesis.options);
+    // The fold needs the face points once the keys are in: hashed in the pool, not here.
+    const decks = this.decks.map((deck) => ({ id: deckId(genesis, deck.name), size: deck.size }));
+    this.pool.faces(decks).then(
+      (faces) => faces.forEach((encodings, i) => learnDeck(decks[i]!.id, encodings)),
+      (e) => this.failed(e),
+    );
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
     this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
     this.peerHashes = genesis.identities.map(() => null);
@@ -150,12 +182,14 @@ export class TableSession<S extends Json = Json> {
    * `messenger` before this resolves are lost to the session, but every peer
    * sends its whole log when a link opens. Errors: `ERR_NO_TABLE`, or
    * `ERR_NOT_STARTED` for a table still gathering players, or
-   * `ERR_UNPLAYABLE` for a game this build cannot run.
+   * `ERR_UNPLAYABLE` for a game this build cannot run. The kept events are
+   * checked again in `pool`.
    */
   static async resume(
     messenger: Messenger<WireMessage>,
     store: TableStore,
     id: string,
+    pool: CryptoPool = new InThreadPool(),
   ): Promise<Result<TableSession<Json>, string>> {
     const kept = await store.loadTable(id);
     if (!kept) return err('ERR_NO_TABLE');
@@ -172,6 +206,7 @@ export class TableSession<S extends Json = Json> {
       identity.secretKey,
       peers,
       store,
+      pool,
     );
     // Before the duty the constructor scheduled: it must see every secret and event kept.
     session.restore(kept);
@@ -192,6 +227,8 @@ export class TableSession<S extends Json = Json> {
   act(action: JsonObject): Result<void, string> {
     const { state } = this.replica;
     if (this.storeError !== null) return err('ERR_STORE');
+    // Chosen on the state before the events under check: signed now, it would be judged after them.
+    if (this.replica.waiting) return err('ERR_UNCHECKED');
     if (
       this.replica.stopped ||
       !this.replica.owed().some((o) => o.seat === this.seat && o.kind === 'ACT')
@@ -212,18 +249,20 @@ export class TableSession<S extends Json = Json> {
   /**
    * Leaves the game under way: signs a RESIGN, and the game ends at once, lost
    * by this seat. Refused unsigned once the game is over (`ERR_GAME_OVER`:
-   * leaving then needs no event) or the table has stopped.
+   * leaving then needs no event) or the table has stopped. Signed once the
+   * events under check are judged: one of them may end the game.
    */
-  resign(): Result<void, string> {
+  resign(): Promise<Result<void, string>> {
     return this.publishIfValid({ type: 'RESIGN' });
   }
 
   /**
    * Declares `seat` absent: signed only while it owes an event and is
    * another seat. When to (the agreed `genesis.absentAfterMs` of silence)
-   * is the caller's to judge: the table has no clock.
+   * is the caller's to judge: the table has no clock. Signed once the events
+   * under check are judged: one of them may be that seat's.
    */
-  declareAbsent(seat: Seat): Result<void, string> {
+  declareAbsent(seat: Seat): Promise<Result<void, string>> {
     return this.publishIfValid({ type: 'ABSENT', seat });
   }
 
@@ -232,9 +271,10 @@ export class TableSession<S extends Json = Json> {
     return privateFaces(this.replica.state, this.seat, this.keyring, this.faceCache);
   }
 
-  /** The legal actions of this seat now. */
+  /** The legal actions of this seat now: none while events are being checked. */
   legalActions(): readonly JsonObject[] {
     if (
+      this.replica.waiting ||
       this.replica.stopped ||
       !this.replica.owed().some((o) => o.seat === this.seat && o.kind === 'ACT')
     )
@@ -255,7 +295,11 @@ export class TableSession<S extends Json = Json> {
 
   /** True while this seat holds back its first duty of the next game. */
   get nextGameHeld(): boolean {
-    const { state } = this.replica;
+    return this.heldIn(this.replica.state);
+  }
+
+  /** True when this seat would hold back its duty in `state`, its first of the next game. */
+  private heldIn(state: TableState<Json>): boolean {
     return (
       this.nextGame.hold &&
       !this.replica.stopped &&
@@ -278,6 +322,22 @@ export class TableSession<S extends Json = Json> {
     return this.outbox;
   }
 
+  /**
+   * Settles once the replica waits on no proof check (at once if it waits on
+   * none): until then this seat signs nothing, as its event would name
+   * events not judged yet. Never settles once the session is closed.
+   */
+  whenChecked(): Promise<void> {
+    if (!this.replica.waiting) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = this.subscribe(() => {
+        if (this.replica.waiting) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
   /** Stops this session: nothing more is signed, stored or sent, and no listener is called. */
   close(): void {
     this.closed = true;
@@ -287,7 +347,8 @@ export class TableSession<S extends Json = Json> {
   }
 
   /** Signs `body` if the table would apply it now; an event it would refuse would name us. */
-  private publishIfValid(body: TableBody): Result<void, string> {
+  private async publishIfValid(body: TableBody): Promise<Result<void, string>> {
+    await this.whenChecked();
     if (this.replica.stopped) return err('ERR_STOPPED');
     const tried = judge(this.replica.state, this.playable.game, this.seat, body as JsonObject);
     return tried.ok ? this.publish(body) : err(tried.error);
@@ -300,6 +361,7 @@ export class TableSession<S extends Json = Json> {
     this.links.states().forEach((state, seat) => {
       if (state === 'connected') this.sync(seat);
     });
+    this.changed();
   }
 
   private receive(from: Seat, event: string): void {
@@ -361,28 +423,96 @@ export class TableSession<S extends Json = Json> {
   }
 
   /**
-   * Does one owed duty: its body (new secrets enter the keyring), the new
-   * secrets stored, the event signed, stored and sent. True when another duty
-   * may be owed now.
+   * Does one owed duty: its body made in the pool (new secrets enter the
+   * keyring), the new secrets stored, the event signed, stored and sent. While
+   * the replica waits on checks, the duty is made for the state they lead to
+   * if they hold, and signed only once they do. True when another duty may be
+   * owed now.
    */
   private async duty(): Promise<boolean> {
-    if (this.closed || this.replica.stopped || this.storeError !== null || this.nextGameHeld)
-      return false;
+    if (this.closed || this.replica.stopped || this.storeError !== null) return false;
     const seen = this.replica.log.size;
-    const started = performance.now();
-    const body = makeDuty(this.replica.state, this.seat, this.keyring, this.playable.game);
-    if (!body) return false;
-    const proveMs = performance.now() - started;
-    const secrets = this.keyring.takeUnsaved();
-    if (secrets && !(await this.stored(this.store.saveSecrets(this.genesis.table, secrets))))
-      return false;
+    const { state } = this.replica.ahead();
+    if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring.coin)) return false;
+    this.proving = true;
+    this.changed();
+    let made: DutyDone;
+    try {
+      made = await this.pool.duty({
+        state,
+        seat: this.seat,
+        secrets: this.keyring.all(),
+        decks: this.decks,
+      });
+    } catch (e) {
+      return this.failed(e);
+    } finally {
+      this.proving = false;
+    }
+    this.changed();
     if (this.closed) return false;
-    // An event arrived while the secrets were written: the body was made for the state before
-    // it, and signed now it would be judged where it may not fit. Make it again.
-    if (this.replica.log.size !== seen) return true;
-    if (!this.publish(body, proveMs).ok) return false;
+    if (made.secrets) {
+      this.keyring.restore(made.secrets);
+      if (!(await this.stored(this.store.saveSecrets(this.genesis.table, made.secrets))))
+        return false;
+    }
+    await this.whenChecked();
+    if (this.closed || made.body === null) return false;
+    // An event arrived, or a check failed, while the body was made: it was made for another
+    // state, and signed now it would be judged where it may not fit. Make it again.
+    if (this.replica.log.size !== seen || !this.standsAt(state)) return true;
+    if (this.nextGameHeld || !this.publish(made.body, made.ms).ok) return false;
     await this.outbox;
     return true;
+  }
+
+  /** True when the table stands exactly at `state`, the state a duty was made for. */
+  private standsAt(state: TableState<Json>): boolean {
+    const now = this.replica.state;
+    return (
+      now === state || stateHash(now as unknown as Json) === stateHash(state as unknown as Json)
+    );
+  }
+
+  /**
+   * Has the pool do every check the replica waits for, or will next (those `ahead`
+   * lists), and feeds each answer back as it comes.
+   */
+  private checkAhead(): void {
+    if (this.closed || this.poolError !== null) return;
+    const { wanted, askedBy } = this.replica.ahead();
+    for (const [id, job] of wanted) {
+      if (this.checking.has(id)) continue;
+      this.checking.add(id);
+      const entry = askedBy.get(id);
+      this.pool.check(job).then(
+        ({ holds, ms }) => {
+          this.checking.delete(id);
+          if (this.closed) return;
+          if (entry !== undefined) this.addCheckTime(entry, ms);
+          this.replica.learn([[id, holds]]);
+          this.changed();
+          this.scheduleDuty();
+        },
+        (e) => this.failed(e),
+      );
+    }
+  }
+
+  /** Adds a worker's time checking one proof of the entry `hash` to that entry's checking time. */
+  private addCheckTime(hash: string, ms: number): void {
+    const timing = this.timings.get(hash);
+    this.timings.set(hash, {
+      proveMs: timing?.proveMs ?? null,
+      verifyMs: (timing?.verifyMs ?? 0) + ms,
+    });
+  }
+
+  /** Records why the pool failed: nothing more can be checked or made here. */
+  private failed(e: unknown): false {
+    this.poolError ??= e instanceof Error ? e.message : String(e);
+    this.changed();
+    return false;
   }
 
   /**
@@ -457,6 +587,7 @@ export class TableSession<S extends Json = Json> {
   }
 
   private changed(): void {
+    this.checkAhead();
     this.tellHash();
     for (const listener of this.listeners) listener();
   }

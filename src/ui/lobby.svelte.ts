@@ -36,6 +36,7 @@ import {
   type WireMessage,
 } from '../net/lobby.ts';
 import type { Messenger } from '../net/messenger.ts';
+import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { registerAgain, rejoinTable } from '../net/rejoin.ts';
 import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
@@ -94,6 +95,8 @@ export class LobbyController {
     private readonly open: (peerId: string) => Promise<Transport>,
     private readonly store: TableStore = new MemoryStore(),
     private readonly locks: TableLocks = unlocked,
+    /** Where every table of this page makes and checks its proofs. */
+    readonly pool: CryptoPool = new InThreadPool(),
   ) {
     this.tables = store;
   }
@@ -169,7 +172,9 @@ export class LobbyController {
     const table = this.snapshot?.table;
     const me = this.snapshot?.players.find((p) => p.peer === played?.id);
     if (!played || !table || !me) return;
-    const fresh: TableInfo = { ...table, id: newTableId() };
+    // Out of the reactive snapshot: the table's info is kept in IndexedDB, which clones no proxy.
+    const plain = $state.snapshot(table as unknown) as TableInfo;
+    const fresh: TableInfo = { ...plain, id: newTableId() };
     await this.enter(fresh.id);
     const transport = await this.reach(hostPeerId(fresh.id));
     if (this.session !== played) return transport.close();
@@ -258,7 +263,7 @@ export class LobbyController {
       const rejoined = await rejoinTable(this.open, genesis, seat, peers);
       this.messenger = rejoined.messenger;
       if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
-      const resumed = await TableSession.resume(rejoined.messenger, this.store, id);
+      const resumed = await TableSession.resume(rejoined.messenger, this.store, id, this.pool);
       if (resumed.ok) this.show(resumed.value, await this.store.loadUnreachable(id));
       else this.error = `This table cannot be resumed here (${resumed.error}).`;
     } catch (e) {
@@ -434,6 +439,7 @@ export class LobbyController {
         this.identity.secretKey,
         peers,
         this.tables,
+        this.pool,
       ),
     );
   }

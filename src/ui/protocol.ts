@@ -349,7 +349,10 @@ export function equivocationSteps(
   });
 }
 
-/** Every step of a replica's log, in log order, then any equivocation; `timings` by event hash. */
+/**
+ * Every step of a replica's log judged so far, in log order, then any equivocation;
+ * `timings` by event hash. Entries waiting on a proof check are not steps yet.
+ */
 export function protocolSteps(
   replica: Replica<Json>,
   names: readonly string[],
@@ -358,6 +361,7 @@ export function protocolSteps(
   return [
     ...replica.log
       .entries()
+      .slice(0, replica.entryVerdicts.length)
       .map((entry, i) => protocolStep(replica, i, names, timings.get(entry.hash))),
     ...equivocationSteps(replica, names),
   ];

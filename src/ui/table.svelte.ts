@@ -23,6 +23,7 @@ import {
   type LogLine,
 } from './describe.ts';
 import { describeInterlude, describeTableResult, type ResultWords } from './outcome.ts';
+import { roundProgress, type PlayerProgress } from './progress.ts';
 import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 import { FaceMemory } from './memory.ts';
 import { linkWords } from './waiting.ts';
@@ -65,7 +66,13 @@ export class TableController {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   known = $state.raw<ReadonlyMap<number, number>>(new Map());
   legal = $state<readonly JsonObject[]>([]);
-  progress = $state<{ text: string; done: number; total: number } | null>(null);
+  /** The long step under way, and each player's part in it during a shuffle round. */
+  progress = $state<{
+    text: string;
+    done: number;
+    total: number;
+    players: readonly PlayerProgress[] | null;
+  } | null>(null);
   log = $state<LogLine[]>([]);
   /** Each cryptographic step of the log, in order, for the protocol panel. */
   protocol = $state<ProtocolStep[]>([]);
@@ -154,10 +161,10 @@ export class TableController {
    * Declares `seat` absent, once it has been unreachable past the agreed limit while the
    * table waited on it: the game ends, lost by that seat. Sooner, nothing is signed.
    */
-  declareAbsent(seat: Seat): void {
+  async declareAbsent(seat: Seat): Promise<void> {
     const absence = this.absences.find((a) => a.seat === seat);
     if (!absence || absence.secondsLeft > 0) return;
-    const result = this.session.declareAbsent(seat);
+    const result = await this.session.declareAbsent(seat);
     this.error = result.ok
       ? null
       : `${absence.name} could not be declared absent (${result.error}).`;
@@ -165,13 +172,15 @@ export class TableController {
 
   /** Leaves the table for good: the one call the leave flow makes into the table. */
   leave(): void {
-    // Refused, unsigned, once the game is over: leaving then needs no event.
-    this.session.resign();
     this.stopCountdown();
     this.stopAbsenceClock();
     this.unsubscribe();
-    // The RESIGN goes out once stored; closing sooner would keep it from the others.
-    void this.session.whenSent().then(() => this.session.close());
+    // Refused, unsigned, once the game is over: leaving then needs no event. The RESIGN
+    // goes out once stored; closing sooner would keep it from the others.
+    void this.session
+      .resign()
+      .then(() => this.session.whenSent())
+      .then(() => this.session.close());
   }
 
   /**
@@ -212,7 +221,20 @@ export class TableController {
       : null;
     this.interlude = this.readInterlude();
     // Between games the interlude says what the table waits for: the players, not the keys.
-    this.progress = this.interlude ? null : describeStep(state, this.names);
+    const step = this.interlude ? null : describeStep(state, this.names);
+    // Events held but not judged yet: their proofs are being checked in this page's workers.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read once, never kept
+    const checking = new Set(
+      replica.log
+        .entries()
+        .slice(replica.entryVerdicts.length)
+        .map((entry) => entry.event.author),
+    );
+    const proving = this.session.proving ? this.seat : null;
+    this.progress = step && {
+      ...step,
+      players: roundProgress(state, this.names, checking, proving),
+    };
     // A RESIGN or an ABSENT ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
     this.hashes =
@@ -286,10 +308,13 @@ export class TableController {
    * Starts a seat's clock when the table waits on it and its link is down, and drops it
    * when either stops: a player who comes back, even briefly, starts afresh. A seat the
    * page finds so as it opens goes on from the time kept before, if any: a reload of
-   * this page does not give it the whole limit again.
+   * this page does not give it the whole limit again. While events are being checked
+   * (a reload checks the whole log again) the table is not yet where they lead: the
+   * clocks stand as they are.
    */
   private trackAbsences(): void {
     const replica = this.session.replica;
+    if (replica.waiting) return;
     const owing = replica.stopped || this.outcome ? [] : replica.owed().map((o) => o.seat);
     const now = Date.now();
     let changed = false;

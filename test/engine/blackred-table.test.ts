@@ -9,7 +9,7 @@
  * face for its discard, are named by both replicas.
  */
 import { describe, expect, test } from 'vitest';
-import { cardPoint, invertScalar, verifyShuffle } from '../../crypto/index.ts';
+import { cardPoint, invertScalar } from '../../crypto/index.ts';
 import { seededRandom } from '../../src/bots/computer.ts';
 import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
@@ -22,9 +22,10 @@ import {
 } from '../../src/engine/games/blackred/index.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { parseBody } from '../../src/engine/table/bodies.ts';
+import { checkNow, shuffleCheck } from '../../src/engine/table/checks.ts';
 import { deckId } from '../../src/engine/table/fold.ts';
 import { faceOf } from '../../src/engine/table/decks.ts';
-import { readPoint } from '../../src/engine/table/points.ts';
+import { readEncoding, readPoint } from '../../src/engine/table/points.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import { shuffleContext } from '../../src/engine/table/rounds.ts';
 import type { Step, TableState } from '../../src/engine/table/types.ts';
@@ -168,12 +169,12 @@ describe('Black & Red on the table: hands until a stock runs out, then on to the
       const body = parseBody(replica().log.entries()[index]!.event.body);
       if (!body.ok || body.value.type !== 'SHUFFLE') throw new Error('not a shuffle');
       const { rows, proof } = body.value.shuffles[0]!;
-      const input = epoch.cards.map((id) => [readPoint(state.cards[id]!.c)]);
+      const input = epoch.cards.map((id) => [readEncoding(state.cards[id]!.c)]);
       const context = shuffleContext(state, n, epoch);
-      const key = readPoint(epoch.keys[n]!);
-      expect(verifyShuffle(context, key, input, rows, proof)).toBe(true);
+      const key = readEncoding(epoch.keys[n]!);
+      expect(checkNow(shuffleCheck(context, key, input, rows, proof))).toBe(true);
       const kept = [input[0]!, ...rows.slice(1)];
-      expect(verifyShuffle(context, key, input, kept, proof)).toBe(false);
+      expect(checkNow(shuffleCheck(context, key, input, kept, proof))).toBe(false);
     }
   });
 

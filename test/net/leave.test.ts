@@ -133,7 +133,7 @@ describe('a player who resigns ends the game, alike for every replica', () => {
       reason: `${NAMES[resigner]} resigned`,
     };
 
-    expect(sessions[resigner]!.resign()).toEqual({ ok: true, value: undefined });
+    expect(await sessions[resigner]!.resign()).toEqual({ ok: true, value: undefined });
     await until('every replica has ended', () => ended(sessions));
     expectAgreement(sessions, outcome);
     expect(sessions[0]!.replica.state.ending).toEqual({
@@ -148,9 +148,9 @@ describe('a player who resigns ends the game, alike for every replica', () => {
     }
     // Leaving after the outcome needs no event: refused unsigned.
     const size = sessions[resigner]!.replica.log.size;
-    expect(sessions[resigner]!.resign()).toEqual({ ok: false, error: 'ERR_GAME_OVER' });
-    expect(sessions[winner]!.resign()).toEqual({ ok: false, error: 'ERR_GAME_OVER' });
-    expect(sessions[winner]!.declareAbsent(resigner)).toEqual({
+    expect(await sessions[resigner]!.resign()).toEqual({ ok: false, error: 'ERR_GAME_OVER' });
+    expect(await sessions[winner]!.resign()).toEqual({ ok: false, error: 'ERR_GAME_OVER' });
+    expect(await sessions[winner]!.declareAbsent(resigner)).toEqual({
       ok: false,
       error: 'ERR_GAME_OVER',
     });
@@ -177,12 +177,12 @@ describe('absent players (War)', () => {
     const { messengers, sessions, ada, babbage } = await flippedThenCut();
     const size = ada.replica.log.size;
     // Refused unsigned: declaring oneself, or a seat that owes nothing now.
-    expect(ada.declareAbsent(0)).toEqual({ ok: false, error: 'ERR_OWN_SEAT' });
-    expect(babbage.declareAbsent(0)).toEqual({ ok: false, error: 'ERR_OWES_NOTHING' });
-    expect(ada.declareAbsent(2)).toEqual({ ok: false, error: 'ERR_NO_SEAT' });
+    expect(await ada.declareAbsent(0)).toEqual({ ok: false, error: 'ERR_OWN_SEAT' });
+    expect(await babbage.declareAbsent(0)).toEqual({ ok: false, error: 'ERR_OWES_NOTHING' });
+    expect(await ada.declareAbsent(2)).toEqual({ ok: false, error: 'ERR_NO_SEAT' });
     expect(ada.replica.log.size).toBe(size);
 
-    expect(ada.declareAbsent(1)).toEqual({ ok: true, value: undefined });
+    expect(await ada.declareAbsent(1)).toEqual({ ok: true, value: undefined });
     const outcome: Outcome = {
       result: 'win',
       winners: [0],
@@ -201,7 +201,7 @@ describe('absent players (War)', () => {
   test('Babbage flips while out of reach and Ada declares him absent: on his return the declaration is void and the game goes on', async () => {
     const { messengers, sessions, ada, babbage } = await flippedThenCut();
     expect(babbage.act({ type: 'FLIP' }).ok).toBe(true);
-    expect(ada.declareAbsent(1).ok).toBe(true);
+    expect((await ada.declareAbsent(1)).ok).toBe(true);
     expect(ada.replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
 
     messengers[1]!.connect(PEERS[0]!);

@@ -15,12 +15,37 @@ import { fillFrom, seededBytes } from '../../scripts/seeded-bytes.ts';
 
 const BASE = process.env.FAIRDEAL_TEST_SEED ?? 'fair-deal';
 
+let seed = '';
 let draw = seededBytes('');
+/** The streams `drawingFrom` keeps for this test, by label. */
+let streams = new Map<string, ReturnType<typeof seededBytes>>();
 
 function reseed(label: string): void {
-  const seed = `${BASE}\n${label}`;
+  seed = `${BASE}\n${label}`;
   draw = seededBytes(seed);
+  streams = new Map();
   fc.configureGlobal({ seed: new DataView(sha256(utf8ToBytes(seed)).buffer).getInt32(0) });
+}
+
+/**
+ * Runs `fn` drawing from a stream of this test's own for `label`, which goes
+ * on where `label`'s last call left it. For peers whose turns to draw
+ * interleave by timing (a store that answers in its own time): each seat
+ * drawing from its own stream sees the same bytes whatever the interleaving.
+ */
+export function drawingFrom<T>(label: string, fn: () => T): T {
+  const shared = draw;
+  let own = streams.get(label);
+  if (!own) {
+    own = seededBytes(`${seed}\n${label}`);
+    streams.set(label, own);
+  }
+  draw = own;
+  try {
+    return fn();
+  } finally {
+    draw = shared;
+  }
 }
 
 vi.spyOn(crypto, 'getRandomValues').mockImplementation(

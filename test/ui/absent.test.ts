@@ -53,13 +53,13 @@ test('a player unreachable past the limit while he owes his move is declared abs
   expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40 }]);
   // Before the limit nothing is signed.
   const size = table.sessions[0]!.replica.log.size;
-  alice.declareAbsent(1);
+  await alice.declareAbsent(1);
   expect(table.sessions[0]!.replica.log.size).toBe(size);
   expect(alice.outcome).toBeNull();
 
   await vi.advanceTimersByTimeAsync(40_000);
   expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0 }]);
-  alice.declareAbsent(1);
+  await alice.declareAbsent(1);
   expect(alice.error).toBeNull();
   expect(alice.outcome).toEqual({ result: 'win', winners: [0], reason: 'Bob was declared absent' });
   expect(alice.result).toEqual({
@@ -94,7 +94,7 @@ test('a player who comes back before the limit simply continues, and his clock s
   // Long past the first limit: no offer, as Bob is back.
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS);
   expect(alice.absences).toEqual([]);
-  alice.declareAbsent(1);
+  await alice.declareAbsent(1);
   expect(alice.outcome).toBeNull();
 
   // The game goes on: both flip, and the table waits on nobody's link.
@@ -144,6 +144,9 @@ async function reload(alice: LobbyController, store: MemoryStore, awayMs: number
   const again = new LobbyController(open, store);
   await again.resume(id);
   expect(again.table).not.toBeNull();
+  // The page checks the log it kept again before it says whom the table waits on.
+  expect(again.table!.absences).toEqual([]);
+  await until(() => !again.table!.session.replica.waiting);
   return again;
 }
 
@@ -160,11 +163,11 @@ test('the declaring player reloads her page: the countdown goes on from where it
   const again = await reload(alice, store, 10_000, open);
   expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40 }]);
   await vi.advanceTimersByTimeAsync(39_000);
-  again.table!.declareAbsent(1);
+  await again.table!.declareAbsent(1);
   expect(again.table!.outcome).toBeNull();
   await vi.advanceTimersByTimeAsync(1_000);
   expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0 }]);
-  again.table!.declareAbsent(1);
+  await again.table!.declareAbsent(1);
   expect(again.table!.error).toBeNull();
   expect(again.table!.outcome).toEqual({
     result: 'win',

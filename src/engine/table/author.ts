@@ -109,6 +109,17 @@ export class Keyring {
     return this.scalars.has(key);
   }
 
+  /**
+   * Every secret held, in the form `takeUnsaved` hands them over: for a copy
+   * in another thread (a worker making a duty) to `restore`.
+   */
+  all(): KeyringSecrets {
+    const scalars = [...this.scalars.keys()]
+      .filter((key) => key !== BASE_KEY)
+      .map((key) => [key, toHex(encodeScalar(this.scalarFor(key)))] as const);
+    return { scalars, coin: this.heldCoin };
+  }
+
   /** The secrets kept since the last call, or null when there are none; they count as saved from now on. */
   takeUnsaved(): KeyringSecrets | null {
     if (this.unsaved.length === 0 && !this.coinUnsaved) return null;
@@ -258,21 +269,35 @@ export function makeCopyShares(
   return { type: 'UNLOCK', shares };
 }
 
+/**
+ * What this seat owes of the coin under way: its COMMIT, its OPEN once every
+ * seat has committed (with `coin`, the bit it committed to), or neither.
+ */
+function coinOwed(
+  state: TableState<unknown>,
+  seat: Seat,
+  coin: CoinSecret | null,
+): 'COMMIT' | 'OPEN' | null {
+  const step = state.step as Extract<Step, { type: 'COIN' }>;
+  if (step.commits[seat] === null) return 'COMMIT';
+  const owesOpen = step.commits.every((c) => c !== null) && step.opens[seat] === null;
+  return owesOpen && coin?.stepNo === state.stepNo ? 'OPEN' : null;
+}
+
 /** This seat's COMMIT to a fresh random bit, or its OPEN once every seat has committed; null if it owes neither. */
 export function makeCoin(
   state: TableState<unknown>,
   seat: Seat,
   keyring: Keyring,
 ): TableBody | null {
-  const step = state.step as Extract<Step, { type: 'COIN' }>;
-  if (step.commits[seat] === null) {
+  const owes = coinOwed(state, seat, keyring.coin);
+  if (owes === 'COMMIT') {
     const random = crypto.getRandomValues(new Uint8Array(33));
     const coin = { stepNo: state.stepNo, bit: random[0]! & 1, salt: toHex(random.subarray(1)) };
     keyring.keepCoin(coin);
     return { type: 'COMMIT', hash: coinCommitment(state, seat, coin.bit, coin.salt) };
   }
-  const owesOpen = step.commits.every((c) => c !== null) && step.opens[seat] === null;
-  if (!owesOpen || keyring.coin?.stepNo !== state.stepNo) return null;
+  if (owes === null || keyring.coin === null) return null;
   return { type: 'OPEN', bit: keyring.coin.bit, salt: keyring.coin.salt };
 }
 
@@ -293,7 +318,9 @@ export function makeAct(action: JsonObject): TableBody {
 
 /**
  * The faces this seat can read alone: cards whose only remaining layer is its
- * own. `cache` maps ciphertexts already read to their faces. `keyring` may be
+ * own, but those of a shuffle under way (positions in a deck still being
+ * permuted, which name no card yet). `cache` maps ciphertexts already read
+ * to their faces. `keyring` may be
  * the seat's own, or one rebuilt from the published audit (a replay).
  */
 export function privateFaces(
@@ -317,16 +344,45 @@ export function privateFaces(
     }
     if (face >= 0) known.set(id, face);
   };
-  state.cards.forEach((card, id) => read(id, card));
+  const shuffling = state.step.type === 'SHUFFLE' ? state.step.epochs : [];
+  state.cards.forEach((card, id) => {
+    if (!shuffling.includes(card.epoch)) read(id, card);
+  });
   for (const copy of state.copies) if (copy.seat === seat) read(copy.card, copy);
   return known;
 }
 
 /**
- * The body for a table step this seat owes (KEY, SHUFFLE, UNLOCK, REMASK,
- * LOCK, COMMIT, OPEN, AUDIT), or null when it owes none. Player actions are
- * the player's choice and never made here. `game` declares the decks of the
- * table's first shuffle.
+ * True when this seat owes an event of the table step under way (KEY,
+ * SHUFFLE, UNLOCK, REMASK, LOCK, COMMIT, OPEN, AUDIT): what `makeDuty` would
+ * make a body for, found without making it. `coin`: the seat's coin secret.
+ */
+export function owesDuty(state: TableState<unknown>, seat: Seat, coin: CoinSecret | null): boolean {
+  const step = state.step;
+  switch (step.type) {
+    case 'KEYS':
+      return state.keys[seat] === null;
+    case 'SHUFFLE':
+    case 'UNLOCK':
+    case 'COPY':
+      return step.order[step.next] === seat;
+    case 'REMASK':
+    case 'LOCK':
+      return step.seat === seat;
+    case 'COIN':
+      return coinOwed(state, seat, coin) !== null;
+    case 'AUDIT':
+      return state.audit[seat] === null;
+    case 'PLAY':
+    case 'DONE':
+      return false;
+  }
+}
+
+/**
+ * The body for a table step this seat owes (see `owesDuty`), or null when it
+ * owes none. Player actions are the player's choice and never made here.
+ * `game` declares the decks of the table's first shuffle.
  */
 export function makeDuty(
   state: TableState<unknown>,
@@ -334,24 +390,25 @@ export function makeDuty(
   keyring: Keyring,
   game: DeckSource,
 ): TableBody | null {
+  if (!owesDuty(state, seat, keyring.coin)) return null;
   const step = state.step;
   switch (step.type) {
     case 'KEYS':
-      return state.keys[seat] === null ? makeKey(state, seat, keyring, game) : null;
+      return makeKey(state, seat, keyring, game);
     case 'SHUFFLE':
-      return step.order[step.next] === seat ? makeShuffle(state, seat, keyring) : null;
+      return makeShuffle(state, seat, keyring);
     case 'UNLOCK':
-      return step.order[step.next] === seat ? makeUnlock(state, seat, step.cards, keyring) : null;
+      return makeUnlock(state, seat, step.cards, keyring);
     case 'COPY':
-      return step.order[step.next] === seat ? makeCopyShares(state, seat, keyring) : null;
+      return makeCopyShares(state, seat, keyring);
     case 'REMASK':
-      return step.seat === seat ? makeRemask(state, seat, step.cards, keyring) : null;
+      return makeRemask(state, seat, step.cards, keyring);
     case 'LOCK':
-      return step.seat === seat ? makeLock(state, seat, step.cards, keyring) : null;
+      return makeLock(state, seat, step.cards, keyring);
     case 'COIN':
       return makeCoin(state, seat, keyring);
     case 'AUDIT':
-      return state.audit[seat] === null ? makeAudit(state, seat, keyring) : null;
+      return makeAudit(state, seat, keyring);
     case 'PLAY':
     case 'DONE':
       return null;

@@ -2,24 +2,18 @@
  * The event bodies of the table protocol, and their parsers.
  *
  * Every body arrives from a peer, so `parseBody` checks each field's type and
- * decodes every point with the canonical decoder before anything else looks
- * at it. Points, rows and proofs travel as base64 of `crypto/`'s encodings.
+ * every encoding's framing before anything else looks at it. Points, rows and
+ * proofs travel as base64 of `crypto/`'s encodings. Points stay encodings
+ * (the identity refused): decoding one costs a square root, so they are
+ * decoded only by the proof checks they are part of, which answer false for
+ * a point that is no canonical encoding, and which may run in a worker.
  */
 import {
-  decodeDleqProof,
-  decodeKeyProof,
-  decodePoints,
-  decodeRows,
   decodeSecret,
-  decodeShuffleProof,
-  decodeUnlockProof,
   fromBase64,
   fromHex,
-  type DleqProof,
-  type KeyProof,
-  type Point,
-  type ShuffleProof,
-  type UnlockProof,
+  splitPoints,
+  splitRows,
 } from '../../../crypto/index.ts';
 import { isHex, type Json, type JsonObject } from '../encoding.ts';
 import { isSeat } from '../events.ts';
@@ -69,21 +63,27 @@ export type TableBody =
   | ResignBody
   | AbsentBody;
 
-type DecodedShare = { points: Point[]; proof: UnlockProof };
+/**
+ * A point as its 32-byte encoding, framed and not the identity; decoded (and
+ * so checked canonical) by the proof check it is part of.
+ */
+export type Encoding = Uint8Array;
 
-/** A body with every point and proof decoded and range-checked. */
+type DecodedShare = { points: Encoding[]; proof: Uint8Array };
+
+/** A body with every field checked and every encoding framed; proofs stay bytes for their checks. */
 export type Decoded =
-  | { type: 'KEY'; genesis: string; keys: { pub: Point; proof: KeyProof }[] }
-  | { type: 'SHUFFLE'; shuffles: { rows: Point[][]; proof: ShuffleProof }[] }
+  | { type: 'KEY'; genesis: string; keys: { pub: Encoding; proof: Uint8Array }[] }
+  | { type: 'SHUFFLE'; shuffles: { rows: Encoding[][]; proof: Uint8Array }[] }
   | { type: 'UNLOCK'; shares: DecodedShare[] }
   | {
       type: 'REMASK';
-      key: Point;
-      rekeyed: Point[];
-      rekeys: DleqProof[];
-      pub: Point;
-      rows: Point[][];
-      proof: ShuffleProof;
+      key: Encoding;
+      rekeyed: Encoding[];
+      rekeys: Uint8Array[];
+      pub: Encoding;
+      rows: Encoding[][];
+      proof: Uint8Array;
     }
   | { type: 'ACT'; action: JsonObject }
   | { type: 'LOCK'; shares: DecodedShare[] }
@@ -122,8 +122,8 @@ function list<T>(v: Json | undefined, fields: string[], decode: (item: JsonObjec
 }
 
 /** Exactly one point: a key or a factor. */
-function onePoint(v: Json | undefined): Point {
-  const points = decodePoints(b64(v));
+function onePoint(v: Json | undefined): Encoding {
+  const points = splitPoints(b64(v));
   if (points.length !== 1) throw new Error('expected one point');
   return points[0]!;
 }
@@ -135,16 +135,17 @@ function secret(v: Json): bigint {
 }
 
 const share = (item: JsonObject): DecodedShare => ({
-  points: decodePoints(b64(item.points)),
-  proof: decodeUnlockProof(b64(item.proof)),
+  points: splitPoints(b64(item.points)),
+  proof: b64(item.proof),
 });
 
 /**
- * Decodes a body from a peer. Every point goes through crypto/'s canonical
- * decoder (no identity), every secret must lie in [1, ℓ) and every proof
- * scalar in [0, ℓ): nothing out of range reaches the fold. A field of the
- * wrong shape is `ERR_BODY_FIELDS`, a bad encoding `ERR_BODY_ENCODING`;
- * never an exception.
+ * Reads a body from a peer. Every list of points and rows is framed (kind,
+ * counts, length; no identity) and every secret must lie in [1, ℓ): nothing
+ * out of range reaches the fold. Points and proofs are decoded by their
+ * checks (a point that is no canonical encoding, a proof scalar out of range:
+ * `ERR_PROOF`). A field of the wrong shape is `ERR_BODY_FIELDS`, a bad
+ * encoding `ERR_BODY_ENCODING`; never an exception.
  */
 export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
   try {
@@ -160,7 +161,7 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
           genesis: body.genesis,
           keys: list(body.keys, ['pub', 'proof'], (k) => ({
             pub: onePoint(k.pub),
-            proof: decodeKeyProof(b64(k.proof)),
+            proof: b64(k.proof),
           })),
         });
       case 'SHUFFLE':
@@ -168,8 +169,8 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
         return ok({
           type: 'SHUFFLE',
           shuffles: list(body.shuffles, ['rows', 'proof'], (s) => ({
-            rows: decodeRows(b64(s.rows)),
-            proof: decodeShuffleProof(b64(s.proof)),
+            rows: splitRows(b64(s.rows)),
+            proof: b64(s.proof),
           })),
         });
       case 'UNLOCK':
@@ -184,11 +185,11 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
         return ok({
           type: 'REMASK',
           key: onePoint(body.key),
-          rekeyed: decodePoints(b64(body.rekeyed)),
-          rekeys: body.rekeys.map((proof) => decodeDleqProof(b64(proof))),
+          rekeyed: splitPoints(b64(body.rekeyed)),
+          rekeys: body.rekeys.map(b64),
           pub: onePoint(body.pub),
-          rows: decodeRows(b64(body.rows)),
-          proof: decodeShuffleProof(b64(body.proof)),
+          rows: splitRows(b64(body.rows)),
+          proof: b64(body.proof),
         });
       }
       case 'ACT':

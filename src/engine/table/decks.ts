@@ -4,7 +4,7 @@
  * declares its decks; a card never leaves its deck, since every shuffle
  * stays within one deck.
  */
-import { cardIndex, cardPoint, type Point } from '../../../crypto/index.ts';
+import { cardIndex, deckEncodings, encodingIndex, type Point } from '../../../crypto/index.ts';
 import type { CardId, DeckSpec } from '../game.ts';
 import type { Genesis, TableState } from './types.ts';
 
@@ -29,13 +29,27 @@ export function deckCards(decks: readonly DeckSpec[], index: number): CardId[] {
   return Array.from({ length: decks[index]!.size }, (_, i) => first + i);
 }
 
-/** Face points of deck `index`, in face order. */
-export const facePoints = (genesis: Genesis, decks: readonly DeckSpec[], index: number): Point[] =>
-  deckCards(decks, index).map((_, face) => cardPoint(deckId(genesis, decks[index]!.name), face));
+/** The encodings of the face points of deck `index`, in face order. */
+export const faceEncodings = (
+  genesis: Genesis,
+  decks: readonly DeckSpec[],
+  index: number,
+): Uint8Array[] => deckEncodings(deckId(genesis, decks[index]!.name), decks[index]!.size);
 
 /** The face of card `id` if `p` is a face point of its deck, else -1. */
 export function faceOf(state: TableState<unknown>, id: CardId, p: Point): number {
   const deck = state.decks[deckIndex(state.decks, id)];
   if (!deck) return -1;
   return cardIndex(deckId(state.genesis, deck.name), deck.size, p);
+}
+
+/** `faceOf` the point with this encoding, without decoding it (a card every layer is off). */
+export function faceOfEncoding(
+  state: TableState<unknown>,
+  id: CardId,
+  encoding: Uint8Array,
+): number {
+  const deck = state.decks[deckIndex(state.decks, id)];
+  if (!deck) return -1;
+  return encodingIndex(deckId(state.genesis, deck.name), deck.size, encoding);
 }

@@ -7,20 +7,13 @@
  * the same contexts and groups the fold uses, and names the first that fails.
  * Only refused events are diagnosed, so the extra checks cost nothing in play.
  */
-import {
-  G,
-  pointHex,
-  verifyDleq,
-  verifyKey,
-  verifyShuffle,
-  verifyUnlock,
-  type Point,
-} from '../../../crypto/index.ts';
+import { G, pointHex, toHex } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
-import { parseBody, type Decoded } from './bodies.ts';
+import { parseBody, type Decoded, type Encoding } from './bodies.ts';
+import { dleqCheck, keyCheck, runCheck, shuffleCheck, unlockCheck } from './checks.ts';
 import { coinCommitment } from './coin.ts';
-import { faceOf } from './decks.ts';
+import { faceOfEncoding } from './decks.ts';
 import {
   copyContext,
   copyGroups,
@@ -32,7 +25,7 @@ import {
   unlockGroups,
   type AnyGame,
 } from './fold.ts';
-import { readPoint, writePoint } from './points.ts';
+import { readEncoding, readPoint, writePoint } from './points.ts';
 import { rekeyContext, remaskContext, remaskKey } from './remask.ts';
 import { keyContext, keyRound, shuffleContext } from './rounds.ts';
 import type { Step, TableState } from './types.ts';
@@ -180,7 +173,7 @@ function keyParts<S extends Json>(
     count('keys', body.keys.length, round.groups.length) ??
     first(round.groups, (group, g) => {
       const { pub, proof } = body.keys[g]!;
-      return verifyKey(keyContext(state, author, round.decks, group), pub, proof)
+      return runCheck(keyCheck(keyContext(state, author, round.decks, group), pub, proof))
         ? null
         : proofFailed('key', g, round.groups.length, [], pub);
     })
@@ -198,13 +191,13 @@ function shuffleParts(
     first(step.epochs, (index, g) => {
       const epoch = state.epochs[index]!;
       const { rows, proof } = body.shuffles[g]!;
-      const input = epoch.cards.map((id) => [readPoint(state.cards[id]!.c)]);
-      const key = readPoint(epoch.keys[author]!);
+      const input = epoch.cards.map((id) => [readEncoding(state.cards[id]!.c)]);
+      const key = readEncoding(epoch.keys[author]!);
       const width = rows.find((row) => row.length !== 1);
       return (
         count('rows', rows.length, input.length, g) ??
         (width ? count('points in a row', width.length, 1, g) : null) ??
-        (verifyShuffle(shuffleContext(state, author, epoch), key, input, rows, proof)
+        (runCheck(shuffleCheck(shuffleContext(state, author, epoch), key, input, rows, proof))
           ? null
           : proofFailed('shuffle', g, step.epochs.length, epoch.cards, key))
       );
@@ -215,8 +208,8 @@ function shuffleParts(
 /** One batch of unlock shares: its cards, the layer key, the points it starts from. */
 interface Batch {
   readonly ids: readonly CardId[];
-  readonly key: Point;
-  readonly from: readonly Point[];
+  readonly key: Encoding;
+  readonly from: readonly Encoding[];
   readonly context: Uint8Array;
 }
 
@@ -234,7 +227,7 @@ function shareParts(
       const [before, after] = reverse ? [points, [...batch.from]] : [[...batch.from], points];
       return (
         count('points', points.length, batch.ids.length, g) ??
-        (verifyUnlock(batch.context, batch.key, before, after, made)
+        (runCheck(unlockCheck(batch.context, batch.key, before, after, made))
           ? null
           : proofFailed(proof, g, batches.length, batch.ids, batch.key))
       );
@@ -251,8 +244,8 @@ function unlockParts<S extends Json>(
   const step = state.step as Extract<Step, { type: 'UNLOCK' }>;
   const batches = unlockGroups(state.cards, step.cards, author).map((ids) => ({
     ids,
-    key: readPoint(state.cards[ids[0]!]!.layers.find((l) => l.seat === author)!.key),
-    from: ids.map((id) => readPoint(state.cards[id]!.c)),
+    key: readEncoding(state.cards[ids[0]!]!.layers.find((l) => l.seat === author)!.key),
+    from: ids.map((id) => readEncoding(state.cards[id]!.c)),
     context: unlockContext(state, author, ids),
   }));
   const found = shareParts('unlock', batches, body.shares);
@@ -261,7 +254,7 @@ function unlockParts<S extends Json>(
   let played = state.game;
   return first(batches, (batch, g) =>
     first(batch.ids, (id, i) => {
-      const face = faceOf(state, id, body.shares[g]!.points[i]!);
+      const face = faceOfEncoding(state, id, body.shares[g]!.points[i]!);
       if (face < 0) return { kind: 'face', card: id };
       const applied = game.apply(played, { type: 'REVEAL', card: id, face });
       if (!applied.ok) return { kind: 'reveal', card: id, face, code: applied.error };
@@ -278,8 +271,8 @@ function copyParts(
 ): Found {
   const batches = copyGroups(state, author).map((group) => ({
     ids: group.ids,
-    key: readPoint(group.key),
-    from: group.ids.map((id) => readPoint(copyOf(state, id, group.recipient).c)),
+    key: readEncoding(group.key),
+    from: group.ids.map((id) => readEncoding(copyOf(state, id, group.recipient).c)),
     context: copyContext(state, author, group),
   }));
   return shareParts('copy', batches, body.shares);
@@ -293,8 +286,8 @@ function lockParts(
   const step = state.step as Extract<Step, { type: 'LOCK' }>;
   const batches = lockGroups(state, step.cards, author).map((group) => ({
     ids: group.ids,
-    key: readPoint(group.key),
-    from: group.ids.map((id) => readPoint(state.cards[id]!.c)),
+    key: readEncoding(group.key),
+    from: group.ids.map((id) => readEncoding(state.cards[id]!.c)),
     context: lockContext(state, author, group),
   }));
   // A lock is proven as the unlock that takes the locked cards back.
@@ -316,26 +309,22 @@ function remaskParts(
   const rekeyed = first(step.cards, (id, i) => {
     const key = remaskKey(state.cards[id]!, author);
     if (key === null) return null;
-    const c = readPoint(state.cards[id]!.c);
-    return verifyDleq(
-      rekeyContext(state, author, id),
-      readPoint(key),
-      body.key,
-      c,
-      body.rekeyed[i]!,
-      body.rekeys[i]!,
+    const c = readEncoding(state.cards[id]!.c);
+    const g = readEncoding(key);
+    return runCheck(
+      dleqCheck(
+        rekeyContext(state, author, id),
+        [g, body.key, c, body.rekeyed[i]!],
+        body.rekeys[i]!,
+      ),
     )
       ? null
-      : proofFailed('rekey', i, n, [id], readPoint(key));
+      : proofFailed('rekey', i, n, [id], g);
   });
   if (rekeyed) return rekeyed;
   const input = body.rekeyed.map((c) => [c, body.key]);
-  return verifyShuffle(
-    remaskContext(state, author, step.cards),
-    body.pub,
-    input,
-    body.rows,
-    body.proof,
+  return runCheck(
+    shuffleCheck(remaskContext(state, author, step.cards), body.pub, input, body.rows, body.proof),
   )
     ? null
     : proofFailed('remask', 0, 1, step.cards, body.pub);
@@ -346,5 +335,5 @@ const proofFailed = (
   part: number,
   parts: number,
   cards: readonly CardId[],
-  key: Point,
-): Diagnosis => ({ kind: 'proof', proof, part, parts, cards, key: pointHex(key) });
+  key: Encoding,
+): Diagnosis => ({ kind: 'proof', proof, part, parts, cards, key: toHex(key) });

@@ -9,18 +9,19 @@
  * turns it into the next cryptographic step, so the table always knows which
  * seat owes which event.
  */
-import { encodeScalar, G, toHex, verifyUnlock } from '../../../crypto/index.ts';
+import { encodeScalar, G, toHex } from '../../../crypto/index.ts';
 import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encoding.ts';
 import type { CardId, Game, Need, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Decoded } from './bodies.ts';
+import { checkNow, unlockCheck, type Checks } from './checks.ts';
 import { openExhibits } from './audit.ts';
 import { applyCommit, applyOpen, coinOwed } from './coin.ts';
 import { proofContext } from './context.ts';
-import { deckIndex, faceOf } from './decks.ts';
+import { deckIndex, faceOfEncoding } from './decks.ts';
 import { applyAbsent, applyResign, type LeaveError } from './leave.ts';
-import { readPoint, writePoint } from './points.ts';
+import { readEncoding, writeEncoding, writePoint } from './points.ts';
 import { applyRemask } from './remask.ts';
 import { applyKey, applyShuffle, keysStep, shuffleGroups } from './rounds.ts';
 import { nextStep } from './step.ts';
@@ -132,6 +133,7 @@ export function applyEvent<S extends Json>(
   game: AnyGame<S>,
   author: Seat,
   body: Decoded,
+  checks: Checks = checkNow,
 ): Result<TableState<S>, TableError> {
   // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what.
   if (body.type === 'RESIGN') return applyResign(state, author);
@@ -140,9 +142,9 @@ export function applyEvent<S extends Json>(
     return err('ERR_NOT_OWED');
   switch (body.type) {
     case 'KEY':
-      return applyKey(state, () => game.decks(state.genesis.options), author, body);
+      return applyKey(state, () => game.decks(state.genesis.options), author, body, checks);
     case 'SHUFFLE': {
-      const shuffled = applyShuffle(state, author, body);
+      const shuffled = applyShuffle(state, author, body, checks);
       if (!shuffled.ok) return shuffled;
       const { state: next, done } = shuffled.value;
       if (!done) return ok(next);
@@ -151,10 +153,10 @@ export function applyEvent<S extends Json>(
     }
     case 'UNLOCK':
       return state.step.type === 'COPY'
-        ? applyCopy(state, game, author, body)
-        : applyUnlock(state, game, author, body);
+        ? applyCopy(state, game, author, body, checks)
+        : applyUnlock(state, game, author, body, checks);
     case 'REMASK': {
-      const remasked = applyRemask(state, author, body);
+      const remasked = applyRemask(state, author, body, checks);
       if (!remasked.ok) return remasked;
       const step = state.step as Extract<Step, { type: 'REMASK' }>;
       return fact(nextStep(remasked.value, { type: 'PLAY' }), game, {
@@ -164,7 +166,7 @@ export function applyEvent<S extends Json>(
       });
     }
     case 'LOCK':
-      return applyLock(state, game, author, body);
+      return applyLock(state, game, author, body, checks);
     case 'ACT': {
       const next = game.apply(state.game, { ...body.action, seat: author, seen: state.acts });
       if (!next.ok) return err('ERR_RULES');
@@ -233,6 +235,7 @@ function applyUnlock<S extends Json>(
   game: AnyGame<S>,
   author: Seat,
   body: Extract<Decoded, { type: 'UNLOCK' }>,
+  checks: Checks,
 ): Result<TableState<S>, TableError> {
   const step = state.step as Extract<Step, { type: 'UNLOCK' }>;
   const groups = unlockGroups(state.cards, step.cards, author);
@@ -242,15 +245,15 @@ function applyUnlock<S extends Json>(
     const share = body.shares[g]!;
     if (share.points.length !== ids.length) return err('ERR_SHAPE');
     const layer = cards[ids[0]!]!.layers.find((l) => l.seat === author)!;
-    const before = ids.map((id) => readPoint(cards[id]!.c));
+    const before = ids.map((id) => readEncoding(cards[id]!.c));
     const ctx = unlockContext(state, author, ids);
-    if (!verifyUnlock(ctx, readPoint(layer.key), before, share.points, share.proof))
+    if (!checks(unlockCheck(ctx, readEncoding(layer.key), before, share.points, share.proof)))
       return err('ERR_PROOF');
     ids.forEach((id, i) => {
       const card = cards[id]!;
       cards[id] = {
         ...card,
-        c: writePoint(share.points[i]!),
+        c: writeEncoding(share.points[i]!),
         layers: card.layers.filter((l) => l.seat !== author),
       };
     });
@@ -291,7 +294,7 @@ function finishUnlock<S extends Json>(
   let next = state;
   const faces = [...state.faces];
   for (const id of step.cards) {
-    const face = faceOf(state, id, readPoint(state.cards[id]!.c));
+    const face = faceOfEncoding(state, id, readEncoding(state.cards[id]!.c));
     if (face < 0) return err('ERR_PROOF');
     faces[id] = face;
     const applied = game.apply(next.game, { type: 'REVEAL', card: id, face });
@@ -371,6 +374,7 @@ function applyCopy<S extends Json>(
   game: AnyGame<S>,
   author: Seat,
   body: Extract<Decoded, { type: 'UNLOCK' }>,
+  checks: Checks,
 ): Result<TableState<S>, TableError> {
   const step = state.step as Extract<Step, { type: 'COPY' }>;
   const groups = copyGroups(state, author);
@@ -379,16 +383,16 @@ function applyCopy<S extends Json>(
   for (const [g, group] of groups.entries()) {
     const share = body.shares[g]!;
     if (share.points.length !== group.ids.length) return err('ERR_SHAPE');
-    const before = group.ids.map((id) => readPoint(copyOf(state, id, group.recipient).c));
+    const before = group.ids.map((id) => readEncoding(copyOf(state, id, group.recipient).c));
     const ctx = copyContext(state, author, group);
-    if (!verifyUnlock(ctx, readPoint(group.key), before, share.points, share.proof))
+    if (!checks(unlockCheck(ctx, readEncoding(group.key), before, share.points, share.proof)))
       return err('ERR_PROOF');
     copies = copies.map((copy) => {
       const i = group.ids.indexOf(copy.card);
       if (copy.seat !== group.recipient || i < 0) return copy;
       return {
         ...copy,
-        c: writePoint(share.points[i]!),
+        c: writeEncoding(share.points[i]!),
         layers: copy.layers.filter((l) => l.seat !== author),
       };
     });
@@ -505,6 +509,7 @@ function applyLock<S extends Json>(
   game: AnyGame<S>,
   author: Seat,
   body: Extract<Decoded, { type: 'LOCK' }>,
+  checks: Checks,
 ): Result<TableState<S>, TableError> {
   const step = state.step as Extract<Step, { type: 'LOCK' }>;
   const groups = lockGroups(state, step.cards, author);
@@ -513,13 +518,14 @@ function applyLock<S extends Json>(
   for (const [g, group] of groups.entries()) {
     const { points, proof } = body.shares[g]!;
     if (points.length !== group.ids.length) return err('ERR_SHAPE');
-    const current = group.ids.map((id) => readPoint(cards[id]!.c));
+    const current = group.ids.map((id) => readEncoding(cards[id]!.c));
     const ctx = lockContext(state, author, group);
-    if (!verifyUnlock(ctx, readPoint(group.key), points, current, proof)) return err('ERR_PROOF');
+    if (!checks(unlockCheck(ctx, readEncoding(group.key), points, current, proof)))
+      return err('ERR_PROOF');
     group.ids.forEach((id, i) => {
       const card = cards[id]!;
       const layer: Layer = { seat: author, key: group.key };
-      cards[id] = { ...card, c: writePoint(points[i]!), layers: [...card.layers, layer] };
+      cards[id] = { ...card, c: writeEncoding(points[i]!), layers: [...card.layers, layer] };
     });
   }
   return ok(settle(nextStep({ ...state, cards }, { type: 'PLAY' }), game));

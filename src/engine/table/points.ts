@@ -7,6 +7,8 @@ import {
   decodePoints,
   encodePoints,
   fromBase64,
+  joinPoints,
+  splitPoints,
   toBase64,
   type Point,
 } from '../../../crypto/index.ts';
@@ -19,3 +21,12 @@ export const writePoints = (points: readonly Point[]): string => toBase64(encode
 
 /** One point as base64 text (the table state). */
 export const writePoint = (p: Point): string => writePoints([p]);
+
+/**
+ * One point's encoding from its base64 text in the table state, not decoded:
+ * for the fold, which only hands points on to proof checks and the state.
+ */
+export const readEncoding = (text: string): Uint8Array => splitPoints(fromBase64(text))[0]!;
+
+/** A point's encoding as base64 text in the table state: the text `writePoint` writes for the point. */
+export const writeEncoding = (encoding: Uint8Array): string => toBase64(joinPoints([encoding]));

@@ -12,12 +12,13 @@
  * group of keys tells one output card from another: a card that was public
  * (shown in an attack) is as lost among the others as any.
  */
-import { G, verifyDleq, verifyShuffle, type Point } from '../../../crypto/index.ts';
+import { G } from '../../../crypto/index.ts';
 import type { CardId, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { Decoded } from './bodies.ts';
+import { dleqCheck, shuffleCheck, type Checks } from './checks.ts';
 import { proofContext } from './context.ts';
-import { readPoint, writePoint } from './points.ts';
+import { readEncoding, writeEncoding, writePoint } from './points.ts';
 import type { Step, TableCard, TableState } from './types.ts';
 
 /** The key `G` in base64: the "layer" of a card with none, as in the row `(P, G)` of a shown card. */
@@ -53,6 +54,7 @@ export function applyRemask<S>(
   state: TableState<S>,
   author: Seat,
   body: Extract<Decoded, { type: 'REMASK' }>,
+  checks: Checks,
 ): Result<TableState<S>, 'ERR_SHAPE' | 'ERR_PROOF'> {
   const step = state.step as Extract<Step, { type: 'REMASK' }>;
   const keys = step.cards.map((id) => remaskKey(state.cards[id]!, author));
@@ -61,33 +63,28 @@ export function applyRemask<S>(
   if (body.rekeyed.length !== n || body.rekeys.length !== n || body.rows.length !== n)
     return err('ERR_SHAPE');
   if (body.rows.some((row) => row.length !== 2)) return err('ERR_SHAPE');
-  const rekeyed = step.cards.every((id, i) =>
-    verifyDleq(
-      rekeyContext(state, author, id),
-      readPoint(keys[i]!),
-      body.key,
-      readPoint(state.cards[id]!.c),
-      body.rekeyed[i]!,
-      body.rekeys[i]!,
-    ),
-  );
+  const rekeyed = step.cards.every((id, i) => {
+    const C = readEncoding(state.cards[id]!.c);
+    const statement = [readEncoding(keys[i]!), body.key, C, body.rekeyed[i]!] as const;
+    return checks(dleqCheck(rekeyContext(state, author, id), statement, body.rekeys[i]!));
+  });
   if (!rekeyed) return err('ERR_PROOF');
-  const input: Point[][] = body.rekeyed.map((c) => [c, body.key]);
+  const input = body.rekeyed.map((c) => [c, body.key]);
   const ctx = remaskContext(state, author, step.cards);
-  if (!verifyShuffle(ctx, body.pub, input, body.rows, body.proof)) return err('ERR_PROOF');
+  if (!checks(shuffleCheck(ctx, body.pub, input, body.rows, body.proof))) return err('ERR_PROOF');
   const cards = [...state.cards];
   const faces = [...state.faces];
   step.cards.forEach((id, i) => {
-    const [c, key] = body.rows[i] as [Point, Point];
+    const [c, key] = body.rows[i]!;
     cards[id] = {
       ...cards[id]!,
-      c: writePoint(c),
-      layers: [{ seat: author, key: writePoint(key) }],
+      c: writeEncoding(c!),
+      layers: [{ seat: author, key: writeEncoding(key!) }],
     };
     // The ids now name a permutation of the old cards: nobody else may keep what they knew.
     faces[id] = null;
   });
-  const remask = { key: writePoint(body.key), pub: writePoint(body.pub), cards: step.cards };
+  const remask = { key: writeEncoding(body.key), pub: writeEncoding(body.pub), cards: step.cards };
   const add = <T>(lists: readonly (readonly T[])[], ...items: T[]) =>
     lists.map((list, seat) => (seat === author ? [...list, ...items] : list));
   return ok({

@@ -19,6 +19,15 @@
  * Events the log itself refuses (bad signature, broken chain, equivocation)
  * never reach the fold; the log keeps them as evidence.
  *
+ * ## Checks done elsewhere
+ * By default every proof is checked as the fold meets it. A replica given a
+ * `CheckBook` takes the answers from it instead (a session has them computed
+ * in workers): judging stops at the first entry with a check still
+ * unanswered and waits there (`waiting`), as if the entries from there on
+ * had not arrived; `ahead` lists the checks wanted from there to the end of
+ * the log, and the state they lead to if all pass; `learn` takes answers and
+ * judges on. The same answers give the same verdicts and states.
+ *
  * ## Races
  * Two concurrent events can each be valid alone and not together: a call
  * crossing a move in Red & Black. The one ordered first stands, unless the
@@ -45,6 +54,7 @@ import {
 } from '../log.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
+import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from './checks.ts';
 import { genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
 import { judge, nameInitialState } from './judge.ts';
 import { absentSeat, tableOutcome } from './leave.ts';
@@ -64,6 +74,14 @@ type Overtakes = ReadonlyMap<string, string>;
 
 type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number };
 
+/** What `Replica.ahead` finds: the checks wanted, by id, and the state if all pass. */
+export interface Ahead<S> {
+  readonly wanted: ReadonlyMap<string, CheckJob>;
+  /** For each check wanted, the hash of the log entry that first asks it. */
+  readonly askedBy: ReadonlyMap<string, string>;
+  readonly state: TableState<S>;
+}
+
 /** True when `event`'s author had seen `other` when it made `event`. */
 const sees = (event: Event, other: Event): boolean => other.seq < event.basis[other.author]!;
 
@@ -80,12 +98,26 @@ export class Replica<S extends Json> {
   private states: TableState<S>[];
   private verdicts: Verdict[] = [];
   private overtakes = new Map<string, string>();
+  /** The first entry whose judging waits for the answer to a proof check, or null. */
+  private waitingAt: number | null = null;
+  /** How the fold checks proofs now: at once, from the book, or guessing while looking ahead. */
+  private checks: Checks;
+  /** What `ahead` found, until the next change. */
+  private lookahead: Ahead<S> | null = null;
+  /** The hash of the entry the sweep is judging (races replay others on its behalf). */
+  private judging = '';
 
+  /**
+   * `book`: where the answers to proof checks come from (see "Checks done
+   * elsewhere"); without one, every proof is checked as the fold meets it.
+   */
   constructor(
     readonly genesis: Genesis,
     readonly game: AnyGame<S>,
     initialGame: S,
+    private readonly book: CheckBook | null = null,
   ) {
+    this.checks = book?.strict ?? checkNow;
     // Events name the game by its genesis hash, not the table id alone: an event signed
     // for another table, or for an earlier game at this table with the same keys, is
     // refused by the log (ERR_TABLE) and held against nobody.
@@ -119,9 +151,63 @@ export class Replica<S extends Json> {
     return this.stateSeenBy(i, this.unseenBefore(i));
   }
 
-  /** Verdict of each log entry, in log order. */
+  /**
+   * Verdict of each log entry judged, in log order: all of them, but while the
+   * replica waits on a check, the entries from there on.
+   */
   get entryVerdicts(): readonly Verdict[] {
     return this.verdicts;
+  }
+
+  /** True while judging waits for the answer to a proof check (`ahead` says which). */
+  get waiting(): boolean {
+    return this.waitingAt !== null;
+  }
+
+  /**
+   * Where the fold would be if every check it waits for passed: the checks it
+   * will ask, by id, from the first unanswered to the end of the log (each
+   * unanswered one counted as passed for what follows), and the state they
+   * lead to. Nothing wanted and the current state while it waits on nothing.
+   * Changes nothing: a look, to have the checks done and to prepare what
+   * follows while they are.
+   */
+  ahead(): Ahead<S> {
+    if (this.waitingAt === null || this.book === null)
+      return { wanted: new Map(), askedBy: new Map(), state: this.state };
+    if (this.lookahead) return this.lookahead;
+    const kept = {
+      states: this.states,
+      verdicts: this.verdicts,
+      overtakes: this.overtakes,
+      waitingAt: this.waitingAt,
+    };
+    const wanted = new Map<string, CheckJob>();
+    const askedBy = new Map<string, string>();
+    this.states = [...kept.states];
+    this.verdicts = [...kept.verdicts];
+    this.overtakes = new Map(kept.overtakes);
+    this.checks = this.book.guessing((id, job) => {
+      wanted.set(id, job);
+      if (!askedBy.has(id)) askedBy.set(id, this.judging);
+    });
+    let state: TableState<S>;
+    try {
+      this.sweep(kept.waitingAt);
+      state = this.state;
+    } finally {
+      Object.assign(this, kept);
+      this.checks = this.book.strict;
+    }
+    this.lookahead = { wanted, askedBy, state };
+    return this.lookahead;
+  }
+
+  /** Takes the answers to checks `ahead` wanted (id, whether it holds) and judges on. */
+  learn(answers: Iterable<readonly [string, boolean]>): void {
+    if (this.book === null) return;
+    for (const [id, holds] of answers) this.book.learn(id, holds);
+    if (this.waitingAt !== null) this.sweep(this.waitingAt);
   }
 
   /**
@@ -183,6 +269,8 @@ export class Replica<S extends Json> {
   /** Signs, appends and returns `seat`'s next event, ready to send to every peer. */
   author(seat: Seat, secretKey: Uint8Array, body: TableBody): Result<SignedEvent, string> {
     if (this.stopped) return err('ERR_STOPPED');
+    // Its basis would name events not judged yet: it would be judged where its author never looked.
+    if (this.waiting) return err('ERR_UNCHECKED');
     const signed = composeEvent(this.log, seat, body as unknown as EventBody, secretKey);
     if (!signed.ok) return signed;
     const received = this.receive(signed.value.bytes);
@@ -208,10 +296,16 @@ export class Replica<S extends Json> {
     return start;
   }
 
-  /** Judges every entry from `start` on, starting again wherever a race is won. */
+  /**
+   * Judges every entry from `start` on (or from where it waited, if sooner), starting
+   * again wherever a race is won, and stopping at an entry whose checks are not all
+   * answered yet.
+   */
   private sweep(start: number): void {
     const entries = this.log.entries();
-    let i = start;
+    let i = Math.min(start, this.waitingAt ?? start);
+    this.waitingAt = null;
+    this.lookahead = null;
     for (;;) {
       this.states.length = i + 1;
       this.verdicts.length = i;
@@ -219,10 +313,18 @@ export class Replica<S extends Json> {
       let restart: number | null = null;
       for (; i < entries.length; i++) {
         const state = this.states[i]!;
-        const judged: Judged<S> =
-          stopped || overtaken(this.overtakes, entries[i]!.hash)
-            ? { verdict: 'void', state }
-            : this.judgeEntry(i);
+        this.judging = entries[i]!.hash;
+        let judged: Judged<S>;
+        try {
+          judged =
+            stopped || overtaken(this.overtakes, entries[i]!.hash)
+              ? { verdict: 'void', state }
+              : this.judgeEntry(i);
+        } catch (e) {
+          if (!(e instanceof Unchecked)) throw e;
+          this.waitingAt = i;
+          return;
+        }
         if ('restart' in judged) {
           restart = judged.restart;
           break;
@@ -239,12 +341,12 @@ export class Replica<S extends Json> {
   private judgeEntry(i: number): Judged<S> {
     const { author, body } = this.log.entries()[i]!.event;
     const state = this.states[i]!;
-    const next = judge(state, this.game, author, body);
+    const next = judge(state, this.game, author, body, this.checks);
     const unseen = this.unseenBefore(i);
     const seen = this.stateSeenBy(i, unseen);
     // Every event must be valid where its author stood, wherever the log puts it:
     // else naming an older state could slip in a move that was never legal there.
-    const where = seen === state ? next : judge(seen, this.game, author, body);
+    const where = seen === state ? next : judge(seen, this.game, author, body, this.checks);
     if (!where.ok) return { verdict: { rejected: where.error }, state };
     if (next.ok && !this.answered(this.log.entries()[i]!))
       return { verdict: 'applied', state: next.value };
@@ -277,7 +379,7 @@ export class Replica<S extends Json> {
     for (const j of rivals) trial.set(entries[j]!.hash, entries[i]!.hash);
     const from = this.firstDifference(this.overtakes, trial, Math.min(...rivals));
     const without = this.replay(from, i, trial, () => true);
-    if (!judge(without, this.game, late.author, late.body).ok) return null;
+    if (!judge(without, this.game, late.author, late.body, this.checks).ok) return null;
     this.overtakes = trial;
     return from;
   }
@@ -322,7 +424,7 @@ export class Replica<S extends Json> {
     for (let j = from; j < to; j++) {
       const { hash, event } = entries[j]!;
       if (!include(event) || overtaken(races, hash)) continue;
-      const next = judge(state, this.game, event.author, event.body);
+      const next = judge(state, this.game, event.author, event.body, this.checks);
       if (next.ok && !this.answered(entries[j]!, include)) state = next.value;
     }
     return state;

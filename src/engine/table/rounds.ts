@@ -6,13 +6,13 @@
  * ciphertext of one round appears in another, so nothing learned about a
  * card before (its face, where it went) is recognised after.
  */
-import { verifyKey, verifyShuffle, type Point } from '../../../crypto/index.ts';
 import type { CardId, DeckSpec, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { Decoded } from './bodies.ts';
+import { keyCheck, shuffleCheck, type Checks } from './checks.ts';
 import { proofContext } from './context.ts';
-import { deckCards, deckIndex, facePoints } from './decks.ts';
-import { readPoint, writePoint } from './points.ts';
+import { deckCards, deckIndex, faceEncodings } from './decks.ts';
+import { readEncoding, writeEncoding } from './points.ts';
 import { nextStep } from './step.ts';
 import type { Epoch, ShuffleGroup, Step, TableCard, TableState } from './types.ts';
 
@@ -56,16 +56,17 @@ export function applyKey<S>(
   decks: () => readonly DeckSpec[],
   author: Seat,
   body: Extract<Decoded, { type: 'KEY' }>,
+  checks: Checks,
 ): Result<TableState<S>, RoundError> {
   if (body.genesis !== state.genesisHash) return err('ERR_GENESIS');
   const round = keyRound(state, decks);
   if (body.keys.length !== round.groups.length) return err('ERR_SHAPE');
   for (const [g, group] of round.groups.entries()) {
     const { pub, proof } = body.keys[g]!;
-    if (!verifyKey(keyContext(state, author, round.decks, group), pub, proof))
+    if (!checks(keyCheck(keyContext(state, author, round.decks, group), pub, proof)))
       return err('ERR_PROOF');
   }
-  const mine = body.keys.map((k) => writePoint(k.pub));
+  const mine = body.keys.map((k) => writeEncoding(k.pub));
   const keys = state.keys.map((k, seat) => (seat === author ? mine : k));
   const pubs = state.pubs.map((list, seat) => (seat === author ? [...list, ...mine] : list));
   const keyed = { ...state, keys, pubs };
@@ -89,7 +90,7 @@ function openShuffle<S>(
   for (const [g, group] of groups.entries()) {
     const points = restart(state, group);
     group.cards.forEach((id, i) => {
-      cards[id] = { c: writePoint(points[i]!), layers: [], epoch: first + g };
+      cards[id] = { c: writeEncoding(points[i]!), layers: [], epoch: first + g };
       faces[id] = null;
     });
   }
@@ -111,14 +112,15 @@ function openShuffle<S>(
 }
 
 /**
- * The points a group starts from: a whole deck, every face of it in order
- * (whatever its cards were); a set of public cards, their own face points.
+ * The points a group starts from (their encodings): a whole deck, every face
+ * of it in order (whatever its cards were); a set of public cards, their own
+ * face points.
  */
-function restart(state: TableState<unknown>, group: ShuffleGroup): Point[] {
+function restart(state: TableState<unknown>, group: ShuffleGroup): Uint8Array[] {
   const whole = deckCards(state.decks, group.deck);
   if (whole.length === group.cards.length && whole.every((id, i) => group.cards[i] === id))
-    return facePoints(state.genesis, state.decks, group.deck);
-  return group.cards.map((id) => readPoint(state.cards[id]!.c));
+    return faceEncodings(state.genesis, state.decks, group.deck);
+  return group.cards.map((id) => readEncoding(state.cards[id]!.c));
 }
 
 /**
@@ -177,6 +179,7 @@ export function applyShuffle<S>(
   state: TableState<S>,
   author: Seat,
   body: Extract<Decoded, { type: 'SHUFFLE' }>,
+  checks: Checks,
 ): Result<{ state: TableState<S>; done: boolean }, RoundError> {
   const step = state.step as Extract<Step, { type: 'SHUFFLE' }>;
   if (body.shuffles.length !== step.epochs.length) return err('ERR_SHAPE');
@@ -184,16 +187,16 @@ export function applyShuffle<S>(
   for (const [g, index] of step.epochs.entries()) {
     const epoch = state.epochs[index]!;
     const { rows, proof } = body.shuffles[g]!;
-    const input = epoch.cards.map((id) => [readPoint(cards[id]!.c)]);
+    const input = epoch.cards.map((id) => [readEncoding(cards[id]!.c)]);
     if (rows.length !== input.length || rows.some((row) => row.length !== 1))
       return err('ERR_SHAPE');
     const key = epoch.keys[author]!;
-    if (!verifyShuffle(shuffleContext(state, author, epoch), readPoint(key), input, rows, proof))
-      return err('ERR_PROOF');
+    const ctx = shuffleContext(state, author, epoch);
+    if (!checks(shuffleCheck(ctx, readEncoding(key), input, rows, proof))) return err('ERR_PROOF');
     epoch.cards.forEach((id, i) => {
       const card = cards[id]!;
       cards[id] = {
-        c: writePoint(rows[i]![0]!),
+        c: writeEncoding(rows[i]![0]!),
         layers: [...card.layers, { seat: author, key }],
         epoch: index,
       };

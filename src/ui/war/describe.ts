@@ -2,6 +2,7 @@ import { faceLabel } from '../../engine/cards.ts';
 import type { Json } from '../../engine/encoding.ts';
 import type { Outcome } from '../../engine/game.ts';
 import { WAR_FACEDOWN, type WarState } from '../../engine/games/war/index.ts';
+import { thousands } from '../numbers.ts';
 import { together } from '../waiting.ts';
 
 /** The rank both players just turned, "a 7", from the faceup card of the battle under way. */
@@ -64,6 +65,6 @@ export function warReason(outcome: Outcome, stateJson: Json, names: readonly str
         ? `Neither player had the four cards a war needs, and ${cards}.`
         : `${names[1 - winner]} had too few cards left to finish a war.`;
     default:
-      return `After ${state.battles.toLocaleString('en')} battles, the most a game may last, ${cards}.`;
+      return `After ${thousands(state.battles)} battles, the most a game may last, ${cards}.`;
   }
 }

@@ -34,6 +34,7 @@ import {
   signNext,
 } from '../helpers/cheats.ts';
 import { authorOn, type Player } from '../helpers/table.ts';
+import { listenAsCheater } from '../../net/helpers/seats.ts';
 
 /** Seat 1's hand: dealt (seats 0 and 2 unlock), re-masked, one move, then the audit. */
 const SCRIPT: Need[] = [
@@ -93,17 +94,8 @@ async function play(cheat: Cheat) {
       send(authorOn(own, player, honest));
     }
   };
-  links.listen({
-    message: (_seat, message) => {
-      if (message.type === 'event') own.receive(message.event);
-      move();
-    },
-    // Seat 0 proven: it gets what the cheater has made so far, as a session syncs a seat.
-    joined: () => {
-      for (const entry of own.log.entries()) send(entry);
-      move();
-    },
-  });
+  // Seat 0, once proven, gets what the cheater has made so far, as a session syncs a seat.
+  listenAsCheater(links, own, send, move);
 
   const sessions = [0, 2].map(
     (seat) =>

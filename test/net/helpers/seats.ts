@@ -15,8 +15,11 @@ import type { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
 import type { SavedTable, TableStore } from '../../../src/net/store.ts';
 import { TableSession } from '../../../src/net/table.ts';
+import type { SeatLinks } from '../../../src/net/seats.ts';
+import type { Replica } from '../../../src/engine/table/replica.ts';
 import { testIdentity } from '../../engine/helpers.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
+import { SeatStreamsPool } from './seat-streams.ts';
 
 export const PEERS = ['peer-0', 'peer-1'];
 
@@ -116,6 +119,7 @@ export async function sit(
     record.identity.secretKey,
     PEERS,
     store,
+    new SeatStreamsPool(),
   );
   for (const peer of PEERS.slice(0, seat)) messenger.connect(peer);
   return { ...seated(messenger, session, seat), heard };
@@ -145,7 +149,7 @@ export async function comeBack(
     for (const peer of PEERS) if (peer !== PEERS[seat]) messenger.connect(peer);
   };
   if (linkedWhileRestoring) linkAll();
-  const resumed = await TableSession.resume(messenger, store, table.id);
+  const resumed = await TableSession.resume(messenger, store, table.id, new SeatStreamsPool());
   if (!resumed.ok) throw new Error(resumed.error);
   linkAll();
   return { ...seated(messenger, resumed.value, seat), heard };
@@ -181,3 +185,26 @@ export const summary = (session: TableSession<Json>) => ({
 
 /** The header of an event's wire text. */
 export const eventOf = (text: string) => JSON.parse(text) as Event;
+
+/**
+ * Plays a cheater's seat over `links`: its own replica `own` hears every event they
+ * bring, a seat that proves itself gets what `own` holds so far (as a session syncs a
+ * seat), and after either `move` plays on, sending with `send`.
+ */
+export function listenAsCheater(
+  links: SeatLinks,
+  own: Replica<Json>,
+  send: (event: { bytes: Uint8Array }) => void,
+  move: () => void,
+): void {
+  links.listen({
+    message: (_seat, message) => {
+      if (message.type === 'event') own.receive(message.event);
+      move();
+    },
+    joined: () => {
+      for (const entry of own.log.entries()) send(entry);
+      move();
+    },
+  });
+}

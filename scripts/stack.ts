@@ -1,0 +1,200 @@
+/**
+ * A whole Fair Deal on this machine for a browser to play on, shared by the browser
+ * tests and the benchmark: the app built once, its own PeerServer and app server on
+ * free ports, and a headless Debian Chromium (Playwright gives each launch a fresh
+ * temporary profile), all stopped afterwards. A caller may stop and restart the
+ * PeerServer on its port, and cut a page's WebRTC links or lose some of its messages.
+ * Nothing here asserts: the tests' helpers that do live in test/browser/harness.ts.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build, preview } from 'vite';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { localConfig, serveConfig, startSignaling, type Signaling } from './servers.ts';
+
+let built: Promise<string> | null = null;
+
+/** Builds the app once per test run into a temporary folder. */
+function buildOnce(): Promise<string> {
+  built ??= (async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
+    await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    return outDir;
+  })();
+  return built;
+}
+
+export interface Stack {
+  url: string;
+  browser: Browser;
+  /** A new player: its own browser context (storage, PeerJS id), one page. */
+  newPlayer(): Promise<Page>;
+  /** The PeerServer goes down, dropping every peer's connection to it. */
+  stopSignaling(): Promise<void>;
+  /** A fresh PeerServer on the same port, knowing no peer. */
+  startSignaling(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Keeps every RTCPeerConnection a page makes within reach of `cutLinks`. */
+function recordPeerConnections() {
+  const made: RTCPeerConnection[] = [];
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+      super(...args);
+      made.push(this);
+    }
+  };
+  (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
+}
+
+/**
+ * Lets a test lose the data-channel messages matching a pattern, both ways, once
+ * `loseMessages` names one: what was still in flight when a page went away.
+ */
+function recordDataChannels() {
+  const matches = (data: unknown) => {
+    const pattern = (window as unknown as { lostMessages?: RegExp }).lostMessages;
+    return pattern !== undefined && typeof data === 'string' && pattern.test(data);
+  };
+  const { send } = RTCDataChannel.prototype;
+  RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: never) {
+    if (!matches(data)) send.call(this, data);
+  };
+  const { addEventListener } = RTCDataChannel.prototype;
+  RTCDataChannel.prototype.addEventListener = function (
+    this: RTCDataChannel,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    const heard =
+      type === 'message' && typeof listener === 'function'
+        ? (event: Event) => {
+            if (!matches((event as MessageEvent).data)) listener.call(this, event);
+          }
+        : listener;
+    addEventListener.call(this, type, heard, options);
+  };
+}
+
+/**
+ * From now on `page` neither sends nor hears a message matching `pattern` on any data
+ * channel: as if each were still in flight when the page went away. For a page about to
+ * be reloaded (the new document loses nothing); the peers' links stay up.
+ */
+export async function loseMessages(page: Page, pattern: RegExp): Promise<void> {
+  await page.evaluate(
+    ({ source, flags }) => {
+      (window as unknown as { lostMessages: RegExp }).lostMessages = new RegExp(source, flags);
+    },
+    { source: pattern.source, flags: pattern.flags },
+  );
+}
+
+/** Closes every WebRTC connection of `page`, as a dropped network would. */
+export async function cutLinks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    for (const connection of made) connection.close();
+  });
+}
+
+/** How many WebRTC connections `page` has made so far. */
+export const peerConnectionsMade = (page: Page): Promise<number> =>
+  page.evaluate(
+    () => (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.length,
+  );
+
+export async function startStack(): Promise<Stack> {
+  const outDir = await buildOnce();
+  let signaling: Signaling | null = await startSignaling(0);
+  const signalingPort = signaling.port;
+  const server = await preview({
+    plugins: [serveConfig(localConfig(signalingPort))],
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'warn',
+  });
+  const address = server.httpServer.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+  });
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    browser,
+    async newPlayer() {
+      const context = await browser.newContext();
+      // Under tsx (the benchmark) esbuild names functions through its `__name` helper,
+      // and the functions below reach the page as text: the page needs the helper too.
+      await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+      await context.addInitScript(recordPeerConnections);
+      await context.addInitScript(recordDataChannels);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+      return page;
+    },
+    async stopSignaling() {
+      await signaling?.close();
+      signaling = null;
+    },
+    async startSignaling() {
+      signaling ??= await startSignaling(signalingPort);
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await signaling?.close();
+    },
+  };
+}
+
+/**
+ * Creates a table from the home screen and returns its invite link; `absentMinutes`
+ * picks the time limit for absent players from the form's choices.
+ */
+export async function createTable(
+  page: Page,
+  url: string,
+  name: string,
+  game: string,
+  seats?: number,
+  absentMinutes?: number,
+) {
+  await page.goto(url);
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId(`game-${game}`).click();
+  if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
+  if (absentMinutes !== undefined)
+    await page.getByTestId('absent-limit').selectOption(String(absentMinutes));
+  await page.getByTestId('create').click();
+  return page.getByTestId('invite').inputValue();
+}
+
+/** Opens an invite link and joins under `name`. */
+export async function joinTable(page: Page, invite: string, name: string) {
+  await page.goto(invite);
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId('join').click();
+  await page.getByTestId('lobby').waitFor();
+}
+
+/** Waits until War's Flip is offered: the shuffle is done, and the player's move is owed. */
+export const flipOffered = (page: Page) =>
+  page.waitForFunction(
+    () => document.querySelector('[data-testid=flip]:not([disabled])') !== null,
+    null,
+    { timeout: 60_000 },
+  );
+
+/** Turns on auto-play once the shuffle is done and Flip is offered (War). */
+export async function autoplayWar(page: Page) {
+  await page.getByTestId('table').waitFor();
+  await flipOffered(page);
+  await page.getByTestId('autoplay').check();
+}

@@ -1,0 +1,173 @@
+/**
+ * The fold's proof checks, and how they can be done elsewhere.
+ *
+ * The fold asks four questions of the proofs in an event: a key's Schnorr
+ * proof, an unlock share's batched Chaum–Pedersen proof, a re-key's DLEQ
+ * proof, a shuffle's Terelius–Wikström proof. Each is a `CheckJob`: its
+ * context, statement and proof as bytes, named by their digest. The fold
+ * never decodes a point itself: the check does (a point that is no canonical
+ * encoding fails it), and every point of a body is part of some check before
+ * the state takes it. `checkNow` answers each job at once with crypto/; a
+ * `CheckBook` answers from results a session had computed where it likes (a
+ * pool of workers, off the page's main thread) and fed back. So the fold
+ * stays pure and synchronous, and the same answers give the same states.
+ *
+ * A question the book cannot answer yet throws `Unchecked` (the replica waits
+ * there for the answer) or, while the replica looks ahead, counts as passed
+ * and is listed among the checks wanted.
+ */
+import {
+  decodeDleqProof,
+  decodeKeyProof,
+  decodePoint,
+  decodePoints,
+  decodeRows,
+  decodeShuffleProof,
+  decodeUnlockProof,
+  joinPoints,
+  joinRows,
+  toHex,
+  Transcript,
+  verifyDleq,
+  verifyKey,
+  verifyShuffle,
+  verifyUnlock,
+} from '../../../crypto/index.ts';
+
+/**
+ * How the fold has a proof checked: it hands over the check as a job and
+ * takes the answer (or, from a `CheckBook` without it yet, `Unchecked`).
+ */
+export type Checks = (job: CheckJob) => boolean;
+
+/** Every check done at once, in this thread. */
+export const checkNow: Checks = (job) => runCheck(job);
+
+/**
+ * One proof check as bytes, fit to cross to a worker. `parts` in order:
+ * `key`: ctx, pub, proof; `unlock`: ctx, pub, before (points), after
+ * (points), proof; `dleq`: ctx, g, u, h, v, proof; `shuffle`: ctx, pub, input
+ * (rows), output (rows), proof. Points, rows and proofs in crypto/'s encodings.
+ */
+export interface CheckJob {
+  readonly kind: 'key' | 'unlock' | 'dleq' | 'shuffle';
+  readonly parts: readonly Uint8Array[];
+}
+
+/** The check of a Schnorr proof of the secret behind `pub` (`verifyKey`). */
+export const keyCheck = (ctx: Uint8Array, pub: Uint8Array, proof: Uint8Array): CheckJob => ({
+  kind: 'key',
+  parts: [ctx, pub, proof],
+});
+
+/** The check that `after[i] = e⁻¹·before[i]` for the `e` behind `pub` (`verifyUnlock`). */
+export const unlockCheck = (
+  ctx: Uint8Array,
+  pub: Uint8Array,
+  before: readonly Uint8Array[],
+  after: readonly Uint8Array[],
+  proof: Uint8Array,
+): CheckJob => ({
+  kind: 'unlock',
+  parts: [ctx, pub, joinPoints(before), joinPoints(after), proof],
+});
+
+/** The check that `log_g u = log_h v` (`verifyDleq`). */
+export const dleqCheck = (
+  ctx: Uint8Array,
+  [g, u, h, v]: readonly [Uint8Array, Uint8Array, Uint8Array, Uint8Array],
+  proof: Uint8Array,
+): CheckJob => ({ kind: 'dleq', parts: [ctx, g, u, h, v, proof] });
+
+/** The check that `output` is a permutation of `input` times the `e` behind `pub` (`verifyShuffle`). */
+export const shuffleCheck = (
+  ctx: Uint8Array,
+  pub: Uint8Array,
+  input: readonly (readonly Uint8Array[])[],
+  output: readonly (readonly Uint8Array[])[],
+  proof: Uint8Array,
+): CheckJob => ({ kind: 'shuffle', parts: [ctx, pub, joinRows(input), joinRows(output), proof] });
+
+/** The name of a check: a digest of its kind and every part, so two different checks never share one. */
+export function checkId(job: CheckJob): string {
+  const t = new Transcript('fairdeal/table/check').label(job.kind);
+  for (const part of job.parts) t.bytes(part);
+  return toHex(t.digest().subarray(0, 32));
+}
+
+/** Does `job`'s check; false for any part that does not decode, as for a false proof. Never throws. */
+export function runCheck(job: CheckJob): boolean {
+  try {
+    const [ctx, a, b, c, d, e] = job.parts as Uint8Array[];
+    switch (job.kind) {
+      case 'key':
+        return verifyKey(ctx!, decodePoint(a!), decodeKeyProof(b!));
+      case 'unlock':
+        return verifyUnlock(
+          ctx!,
+          decodePoint(a!),
+          decodePoints(b!),
+          decodePoints(c!),
+          decodeUnlockProof(d!),
+        );
+      case 'dleq':
+        return verifyDleq(
+          ctx!,
+          decodePoint(a!),
+          decodePoint(b!),
+          decodePoint(c!),
+          decodePoint(d!),
+          decodeDleqProof(e!),
+        );
+      case 'shuffle':
+        return verifyShuffle(
+          ctx!,
+          decodePoint(a!),
+          decodeRows(b!),
+          decodeRows(c!),
+          decodeShuffleProof(d!),
+        );
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** Thrown by a `CheckBook` asked a question it has no answer to yet: the replica waits there. */
+export class Unchecked extends Error {
+  constructor() {
+    super('a proof is not checked yet');
+  }
+}
+
+/**
+ * The answers to proof checks done elsewhere, by check id. `strict` answers
+ * from them and throws `Unchecked` for anything else; `guessing` lets
+ * anything else pass and hands it over, to look ahead at what the fold will ask.
+ */
+export class CheckBook {
+  private readonly known = new Map<string, boolean>();
+
+  /** Answers from what the book has learned; throws `Unchecked` for any other check. */
+  readonly strict: Checks = (job) => {
+    const holds = this.known.get(checkId(job));
+    if (holds === undefined) throw new Unchecked();
+    return holds;
+  };
+
+  /** Answers from what the book has learned; any other check passes and is handed to `want`. */
+  guessing(want: (id: string, job: CheckJob) => void): Checks {
+    return (job) => {
+      const id = checkId(job);
+      const holds = this.known.get(id);
+      if (holds !== undefined) return holds;
+      want(id, job);
+      return true;
+    };
+  }
+
+  /** Takes the answer to the check named `id`. */
+  learn(id: string, holds: boolean): void {
+    this.known.set(id, holds);
+  }
+}

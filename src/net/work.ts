@@ -1,0 +1,82 @@
+/**
+ * The cryptography of a table session, as the jobs a crypto worker does: a
+ * proof check of the fold (`CheckJob`, see src/engine/table/checks.ts), and
+ * this seat's next duty (its KEY, SHUFFLE, unlock shares..., proofs
+ * included). Plain functions of plain data: a pool of Web Workers runs them
+ * in the browser (src/net/crypto-worker.ts) and the in-thread pool runs the
+ * very same code in Node, so every test goes through the path the page takes.
+ */
+import { deckEncodings, precomputeTables, workTally, type WorkTally } from '../../crypto/index.ts';
+import type { Json } from '../engine/encoding.ts';
+import type { DeckSpec, Seat } from '../engine/game.ts';
+import { Keyring, makeDuty, type KeyringSecrets } from '../engine/table/author.ts';
+import type { TableBody } from '../engine/table/bodies.ts';
+import { runCheck, type CheckJob } from '../engine/table/checks.ts';
+import type { TableState } from '../engine/table/types.ts';
+
+/** What a worker needs to make this seat's duty: the state it is owed in, and the seat's secrets. */
+export interface DutyRequest {
+  readonly state: TableState<Json>;
+  readonly seat: Seat;
+  /** Every secret of the seat's keyring (`Keyring.all`). */
+  readonly secrets: KeyringSecrets;
+  /** The game's decks for the table's options: the keys of the first shuffle are made per deck. */
+  readonly decks: readonly DeckSpec[];
+}
+
+/** A duty made: its body (null if nothing was owed) and the secrets it drew, to be stored before it is sent. */
+export interface DutyDone {
+  readonly body: TableBody | null;
+  readonly secrets: KeyringSecrets | null;
+  /** How long the worker took to make it, in ms (the protocol panel's times). */
+  readonly ms: number;
+}
+
+/** A check done: whether the proof holds, and how long the worker took to check it, in ms. */
+export interface CheckDone {
+  readonly holds: boolean;
+  readonly ms: number;
+}
+
+/** The largest deck a game deals from: the generators a worker prepares as it starts. */
+export const LARGEST_DECK = 52;
+
+/** The jobs of a crypto worker. */
+export const work = {
+  /** Whether the proof of `job` holds. */
+  check(job: CheckJob): CheckDone {
+    const started = performance.now();
+    const holds = runCheck(job);
+    return { holds, ms: performance.now() - started };
+  },
+  /** Makes the duty this seat owes in `request.state`, with a copy of its keyring. */
+  duty(request: DutyRequest): DutyDone {
+    const started = performance.now();
+    const keyring = new Keyring();
+    keyring.restore(request.secrets);
+    const body = makeDuty(request.state, request.seat, keyring, { decks: () => request.decks });
+    return { body, secrets: keyring.takeUnsaved(), ms: performance.now() - started };
+  },
+  /**
+   * The encodings of each deck's face points, for the page to `learnDeck`: so that
+   * hashing 52 points to the curve is not done in the page as the first shuffle opens.
+   */
+  faces(decks: readonly { id: string; size: number }[]): Uint8Array[][] {
+    return decks.map((deck) => deckEncodings(deck.id, deck.size));
+  },
+  /** The proofs this thread has made and checked. */
+  tally(): WorkTally {
+    return workTally();
+  },
+  /** Builds the fixed-base tables and generators the proofs use, once for this thread. */
+  prepare(): void {
+    precomputeTables(LARGEST_DECK);
+  },
+};
+
+/** The jobs, as a pool offers them: each may run in another thread. */
+export type Work = {
+  [K in keyof typeof work]: (
+    ...args: Parameters<(typeof work)[K]>
+  ) => Promise<ReturnType<(typeof work)[K]>>;
+};

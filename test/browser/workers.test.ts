@@ -1,0 +1,105 @@
+/**
+ * Issue 16 in the browser: a page makes and checks every proof in its crypto
+ * workers (real Web Workers), none in its own thread, and while a shuffle round
+ * runs it shows each player's part in it, at a desktop and at a phone size.
+ * With FAIRDEAL_SHOTS set to a folder, the round is saved there at both sizes.
+ */
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { WorkTally } from '../../crypto/index.ts';
+import {
+  createTable,
+  flipOffered,
+  joinTable,
+  loseMessages,
+  seatTwo,
+  startStack,
+  type Stack,
+} from './harness.ts';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await startStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const SHOTS = process.env.FAIRDEAL_SHOTS;
+
+/** What the page's own thread and each of its workers have proved and checked so far. */
+const work = (page: Page) =>
+  page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        fairDealWork: () => Promise<{ page: WorkTally; workers: WorkTally[] }>;
+      }
+    ).fairDealWork(),
+  );
+
+const sum = (tallies: readonly WorkTally[], fn: keyof WorkTally) =>
+  tallies.reduce((n, t) => n + t[fn], 0);
+
+test('two browsers set up a 52-card table with every proof made and checked in their workers', async () => {
+  const { alice, bob } = await seatTwo(stack, 'war');
+  await Promise.all([flipOffered(alice), flipOffered(bob)]);
+  for (const page of [alice, bob]) {
+    const done = await work(page);
+    expect(Object.values(done.page).every((n) => n === 0)).toBe(true);
+    expect(done.workers.length).toBeGreaterThanOrEqual(2);
+    // Its own keys and shuffle, made (again if an event landed meanwhile); both seats' checked.
+    expect(sum(done.workers, 'proveKey')).toBeGreaterThanOrEqual(1);
+    expect(sum(done.workers, 'proveShuffle')).toBeGreaterThanOrEqual(1);
+    expect(sum(done.workers, 'verifyKey')).toBe(2);
+    expect(sum(done.workers, 'verifyShuffle')).toBe(2);
+  }
+});
+
+/** Each row of the page's round, as `name: words (stage)`. */
+const round = (page: Page) =>
+  page
+    .getByTestId('player-progress')
+    .evaluateAll((rows) =>
+      rows.map(
+        (row) =>
+          `${row.querySelector('.name')?.textContent}: ${row.querySelector('.words')?.textContent} (${row.getAttribute('data-stage')})`,
+      ),
+    );
+
+test("while a shuffle round runs, each page shows each player's part in it", async () => {
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  const invite = await createTable(alice, stack.url, 'Alice', 'war');
+  await joinTable(bob, invite, 'Bob');
+  // Bob's page will neither send nor hear a shuffle: the round stays where it is for a look.
+  await loseMessages(bob, /SHUFFLE/);
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await alice.getByTestId('start').click();
+
+  await expect
+    .poll(() => round(alice), { timeout: 60_000 })
+    .toEqual([
+      'Alice (you): shuffled, proof checked (done)',
+      'Bob: shuffling and proving it… (working)',
+    ]);
+  await expect
+    .poll(() => round(bob), { timeout: 60_000 })
+    .toEqual([
+      'Alice: shuffling and proving it… (working)',
+      'Bob (you): shuffles after the others (waiting)',
+    ]);
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await alice.setViewportSize(size);
+    if (SHOTS)
+      await alice.screenshot({ path: join(SHOTS, `round-${size.name}.png`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page: alice }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const width = await alice.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(size.width);
+  }
+});

@@ -1,0 +1,128 @@
+/**
+ * Proof checks done elsewhere (checks.ts, the replica's "Checks done
+ * elsewhere"): a replica that takes its answers from a `CheckBook` waits at
+ * the first unanswered check, looks ahead at every check it will ask, and,
+ * given the answers crypto/ gives, reaches exactly the verdicts and states of
+ * a replica that checks every proof at once, whatever order the answers come
+ * in. Played on the recorded hand, whose events cover every kind of proof.
+ */
+import { expect, test } from 'vitest';
+import { fromBase64, toBase64 } from '../../crypto/index.ts';
+import type { ShuffleBody } from '../../src/engine/table/bodies.ts';
+import { CheckBook, checkId, runCheck, type CheckJob } from '../../src/engine/table/checks.ts';
+import { Replica } from '../../src/engine/table/replica.ts';
+import type { Json } from '../../src/engine/encoding.ts';
+import {
+  compensatedShuffleProof,
+  expectOffence,
+  indexOf,
+  loadHand,
+  replicaBefore,
+  scriptPlayable,
+  signNext,
+  type Recording,
+} from './helpers/cheats.ts';
+
+const hand = loadHand();
+
+const booked = (rec: Recording) =>
+  new Replica(rec.genesis, scriptPlayable.game, rec.initial, new CheckBook());
+
+/** Answers the checks `replica` wants, `order` picking which next, until it waits on none. */
+function answer(replica: Replica<Json>, order: (ids: string[]) => string[]): CheckJob[] {
+  const asked: CheckJob[] = [];
+  while (replica.waiting) {
+    const wanted = replica.ahead().wanted;
+    const id = order([...wanted.keys()])[0]!;
+    asked.push(wanted.get(id)!);
+    replica.learn([[id, runCheck(wanted.get(id)!)]]);
+  }
+  return asked;
+}
+
+test.each<[string, (ids: string[]) => string[]]>([
+  ['in the order asked', (ids) => ids],
+  ['last first', (ids) => [...ids].reverse()],
+])('answers given %s lead to the verdicts and states of checks done at once', (_, order) => {
+  const now = replicaBefore(hand, hand.events.length);
+  const later = booked(hand);
+  for (const { bytes } of hand.events) later.receive(bytes);
+  expect(later.waiting).toBe(true);
+  expect(later.entryVerdicts.length).toBeLessThan(hand.events.length);
+  // Looking ahead, every check counted as passed: where the whole hand leads.
+  expect(later.ahead().state).toEqual(now.state);
+  const asked = answer(later, order);
+  expect(later.entryVerdicts).toEqual(now.entryVerdicts);
+  expect(later.stateHash).toBe(now.stateHash);
+  expect(new Set(asked.map(checkId)).size).toBe(asked.length);
+  expect(new Set(asked.map((job) => job.kind))).toEqual(
+    new Set(['key', 'shuffle', 'unlock', 'dleq']),
+  );
+});
+
+test('a replica waiting on a check signs nothing: its event would name events not judged yet', () => {
+  const i = indexOf(hand, 1, 'SHUFFLE');
+  const replica = new Replica(hand.genesis, scriptPlayable.game, hand.initial, new CheckBook());
+  for (const { bytes } of hand.events.slice(0, i + 1)) replica.receive(bytes);
+  expect(replica.waiting).toBe(true);
+  const player = hand.players[0]!;
+  expect(replica.author(0, player.identity.secretKey, { type: 'RESIGN' })).toEqual({
+    ok: false,
+    error: 'ERR_UNCHECKED',
+  });
+  answer(replica, (ids) => ids);
+  expect(replica.author(0, player.identity.secretKey, { type: 'RESIGN' }).ok).toBe(true);
+});
+
+/** The first shuffle of the hand with its body rewritten by `edit`, on a replica with a book and one without. */
+function badShuffle(edit: (body: ShuffleBody) => ShuffleBody) {
+  const i = indexOf(hand, 0, 'SHUFFLE');
+  const now = replicaBefore(hand, i);
+  const honest = hand.events[i]!.event.body as unknown as ShuffleBody;
+  const bad = signNext(now.log, hand.players[0]!, edit(honest));
+  const later = booked(hand);
+  for (const { bytes } of hand.events.slice(0, i)) later.receive(bytes);
+  answer(later, (ids) => ids);
+  now.receive(bad.bytes);
+  later.receive(bad.bytes);
+  expect(later.waiting).toBe(true);
+  answer(later, (ids) => ids);
+  return { bad, now, later };
+}
+
+test('a proof that does not check is refused alike, at once or from the book', () => {
+  const { bad, now, later } = badShuffle((body) => ({
+    ...body,
+    shuffles: body.shuffles.map((s) => ({ ...s, proof: compensatedShuffleProof(s.proof) })),
+  }));
+  expectOffence(now, bad, 0, 'ERR_PROOF');
+  expectOffence(later, bad, 0, 'ERR_PROOF');
+});
+
+test('a row that is no canonical encoding is decoded by its check only, and fails it', () => {
+  const { bad, now, later } = badShuffle((body) => ({
+    ...body,
+    shuffles: body.shuffles.map((s) => {
+      const rows = fromBase64(s.rows);
+      // The first row's point: 32 bytes of 0xff, above the field's prime, so no encoding.
+      rows.fill(0xff, 9, 41);
+      return { ...s, rows: toBase64(rows) };
+    }),
+  }));
+  expectOffence(now, bad, 0, 'ERR_PROOF');
+  expectOffence(later, bad, 0, 'ERR_PROOF');
+});
+
+test('a check names everything it is about: change one byte of any part and it is another check', () => {
+  const replica = booked(hand);
+  for (const { bytes } of hand.events) replica.receive(bytes);
+  const job = [...replica.ahead().wanted.values()].find((j) => j.kind === 'shuffle')!;
+  expect(runCheck(job)).toBe(true);
+  job.parts.forEach((part, k) => {
+    const changed = Uint8Array.from(part);
+    changed[changed.length - 1]! ^= 1;
+    const other = { ...job, parts: job.parts.map((p, j) => (j === k ? changed : p)) };
+    expect(checkId(other)).not.toBe(checkId(job));
+    expect(runCheck(other)).toBe(false);
+  });
+});
