@@ -10,6 +10,7 @@
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { guestPeerId } from '../net/ids.ts';
 import { LobbySession } from '../net/lobby.ts';
+import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
 import { ComputerPlayer, seededRandom } from './computer.ts';
@@ -23,6 +24,7 @@ export class ComputerSeat {
     private readonly identity: Identity,
     private readonly random: () => number,
     private readonly delayMs: number,
+    private readonly pool: CryptoPool,
   ) {
     lobby.subscribe((snapshot) => {
       if (snapshot.phase === 'started' && !this.table) this.start();
@@ -31,7 +33,8 @@ export class ComputerSeat {
 
   /**
    * Registers a new peer for a computer named `name` through `open` and asks the
-   * host of `tableId` for a seat. `seed` fixes its choices, `delayMs` paces them.
+   * host of `tableId` for a seat. `seed` fixes its choices, `delayMs` paces them;
+   * `pool` makes and checks its proofs (the page's workers).
    */
   static async join(
     open: (peerId: string) => Promise<Transport>,
@@ -39,11 +42,12 @@ export class ComputerSeat {
     name: string,
     seed: number,
     delayMs = 0,
+    pool: CryptoPool = new InThreadPool(),
   ): Promise<ComputerSeat> {
     const transport = await open(guestPeerId(tableId));
     const identity = createIdentity();
     const lobby = LobbySession.join(transport, tableId, name, identity);
-    return new ComputerSeat(lobby, identity, seededRandom(seed), delayMs);
+    return new ComputerSeat(lobby, identity, seededRandom(seed), delayMs, pool);
   }
 
   /** Its peer id, as the lobby's seats list it. */
@@ -68,6 +72,8 @@ export class ComputerSeat {
       seat,
       this.identity.secretKey,
       peers,
+      undefined,
+      this.pool,
     );
     this.bot = new ComputerPlayer(this.table, this.random, this.delayMs);
   }

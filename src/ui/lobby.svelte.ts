@@ -220,7 +220,7 @@ export class LobbyController {
       this.error = null;
       this.computers = [
         ...this.computers,
-        await ComputerSeat.join(this.open, snap.table.id, name, Date.now(), 300),
+        await ComputerSeat.join(this.open, snap.table.id, name, Date.now(), 300, this.pool),
       ];
     } catch (e) {
       this.error = `Could not add a computer player (${(e as Error).message}).`;

@@ -57,6 +57,34 @@ test('two browsers set up a 52-card table with every proof made and checked in t
   }
 });
 
+/** The page's own thread made and checked no proof; its workers checked `shuffles` shuffles, each once. */
+async function provedInWorkers(page: Page, shuffles: number) {
+  const done = await work(page);
+  expect(Object.values(done.page).every((n) => n === 0)).toBe(true);
+  expect(sum(done.workers, 'proveShuffle')).toBeGreaterThanOrEqual(shuffles);
+  expect(sum(done.workers, 'verifyShuffle')).toBe(shuffles);
+}
+
+test("computer players' proofs are made and checked in the page's workers too, each check once", async () => {
+  // Against the computer: both sessions in the page share its pool.
+  const solo = await stack.newPlayer();
+  await solo.goto(stack.url);
+  await solo.getByTestId('name').fill('Solo');
+  await solo.getByTestId('game-war').click();
+  await solo.getByTestId('solo').click();
+  await flipOffered(solo);
+  await provedInWorkers(solo, 2);
+
+  // A computer the host adds over the network plays from the host's page, on its pool.
+  const host = await stack.newPlayer();
+  await createTable(host, stack.url, 'Host', 'war');
+  await host.getByTestId('add-computer').click();
+  await expect.poll(() => host.getByTestId('start').isEnabled(), { timeout: 30_000 }).toBe(true);
+  await host.getByTestId('start').click();
+  await flipOffered(host);
+  await provedInWorkers(host, 2);
+});
+
 /** Each row of the page's round, as `name: words (stage)`. */
 const round = (page: Page) =>
   page
