@@ -1,38 +1,45 @@
 /**
- * Races, one by one: two players act without having seen each other's action, and every
+ * Races, one by one: players act without having seen each other's actions, and every
  * replica must settle the race the same way by the game's race rule, whatever order the
  * events reach it in. "Crossing" (Red & Black's calls and moves in miniature, one card,
- * so quick proofs) plays each race between two honest peers; the events are then fed to
- * fresh replicas in every order, held ones included (an event that arrives before one it
- * builds on waits for it).
+ * so quick proofs) plays each race between two honest peers; "Tally" plays races among
+ * three, where a late action has two rivals, an event lands before a race already
+ * settled and reopens it, and an event is judged where its author stood, with the races
+ * it had seen settled and the others not. The events are then fed to fresh replicas in
+ * every order, held ones included (an event that arrives before one it builds on waits
+ * for it).
  */
 import { describe, expect, test } from 'vitest';
 import type { SignedEvent } from '../../src/engine/events.ts';
-import type { JsonObject } from '../../src/engine/encoding.ts';
+import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { Replica, type Verdict } from '../../src/engine/table/replica.ts';
 import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
-import { feed, verdictOf } from './helpers/table.ts';
+import { tallySeats, type TallyState } from './helpers/tally.ts';
+import { feed, verdictOf, type Seated } from './helpers/table.ts';
 
-const { players, fresh } = crossingSeats();
+/** Honest peers whose messages go only where and when the race says. */
+class Peers<S extends Json> {
+  readonly replicas: Replica<S>[];
 
-/** Two honest peers whose messages go only where and when the race says. */
-class Peers {
-  readonly replicas = [fresh(), fresh()];
+  constructor(private readonly seated: Seated<S>) {
+    this.replicas = seated.players.map(() => seated.fresh());
+  }
 
   /** `seat` acts on what it has seen so far. */
-  say(seat: Seat, type: string): SignedEvent {
-    const action: JsonObject = { type };
+  say(seat: Seat, type: string, fields: JsonObject = {}): SignedEvent {
+    const action: JsonObject = { type, ...fields };
     const signed = this.replicas[seat]!.author(
       seat,
-      players[seat]!.identity.secretKey,
+      this.seated.players[seat]!.identity.secretKey,
       makeAct(action),
     );
     if (!signed.ok) throw new Error(`seat ${seat} cannot ${type}: ${signed.error}`);
     return signed.value;
   }
 
+  /** `seat` receives `event`. */
   tell(seat: Seat, event: SignedEvent): void {
     feed(this.replicas[seat]!, event.bytes);
   }
@@ -45,9 +52,9 @@ function permutations<T>(items: readonly T[]): T[][] {
   );
 }
 
-/** A replica fed `events` in `order`; every event is accepted, held ones once their predecessor is in. */
-function replayed(events: readonly SignedEvent[]): Replica<CrossingState> {
-  const replica = fresh();
+/** A fresh replica fed `events` in order; every event is accepted, held ones once their predecessor is in. */
+function replayed<S extends Json>(seated: Seated<S>, events: readonly SignedEvent[]): Replica<S> {
+  const replica = seated.fresh();
   for (const e of events) {
     const received = replica.receive(e.bytes);
     if (!received.ok) throw new Error(received.error);
@@ -55,17 +62,39 @@ function replayed(events: readonly SignedEvent[]): Replica<CrossingState> {
   return replica;
 }
 
-interface Race {
+/** The verdict of each event of `made`, by name. */
+const verdictsOf = <S extends Json>(replica: Replica<S>, made: Record<string, SignedEvent>) =>
+  Object.fromEntries(Object.entries(made).map(([name, e]) => [name, verdictOf(replica, e.hash)]));
+
+interface Race<S extends Json> {
   name: string;
-  /** Plays the race on two peers; returns its events by name, in the order they were made. */
-  play: (peers: Peers) => Record<string, SignedEvent>;
+  /** Plays the race on honest peers; returns its events by name, in the order they were made. */
+  play: (peers: Peers<S>) => Record<string, SignedEvent>;
   verdicts: Record<string, Verdict>;
-  /** Who called, once the race is settled (null: nobody). */
-  caller: Seat | null;
-  hands: number[];
+  /** The game state once the race is settled (the fields named). */
+  game: Partial<S>;
 }
 
-const races: Race[] = [
+/** Plays `race`, then feeds its events to fresh replicas in every order: each settles it alike. */
+function expectSettled<S extends Json>(seated: Seated<S>, race: Race<S>): void {
+  const made = race.play(new Peers(seated));
+  const hashes: string[] = [];
+  for (const order of permutations(Object.keys(made))) {
+    const replica = replayed(
+      seated,
+      order.map((name) => made[name]!),
+    );
+    expect(verdictsOf(replica, made), order.join(', ')).toEqual(race.verdicts);
+    expect(replica.offences()).toEqual([]);
+    expect(replica.state.game).toMatchObject(race.game);
+    hashes.push(replica.stateHash);
+  }
+  expect(new Set(hashes).size).toBe(1);
+}
+
+const crossing = crossingSeats();
+
+const crossingRaces: Race<CrossingState>[] = [
   {
     name: "seat 1's move crosses seat 0's call of its hand: the call is void",
     play: (peers) => {
@@ -74,22 +103,19 @@ const races: Race[] = [
       return { first, call: peers.say(0, 'CALL'), move: peers.say(1, 'MOVE') };
     },
     verdicts: { first: 'applied', call: 'void', move: 'applied' },
-    caller: null,
-    hands: [1, 1],
+    game: { caller: null, hands: [1, 1] },
   },
   {
     name: 'two calls cross: the call of the player not to move stands',
     play: (peers) => ({ mover: peers.say(0, 'CALL'), other: peers.say(1, 'CALL') }),
     verdicts: { mover: 'void', other: 'applied' },
-    caller: 1,
-    hands: [0, 0],
+    game: { caller: 1, hands: [0, 0] },
   },
   {
     name: 'a call crosses a wait ordered before it: no race, both stand',
     play: (peers) => ({ wait: peers.say(0, 'WAIT'), call: peers.say(1, 'CALL') }),
     verdicts: { wait: 'applied', call: 'applied' },
-    caller: 1,
-    hands: [0, 0],
+    game: { caller: 1, hands: [0, 0] },
   },
   {
     name: 'a wait crosses a call ordered before it: the call stands, the wait is void',
@@ -99,8 +125,7 @@ const races: Race[] = [
       return { move, call: peers.say(0, 'CALL'), wait: peers.say(1, 'WAIT') };
     },
     verdicts: { move: 'applied', call: 'applied', wait: 'void' },
-    caller: 0,
-    hands: [1, 0],
+    game: { caller: 0, hands: [1, 0] },
   },
   {
     name: "a move beats a call that itself beat the caller's wait: the call is void, the wait stands",
@@ -111,27 +136,112 @@ const races: Race[] = [
       return { wait, call: peers.say(0, 'CALL'), move };
     },
     verdicts: { wait: 'applied', call: 'void', move: 'applied' },
-    caller: null,
-    hands: [0, 1],
+    game: { caller: null, hands: [0, 1] },
   },
 ];
 
 describe('races between two honest peers', () => {
-  test.each(races)('$name, whatever order the events arrive in', (race) => {
-    const made = race.play(new Peers());
-    const names = Object.keys(made);
-    const hashes: string[] = [];
-    for (const order of permutations(names)) {
-      const replica = replayed(order.map((name) => made[name]!));
-      const verdicts = Object.fromEntries(
-        names.map((name) => [name, verdictOf(replica, made[name]!.hash)]),
-      );
-      expect(verdicts, order.join(', ')).toEqual(race.verdicts);
-      expect(replica.offences()).toEqual([]);
-      expect(replica.state.game.caller).toBe(race.caller);
-      expect(replica.state.game.hands).toEqual(race.hands);
-      hashes.push(replica.stateHash);
-    }
-    expect(new Set(hashes).size).toBe(1);
+  test.each(crossingRaces)('$name, whatever order the events arrive in', (race) =>
+    expectSettled(crossing, race),
+  );
+});
+
+const tally = tallySeats();
+
+/** Seat 0 adds to 0 and everyone sees it: the count all three stand at is 1. */
+function countToOne(peers: Peers<TallyState>): SignedEvent {
+  const start = peers.say(0, 'ADD', { at: 0 });
+  peers.tell(1, start);
+  peers.tell(2, start);
+  return start;
+}
+
+/**
+ * Seats 0 and 1 add to 1 without seeing each other (seat 1's add is void) while seat 2
+ * claims 1: the claim beats the standing add, but then seat 1's add stands in its place
+ * and the claim is still not valid, so it is void. Fed in every order, seat 1's add
+ * sometimes comes last: it lands before a race the claim had already won, and reopens it.
+ */
+const reopened: Race<TallyState> = {
+  name: 'a claim beats the add standing before it, but the add that lost to that one takes its place: the claim is void',
+  play: (peers) => ({
+    start: countToOne(peers),
+    first: peers.say(0, 'ADD', { at: 1 }),
+    second: peers.say(1, 'ADD', { at: 1 }),
+    claim: peers.say(2, 'CLAIM', { at: 1 }),
+  }),
+  verdicts: { start: 'applied', first: 'applied', second: 'void', claim: 'void' },
+  game: { count: 2, points: [0, 0, 0] },
+};
+
+const tallyRaces: Race<TallyState>[] = [
+  // Seat 2 had seen its own add alone, so its claim sorts after seat 1's add: two rivals.
+  {
+    name: 'a claim beats both adds it had not seen, and an add that had lost to the first stands again',
+    play: (peers) => {
+      const first = peers.say(0, 'ADD', { at: 0 });
+      const crossed = peers.say(2, 'ADD', { at: 0 });
+      peers.tell(1, first);
+      const second = peers.say(1, 'ADD', { at: 1 });
+      return { first, crossed, second, claim: peers.say(2, 'CLAIM', { at: 1 }) };
+    },
+    verdicts: { first: 'void', crossed: 'applied', second: 'void', claim: 'applied' },
+    game: { count: 0, points: [0, 0, 1] },
+  },
+  reopened,
+  // The later claim overtakes a winner: the add the first claim beat is judged again.
+  {
+    name: 'a claim at a higher count beats a claim that beat an add: the add stands again',
+    play: (peers) => {
+      const start = countToOne(peers);
+      const add = peers.say(0, 'ADD', { at: 1 });
+      peers.tell(1, add);
+      const [claim, higher] = [peers.say(2, 'CLAIM', { at: 1 }), peers.say(1, 'CLAIM', { at: 2 })];
+      return { start, add, claim, higher };
+    },
+    verdicts: { start: 'applied', add: 'applied', claim: 'void', higher: 'applied' },
+    game: { count: 0, points: [0, 1, 0] },
+  },
+  // Each add of seat 1 is judged where seat 1 stood: the first before it had seen the
+  // claim (the add it built on stands there), the second with the claim's race settled.
+  {
+    name: 'an add made on an add a claim beat is void; one made after seeing the claim stands',
+    play: (peers) => {
+      const start = countToOne(peers);
+      const first = peers.say(0, 'ADD', { at: 1 });
+      peers.tell(1, first);
+      const claim = peers.say(2, 'CLAIM', { at: 1 });
+      const built = peers.say(1, 'ADD', { at: 2 });
+      peers.tell(1, claim);
+      return { start, first, claim, built, after: peers.say(1, 'ADD', { at: 0 }) };
+    },
+    verdicts: {
+      start: 'applied',
+      first: 'void',
+      claim: 'applied',
+      built: 'void',
+      after: 'applied',
+    },
+    game: { count: 1, points: [0, 0, 1] },
+  },
+];
+
+describe('races among three honest peers', () => {
+  test.each(tallyRaces)('$name, whatever order the events arrive in', (race) =>
+    expectSettled(tally, race),
+  );
+
+  test('an add that lands before the race a claim won reopens it: the claim is void again', () => {
+    const made = reopened.play(new Peers(tally));
+    const replica = replayed(tally, [made.start!, made.first!, made.claim!]);
+    expect(verdictsOf(replica, { first: made.first!, claim: made.claim! })).toEqual({
+      first: 'void',
+      claim: 'applied',
+    });
+    expect(replica.state.game.points).toEqual([0, 0, 1]);
+
+    feed(replica, made.second!.bytes);
+    expect(verdictsOf(replica, made)).toEqual(reopened.verdicts);
+    expect(replica.state.game).toMatchObject(reopened.game);
   });
 });
