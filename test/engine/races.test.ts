@@ -7,7 +7,8 @@
  * settled and reopens it, and an event is judged where its author stood, with the races
  * it had seen settled and the others not. The events are then fed to fresh replicas in
  * every order, held ones included (an event that arrives before one it builds on waits
- * for it).
+ * for it). Last, a seat that saw a race settled signs on an older basis to reopen it:
+ * its void event changes no other verdict.
  */
 import { describe, expect, test } from 'vitest';
 import type { SignedEvent } from '../../src/engine/events.ts';
@@ -158,20 +159,21 @@ function countToOne(peers: Peers<TallyState>): SignedEvent {
 
 /**
  * Seats 0 and 1 add to 1 without seeing each other (seat 1's add is void) while seat 2
- * claims 1: the claim beats the standing add, but then seat 1's add stands in its place
- * and the claim is still not valid, so it is void. Fed in every order, seat 1's add
- * sometimes comes last: it lands before a race the claim had already won, and reopens it.
+ * claims 1: the claim beats both adds, the one that stood and the one that had lost to
+ * it, so neither stands in the other's place. Fed in every order, seat 1's add sometimes
+ * comes last: it lands before a race the claim had already won, reopens it, and the
+ * claim wins it again.
  */
 const reopened: Race<TallyState> = {
-  name: 'a claim beats the add standing before it, but the add that lost to that one takes its place: the claim is void',
+  name: 'a claim beats the add standing before it and the add that lost to that one',
   play: (peers) => ({
     start: countToOne(peers),
     first: peers.say(0, 'ADD', { at: 1 }),
     second: peers.say(1, 'ADD', { at: 1 }),
     claim: peers.say(2, 'CLAIM', { at: 1 }),
   }),
-  verdicts: { start: 'applied', first: 'applied', second: 'void', claim: 'void' },
-  game: { count: 2, points: [0, 0, 0] },
+  verdicts: { start: 'applied', first: 'void', second: 'void', claim: 'applied' },
+  game: { count: 0, points: [0, 0, 1] },
 };
 
 const tallyRaces: Race<TallyState>[] = [
@@ -230,18 +232,33 @@ describe('races among three honest peers', () => {
   test.each(tallyRaces)('$name, whatever order the events arrive in', (race) =>
     expectSettled(tally, race),
   );
+});
 
-  test('an add that lands before the race a claim won reopens it: the claim is void again', () => {
-    const made = reopened.play(new Peers(tally));
-    const replica = replayed(tally, [made.start!, made.first!, made.claim!]);
-    expect(verdictsOf(replica, { first: made.first!, claim: made.claim! })).toEqual({
-      first: 'void',
-      claim: 'applied',
-    });
-    expect(replica.state.game.points).toEqual([0, 0, 1]);
+describe('a seat that pretends not to have seen a race settled', () => {
+  // Seat 1 watches the claim beat seat 0's add, then signs an add of its own on a copy of
+  // its replica that saw only the start: byte for byte the late add of the reopened race,
+  // so it must be judged as that one is. It is void, and must leave the claim as it was.
+  test('an add signed on an older basis after the claim won is void, and the claim stands', () => {
+    const peers = new Peers(tally);
+    const start = countToOne(peers);
+    const first = peers.say(0, 'ADD', { at: 1 });
+    const claim = peers.say(2, 'CLAIM', { at: 1 });
+    const watched = replayed(tally, [start, first, claim]);
+    expect(verdictsOf(watched, { first, claim })).toEqual({ first: 'void', claim: 'applied' });
+    expect(watched.state.game.points).toEqual([0, 0, 1]);
 
-    feed(replica, made.second!.bytes);
-    expect(verdictsOf(replica, made)).toEqual(reopened.verdicts);
-    expect(replica.state.game).toMatchObject(reopened.game);
+    const backdated = peers.say(1, 'ADD', { at: 1 });
+    // Its basis names every event of seats 0 and 2 before the add and the claim, and neither.
+    expect([backdated.event.basis[0], backdated.event.basis[2]]).toEqual([
+      first.event.seq,
+      claim.event.seq,
+    ]);
+    expect(backdated.bytes).toEqual(reopened.play(new Peers(tally)).second!.bytes);
+    feed(watched, backdated.bytes);
+    expect(verdictsOf(watched, { start, first, second: backdated, claim })).toEqual(
+      reopened.verdicts,
+    );
+    expect(watched.offences()).toEqual([]);
+    expect(watched.state.game).toMatchObject(reopened.game);
   });
 });

@@ -254,9 +254,10 @@ export class Replica<S extends Json> {
 
   /**
    * Entry `i`, a player action not valid where it lands, may win a race
-   * against applied actions it had not seen (at `unseen`). If the game's race
-   * rule says so and `i` is valid without them, they are overtaken: returns
-   * where to judge again. Otherwise null.
+   * against actions it had not seen (at `unseen`) that stand or are void where
+   * they land, not overtaken. If the game's race rule says so and `i` is valid
+   * without them, they are overtaken: returns where to judge again. Otherwise
+   * null.
    */
   private race(i: number, unseen: readonly number[]): number | null {
     const rule = this.game.race;
@@ -264,12 +265,17 @@ export class Replica<S extends Json> {
     const late = entries[i]!.event;
     if (!rule || late.body.type !== 'ACT') return null;
     const action = (event: Event) => ({ ...(event.body.action as object), seat: event.author });
+    // A void action is a rival too: left out, it would stand again in the replay without
+    // the rivals once the one it lost to is gone, and could void `i`. One's own event made
+    // void on purpose, on an older basis, must change no other verdict. Nothing before `i`
+    // is rejected (the table stops there). An overtaken one keeps the winner that beat it
+    // first; if that winner is overtaken too, it stands again and `i`, judged again, races it.
     const rivals = unseen.filter((j) => {
-      const standing = entries[j]!.event;
+      const standing = entries[j]!;
       return (
-        this.verdicts[j] === 'applied' &&
-        standing.body.type === 'ACT' &&
-        rule(this.states[j]!.game, action(standing), action(late))
+        !overtaken(this.overtakes, standing.hash) &&
+        standing.event.body.type === 'ACT' &&
+        rule(this.states[j]!.game, action(standing.event), action(late))
       );
     });
     if (rivals.length === 0) return null;
