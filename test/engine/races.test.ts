@@ -3,12 +3,13 @@
  * replica must settle the race the same way by the game's race rule, whatever order the
  * events reach it in. "Crossing" (Red & Black's calls and moves in miniature, one card,
  * so quick proofs) plays each race between two honest peers; "Tally" plays races among
- * three, where a late action has two rivals, an event lands before a race already
- * settled and reopens it, and an event is judged where its author stood, with the races
- * it had seen settled and the others not. The events are then fed to fresh replicas in
- * every order, held ones included (an event that arrives before one it builds on waits
- * for it). Last, a seat that saw a race settled signs on an older basis to reopen it:
- * its void event changes no other verdict.
+ * three, where a late action has two rivals (standing, or void already), an event lands
+ * before a race already settled and reopens it, an event beaten by two stays void while
+ * either stands, and an event is judged where its author stood, with the races it had
+ * seen settled and the others not. The events are then fed to fresh replicas in every
+ * order (the longest race, of eight events, in sixteen), held ones included (an event
+ * that arrives before one it builds on waits for it). Last, a seat that saw a race settled signs on an older basis to reopen it: its
+ * void event changes no other verdict.
  */
 import { describe, expect, test } from 'vitest';
 import type { SignedEvent } from '../../src/engine/events.ts';
@@ -76,11 +77,18 @@ interface Race<S extends Json> {
   game: Partial<S>;
 }
 
-/** Plays `race`, then feeds its events to fresh replicas in every order: each settles it alike. */
-function expectSettled<S extends Json>(seated: Seated<S>, race: Race<S>): void {
+/**
+ * Plays `race`, then feeds its events to fresh replicas in every order (or in those
+ * `orders` gives): each settles it alike.
+ */
+function expectSettled<S extends Json>(
+  seated: Seated<S>,
+  race: Race<S>,
+  orders: (names: string[]) => string[][] = permutations,
+): void {
   const made = race.play(new Peers(seated));
   const hashes: string[] = [];
-  for (const order of permutations(Object.keys(made))) {
+  for (const order of orders(Object.keys(made))) {
     const replica = replayed(
       seated,
       order.map((name) => made[name]!),
@@ -157,6 +165,10 @@ function countToOne(peers: Peers<TallyState>): SignedEvent {
   return start;
 }
 
+/** Each seat acts in turn on what it has seen: `[name, seat, type, at]`, events by name. */
+const inTurn = (peers: Peers<TallyState>, acts: [string, Seat, string, number][]) =>
+  Object.fromEntries(acts.map(([name, seat, type, at]) => [name, peers.say(seat, type, { at })]));
+
 /**
  * Seats 0 and 1 add to 1 without seeing each other (seat 1's add is void) while seat 2
  * claims 1: the claim beats both adds, the one that stood and the one that had lost to
@@ -176,6 +188,25 @@ const reopened: Race<TallyState> = {
   game: { count: 0, points: [0, 0, 1] },
 };
 
+/**
+ * Seat 2 claims 0 before it has seen anything; seat 0's claim at 1 beats it, and seat 1's
+ * claim at 2 beats seat 0's. Seat 1's claim beats seat 2's too: left standing again once
+ * seat 0's is overtaken, it would void seat 1's, and a claim already beaten would decide.
+ */
+const beatenTwice: Race<TallyState> = {
+  name: 'a claim beats a claim and the claim that one beat: the first claim does not stand again',
+  play: (peers) => {
+    const early = peers.say(2, 'CLAIM', { at: 0 });
+    const start = peers.say(0, 'ADD', { at: 0 });
+    peers.tell(1, start);
+    const claim = peers.say(0, 'CLAIM', { at: 1 });
+    const add = peers.say(1, 'ADD', { at: 1 });
+    return { early, start, claim, add, higher: peers.say(1, 'CLAIM', { at: 2 }) };
+  },
+  verdicts: { early: 'void', start: 'applied', claim: 'void', add: 'applied', higher: 'applied' },
+  game: { count: 0, points: [0, 1, 0] },
+};
+
 const tallyRaces: Race<TallyState>[] = [
   // Seat 2 had seen its own add alone, so its claim sorts after seat 1's add: two rivals.
   {
@@ -191,6 +222,36 @@ const tallyRaces: Race<TallyState>[] = [
     game: { count: 0, points: [0, 0, 1] },
   },
   reopened,
+  beatenTwice,
+  // Two claims at one count are no rivals: seat 0's stands where seat 2's would have gone.
+  {
+    name: 'two claims at one count cross, each on its own add: the later loses its race, the add it would beat stands',
+    play: (peers) =>
+      inTurn(peers, [
+        ['first', 0, 'ADD', 0],
+        ['crossed', 2, 'ADD', 0],
+        ['claim', 0, 'CLAIM', 1],
+        ['same', 2, 'CLAIM', 1],
+      ]),
+    verdicts: { first: 'applied', crossed: 'void', claim: 'applied', same: 'void' },
+    game: { count: 0, points: [1, 0, 0] },
+  },
+  // Settled, seat 0's claim stands where it lands (seat 2's add counts to 1), and races
+  // nothing. Fed it before seat 2's add, it beats seat 1's claim, and seat 0's add stands
+  // again; seat 2's add then lands before it, that race is forgotten, and seat 0's add is
+  // void again: judging starts again before the first entry the forgotten race overtook.
+  {
+    name: 'an add lands before a claim that had won: its race is forgotten and the add the beaten claim beat is void again',
+    play: (peers) =>
+      inTurn(peers, [
+        ['early', 1, 'CLAIM', 0],
+        ['add', 0, 'ADD', 0],
+        ['claim', 0, 'CLAIM', 1],
+        ['other', 2, 'ADD', 0],
+      ]),
+    verdicts: { early: 'applied', add: 'void', claim: 'applied', other: 'applied' },
+    game: { count: 0, points: [1, 1, 0] },
+  },
   // The later claim overtakes a winner: the add the first claim beat is judged again.
   {
     name: 'a claim at a higher count beats a claim that beat an add: the add stands again',
@@ -228,24 +289,81 @@ const tallyRaces: Race<TallyState>[] = [
   },
 ];
 
+/**
+ * Seat 0's add at 1 loses to seat 1's claim at 1, and again to seat 2's claim at 0, which
+ * seat 1's last claim beats: the add stays void, for seat 1's first claim still stands
+ * over it. Eight events, so not every order: those the order made and its reverse give
+ * when rotated.
+ */
+const longBeaten: Race<TallyState> = {
+  name: 'an add beaten by two claims stays void once the second is overtaken',
+  play: (peers) => {
+    const add = peers.say(1, 'ADD', { at: 0 });
+    const claim = peers.say(1, 'CLAIM', { at: 1 });
+    const zero = peers.say(0, 'ADD', { at: 0 });
+    const again = peers.say(1, 'ADD', { at: 0 });
+    const one = peers.say(0, 'ADD', { at: 1 });
+    peers.tell(1, zero);
+    peers.tell(1, one);
+    peers.tell(2, zero);
+    const cross = peers.say(2, 'CLAIM', { at: 1 });
+    const last = peers.say(1, 'CLAIM', { at: 1 });
+    return { add, claim, zero, again, one, cross, last, low: peers.say(2, 'CLAIM', { at: 0 }) };
+  },
+  verdicts: {
+    add: 'applied',
+    claim: 'applied',
+    zero: 'void',
+    again: 'applied',
+    one: 'void',
+    cross: 'void',
+    last: 'applied',
+    low: 'void',
+  },
+  game: { count: 0, points: [0, 2, 0] },
+};
+
+/** `names` and their reverse, each rotated every way. */
+const rotations = (names: string[]): string[][] =>
+  [names, [...names].reverse()].flatMap((order) =>
+    order.map((_, k) => [...order.slice(k), ...order.slice(0, k)]),
+  );
+
 describe('races among three honest peers', () => {
   test.each(tallyRaces)('$name, whatever order the events arrive in', (race) =>
     expectSettled(tally, race),
   );
+
+  test(`${longBeaten.name}, in sixteen orders`, () => expectSettled(tally, longBeaten, rotations));
 });
 
+/**
+ * A seat that saw `seen` settled signs `backdated` on a copy of its replica that saw less:
+ * it is void, and every other verdict and the game stay as they were.
+ */
+function expectChangesNothing(seen: Record<string, SignedEvent>, backdated: SignedEvent): void {
+  const watched = replayed(tally, Object.values(seen));
+  const before = { verdicts: verdictsOf(watched, seen), game: watched.state.game };
+  feed(watched, backdated.bytes);
+  expect(verdictOf(watched, backdated.hash)).toBe('void');
+  expect(watched.offences()).toEqual([]);
+  expect({ verdicts: verdictsOf(watched, seen), game: watched.state.game }).toEqual(before);
+}
+
 describe('a seat that pretends not to have seen a race settled', () => {
-  // Seat 1 watches the claim beat seat 0's add, then signs an add of its own on a copy of
-  // its replica that saw only the start: byte for byte the late add of the reopened race,
-  // so it must be judged as that one is. It is void, and must leave the claim as it was.
-  test('an add signed on an older basis after the claim won is void, and the claim stands', () => {
+  // Seat 1 watches the claim beat seat 0's add, then adds on a copy of its replica that saw
+  // only the start: byte for byte the late add of the reopened race.
+  test('an add signed on an older basis after a claim won is void, and the claim stands', () => {
     const peers = new Peers(tally);
     const start = countToOne(peers);
     const first = peers.say(0, 'ADD', { at: 1 });
     const claim = peers.say(2, 'CLAIM', { at: 1 });
-    const watched = replayed(tally, [start, first, claim]);
-    expect(verdictsOf(watched, { first, claim })).toEqual({ first: 'void', claim: 'applied' });
-    expect(watched.state.game.points).toEqual([0, 0, 1]);
+    const seen = { start, first, claim };
+    expect(verdictsOf(replayed(tally, Object.values(seen)), seen)).toEqual({
+      start: 'applied',
+      first: 'void',
+      claim: 'applied',
+    });
 
     const backdated = peers.say(1, 'ADD', { at: 1 });
     // Its basis names every event of seats 0 and 2 before the add and the claim, and neither.
@@ -254,11 +372,28 @@ describe('a seat that pretends not to have seen a race settled', () => {
       claim.event.seq,
     ]);
     expect(backdated.bytes).toEqual(reopened.play(new Peers(tally)).second!.bytes);
-    feed(watched, backdated.bytes);
-    expect(verdictsOf(watched, { start, first, second: backdated, claim })).toEqual(
-      reopened.verdicts,
-    );
-    expect(watched.offences()).toEqual([]);
-    expect(watched.state.game).toMatchObject(reopened.game);
+    expectChangesNothing(seen, backdated);
+  });
+
+  // Seat 2 watches seat 1's claim at 2 beat seat 0's claim at 1, then claims 0 on a copy of
+  // its replica that saw nothing: its claim beats seat 0's first add, loses to seat 0's
+  // claim, and is beaten by seat 1's. Byte for byte the early claim of `beatenTwice`.
+  test('a claim signed on an older basis, beaten twice, does not stand again', () => {
+    const peers = new Peers(tally);
+    const start = countToOne(peers);
+    const claim = peers.say(0, 'CLAIM', { at: 1 });
+    const add = peers.say(1, 'ADD', { at: 1 });
+    const higher = peers.say(1, 'CLAIM', { at: 2 });
+    const seen = { start, claim, add, higher };
+    expect(verdictsOf(replayed(tally, Object.values(seen)), seen)).toEqual({
+      start: 'applied',
+      claim: 'void',
+      add: 'applied',
+      higher: 'applied',
+    });
+
+    const backdated = new Peers(tally).say(2, 'CLAIM', { at: 0 });
+    expect(backdated.bytes).toEqual(beatenTwice.play(new Peers(tally)).early!.bytes);
+    expectChangesNothing(seen, backdated);
   });
 });

@@ -28,7 +28,7 @@ export const CROSSING_TURNS = 6;
 const other = (seat: Seat): Seat => 1 - seat;
 const over = (s: CrossingState) => s.caller !== null || s.moves >= CROSSING_TURNS;
 
-/** True when `a` wins a race against `b` (whichever was applied first), `turn` the player to move. */
+/** True when `a` wins a race against `b` (whichever was ordered first), `turn` the player to move. */
 export function crossingBeats(a: Play, b: Play, turn: Seat): boolean {
   if (a.type === 'CALL' && b.type === 'CALL') return a.seat !== turn;
   if (a.type === 'MOVE' && b.type === 'CALL') return a.seat === other(b.seat);
