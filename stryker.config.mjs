@@ -18,10 +18,7 @@ const PARTS = {
     tests: ['test/engine/{log,events}.test.ts', 'test/engine/adversary/checks-log.test.ts'],
   },
   table: {
-    mutate: [
-      'src/engine/table/**/*.ts',
-      '!src/engine/table/{replica,checks,judge}.ts',
-    ],
+    mutate: ['src/engine/table/**/*.ts', '!src/engine/table/{replica,checks,judge}.ts'],
     // Whole matches (keys.test.ts) and full-deck Wars (audit-zero.test.ts) are left to
     // npm test: scripted hands on small decks reach the same checks in a fraction of the time.
     tests: [

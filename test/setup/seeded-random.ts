@@ -17,28 +17,40 @@ const BASE = process.env.FAIRDEAL_TEST_SEED ?? 'fair-deal';
 
 let seed = '';
 let draw = seededBytes('');
+/** The streams `drawingFrom` keeps for this test, by label. */
+let streams = new Map<string, ReturnType<typeof seededBytes>>();
 
 function reseed(label: string): void {
   seed = `${BASE}\n${label}`;
   draw = seededBytes(seed);
+  streams = new Map();
   fc.configureGlobal({ seed: new DataView(sha256(utf8ToBytes(seed)).buffer).getInt32(0) });
 }
 
 /**
- * Runs `fn` drawing from this test's stream for `label`, from its start. For
- * work whose turn to draw comes by timing (a duty made again when an event
- * lands meanwhile): labelled by what it is made from, it draws the same bytes
- * whenever and however often it runs.
+ * Runs `fn` drawing from this test's stream for `label`, which goes on where
+ * `label`'s last call left it. For work whose turn to draw comes by timing (a
+ * duty made again when an event lands meanwhile): labelled by what it is made
+ * from, it draws the same bytes whenever it runs.
  */
-export function drawingFor<T>(label: string, fn: () => T): T {
+export function drawingFrom<T>(label: string, fn: () => T): T {
   const shared = draw;
-  draw = seededBytes(`${seed}\n${label}`);
+  let own = streams.get(label);
+  if (!own) {
+    own = seededBytes(`${seed}\n${label}`);
+    streams.set(label, own);
+  }
+  draw = own;
   try {
     return fn();
   } finally {
     draw = shared;
   }
 }
+
+vi.spyOn(crypto, 'getRandomValues').mockImplementation(
+  <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array),
+);
 
 // Relative to the project: a checkout anywhere else (CI's, a worktree) draws the same bytes.
 const where = () => relative(process.cwd(), expect.getState().testPath ?? '');

@@ -2,22 +2,21 @@
  * A pool for sessions whose duties come by timing (an IndexedDB store answers
  * in its own time, and a duty is made again when an event lands meanwhile):
  * each duty draws its randomness from a stream named by its seat and the state
- * it is made for (`drawingFor`), so a test deals the same cards every run,
+ * it is made for (`drawingFrom`), so a test deals the same cards every run,
  * in whatever order the seats made their duties (a duty made again for the
- * same state draws afresh, as a page would, which is rare). Checks and
+ * same state, or by the seat come back, goes on in that state's stream, so it
+ * draws afresh as a page would). Checks and
  * everything else run as in the `InThreadPool` it wraps.
  */
 import type { WorkTally } from '../../../crypto/index.ts';
 import type { CheckJob } from '../../../src/engine/table/checks.ts';
 import { InThreadPool, type CryptoPool } from '../../../src/net/pool.ts';
 import { work, type CheckDone, type DutyDone, type DutyRequest } from '../../../src/net/work.ts';
-import { drawingFor } from '../../setup/seeded-random.ts';
+import { drawingFrom } from '../../setup/seeded-random.ts';
 import { stateHash, type Json } from '../../../src/engine/encoding.ts';
 
 export class SeatStreamsPool implements CryptoPool {
   private readonly inner = new InThreadPool();
-  /** How often a duty was made for each state: made again there, it draws afresh, as a page would. */
-  private readonly tries = new Map<string, number>();
 
   check(job: CheckJob): Promise<CheckDone> {
     return this.inner.check(job);
@@ -28,9 +27,7 @@ export class SeatStreamsPool implements CryptoPool {
       setTimeout(() => {
         try {
           const at = `seat ${request.seat} at ${stateHash(request.state as unknown as Json)}`;
-          const tried = this.tries.get(at) ?? 0;
-          this.tries.set(at, tried + 1);
-          const made = drawingFor(`${at}, try ${tried}`, () => work.duty(structuredClone(request)));
+          const made = drawingFrom(at, () => work.duty(structuredClone(request)));
           resolve(structuredClone(made));
         } catch (e) {
           reject(e);
