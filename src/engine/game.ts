@@ -108,11 +108,12 @@ export interface Game<S extends Json, A, V, O> {
   /**
    * The race rule, for games where players may act at once (a call out of
    * turn). Two actions whose authors had not seen each other: `standing` was
-   * applied first, on `state`, and `late` is not legal after it. True when
-   * `late` wins: `standing` is then void and `late` is judged without it.
-   * Decide by what the two actions are, never by what their authors claim
-   * to have seen, so that naming an older basis wins nothing. Without a
-   * rule, the action ordered first stands.
+   * ordered first, on `state` (it may stand there or be void already), and
+   * `late` is not legal where it lands. True when `late` wins: `standing` is
+   * then void and `late` is judged without it. Decide by what the two
+   * actions are, never by what their authors claim to have seen, so that
+   * naming an older basis wins nothing. Without a rule, the action ordered
+   * first stands.
    */
   race?(state: S, standing: A, late: A): boolean;
   /**

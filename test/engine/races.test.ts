@@ -1,38 +1,47 @@
 /**
- * Races, one by one: two players act without having seen each other's action, and every
+ * Races, one by one: players act without having seen each other's actions, and every
  * replica must settle the race the same way by the game's race rule, whatever order the
  * events reach it in. "Crossing" (Red & Black's calls and moves in miniature, one card,
- * so quick proofs) plays each race between two honest peers; the events are then fed to
- * fresh replicas in every order, held ones included (an event that arrives before one it
- * builds on waits for it).
+ * so quick proofs) plays each race between two honest peers; "Tally" plays races among
+ * three, where a late action has two rivals (standing, or void already), an event lands
+ * before a race already settled and reopens it, an event beaten by two stays void while
+ * either stands, and an event is judged where its author stood, with the races it had
+ * seen settled and the others not. The events are then fed to fresh replicas in every
+ * order (the longest race, of eight events, in sixteen), held ones included (an event
+ * that arrives before one it builds on waits for it). Last, a seat that saw a race settled signs on an older basis to reopen it: its
+ * void event changes no other verdict.
  */
 import { describe, expect, test } from 'vitest';
 import type { SignedEvent } from '../../src/engine/events.ts';
-import type { JsonObject } from '../../src/engine/encoding.ts';
+import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { Replica, type Verdict } from '../../src/engine/table/replica.ts';
 import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
-import { feed, verdictOf } from './helpers/table.ts';
+import { tallySeats, type TallyState } from './helpers/tally.ts';
+import { feed, verdictOf, type Seated } from './helpers/table.ts';
 
-const { players, fresh } = crossingSeats();
+/** Honest peers whose messages go only where and when the race says. */
+class Peers<S extends Json> {
+  readonly replicas: Replica<S>[];
 
-/** Two honest peers whose messages go only where and when the race says. */
-class Peers {
-  readonly replicas = [fresh(), fresh()];
+  constructor(private readonly seated: Seated<S>) {
+    this.replicas = seated.players.map(() => seated.fresh());
+  }
 
   /** `seat` acts on what it has seen so far. */
-  say(seat: Seat, type: string): SignedEvent {
-    const action: JsonObject = { type };
+  say(seat: Seat, type: string, fields: JsonObject = {}): SignedEvent {
+    const action: JsonObject = { type, ...fields };
     const signed = this.replicas[seat]!.author(
       seat,
-      players[seat]!.identity.secretKey,
+      this.seated.players[seat]!.identity.secretKey,
       makeAct(action),
     );
     if (!signed.ok) throw new Error(`seat ${seat} cannot ${type}: ${signed.error}`);
     return signed.value;
   }
 
+  /** `seat` receives `event`. */
   tell(seat: Seat, event: SignedEvent): void {
     feed(this.replicas[seat]!, event.bytes);
   }
@@ -45,9 +54,9 @@ function permutations<T>(items: readonly T[]): T[][] {
   );
 }
 
-/** A replica fed `events` in `order`; every event is accepted, held ones once their predecessor is in. */
-function replayed(events: readonly SignedEvent[]): Replica<CrossingState> {
-  const replica = fresh();
+/** A fresh replica fed `events` in order; every event is accepted, held ones once their predecessor is in. */
+function replayed<S extends Json>(seated: Seated<S>, events: readonly SignedEvent[]): Replica<S> {
+  const replica = seated.fresh();
   for (const e of events) {
     const received = replica.receive(e.bytes);
     if (!received.ok) throw new Error(received.error);
@@ -55,17 +64,46 @@ function replayed(events: readonly SignedEvent[]): Replica<CrossingState> {
   return replica;
 }
 
-interface Race {
+/** The verdict of each event of `made`, by name. */
+const verdictsOf = <S extends Json>(replica: Replica<S>, made: Record<string, SignedEvent>) =>
+  Object.fromEntries(Object.entries(made).map(([name, e]) => [name, verdictOf(replica, e.hash)]));
+
+interface Race<S extends Json> {
   name: string;
-  /** Plays the race on two peers; returns its events by name, in the order they were made. */
-  play: (peers: Peers) => Record<string, SignedEvent>;
+  /** Plays the race on honest peers; returns its events by name, in the order they were made. */
+  play: (peers: Peers<S>) => Record<string, SignedEvent>;
   verdicts: Record<string, Verdict>;
-  /** Who called, once the race is settled (null: nobody). */
-  caller: Seat | null;
-  hands: number[];
+  /** The game state once the race is settled (the fields named). */
+  game: Partial<S>;
 }
 
-const races: Race[] = [
+/**
+ * Plays `race`, then feeds its events to fresh replicas in every order (or in those
+ * `orders` gives): each settles it alike.
+ */
+function expectSettled<S extends Json>(
+  seated: Seated<S>,
+  race: Race<S>,
+  orders: (names: string[]) => string[][] = permutations,
+): void {
+  const made = race.play(new Peers(seated));
+  const hashes: string[] = [];
+  for (const order of orders(Object.keys(made))) {
+    const replica = replayed(
+      seated,
+      order.map((name) => made[name]!),
+    );
+    expect(verdictsOf(replica, made), order.join(', ')).toEqual(race.verdicts);
+    expect(replica.offences()).toEqual([]);
+    expect(replica.state.game).toMatchObject(race.game);
+    hashes.push(replica.stateHash);
+  }
+  expect(new Set(hashes).size).toBe(1);
+}
+
+const crossing = crossingSeats();
+
+const crossingRaces: Race<CrossingState>[] = [
   {
     name: "seat 1's move crosses seat 0's call of its hand: the call is void",
     play: (peers) => {
@@ -74,22 +112,19 @@ const races: Race[] = [
       return { first, call: peers.say(0, 'CALL'), move: peers.say(1, 'MOVE') };
     },
     verdicts: { first: 'applied', call: 'void', move: 'applied' },
-    caller: null,
-    hands: [1, 1],
+    game: { caller: null, hands: [1, 1] },
   },
   {
     name: 'two calls cross: the call of the player not to move stands',
     play: (peers) => ({ mover: peers.say(0, 'CALL'), other: peers.say(1, 'CALL') }),
     verdicts: { mover: 'void', other: 'applied' },
-    caller: 1,
-    hands: [0, 0],
+    game: { caller: 1, hands: [0, 0] },
   },
   {
     name: 'a call crosses a wait ordered before it: no race, both stand',
     play: (peers) => ({ wait: peers.say(0, 'WAIT'), call: peers.say(1, 'CALL') }),
     verdicts: { wait: 'applied', call: 'applied' },
-    caller: 1,
-    hands: [0, 0],
+    game: { caller: 1, hands: [0, 0] },
   },
   {
     name: 'a wait crosses a call ordered before it: the call stands, the wait is void',
@@ -99,8 +134,7 @@ const races: Race[] = [
       return { move, call: peers.say(0, 'CALL'), wait: peers.say(1, 'WAIT') };
     },
     verdicts: { move: 'applied', call: 'applied', wait: 'void' },
-    caller: 0,
-    hands: [1, 0],
+    game: { caller: 0, hands: [1, 0] },
   },
   {
     name: "a move beats a call that itself beat the caller's wait: the call is void, the wait stands",
@@ -111,27 +145,255 @@ const races: Race[] = [
       return { wait, call: peers.say(0, 'CALL'), move };
     },
     verdicts: { wait: 'applied', call: 'void', move: 'applied' },
-    caller: null,
-    hands: [0, 1],
+    game: { caller: null, hands: [0, 1] },
   },
 ];
 
 describe('races between two honest peers', () => {
-  test.each(races)('$name, whatever order the events arrive in', (race) => {
-    const made = race.play(new Peers());
-    const names = Object.keys(made);
-    const hashes: string[] = [];
-    for (const order of permutations(names)) {
-      const replica = replayed(order.map((name) => made[name]!));
-      const verdicts = Object.fromEntries(
-        names.map((name) => [name, verdictOf(replica, made[name]!.hash)]),
-      );
-      expect(verdicts, order.join(', ')).toEqual(race.verdicts);
-      expect(replica.offences()).toEqual([]);
-      expect(replica.state.game.caller).toBe(race.caller);
-      expect(replica.state.game.hands).toEqual(race.hands);
-      hashes.push(replica.stateHash);
-    }
-    expect(new Set(hashes).size).toBe(1);
+  test.each(crossingRaces)('$name, whatever order the events arrive in', (race) =>
+    expectSettled(crossing, race),
+  );
+});
+
+const tally = tallySeats();
+
+/** Seat 0 adds to 0 and everyone sees it: the count all three stand at is 1. */
+function countToOne(peers: Peers<TallyState>): SignedEvent {
+  const start = peers.say(0, 'ADD', { at: 0 });
+  peers.tell(1, start);
+  peers.tell(2, start);
+  return start;
+}
+
+/** Each seat acts in turn on what it has seen: `[name, seat, type, at]`, events by name. */
+const inTurn = (peers: Peers<TallyState>, acts: [string, Seat, string, number][]) =>
+  Object.fromEntries(acts.map(([name, seat, type, at]) => [name, peers.say(seat, type, { at })]));
+
+/**
+ * Seats 0 and 1 add to 1 without seeing each other (seat 1's add is void) while seat 2
+ * claims 1: the claim beats both adds, the one that stood and the one that had lost to
+ * it, so neither stands in the other's place. Fed in every order, seat 1's add sometimes
+ * comes last: it lands before a race the claim had already won, reopens it, and the
+ * claim wins it again.
+ */
+const reopened: Race<TallyState> = {
+  name: 'a claim beats the add standing before it and the add that lost to that one',
+  play: (peers) => ({
+    start: countToOne(peers),
+    first: peers.say(0, 'ADD', { at: 1 }),
+    second: peers.say(1, 'ADD', { at: 1 }),
+    claim: peers.say(2, 'CLAIM', { at: 1 }),
+  }),
+  verdicts: { start: 'applied', first: 'void', second: 'void', claim: 'applied' },
+  game: { count: 0, points: [0, 0, 1] },
+};
+
+/**
+ * Seat 2 claims 0 before it has seen anything; seat 0's claim at 1 beats it, and seat 1's
+ * claim at 2 beats seat 0's. Seat 1's claim beats seat 2's too: left standing again once
+ * seat 0's is overtaken, it would void seat 1's, and a claim already beaten would decide.
+ */
+const beatenTwice: Race<TallyState> = {
+  name: 'a claim beats a claim and the claim that one beat: the first claim does not stand again',
+  play: (peers) => {
+    const early = peers.say(2, 'CLAIM', { at: 0 });
+    const start = peers.say(0, 'ADD', { at: 0 });
+    peers.tell(1, start);
+    const claim = peers.say(0, 'CLAIM', { at: 1 });
+    const add = peers.say(1, 'ADD', { at: 1 });
+    return { early, start, claim, add, higher: peers.say(1, 'CLAIM', { at: 2 }) };
+  },
+  verdicts: { early: 'void', start: 'applied', claim: 'void', add: 'applied', higher: 'applied' },
+  game: { count: 0, points: [0, 1, 0] },
+};
+
+const tallyRaces: Race<TallyState>[] = [
+  // Seat 2 had seen its own add alone, so its claim sorts after seat 1's add: two rivals.
+  {
+    name: 'a claim beats both adds it had not seen, and an add that had lost to the first stands again',
+    play: (peers) => {
+      const first = peers.say(0, 'ADD', { at: 0 });
+      const crossed = peers.say(2, 'ADD', { at: 0 });
+      peers.tell(1, first);
+      const second = peers.say(1, 'ADD', { at: 1 });
+      return { first, crossed, second, claim: peers.say(2, 'CLAIM', { at: 1 }) };
+    },
+    verdicts: { first: 'void', crossed: 'applied', second: 'void', claim: 'applied' },
+    game: { count: 0, points: [0, 0, 1] },
+  },
+  reopened,
+  beatenTwice,
+  // Two claims at one count are no rivals: seat 0's stands where seat 2's would have gone.
+  {
+    name: 'two claims at one count cross, each on its own add: the later loses its race, the add it would beat stands',
+    play: (peers) =>
+      inTurn(peers, [
+        ['first', 0, 'ADD', 0],
+        ['crossed', 2, 'ADD', 0],
+        ['claim', 0, 'CLAIM', 1],
+        ['same', 2, 'CLAIM', 1],
+      ]),
+    verdicts: { first: 'applied', crossed: 'void', claim: 'applied', same: 'void' },
+    game: { count: 0, points: [1, 0, 0] },
+  },
+  // Settled, seat 0's claim stands where it lands (seat 2's add counts to 1), and races
+  // nothing. Fed it before seat 2's add, it beats seat 1's claim, and seat 0's add stands
+  // again; seat 2's add then lands before it, that race is forgotten, and seat 0's add is
+  // void again: judging starts again before the first entry the forgotten race overtook.
+  {
+    name: 'an add lands before a claim that had won: its race is forgotten and the add the beaten claim beat is void again',
+    play: (peers) =>
+      inTurn(peers, [
+        ['early', 1, 'CLAIM', 0],
+        ['add', 0, 'ADD', 0],
+        ['claim', 0, 'CLAIM', 1],
+        ['other', 2, 'ADD', 0],
+      ]),
+    verdicts: { early: 'applied', add: 'void', claim: 'applied', other: 'applied' },
+    game: { count: 0, points: [1, 1, 0] },
+  },
+  // The later claim overtakes a winner: the add the first claim beat is judged again.
+  {
+    name: 'a claim at a higher count beats a claim that beat an add: the add stands again',
+    play: (peers) => {
+      const start = countToOne(peers);
+      const add = peers.say(0, 'ADD', { at: 1 });
+      peers.tell(1, add);
+      const [claim, higher] = [peers.say(2, 'CLAIM', { at: 1 }), peers.say(1, 'CLAIM', { at: 2 })];
+      return { start, add, claim, higher };
+    },
+    verdicts: { start: 'applied', add: 'applied', claim: 'void', higher: 'applied' },
+    game: { count: 0, points: [0, 1, 0] },
+  },
+  // Each add of seat 1 is judged where seat 1 stood: the first before it had seen the
+  // claim (the add it built on stands there), the second with the claim's race settled.
+  {
+    name: 'an add made on an add a claim beat is void; one made after seeing the claim stands',
+    play: (peers) => {
+      const start = countToOne(peers);
+      const first = peers.say(0, 'ADD', { at: 1 });
+      peers.tell(1, first);
+      const claim = peers.say(2, 'CLAIM', { at: 1 });
+      const built = peers.say(1, 'ADD', { at: 2 });
+      peers.tell(1, claim);
+      return { start, first, claim, built, after: peers.say(1, 'ADD', { at: 0 }) };
+    },
+    verdicts: {
+      start: 'applied',
+      first: 'void',
+      claim: 'applied',
+      built: 'void',
+      after: 'applied',
+    },
+    game: { count: 1, points: [0, 0, 1] },
+  },
+];
+
+/**
+ * Seat 0's add at 1 loses to seat 1's claim at 1, and again to seat 2's claim at 0, which
+ * seat 1's last claim beats: the add stays void, for seat 1's first claim still stands
+ * over it. Eight events, so not every order: those the order made and its reverse give
+ * when rotated.
+ */
+const longBeaten: Race<TallyState> = {
+  name: 'an add beaten by two claims stays void once the second is overtaken',
+  play: (peers) => {
+    const add = peers.say(1, 'ADD', { at: 0 });
+    const claim = peers.say(1, 'CLAIM', { at: 1 });
+    const zero = peers.say(0, 'ADD', { at: 0 });
+    const again = peers.say(1, 'ADD', { at: 0 });
+    const one = peers.say(0, 'ADD', { at: 1 });
+    peers.tell(1, zero);
+    peers.tell(1, one);
+    peers.tell(2, zero);
+    const cross = peers.say(2, 'CLAIM', { at: 1 });
+    const last = peers.say(1, 'CLAIM', { at: 1 });
+    return { add, claim, zero, again, one, cross, last, low: peers.say(2, 'CLAIM', { at: 0 }) };
+  },
+  verdicts: {
+    add: 'applied',
+    claim: 'applied',
+    zero: 'void',
+    again: 'applied',
+    one: 'void',
+    cross: 'void',
+    last: 'applied',
+    low: 'void',
+  },
+  game: { count: 0, points: [0, 2, 0] },
+};
+
+/** `names` and their reverse, each rotated every way. */
+const rotations = (names: string[]): string[][] =>
+  [names, [...names].reverse()].flatMap((order) =>
+    order.map((_, k) => [...order.slice(k), ...order.slice(0, k)]),
+  );
+
+describe('races among three honest peers', () => {
+  test.each(tallyRaces)('$name, whatever order the events arrive in', (race) =>
+    expectSettled(tally, race),
+  );
+
+  test(`${longBeaten.name}, in sixteen orders`, () => expectSettled(tally, longBeaten, rotations));
+});
+
+/**
+ * A seat that saw `seen` settled signs `backdated` on a copy of its replica that saw less:
+ * it is void, and every other verdict and the game stay as they were.
+ */
+function expectChangesNothing(seen: Record<string, SignedEvent>, backdated: SignedEvent): void {
+  const watched = replayed(tally, Object.values(seen));
+  const before = { verdicts: verdictsOf(watched, seen), game: watched.state.game };
+  feed(watched, backdated.bytes);
+  expect(verdictOf(watched, backdated.hash)).toBe('void');
+  expect(watched.offences()).toEqual([]);
+  expect({ verdicts: verdictsOf(watched, seen), game: watched.state.game }).toEqual(before);
+}
+
+describe('a seat that pretends not to have seen a race settled', () => {
+  // Seat 1 watches the claim beat seat 0's add, then adds on a copy of its replica that saw
+  // only the start: byte for byte the late add of the reopened race.
+  test('an add signed on an older basis after a claim won is void, and the claim stands', () => {
+    const peers = new Peers(tally);
+    const start = countToOne(peers);
+    const first = peers.say(0, 'ADD', { at: 1 });
+    const claim = peers.say(2, 'CLAIM', { at: 1 });
+    const seen = { start, first, claim };
+    expect(verdictsOf(replayed(tally, Object.values(seen)), seen)).toEqual({
+      start: 'applied',
+      first: 'void',
+      claim: 'applied',
+    });
+
+    const backdated = peers.say(1, 'ADD', { at: 1 });
+    // Its basis names every event of seats 0 and 2 before the add and the claim, and neither.
+    expect([backdated.event.basis[0], backdated.event.basis[2]]).toEqual([
+      first.event.seq,
+      claim.event.seq,
+    ]);
+    expect(backdated.bytes).toEqual(reopened.play(new Peers(tally)).second!.bytes);
+    expectChangesNothing(seen, backdated);
+  });
+
+  // Seat 2 watches seat 1's claim at 2 beat seat 0's claim at 1, then claims 0 on a copy of
+  // its replica that saw nothing: its claim beats seat 0's first add, loses to seat 0's
+  // claim, and is beaten by seat 1's. Byte for byte the early claim of `beatenTwice`.
+  test('a claim signed on an older basis, beaten twice, does not stand again', () => {
+    const peers = new Peers(tally);
+    const start = countToOne(peers);
+    const claim = peers.say(0, 'CLAIM', { at: 1 });
+    const add = peers.say(1, 'ADD', { at: 1 });
+    const higher = peers.say(1, 'CLAIM', { at: 2 });
+    const seen = { start, claim, add, higher };
+    expect(verdictsOf(replayed(tally, Object.values(seen)), seen)).toEqual({
+      start: 'applied',
+      claim: 'void',
+      add: 'applied',
+      higher: 'applied',
+    });
+
+    const backdated = new Peers(tally).say(2, 'CLAIM', { at: 0 });
+    expect(backdated.bytes).toEqual(beatenTwice.play(new Peers(tally)).early!.bytes);
+    expectChangesNothing(seen, backdated);
   });
 });

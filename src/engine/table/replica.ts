@@ -24,7 +24,12 @@
  * crossing a move in Red & Black. The one ordered first stands, unless the
  * game's race rule (`Game.race`) says the later one wins. Then the earlier
  * one is overtaken (void) and every entry from it on is judged again; the
- * later one must be valid without it, or nothing changes. Race rules look at
+ * later one must be valid without it, or nothing changes. A late action
+ * races every event it had not seen that the rule says it beats, standing
+ * or void already: one that had lost to another of them would stand again
+ * without it, so a void event (one's own, made void on purpose on an older
+ * basis) could change another's verdict. An event overtaken by several
+ * stands again only once each of them is overtaken. Race rules look at
  * what the two events are, never at which state each claims to have seen, so
  * naming an older basis wins no race: it can only make one's own event land
  * where it is no longer valid. Every replica settles the same races the same
@@ -59,19 +64,34 @@ export interface Offence {
   readonly event: string;
 }
 
-/** Overtaken entry hash -> hash of the later entry that overtook it, in the order found. */
-type Overtakes = ReadonlyMap<string, string>;
+/** Races won, in the order found: the hash of an overtaken entry, and of the later entry that overtook it. */
+type Races = readonly (readonly [victim: string, by: string])[];
 
 type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number };
 
 /** True when `event`'s author had seen `other` when it made `event`. */
 const sees = (event: Event, other: Event): boolean => other.seq < event.basis[other.author]!;
 
-/** An entry is void under `overtakes` when something overtook it that is not void itself. */
-function overtaken(overtakes: Overtakes, hash: string): boolean {
-  const by = overtakes.get(hash);
-  // `by` is always later in the log than its victim, so this recursion ends.
-  return by !== undefined && !overtaken(overtakes, by);
+/**
+ * Which entries `races` leaves void: those that something overtook that is
+ * not overtaken itself. An entry may lose races to several later ones (each
+ * beats every rival it had not seen, also one another had beaten first): it
+ * stands again only once every one of them is overtaken.
+ */
+function overtakenUnder(races: Races): (hash: string) => boolean {
+  const winners = new Map<string, string[]>();
+  for (const [victim, by] of races) winners.set(victim, [...(winners.get(victim) ?? []), by]);
+  const known = new Map<string, boolean>();
+  const overtaken = (hash: string): boolean => {
+    let found = known.get(hash);
+    if (found === undefined) {
+      // A winner is always later in the log than its victim, so this recursion ends.
+      found = (winners.get(hash) ?? []).some((by) => !overtaken(by));
+      known.set(hash, found);
+    }
+    return found;
+  };
+  return overtaken;
 }
 
 export class Replica<S extends Json> {
@@ -79,7 +99,7 @@ export class Replica<S extends Json> {
   /** `states[i]`: the state after folding the first `i` log entries. */
   private states: TableState<S>[];
   private verdicts: Verdict[] = [];
-  private overtakes = new Map<string, string>();
+  private races: Races = [];
 
   constructor(
     readonly genesis: Genesis,
@@ -192,20 +212,18 @@ export class Replica<S extends Json> {
   /**
    * An entry landed at `from`: races settled by entries after it may go the
    * other way now. Forgets them, and every race settled after the first of
-   * them, and says where judging must start again.
+   * them, and says where judging must start again: at the first entry whose
+   * status they decided, which may be earlier than any they overtook (the
+   * victim of a victim, standing again while its winner was overtaken).
    */
   private forgetRacesFrom(from: number): number {
-    if (this.overtakes.size === 0) return from;
+    if (this.races.length === 0) return from;
     const index = this.positions();
-    const races = [...this.overtakes];
-    const first = races.findIndex(([, by]) => index.get(by)! >= from);
+    const first = this.races.findIndex(([, by]) => index.get(by)! >= from);
     if (first < 0) return from;
-    let start = from;
-    for (const [victim] of races.slice(first)) {
-      this.overtakes.delete(victim);
-      start = Math.min(start, index.get(victim)!);
-    }
-    return start;
+    const before = this.races;
+    this.races = before.slice(0, first);
+    return this.firstDifference(before, this.races, from);
   }
 
   /** Judges every entry from `start` on, starting again wherever a race is won. */
@@ -213,6 +231,7 @@ export class Replica<S extends Json> {
     const entries = this.log.entries();
     let i = start;
     for (;;) {
+      const overtaken = overtakenUnder(this.races);
       this.states.length = i + 1;
       this.verdicts.length = i;
       let stopped = this.verdicts.some((v) => typeof v === 'object');
@@ -220,9 +239,7 @@ export class Replica<S extends Json> {
       for (; i < entries.length; i++) {
         const state = this.states[i]!;
         const judged: Judged<S> =
-          stopped || overtaken(this.overtakes, entries[i]!.hash)
-            ? { verdict: 'void', state }
-            : this.judgeEntry(i);
+          stopped || overtaken(entries[i]!.hash) ? { verdict: 'void', state } : this.judgeEntry(i);
         if ('restart' in judged) {
           restart = judged.restart;
           break;
@@ -254,9 +271,9 @@ export class Replica<S extends Json> {
 
   /**
    * Entry `i`, a player action not valid where it lands, may win a race
-   * against applied actions it had not seen (at `unseen`). If the game's race
-   * rule says so and `i` is valid without them, they are overtaken: returns
-   * where to judge again. Otherwise null.
+   * against the actions it had not seen (at `unseen`) that the game's race
+   * rule says it beats, whatever their verdicts. If `i` is valid without them,
+   * they are overtaken: returns where to judge again. Otherwise null.
    */
   private race(i: number, unseen: readonly number[]): number | null {
     const rule = this.game.race;
@@ -264,21 +281,24 @@ export class Replica<S extends Json> {
     const late = entries[i]!.event;
     if (!rule || late.body.type !== 'ACT') return null;
     const action = (event: Event) => ({ ...(event.body.action as object), seat: event.author });
+    // Rivals whatever their verdicts: one that is void (it lost to another rival, or was
+    // overtaken by one) would stand again in the replay without the others and could void
+    // `i`, so one's own event, made void on purpose on an older basis, could change another's.
     const rivals = unseen.filter((j) => {
       const standing = entries[j]!.event;
       return (
-        this.verdicts[j] === 'applied' &&
-        standing.body.type === 'ACT' &&
-        rule(this.states[j]!.game, action(standing), action(late))
+        standing.body.type === 'ACT' && rule(this.states[j]!.game, action(standing), action(late))
       );
     });
     if (rivals.length === 0) return null;
-    const trial = new Map(this.overtakes);
-    for (const j of rivals) trial.set(entries[j]!.hash, entries[i]!.hash);
-    const from = this.firstDifference(this.overtakes, trial, Math.min(...rivals));
+    const trial: Races = [
+      ...this.races,
+      ...rivals.map((j) => [entries[j]!.hash, entries[i]!.hash] as const),
+    ];
+    const from = this.firstDifference(this.races, trial, Math.min(...rivals));
     const without = this.replay(from, i, trial, () => true);
     if (!judge(without, this.game, late.author, late.body).ok) return null;
-    this.overtakes = trial;
+    this.races = trial;
     return from;
   }
 
@@ -289,18 +309,17 @@ export class Replica<S extends Json> {
    */
   private stateSeenBy(i: number, unseen: readonly number[]): TableState<S> {
     const event = this.log.entries()[i]!.event;
-    const races = new Map(
-      [...this.overtakes].filter(([, by]) => sees(event, this.log.entry(by)!.event)),
-    );
-    const from = this.firstDifference(this.overtakes, races, Math.min(i, ...unseen));
+    const races = this.races.filter(([, by]) => sees(event, this.log.entry(by)!.event));
+    const from = this.firstDifference(this.races, races, Math.min(i, ...unseen));
     if (from === i) return this.states[i]!;
     return this.replay(from, i, races, (other) => sees(event, other));
   }
 
   /** The first position before `bound` whose overtaken status differs between `a` and `b`, else `bound`. */
-  private firstDifference(a: Overtakes, b: Overtakes, bound: number): number {
-    const hashes = new Set([...a.keys(), ...b.keys()]);
-    const changed = [...hashes].filter((h) => overtaken(a, h) !== overtaken(b, h));
+  private firstDifference(a: Races, b: Races, bound: number): number {
+    const [inA, inB] = [overtakenUnder(a), overtakenUnder(b)];
+    const hashes = new Set([...a, ...b].map(([victim]) => victim));
+    const changed = [...hashes].filter((h) => inA(h) !== inB(h));
     if (changed.length === 0) return bound;
     const index = this.positions();
     return Math.min(bound, ...changed.map((h) => index.get(h)!));
@@ -314,14 +333,15 @@ export class Replica<S extends Json> {
   private replay(
     from: number,
     to: number,
-    races: Overtakes,
+    races: Races,
     include: (event: Event) => boolean,
   ): TableState<S> {
     const entries = this.log.entries();
+    const overtaken = overtakenUnder(races);
     let state = this.states[from]!;
     for (let j = from; j < to; j++) {
       const { hash, event } = entries[j]!;
-      if (!include(event) || overtaken(races, hash)) continue;
+      if (!include(event) || overtaken(hash)) continue;
       const next = judge(state, this.game, event.author, event.body);
       if (next.ok && !this.answered(entries[j]!, include)) state = next.value;
     }

@@ -10,10 +10,7 @@
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Game, Outcome, Seat } from '../../../src/engine/game.ts';
 import { err, ok, type Result } from '../../../src/engine/result.ts';
-import type { SignedEvent } from '../../../src/engine/events.ts';
-import { Replica } from '../../../src/engine/table/replica.ts';
-import { lazy } from '../../lazy.ts';
-import { Table, feed, makeGenesis, makePlayers, setupOrThrow, tableGame } from './table.ts';
+import { seatsAtPlay } from './table.ts';
 
 export interface CrossingState {
   readonly [key: string]: Json;
@@ -31,7 +28,7 @@ export const CROSSING_TURNS = 6;
 const other = (seat: Seat): Seat => 1 - seat;
 const over = (s: CrossingState) => s.caller !== null || s.moves >= CROSSING_TURNS;
 
-/** True when `a` wins a race against `b` (whichever was applied first), `turn` the player to move. */
+/** True when `a` wins a race against `b` (whichever was ordered first), `turn` the player to move. */
 export function crossingBeats(a: Play, b: Play, turn: Seat): boolean {
   if (a.type === 'CALL' && b.type === 'CALL') return a.seat !== turn;
   if (a.type === 'MOVE' && b.type === 'CALL') return a.seat === other(b.seat);
@@ -69,24 +66,5 @@ export const crossing: Game<CrossingState, JsonObject, CrossingState, JsonObject
   race: (state, standing, late) => crossingBeats(late as Play, standing as Play, state.turn),
 };
 
-/**
- * Two seats of Crossing with their keys, and a replica past the one-card shuffle: where
- * every race of a test starts. The shuffle is played once, by the first test that asks.
- */
-export function crossingSeats() {
-  const players = makePlayers(2);
-  const genesis = makeGenesis(players, crossing, {});
-  const game = tableGame(crossing);
-  const initial = setupOrThrow(crossing, {});
-  const deck = lazy((): SignedEvent[] => {
-    const table = new Table(players, genesis, game, initial);
-    table.dutiesUntil((s) => s.step.type === 'PLAY');
-    return table.events;
-  });
-  const fresh = (): Replica<CrossingState> => {
-    const replica = new Replica(genesis, game, initial);
-    for (const e of deck()) feed(replica, e.bytes);
-    return replica;
-  };
-  return { players, fresh };
-}
+/** Two seats of Crossing with their keys, and fresh replicas past the one-card shuffle. */
+export const crossingSeats = () => seatsAtPlay(crossing, 2, {});

@@ -19,6 +19,7 @@ import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
 import { testIdentity } from '../helpers.ts';
 import { readPoint } from '../../../src/engine/table/points.ts';
+import { lazy } from '../../lazy.ts';
 
 /** One seat's secrets: its identity (signs events) and its keyring (shuffle and re-mask secrets). */
 export interface Player {
@@ -183,6 +184,38 @@ export class Table<S extends Json> {
       this.duty(next.seat);
     }
   }
+}
+
+/** The players of a table, and `fresh()`: a new replica of it where every race of a test starts. */
+export interface Seated<S extends Json> {
+  readonly players: readonly Player[];
+  readonly fresh: () => Replica<S>;
+}
+
+/**
+ * `seats` seats of `game` under `options`, each fresh replica past the game's first
+ * shuffle. The shuffle is played once, by the first test that asks (see lazy.ts).
+ */
+export function seatsAtPlay<S extends Json, A, V, O>(
+  game: Game<S, A, V, O>,
+  seats: number,
+  options: O,
+): Seated<S> {
+  const players = makePlayers(seats);
+  const genesis = makeGenesis(players, game, options);
+  const table = tableGame(game);
+  const initial = setupOrThrow(game, options);
+  const shuffle = lazy((): SignedEvent[] => {
+    const played = new Table(players, genesis, table, initial);
+    played.dutiesUntil((s) => s.step.type === 'PLAY');
+    return played.events;
+  });
+  const fresh = (): Replica<S> => {
+    const replica = new Replica(genesis, table, initial);
+    for (const e of shuffle()) feed(replica, e.bytes);
+    return replica;
+  };
+  return { players, fresh };
 }
 
 /** The table is done, every replica reached the same state, and nobody offended. */

@@ -491,7 +491,7 @@ const SHOWS_OR_CHANGES_HAND: readonly string[] = ['ATTACK', 'DEFEND', 'DISCARD',
 
 /**
  * The race rule (module comment): `late` crossed `standing`, which was
- * applied first on `state`; true when `late` wins.
+ * ordered first, on `state`; true when `late` wins.
  */
 export function race(state: RedBlackState, standing: RedBlackPlay, late: RedBlackPlay): boolean {
   if (standing.type === 'CALL' && late.type === 'CALL') return late.seat !== state.round.turn;

@@ -1,0 +1,70 @@
+/**
+ * "Tally", a three-seat game made for testing races in which a late action
+ * has more than one rival. The seats count up together, each acting whenever
+ * it likes: `ADD` names the count it adds one to, and is valid only at that
+ * count, so of two adds that cross the one ordered first stands; `CLAIM` names
+ * the count it claims, scores a point for its author and starts the count
+ * again from 0. Its race rule: a claim beats every add it had not seen (the
+ * claimant called the count first), and a claim at a higher count beats one at
+ * a lower count (its claimant had counted further), so a claim can overtake a
+ * claim that had itself overtaken an add. Nothing else wins a race. The first
+ * seat to `TALLY_POINTS` points wins.
+ */
+import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
+import type { Game, Outcome, Seat } from '../../../src/engine/game.ts';
+import { err, ok, type Result } from '../../../src/engine/result.ts';
+import { seatsAtPlay } from './table.ts';
+
+/** The count every seat adds to, and each seat's points. */
+export interface TallyState {
+  readonly [key: string]: Json;
+  readonly count: number;
+  readonly points: number[];
+}
+
+type Play = JsonObject & { type: string; at: number; seat: Seat };
+
+/** Points that win. */
+const TALLY_POINTS = 3;
+
+const SEATS = [0, 1, 2];
+
+const winner = (s: TallyState) => s.points.findIndex((n) => n >= TALLY_POINTS);
+
+/** The game module, for three seats. */
+export const tally: Game<TallyState, JsonObject, TallyState, JsonObject> = {
+  id: 'tally',
+  minSeats: 3,
+  maxSeats: 3,
+  setup: () => ok({ count: 0, points: [0, 0, 0] }),
+  // The table wants a deck; one card, never dealt, keeps the proofs quick.
+  decks: () => [{ name: 'deck', size: 1 }],
+  legalActions: (state) =>
+    winner(state) >= 0
+      ? []
+      : [
+          { type: 'ADD', at: state.count },
+          { type: 'CLAIM', at: state.count },
+        ],
+  apply(state, input): Result<TallyState> {
+    const { type, at, seat } = input as Play;
+    if (winner(state) >= 0) return err('ERR_OVER');
+    if (at !== state.count) return err('ERR_COUNT');
+    if (type === 'ADD') return ok({ ...state, count: at + 1 });
+    if (type !== 'CLAIM') return err('ERR_ACTION');
+    return ok({ count: 0, points: state.points.map((n, s) => (s === seat ? n + 1 : n)) });
+  },
+  view: (state) => state,
+  outcome(state): Outcome | null {
+    const seat = winner(state);
+    return seat < 0 ? null : { result: 'win', winners: [seat], reason: 'POINTS' };
+  },
+  needs: (state) => (winner(state) >= 0 ? [] : [{ type: 'ACT', seats: SEATS }]),
+  race(_state, standing, late) {
+    const [s, l] = [standing as Play, late as Play];
+    return l.type === 'CLAIM' && (s.type === 'ADD' || l.at > s.at);
+  },
+};
+
+/** Three seats of Tally with their keys, and fresh replicas past the one-card shuffle. */
+export const tallySeats = () => seatsAtPlay(tally, 3, {});
