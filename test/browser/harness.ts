@@ -106,3 +106,27 @@ export async function checkScreen(
     .soft(width, `page width of ${screen} at ${viewport.name}`)
     .toBeLessThanOrEqual(viewport.width);
 }
+
+/** How long a whole game may stand still before a test calls it stuck. */
+const STALL_MS = 60_000;
+
+/**
+ * Waits until `reached` holds on `page`. A whole game lasts as long as its deal, which no
+ * test chooses (one War in a hundred runs past 600 battles), so the wait has no fixed
+ * length: it goes on while the page's log grows, and fails once the log stands still.
+ */
+export async function whileTheGameMoves(page: Page, reached: () => Promise<boolean>) {
+  let log = '';
+  let movedAt = Date.now();
+  while (!(await reached())) {
+    const now = (await page.getByTestId('log').textContent()) ?? '';
+    if (now !== log) [log, movedAt] = [now, Date.now()];
+    else if (Date.now() - movedAt > STALL_MS)
+      throw new Error(`the game stood still for ${STALL_MS / 1000} s`);
+    await page.waitForTimeout(500);
+  }
+}
+
+/** Waits until `page` shows `testId` (the end of a game), as long as the game moves. */
+export const untilShown = (page: Page, testId: string) =>
+  whileTheGameMoves(page, async () => (await page.getByTestId(testId).count()) > 0);

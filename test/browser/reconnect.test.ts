@@ -16,6 +16,7 @@ import {
   startStack,
   type Stack,
   flipOffered,
+  untilShown,
 } from './harness.ts';
 
 let stack: Stack;
@@ -90,14 +91,11 @@ test('a PeerServer outage disturbs no open link; a link cut meanwhile comes back
 
   for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
   const winner = (page: Page) =>
-    page
-      .getByTestId('winner')
-      .waitFor({ timeout: 240_000 })
-      .then(() => page.getByTestId('winner').textContent());
+    untilShown(page, 'winner').then(() => page.getByTestId('winner').textContent());
   const [a, b] = await Promise.all([winner(alice), winner(bob)]);
   expect(a).toMatch(/^(Alice wins the game|Bob wins the game|Draw)$/);
   expect(b).toBe(a);
   expect(await battles(bob)).toBe(await battles(alice));
   expect(await alice.getByTestId('alarm').count()).toBe(0);
   expect(await bob.getByTestId('alarm').count()).toBe(0);
-}, 300_000);
+}, 600_000);

@@ -4,7 +4,14 @@
  * an invitation the other accepts.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { autoplayWar, seatTwo, startStack, type Stack, flipOffered } from './harness.ts';
+import {
+  autoplayWar,
+  seatTwo,
+  startStack,
+  type Stack,
+  flipOffered,
+  untilShown,
+} from './harness.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -20,7 +27,7 @@ test('after a game of War, Play again seats both players at a new table', async 
 
   // Each page says who won and why, from its own side, and the two agree.
   const headline = async (page: typeof alice) => {
-    await page.getByTestId('result').waitFor({ timeout: 240_000 });
+    await untilShown(page, 'result');
     return page.getByTestId('result-headline').textContent();
   };
   const [a, b] = (await Promise.all([headline(alice), headline(bob)])).map((h) => h?.trim());
@@ -60,4 +67,4 @@ test('after a game of War, Play again seats both players at a new table', async 
     expect(await page.getByTestId('battles').textContent()).toBe('0');
     expect(await page.getByTestId('alarm').count()).toBe(0);
   }
-});
+}, 600_000);

@@ -18,6 +18,8 @@ import {
   seatTwo,
   startStack,
   type Stack,
+  untilShown,
+  whileTheGameMoves,
 } from './harness.ts';
 
 let stack: Stack;
@@ -29,7 +31,7 @@ afterEach(async () => {
 });
 
 const winner = async (page: Page) => {
-  await page.getByTestId('winner').waitFor({ timeout: 240_000 });
+  await untilShown(page, 'winner');
   return (await page.getByTestId('winner').textContent()) ?? '';
 };
 
@@ -62,7 +64,7 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; the ga
   expect(await bob.getByTestId('battles').textContent()).toBe(
     await alice.getByTestId('battles').textContent(),
   );
-}, 400_000);
+}, 600_000);
 
 test('War: the host reloads at the audit, its keys stored but not sent and the guest’s not heard; the game ends agreed', async () => {
   const { alice, bob } = await seatTwo(stack, 'war');
@@ -70,11 +72,11 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
   await loseMessages(alice, /\\"type\\":\\"AUDIT\\"/);
   await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
   for (const page of [alice, bob]) {
-    await expect
-      .poll(async () => (await page.getByTestId('progress').textContent())?.trim(), {
-        timeout: 240_000,
-      })
-      .toBe('Publishing secret keys for the audit (1 of 2)');
+    const progress = async () => (await page.getByTestId('progress').textContent())?.trim();
+    await whileTheGameMoves(
+      page,
+      async () => (await progress()) === 'Publishing secret keys for the audit (1 of 2)',
+    );
   }
   expect(await alice.getByTestId('log').textContent()).not.toMatch(
     /Bob published their secret keys/,
@@ -85,4 +87,4 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
 
   await reopen(alice, bob, 'Waiting for Alice to reconnect…', ['reconnecting', 'you']);
   await expectAgreement(alice, bob, winner);
-}, 400_000);
+}, 600_000);

@@ -7,6 +7,7 @@ import {
   startStack,
   type Stack,
   flipOffered,
+  untilShown,
 } from './harness.ts';
 
 let stack: Stack;
@@ -18,7 +19,7 @@ afterEach(async () => {
 });
 
 const winner = async (page: Page) => {
-  await page.getByTestId('winner').waitFor({ timeout: 240_000 });
+  await untilShown(page, 'winner');
   return page.getByTestId('winner').textContent();
 };
 
@@ -53,7 +54,7 @@ test('two browsers play War to the end over PeerJS and agree on the winner', asy
     .toMatch(/Bob published their secret keys/);
   expect(await alice.getByTestId('alarm').count()).toBe(0);
   expect(await bob.getByTestId('alarm').count()).toBe(0);
-});
+}, 600_000);
 
 test('one browser plays War against the computer to the end', async () => {
   const page = await stack.newPlayer();
@@ -71,4 +72,4 @@ test('one browser plays War against the computer to the end', async () => {
   expect(await page.getByTestId('log').textContent()).toContain(
     'Computer shuffled and locked the cards',
   );
-});
+}, 600_000);
