@@ -72,7 +72,9 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
   await loseMessages(alice, /\\"type\\":\\"AUDIT\\"/);
   await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
   for (const page of [alice, bob]) {
-    const progress = async () => (await page.getByTestId('progress').textContent())?.trim();
+    // Read without waiting: the progress line shows only while a step is under way.
+    const progress = () =>
+      page.evaluate(() => document.querySelector('[data-testid=progress]')?.textContent?.trim());
     await whileTheGameMoves(
       page,
       async () => (await progress()) === 'Publishing secret keys for the audit (1 of 2)',
