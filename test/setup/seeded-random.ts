@@ -17,30 +17,32 @@ const BASE = process.env.FAIRDEAL_TEST_SEED ?? 'fair-deal';
 
 let seed = '';
 let draw = seededBytes('');
-/** The streams `drawingFrom` keeps for this test, by label. */
-let streams = new Map<string, ReturnType<typeof seededBytes>>();
+/** How often this test has asked `numbered` for each label. */
+let asked = new Map<string, number>();
 
 function reseed(label: string): void {
   seed = `${BASE}\n${label}`;
   draw = seededBytes(seed);
-  streams = new Map();
+  asked = new Map();
   fc.configureGlobal({ seed: new DataView(sha256(utf8ToBytes(seed)).buffer).getInt32(0) });
 }
 
+/** `label` numbered by how often this test asked for it before: `pool 0`, `pool 1`, and so on. */
+export function numbered(label: string): string {
+  const count = asked.get(label) ?? 0;
+  asked.set(label, count + 1);
+  return `${label} ${count}`;
+}
+
 /**
- * Runs `fn` drawing from this test's stream for `label`, which goes on where
- * `label`'s last call left it. For work whose turn to draw comes by timing (a
- * duty made again when an event lands meanwhile): labelled by what it is made
- * from, it draws the same bytes whenever it runs.
+ * Runs `fn` drawing from the start of this test's stream for `label`. For work
+ * whose turn to draw, and how often it runs, come by timing (a duty made again
+ * when an event lands meanwhile): labelled by what it is made from, it draws
+ * the same bytes however often and whenever it runs.
  */
 export function drawingFrom<T>(label: string, fn: () => T): T {
   const shared = draw;
-  let own = streams.get(label);
-  if (!own) {
-    own = seededBytes(`${seed}\n${label}`);
-    streams.set(label, own);
-  }
-  draw = own;
+  draw = seededBytes(`${seed}\n${label}`);
   try {
     return fn();
   } finally {

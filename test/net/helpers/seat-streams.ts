@@ -3,20 +3,22 @@
  * in its own time, and a duty is made again when an event lands meanwhile):
  * each duty draws its randomness from a stream named by its seat and the state
  * it is made for (`drawingFrom`), so a test deals the same cards every run,
- * in whatever order the seats made their duties (a duty made again for the
- * same state, or by the seat come back, goes on in that state's stream, so it
- * draws afresh as a page would). Checks and
- * everything else run as in the `InThreadPool` it wraps.
+ * in whatever order the seats made their duties and however often a duty was
+ * made again for the same state (each time alike). A session resumed after a
+ * crash has a pool of its own, numbered in the test's order of pools, so it
+ * draws afresh as a reloaded page would. Checks and everything else run as in
+ * the `InThreadPool` it wraps.
  */
 import type { WorkTally } from '../../../crypto/index.ts';
 import type { CheckJob } from '../../../src/engine/table/checks.ts';
 import { InThreadPool, type CryptoPool } from '../../../src/net/pool.ts';
 import { work, type CheckDone, type DutyDone, type DutyRequest } from '../../../src/net/work.ts';
-import { drawingFrom } from '../../setup/seeded-random.ts';
+import { drawingFrom, numbered } from '../../setup/seeded-random.ts';
 import { stateHash, type Json } from '../../../src/engine/encoding.ts';
 
 export class SeatStreamsPool implements CryptoPool {
   private readonly inner = new InThreadPool();
+  private readonly name = numbered('pool');
 
   check(job: CheckJob): Promise<CheckDone> {
     return this.inner.check(job);
@@ -26,7 +28,7 @@ export class SeatStreamsPool implements CryptoPool {
     return new Promise((resolve, reject) =>
       setTimeout(() => {
         try {
-          const at = `seat ${request.seat} at ${stateHash(request.state as unknown as Json)}`;
+          const at = `${this.name}, seat ${request.seat} at ${stateHash(request.state as unknown as Json)}`;
           const made = drawingFrom(at, () => work.duty(structuredClone(request)));
           resolve(structuredClone(made));
         } catch (e) {
