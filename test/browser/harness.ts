@@ -213,6 +213,14 @@ export async function whileTheGameMoves(page: Page, reached: () => Promise<boole
 export const untilShown = (page: Page, testId: string) =>
   whileTheGameMoves(page, async () => (await page.getByTestId(testId).count()) > 0);
 
+/**
+ * War's steps settled on `page`: battles won plus wars declared. Once both players flip,
+ * the step settles as one or the other: the faceup ranks tie in one deal of 17.
+ */
+export const settledSteps = async (page: Page) =>
+  Number(await page.getByTestId('battles').textContent()) +
+  Number(await page.getByTestId('wars').textContent());
+
 /** Turns on auto-play once the shuffle is done and Flip is offered (War). */
 export async function autoplayWar(page: Page) {
   await page.getByTestId('table').waitFor();
