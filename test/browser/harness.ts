@@ -130,3 +130,11 @@ export async function whileTheGameMoves(page: Page, reached: () => Promise<boole
 /** Waits until `page` shows `testId` (the end of a game), as long as the game moves. */
 export const untilShown = (page: Page, testId: string) =>
   whileTheGameMoves(page, async () => (await page.getByTestId(testId).count()) > 0);
+
+/**
+ * War's steps settled on `page`: battles won plus wars declared. Once both players flip,
+ * the step settles as one or the other: the faceup ranks tie in one deal of 17.
+ */
+export const settledSteps = async (page: Page) =>
+  Number(await page.getByTestId('battles').textContent()) +
+  Number(await page.getByTestId('wars').textContent());

@@ -16,6 +16,7 @@ import {
   startStack,
   type Stack,
   flipOffered,
+  settledSteps,
   untilShown,
 } from './harness.ts';
 
@@ -54,13 +55,13 @@ test('a PeerServer outage disturbs no open link; a link cut meanwhile comes back
   expect(await playerLinks(alice)).toEqual(['you', 'connected']);
   expect(await playerLinks(bob)).toEqual(['connected', 'you']);
 
-  // The server goes down: a whole battle is played over the data channel alone, and
+  // The server goes down: a whole step is played over the data channel alone, and
   // each page tries to register again, and fails, at least once.
   await stack.stopSignaling();
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
   for (const page of [alice, bob])
-    await expect.poll(() => battles(page), { timeout: 30_000 }).toBe('1');
+    await expect.poll(() => settledSteps(page), { timeout: 30_000 }).toBe(1);
   await expect
     .poll(() => losses.map((count) => count() >= 2), { timeout: 20_000 })
     .toEqual([true, true]);

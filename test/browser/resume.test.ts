@@ -12,6 +12,7 @@ import {
   createTable,
   expectAgreement,
   flipOffered,
+  settledSteps,
   joinTable,
   loseMessages,
   reopen,
@@ -57,7 +58,7 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; the ga
   await expect.poll(() => alice.getByTestId('flip').isDisabled()).toBe(true);
   await reopen(alice, bob, 'Alice is reconnecting…', ['reconnecting', 'you']);
   await bob.getByTestId('flip').click();
-  await expect.poll(() => alice.getByTestId('battles').textContent()).toBe('1');
+  await expect.poll(() => settledSteps(alice)).toBe(1);
 
   for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
   await expectAgreement(alice, bob, winner);

@@ -7,6 +7,7 @@ import {
   startStack,
   type Stack,
   flipOffered,
+  settledSteps,
   untilShown,
 } from './harness.ts';
 
@@ -31,12 +32,12 @@ test('two browsers play War to the end over PeerJS and agree on the winner', asy
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();
 
-  // One flip by hand first: the battle resolves only once both have flipped.
+  // One flip by hand first: the step (a battle, or War! on a tie) settles only once both have flipped.
   await bob.getByTestId('table').waitFor();
   await flipOffered(alice);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
-  await expect.poll(() => alice.getByTestId('battles').textContent()).toBe('1');
+  await expect.poll(() => settledSteps(alice)).toBe(1);
   expect(await alice.getByTestId('log').textContent()).toMatch(
     /Battle 1: (Alice|Bob)'s .+ beats|War!/,
   );
