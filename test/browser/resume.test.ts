@@ -56,6 +56,8 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; the ga
   // Mid-turn: Alice has flipped, Bob has not; Bob's page waits for nobody but says so.
   await alice.getByTestId('flip').click();
   await expect.poll(() => alice.getByTestId('flip').isDisabled()).toBe(true);
+  // Gone before Bob heard her flip, she would be the one Bob waits for.
+  await expect.poll(() => bob.getByTestId('their-stack').textContent()).toContain('flipped');
   await reopen(alice, bob, 'Alice is reconnecting…', ['reconnecting', 'you']);
   await bob.getByTestId('flip').click();
   await expect.poll(() => settledSteps(alice)).toBe(1);
