@@ -7,7 +7,16 @@
 import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { decodePoint, Point, pointBytes, pointHex } from './group.ts';
+import {
+  decodePoint,
+  invertScalar,
+  modL,
+  mulUnsafe,
+  Point,
+  pointBytes,
+  pointHex,
+} from './group.ts';
+import { tally } from './tally.ts';
 
 /** The RFC 9380 domain-separation tag of card faces. */
 export const CARD_DST = 'fairdeal/crypto/v1/card';
@@ -125,4 +134,15 @@ export function encodingIndex(deckId: string, size: number, encoding: Uint8Array
   checkIndex(size, 'size');
   const i = deckTable(deckId, size).index.get(bytesToHex(encoding));
   return i !== undefined && i < size ? i : -1;
+}
+
+/**
+ * A card opened with the scalar of every layer on it (`scalars`, published by
+ * the audit): `(s_1·…·s_k)⁻¹·c`, one multiplication however many layers.
+ * Variable time: the scalars are public once published, never a secret in play.
+ */
+export function openCard(c: Point, scalars: readonly bigint[]): Point {
+  tally('openCard');
+  const product = scalars.reduce((a, s) => modL(a * s), 1n);
+  return mulUnsafe(c, invertScalar(product));
 }

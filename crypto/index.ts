@@ -41,6 +41,7 @@ export {
   deckEncodings,
   encodingIndex,
   learnDeck,
+  openCard,
 } from './cards.ts';
 export {
   PROTOCOL,

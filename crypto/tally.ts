@@ -1,10 +1,11 @@
 /**
  * How many proofs this thread (a page, or one worker) has made and checked, by
- * function. Kept for diagnostics and tests (a page can show that its own
- * thread made and checked none, its workers all); the protocol never reads it.
+ * function, and how many cards it opened with published keys. Kept for
+ * diagnostics and tests (a page can show that its own thread made, checked and
+ * opened none, its workers all); the protocol never reads it.
  */
 
-/** Calls of each prover and verifier of crypto/ in this thread so far. */
+/** Calls of each prover and verifier of crypto/, and of `openCard`, in this thread so far. */
 export interface WorkTally {
   proveKey: number;
   verifyKey: number;
@@ -14,6 +15,7 @@ export interface WorkTally {
   verifyDleq: number;
   proveShuffle: number;
   verifyShuffle: number;
+  openCard: number;
 }
 
 const counts: WorkTally = {
@@ -25,9 +27,10 @@ const counts: WorkTally = {
   verifyDleq: 0,
   proveShuffle: 0,
   verifyShuffle: 0,
+  openCard: 0,
 };
 
-/** Counts one call of `fn` (the provers and verifiers call it first thing). */
+/** Counts one call of `fn` (each counted function calls it first thing). */
 export function tally(fn: keyof WorkTally): void {
   counts[fn] += 1;
 }

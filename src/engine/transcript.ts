@@ -19,8 +19,9 @@ import type { Finding, Outcome, Seat } from './game.ts';
 import { playable, suitsSeats } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
+import type { CheckBook } from './table/checks.ts';
 import { isAbsentLimit } from './table/leave.ts';
-import { Replica } from './table/replica.ts';
+import { Replica, type Ahead } from './table/replica.ts';
 import type { Genesis } from './table/types.ts';
 
 export const TRANSCRIPT_FORMAT = 'fairdeal-transcript/1';
@@ -111,6 +112,12 @@ export function makeTranscript(replica: Replica<Json>): Transcript {
  * A transcript checked one event at a time, so that a page can show each step
  * as it is verified and stop at the first bad one; `verifyTranscript` runs it
  * to the end. The replica inside is rebuilt from the transcript alone.
+ *
+ * Opened with a `CheckBook`, it takes the answers to its proof checks from
+ * there (a page has them done in its crypto workers): an event whose checks
+ * are not answered yet waits (`waiting`; `ahead` lists the checks wanted)
+ * until `learn` takes the answers, and is judged then. The same answers give
+ * the same verdicts and states as checking at once.
  */
 export class TranscriptCheck {
   /** How many events, from the first, have been checked and found good. */
@@ -126,8 +133,12 @@ export class TranscriptCheck {
     readonly replica: Replica<Json>,
   ) {}
 
-  /** Checks the genesis and the shape of an untrusted transcript, before any event. */
-  static open(raw: unknown): Opened {
+  /**
+   * Checks the genesis and the shape of an untrusted transcript, before any
+   * event. `book`: where the answers to proof checks come from; without one,
+   * every proof is checked as its event is.
+   */
+  static open(raw: unknown, book: CheckBook | null = null): Opened {
     const bad = (reason: string) => fault(reason) as Opened;
     if (!isRecord(raw) || raw.format !== TRANSCRIPT_FORMAT)
       return bad('not a Fair Deal transcript');
@@ -138,7 +149,7 @@ export class TranscriptCheck {
     const game = playable(genesis.value.game as never)!;
     const initial = game.setup(genesis.value.options);
     if (!initial.ok) return bad('bad genesis.options');
-    const replica = new Replica(genesis.value, game.game, initial.value);
+    const replica = new Replica(genesis.value, game.game, initial.value, book);
     return { ok: true, check: new TranscriptCheck(genesis.value, raw.events as string[], replica) };
   }
 
@@ -147,33 +158,56 @@ export class TranscriptCheck {
     return this.fault !== null || this.verified === this.events.length;
   }
 
+  /** True while the next event waits for the answers to its proof checks (`ahead` lists them). */
+  get waiting(): boolean {
+    return !this.done && this.replica.waiting;
+  }
+
+  /** The proof checks the next event waits for, by id, and the log entry that asks each. */
+  ahead(): Pick<Ahead<Json>, 'wanted' | 'askedBy'> {
+    return this.replica.ahead();
+  }
+
+  /** Takes answers to the checks `ahead` wanted (id, whether it holds); `step` judges on. */
+  learn(answers: Iterable<readonly [string, boolean]>): void {
+    this.replica.learn(answers);
+  }
+
   /**
    * Checks the next event: its signature, chain link, proofs and rule, and
-   * that it comes exactly in the log's own order. False once done.
+   * that it comes exactly in the log's own order. False once done, and while
+   * the event waits for the answers to its proof checks.
    */
   step(): boolean {
     if (this.done) return false;
-    const index = this.verified;
-    const event = this.events[index]!;
-    const author = authorOf(event);
-    const stop = (reason: string) => {
-      this.fault = { index, author, reason };
+    const replica = this.replica;
+    const stop = (index: number, reason: string) => {
+      this.fault = { index, author: authorOf(this.events[index]!), reason };
       return false;
     };
-    const appended = this.replica.receive(event);
-    if (!appended.ok) return stop(appended.error);
-    if (
-      appended.value.status !== 'accepted' ||
-      appended.value.from !== index ||
-      this.replica.log.size !== index + 1
-    )
-      return stop(
-        appended.value.status === 'duplicate'
-          ? 'duplicate event'
-          : 'event out of order or missing a predecessor',
-      );
-    const verdict = this.replica.entryVerdicts[index];
-    if (typeof verdict === 'object') return stop(verdict.rejected);
+    if (replica.log.size === this.verified) {
+      const index = this.verified;
+      const appended = replica.receive(this.events[index]!);
+      if (!appended.ok) return stop(index, appended.error);
+      if (
+        appended.value.status !== 'accepted' ||
+        appended.value.from !== index ||
+        replica.log.size !== index + 1
+      )
+        return stop(
+          index,
+          appended.value.status === 'duplicate'
+            ? 'duplicate event'
+            : 'event out of order or missing a predecessor',
+        );
+    }
+    // An event that has those before it judged again (a race won, an absent seat that
+    // answered) may wait on a check among them: those from there on are checked again.
+    this.verified = Math.min(this.verified, replica.entryVerdicts.length);
+    const index = this.verified;
+    if (replica.entryVerdicts.length === index) return false;
+    const verdict = replica.entryVerdicts[index];
+    if (typeof verdict === 'object') return stop(index, verdict.rejected);
     this.verified = index + 1;
     return true;
   }

@@ -11,7 +11,15 @@
 import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
 import type { WorkTally } from '../../crypto/index.ts';
 import { checkId, type CheckJob } from '../engine/table/checks.ts';
-import { work, type CheckDone, type DutyDone, type DutyRequest, type Work } from './work.ts';
+import type { AuditLog } from '../engine/table/report.ts';
+import {
+  work,
+  type AuditDone,
+  type CheckDone,
+  type DutyDone,
+  type DutyRequest,
+  type Work,
+} from './work.ts';
 
 /** The jobs of src/net/work.ts, each done in some thread of the pool. */
 export interface CryptoPool {
@@ -21,7 +29,9 @@ export interface CryptoPool {
   duty(request: DutyRequest): Promise<DutyDone>;
   /** The encodings of each deck's face points (`work.faces`). */
   faces(decks: readonly { id: string; size: number }[]): Promise<Uint8Array[][]>;
-  /** The proofs each thread of the pool has made and checked. */
+  /** The game of `log` opened with the published keys (`work.audit`). */
+  audit(log: AuditLog): Promise<AuditDone>;
+  /** The proofs each thread of the pool has made and checked, and the cards it opened. */
   tally(): Promise<WorkTally[]>;
   /** Stops every thread; jobs under way never answer. */
   close(): void;
@@ -84,6 +94,10 @@ export class WorkerPool implements CryptoPool {
     return this.run((remote) => remote.faces(decks));
   }
 
+  audit(log: AuditLog): Promise<AuditDone> {
+    return this.run<AuditDone>((remote) => remote.audit(log));
+  }
+
   tally(): Promise<WorkTally[]> {
     return Promise.all(this.workers.map((w) => w.remote.tally()));
   }
@@ -136,6 +150,10 @@ export class InThreadPool implements CryptoPool {
 
   faces(decks: readonly { id: string; size: number }[]): Promise<Uint8Array[][]> {
     return this.run(() => work.faces(structuredClone(decks)));
+  }
+
+  audit(log: AuditLog): Promise<AuditDone> {
+    return this.run(() => work.audit(structuredClone(log)));
   }
 
   async tally(): Promise<WorkTally[]> {

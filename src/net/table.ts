@@ -124,7 +124,8 @@ export class TableSession<S extends Json = Json> {
    * must match `genesis.identities[seat]`.
    * `store` keeps this seat's secrets and every event, and each peer id a seat
    * proves itself under (`TableStore.savePeers`); the default keeps them in memory.
-   * `pool` makes and checks every proof; the default does it in this thread.
+   * `pool` makes and checks every proof (and opens the audit view's cards);
+   * the default does it in this thread.
    */
   constructor(
     messenger: Messenger<WireMessage>,
@@ -134,7 +135,7 @@ export class TableSession<S extends Json = Json> {
     private readonly secretKey: Uint8Array,
     peers: readonly (string | null)[],
     private readonly store: TableStore = new MemoryStore(),
-    private readonly pool: CryptoPool = new InThreadPool(),
+    readonly pool: CryptoPool = new InThreadPool(),
   ) {
     const initial = playable.setup(genesis.options);
     // The lobby and the transcript reader check options before a session exists.

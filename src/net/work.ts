@@ -1,10 +1,11 @@
 /**
  * The cryptography of a table session, as the jobs a crypto worker does: a
- * proof check of the fold (`CheckJob`, see src/engine/table/checks.ts), and
- * this seat's next duty (its KEY, SHUFFLE, unlock shares..., proofs
- * included). Plain functions of plain data: a pool of Web Workers runs them
- * in the browser (src/net/crypto-worker.ts) and the in-thread pool runs the
- * very same code in Node, so every test goes through the path the page takes.
+ * proof check of the fold (`CheckJob`, see src/engine/table/checks.ts), this
+ * seat's next duty (its KEY, SHUFFLE, unlock shares..., proofs included), and
+ * the audit view's opening of every card with the published keys. Plain
+ * functions of plain data: a pool of Web Workers runs them in the browser
+ * (src/net/crypto-worker.ts) and the in-thread pool runs the very same code
+ * in Node, so every test goes through the path the page takes.
  */
 import { deckEncodings, precomputeTables, workTally, type WorkTally } from '../../crypto/index.ts';
 import type { Json } from '../engine/encoding.ts';
@@ -12,6 +13,8 @@ import type { DeckSpec, Seat } from '../engine/game.ts';
 import { Keyring, makeDuty, type KeyringSecrets } from '../engine/table/author.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
 import { runCheck, type CheckJob } from '../engine/table/checks.ts';
+import { auditReport, type AuditLog, type AuditReport } from '../engine/table/report.ts';
+import type { Result } from '../engine/result.ts';
 import type { TableState } from '../engine/table/types.ts';
 
 /** What a worker needs to make this seat's duty: the state it is owed in, and the seat's secrets. */
@@ -37,6 +40,9 @@ export interface CheckDone {
   readonly holds: boolean;
   readonly ms: number;
 }
+
+/** The game opened with the published keys, or `ERR_NO_AUDIT` while a seat's are missing. */
+export type AuditDone = Result<AuditReport, 'ERR_NO_AUDIT'>;
 
 /** The largest deck a game deals from: the generators a worker prepares as it starts. */
 export const LARGEST_DECK = 52;
@@ -64,7 +70,14 @@ export const work = {
   faces(decks: readonly { id: string; size: number }[]): Uint8Array[][] {
     return decks.map((deck) => deckEncodings(deck.id, deck.size));
   },
-  /** The proofs this thread has made and checked. */
+  /**
+   * The game of `log` opened with the published keys (`auditReport`): a card
+   * opened at every shuffle and re-mask, seconds for a long match.
+   */
+  audit(log: AuditLog): AuditDone {
+    return auditReport(log);
+  },
+  /** The proofs this thread has made and checked, and the cards it opened. */
   tally(): WorkTally {
     return workTally();
   },

@@ -2,18 +2,20 @@
  * The audit view in words: the engine's `auditReport` (every card opened with
  * the published keys) told for people, deal by deal: each deck's order after
  * every shuffle, where each card went, the cards nobody saw; and whether every
- * player's replica reached the same state hash (`hashRows`). Pure, so it is
- * tested against real games; the component only draws it.
+ * player's replica reached the same state hash (`hashRows`). The cards are
+ * opened in the page's crypto pool, never in its own thread; the words are
+ * pure, so they are tested against real games; the component only draws them.
  */
 import type { Json } from '../engine/encoding.ts';
 import type { Replica } from '../engine/table/replica.ts';
 import {
-  auditReport,
+  auditLog,
   type AuditDeal,
   type AuditMove,
   type AuditReport,
 } from '../engine/table/report.ts';
 import type { TableState } from '../engine/table/types.ts';
+import type { CryptoPool } from '../net/pool.ts';
 import type { PeerHash } from '../net/table.ts';
 import { faceWords } from './faces.ts';
 
@@ -200,11 +202,19 @@ export function auditWords(
   };
 }
 
-/** The audit view of `replica`'s game, or why there is none yet, in words. */
-export function auditOf(replica: Replica<Json>, names: readonly string[]): AuditWords | string {
-  const report = auditReport(replica);
-  if (report.ok) return auditWords(report.value, replica.state, names);
-  const ending = replica.state.ending;
+/**
+ * The audit view of `replica`'s game, or why there is none yet, in words.
+ * Every card is opened in `pool` (a worker, in a page): a long match takes seconds.
+ */
+export async function auditOf(
+  replica: Replica<Json>,
+  names: readonly string[],
+  pool: Pick<CryptoPool, 'audit'>,
+): Promise<AuditWords | string> {
+  const state = replica.state;
+  const report = await pool.audit(auditLog(replica));
+  if (report.ok) return auditWords(report.value, state, names);
+  const ending = state.ending;
   if (ending === null)
     return 'The audit is not in yet: it opens once every player has published their keys.';
   const who = names[ending.seat] ?? `seat ${ending.seat}`;

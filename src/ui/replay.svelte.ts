@@ -1,14 +1,17 @@
 /**
  * ReplayController: a transcript opened in the page, checked event by event
  * with the same module as `npm run verify` (`TranscriptCheck`), and drawn as a
- * chosen player saw the table after any checked event. Checking runs in short
- * slices so that the page stays live; the slider reaches only checked events,
- * and a bad event stops the check there, named.
+ * chosen player saw the table after any checked event. Every proof is checked
+ * in the page's crypto pool, as at a table, and the cards of the audit view are
+ * opened there too; the rest (signatures, rules, words) runs in short slices
+ * so that the page stays live. The slider reaches only checked events, and a
+ * bad event stops the check there, named.
  */
 import { playable, type Playable } from '../engine/games/registry.ts';
 import { GAMES, isGameId } from '../engine/catalog.ts';
 import { auditKeyring } from '../engine/table/audit.ts';
 import { privateFaces } from '../engine/table/author.ts';
+import { CheckBook } from '../engine/table/checks.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { ENDS_EARLY, TranscriptCheck, describeAudit, describeFault } from '../engine/transcript.ts';
 import { describeEntry, describeFinding, type LogLine } from './describe.ts';
@@ -16,6 +19,7 @@ import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
 import { describeTableResult } from './outcome.ts';
 import { FaceMemory } from './memory.ts';
 import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
+import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 
 /**
  * Where the check stands: under way, the whole game verified, verified with
@@ -71,6 +75,15 @@ export class ReplayController {
   private memories: { memory: FaceMemory; known: ReadonlyMap<number, number>[] }[] = [];
   private memoriesFor: ReadonlyMap<string, bigint> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  /** Checks sent to the pool, by id: each is asked once. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- never drawn
+  private readonly asked = new Set<string>();
+  /** Answers from the pool not learned yet: learned in the next slice, not as each comes. */
+  private answers: [string, boolean][] = [];
+  /** This page's time and its workers' over each event, in ms, by entry hash (the protocol panel's). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- never drawn
+  private readonly spent = new Map<string, number>();
 
   /** The table after `position` events, as `seat` saw it: the game's own view with what that seat could read. */
   readonly view = $derived.by(() => {
@@ -105,21 +118,27 @@ export class ReplayController {
     return `Event ${index} by ${who}: ${words || `${entry.event.body.type.toLowerCase()} (a protocol step)`}`;
   });
 
-  private constructor(private readonly check: TranscriptCheck) {
+  private constructor(
+    private readonly check: TranscriptCheck,
+    private readonly pool: CryptoPool,
+  ) {
     this.genesis = check.genesis;
     this.names = check.genesis.names;
     this.gameId = check.genesis.game;
     this.title = isGameId(this.gameId) ? GAMES[this.gameId].name : this.gameId;
     this.total = check.events.length;
     this.playable = playable(this.gameId as never)!;
-    this.timer = setTimeout(() => this.run(), 0);
+    this.schedule();
   }
 
-  /** Opens an untrusted transcript (parsed JSON) and starts checking it; why it cannot, in words. */
-  static open(raw: unknown): ReplayController | string {
-    const opened = TranscriptCheck.open(raw);
+  /**
+   * Opens an untrusted transcript (parsed JSON) and starts checking it, every
+   * proof in `pool` (the page's crypto workers); why it cannot, in words.
+   */
+  static open(raw: unknown, pool: CryptoPool = new InThreadPool()): ReplayController | string {
+    const opened = TranscriptCheck.open(raw, new CheckBook());
     if (!opened.ok) return capitalised(describeFault(opened.fault, []));
-    return new ReplayController(opened.check);
+    return new ReplayController(opened.check, pool);
   }
 
   /** What `seat` knew after `position` events, read with `secrets`. */
@@ -150,47 +169,100 @@ export class ReplayController {
     this.position = Math.max(0, Math.min(this.verified, Math.round(position)));
   }
 
-  /** The game opened with every player's published keys, in words; or why it cannot be. */
-  audit(): AuditWords | string {
-    return auditOf(this.check.replica, this.names);
+  /** The game opened with every player's published keys (in the pool), in words; or why it cannot be. */
+  audit(): Promise<AuditWords | string> {
+    return auditOf(this.check.replica, this.names, this.pool);
   }
 
-  /** Stops checking: the page leaves the replay. */
+  /** Stops checking: the page leaves the replay. Answers still to come are dropped. */
   close(): void {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 
-  /** Checks events for one slice of time, describes them, and schedules the next slice. */
+  /**
+   * Checks events for one slice of time, describes them, and schedules the
+   * next slice; or, at an event whose proofs are being checked in the pool,
+   * waits for their answers.
+   */
   private run(): void {
+    this.timer = null;
     const until = performance.now() + SLICE_MS;
     const replica = this.check.replica;
     const lines = [...this.lines];
     const steps = [...this.steps];
     for (let started = performance.now(); started < until; started = performance.now()) {
-      if (!this.check.step()) {
-        this.refused = this.refusedSteps(performance.now() - started);
-        break;
-      }
-      // This page's time to check the event: the same checks as at the table.
-      const verifyMs = performance.now() - started;
+      if (this.answers.length > 0) this.check.learn(this.answers.splice(0));
+      const index = this.check.verified;
+      const stepped = this.check.step();
+      // This page's time over the event (the log, the fold), to which its workers' is added.
+      const entry = replica.log.entries()[index];
+      if (entry) this.spend(entry.hash, performance.now() - started);
+      if (!stepped) break;
       const i = this.check.verified - 1;
-      const entry = replica.log.entries()[i]!;
       const before = replica.stateAfter(i)!;
       const after = replica.stateAfter(i + 1)!;
       const verdict = replica.entryVerdicts[i]!;
-      lines.push(describeEntry(entry, verdict, before, after, this.names));
-      steps.push(protocolStep(replica, i, this.names, { proveMs: null, verifyMs }));
+      const verifyMs = this.spent.get(entry!.hash) ?? 0;
+      // Indexed, not pushed: an event that re-judges those before it has them checked again.
+      lines[i] = describeEntry(entry!, verdict, before, after, this.names);
+      steps[i] = protocolStep(replica, i, this.names, { proveMs: null, verifyMs });
     }
-    this.lines = lines;
-    this.steps = steps;
+    this.lines = lines.slice(0, this.check.verified);
+    this.steps = steps.slice(0, this.check.verified);
     this.verified = this.check.verified;
+    this.position = Math.min(this.position, this.verified);
+    if (this.check.waiting) return this.askPool();
     if (!this.check.done) {
-      this.timer = setTimeout(() => this.run(), 0);
+      this.schedule();
       return;
     }
-    this.timer = null;
+    const refusedAt = this.check.replica.log.entries()[this.check.verified];
+    this.refused = this.refusedSteps(this.spent.get(refusedAt?.hash ?? '') ?? 0);
     this.finish();
+  }
+
+  /** The next slice, in a task of its own once the page has drawn. */
+  private schedule(): void {
+    if (this.timer === null && !this.closed) this.timer = setTimeout(() => this.run(), 0);
+  }
+
+  /** Adds `ms` to the time spent over the entry `hash`. */
+  private spend(hash: string, ms: number): void {
+    this.spent.set(hash, (this.spent.get(hash) ?? 0) + ms);
+  }
+
+  /**
+   * Has the pool do every check the next event waits for, each once; a slice
+   * runs again as answers come, with each check's time in its worker added to
+   * the event that asked it (as a table's protocol panel counts it).
+   */
+  private askPool(): void {
+    const { wanted, askedBy } = this.check.ahead();
+    for (const [id, job] of wanted) {
+      if (this.asked.has(id)) continue;
+      this.asked.add(id);
+      this.pool.check(job).then(
+        ({ holds, ms }) => {
+          if (this.closed) return;
+          const hash = askedBy.get(id);
+          if (hash !== undefined) this.spend(hash, ms);
+          this.answers.push([id, holds]);
+          this.schedule();
+        },
+        (e: unknown) => this.poolFailed(e),
+      );
+    }
+  }
+
+  /** The pool failed: nothing more can be checked in this page. */
+  private poolFailed(e: unknown): void {
+    if (this.closed || this.status !== 'verifying') return;
+    this.close();
+    this.status = 'failed';
+    const held = this.verified === 0 ? 'no event' : `events 0 to ${this.verified - 1}`;
+    this.verdict = `This page could not check the proofs (${e instanceof Error ? e.message : String(e)}): the replay stops after ${held}, checked so far.`;
   }
 
   /** The event the check refused, if the fold refused it (not the log), and any equivocation. */

@@ -195,9 +195,9 @@ export class TableController {
     };
   }
 
-  /** The game opened with every player's published keys, in words; or why it cannot be yet. */
-  audit(): AuditWords | string {
-    return auditOf(this.session.replica, this.names);
+  /** The game opened with every player's published keys (in the pool), in words; or why it cannot be yet. */
+  audit(): Promise<AuditWords | string> {
+    return auditOf(this.session.replica, this.names, this.session.pool);
   }
 
   close(): void {

@@ -13,21 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Json, JsonObject } from '../../src/engine/encoding.ts';
-import { war, type WarState } from '../../src/engine/games/war/index.ts';
-import { makeAct } from '../../src/engine/table/author.ts';
-import type { UnlockBody } from '../../src/engine/table/bodies.ts';
-import type { Replica } from '../../src/engine/table/replica.ts';
-import { makeTranscript } from '../../src/engine/transcript.ts';
-import { badUnlockProof, signNext } from '../engine/helpers/cheats.ts';
-import {
-  Table,
-  dutyOf,
-  makeGenesis,
-  makePlayers,
-  setupOrThrow,
-  tableGame,
-} from '../engine/helpers/table.ts';
+import { forgedUnlockTranscript } from '../engine/helpers/forged.ts';
 import { checkScreen, startStack, type Stack, type Viewport } from './harness.ts';
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
@@ -154,29 +140,10 @@ test('a game against the computer to its audit; the panel open on the first game
   await page.context().close();
 }, 400_000);
 
-/**
- * A game of War with real cryptography up to its first battle, where Ada sends her
- * unlock share of the two cards with its proof off by one, signed as her next event:
- * the transcript of the table as it stopped.
- */
+/** The transcript of a game of War stopped at Ada's forged unlock share, as a file. */
 function cheatingTranscript(): string {
-  const players = makePlayers(2);
-  const genesis = { ...makeGenesis(players, war, {}), names: ['Ada', 'Bob'] };
-  const table = new Table<WarState>(players, genesis, tableGame(war), setupOrThrow(war, {}));
-  table.dutiesToMove();
-  for (let seat = table.mover(); seat !== null; seat = table.mover())
-    table.play(seat, makeAct({ type: 'FLIP' } as JsonObject));
-  const replica = table.replicas[1]!;
-  expect(replica.owed()).toEqual([{ seat: 0, kind: 'UNLOCK' }]);
-  const honest = dutyOf(table.replicas[0]!, players[0]!) as UnlockBody;
-  const bad = signNext(replica.log, players[0]!, {
-    ...honest,
-    shares: honest.shares.map(badUnlockProof),
-  });
-  replica.receive(bad.bytes);
-  expect(replica.offences()).toEqual([{ seat: 0, reason: 'ERR_PROOF', event: bad.hash }]);
   const path = join(mkdtempSync(join(tmpdir(), 'fairdeal-cheat-')), 'cheat.json');
-  writeFileSync(path, JSON.stringify(makeTranscript(replica as unknown as Replica<Json>)));
+  writeFileSync(path, JSON.stringify(forgedUnlockTranscript().transcript));
   return path;
 }
 

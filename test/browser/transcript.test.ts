@@ -5,7 +5,7 @@
  * byte of one event changed, and one with an event removed, stop at the bad
  * event, named; a file dropped on the home screen opens the same way. A game of
  * Batailles et piques written by `npm run simulate` replays with what its audit found,
- * each seat's board as that seat saw it.
+ * each seat's board as that seat saw it, and its audit view opens.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -238,6 +238,12 @@ test('a game of Batailles at three seats opens and replays: the audit caught nob
   expect(await page.getByTestId('protocol-step').last().innerText()).toMatch(
     /each secret matches its public key; with every key open, \d+ recorded hidden claims judged on the cards as they were: nobody caught/,
   );
+  // Its audit opens, in the page's workers: each army, whose units share names (two Mines).
+  await page.getByTestId('see-audit').click();
+  await page.getByTestId('audit-summary').waitFor({ timeout: 120_000 });
+  expect(await page.getByTestId('audit-deal').count()).toBeGreaterThanOrEqual(3);
+  const units = await page.getByTestId('audit-shuffle').first().locator('li').allInnerTexts();
+  expect(units.filter((unit) => unit === 'Mine').length).toBeGreaterThan(1);
 }, 400_000);
 
 test('a transcript dropped on the home screen opens; a file that is not one is refused in words', async () => {

@@ -1,10 +1,16 @@
 /**
  * Issue 16 in the browser: a page makes and checks every proof in its crypto
  * workers (real Web Workers), none in its own thread, and while a shuffle round
- * runs it shows each player's part in it, at a desktop and at a phone size.
+ * runs it shows each player's part in it, at a desktop and at a phone size. A
+ * finished game replayed from its transcript in a fresh page, and its audit
+ * view opened, check every proof and open every card in the workers too.
  * With FAIRDEAL_SHOTS set to a folder, the round is saved there at both sizes.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,6 +24,7 @@ import {
   startStack,
   type Stack,
 } from './harness.ts';
+import { sum } from '../net/helpers/tallies.ts';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -38,9 +45,6 @@ const work = (page: Page) =>
       }
     ).fairDealWork(),
   );
-
-const sum = (tallies: readonly WorkTally[], fn: keyof WorkTally) =>
-  tallies.reduce((n, t) => n + t[fn], 0);
 
 test('two browsers set up a 52-card table with every proof made and checked in their workers', async () => {
   const { alice, bob } = await seatTwo(stack, 'war');
@@ -131,3 +135,29 @@ test("while a shuffle round runs, each page shows each player's part in it", asy
     expect(width).toBeLessThanOrEqual(size.width);
   }
 });
+
+test('a finished game replayed from its transcript, its audit opened: every proof checked and every card opened in the workers', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'fairdeal-workers-')), 'game.json');
+  const args = ['--game', 'redblack', '--seed', '2', '--options', '{"target":1}', '--out', path];
+  await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/simulate.ts', ...args]);
+  const page = await stack.newPlayer();
+  await page.goto(stack.url);
+  await page.getByTestId('transcript-file').setInputFiles(path);
+  await page.getByTestId('replay').waitFor();
+  await expect
+    .poll(() => page.getByTestId('replay-verdict').innerText(), { timeout: 120_000 })
+    .toMatch(/^Verified: all \d+ events hold/);
+  await page.getByTestId('see-audit').click();
+  await page.getByTestId('audit-summary').waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('audit-opening').count()).toBe(0);
+  expect(await page.getByTestId('audit-shuffle').count()).toBeGreaterThanOrEqual(2);
+
+  const done = await work(page);
+  expect(done.page).toEqual(Object.fromEntries(Object.keys(done.page).map((fn) => [fn, 0])));
+  expect(sum(done.workers, 'verifyKey')).toBeGreaterThanOrEqual(2);
+  expect(sum(done.workers, 'verifyShuffle')).toBeGreaterThanOrEqual(2);
+  expect(sum(done.workers, 'verifyUnlock')).toBeGreaterThan(0);
+  // Each shuffle's deck order, opened: a card each.
+  const shown = await page.getByTestId('audit-shuffle').locator('li').count();
+  expect(sum(done.workers, 'openCard')).toBeGreaterThanOrEqual(shown);
+}, 300_000);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Point, cardIndex, cardPoint, deckPoints, mulBase } from '../../crypto/index.ts';
+import {
+  Point,
+  cardIndex,
+  cardPoint,
+  deckPoints,
+  mulBase,
+  openCard,
+  workTally,
+} from '../../crypto/index.ts';
 
 describe('card faces', () => {
   it('cardPoint is deterministic and distinct per index and per deck', () => {
@@ -44,5 +52,21 @@ describe('card faces', () => {
     expect(() => cardPoint('deck-a', -1)).toThrow(/index/);
     expect(() => cardPoint('deck-a', 1.5)).toThrow(/index/);
     expect(() => deckPoints('deck-a', -2)).toThrow(/size/);
+  });
+});
+
+describe('openCard', () => {
+  it('takes every layer off with the scalars behind them, in any order, and counts each opening', () => {
+    const face = cardPoint('deck-a', 9);
+    const locked = face.multiply(7n).multiply(11n).multiply(13n);
+    const before = workTally().openCard;
+    expect(openCard(locked, [13n, 7n, 11n]).equals(face)).toBe(true);
+    expect(cardIndex('deck-a', 52, openCard(locked, [7n, 11n, 13n]))).toBe(9);
+    // A scalar missing, or another one, leaves no face.
+    expect(cardIndex('deck-a', 52, openCard(locked, [7n, 11n]))).toBe(-1);
+    expect(cardIndex('deck-a', 52, openCard(locked, [7n, 11n, 17n]))).toBe(-1);
+    // No layer: the card is its face already.
+    expect(openCard(face, []).equals(face)).toBe(true);
+    expect(workTally().openCard - before).toBe(5);
   });
 });

@@ -15,14 +15,19 @@ import type { Need } from '../../src/engine/game.ts';
 import { auditKeyring, openWithAudit } from '../../src/engine/table/audit.ts';
 import { privateFaces } from '../../src/engine/table/author.ts';
 import type { Replica } from '../../src/engine/table/replica.ts';
-import { auditReport, type AuditDeal, type AuditReport } from '../../src/engine/table/report.ts';
+import {
+  auditLog,
+  auditReport,
+  type AuditDeal,
+  type AuditReport,
+} from '../../src/engine/table/report.ts';
 import { loadHand, recordHand, replicaBefore, type Recording } from './helpers/cheats.ts';
 import { lazy } from '../lazy.ts';
 
 const full = (rec: Recording) => replicaBefore(rec, rec.events.length);
 
 function reportOf(replica: Replica<Json>): AuditReport {
-  const report = auditReport(replica);
+  const report = auditReport(auditLog(replica));
   if (!report.ok) throw new Error(report.error);
   return report.value;
 }
@@ -98,7 +103,7 @@ describe('the recorded hand', () => {
   });
 
   test('no report before every seat has published its secrets', () => {
-    expect(auditReport(replicaBefore(rec, rec.events.length - 1))).toEqual({
+    expect(auditReport(auditLog(replicaBefore(rec, rec.events.length - 1)))).toEqual({
       ok: false,
       error: 'ERR_NO_AUDIT',
     });

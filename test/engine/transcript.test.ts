@@ -9,6 +9,8 @@ import type { Outcome } from '../../src/engine/game.ts';
 import { war, type WarOptions } from '../../src/engine/games/war/index.ts';
 import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
+import { CheckBook, runCheck, type CheckJob } from '../../src/engine/table/checks.ts';
+import { stateHash, type Json } from '../../src/engine/encoding.ts';
 import {
   TranscriptCheck,
   describeAudit,
@@ -17,6 +19,7 @@ import {
   verifyTranscript,
   type Transcript,
 } from '../../src/engine/transcript.ts';
+import { forgedUnlockTranscript } from './helpers/forged.ts';
 import { Table, makePlayers } from './helpers/table.ts';
 
 let transcript: Transcript;
@@ -214,6 +217,84 @@ describe('TranscriptCheck, one event at a time', () => {
     expect(check.done).toBe(true);
     expect(check.fault).toMatchObject({ index: 5 });
     expect(check.replica.log.size).toBe(5);
+  });
+});
+
+/** Opens `raw` for a check, with `book` if given; throws if it cannot be opened. */
+function opened(raw: unknown, book: CheckBook | null = null): TranscriptCheck {
+  const found = TranscriptCheck.open(JSON.parse(JSON.stringify(raw)), book);
+  if (!found.ok) throw new Error(found.fault.reason);
+  return found.check;
+}
+
+/**
+ * Steps `check` to the end, answering the checks it waits for with `answer`
+ * (in this thread, as a worker would): the events at which it waited.
+ */
+function checkWithBook(check: TranscriptCheck, answer: (job: CheckJob) => boolean): number[] {
+  const waited: number[] = [];
+  while (!check.done) {
+    if (check.step()) continue;
+    if (!check.waiting) break;
+    const at = check.verified;
+    waited.push(at);
+    // Nothing is judged while it waits: the event stays unchecked, however often asked.
+    expect(check.step()).toBe(false);
+    expect(check.verified).toBe(at);
+    const { wanted } = check.ahead();
+    expect(wanted.size).toBeGreaterThan(0);
+    check.learn([...wanted].map(([id, job]) => [id, answer(job)] as const));
+  }
+  return waited;
+}
+
+/** Every state hash and verdict of a check's replica, in log order. */
+const trail = (check: TranscriptCheck) => ({
+  states: Array.from({ length: check.replica.log.size + 1 }, (_, i) =>
+    stateHash(check.replica.stateAfter(i) as unknown as Json),
+  ),
+  verdicts: check.replica.entryVerdicts,
+});
+
+describe('TranscriptCheck with a CheckBook: the proofs checked elsewhere', () => {
+  test('waits at each event with proofs, and reaches the same states, verdicts and outcome as at once', () => {
+    const atOnce = opened(transcript);
+    while (atOnce.step());
+    const check = opened(transcript, new CheckBook());
+    const waited = checkWithBook(check, runCheck);
+    expect(check.result()).toEqual(atOnce.result());
+    expect(trail(check)).toEqual(trail(atOnce));
+    // Exactly the events that carry proofs waited for them; moves and audits did not.
+    const types = transcript.events.map((e) => (JSON.parse(e) as { body: EventBody }).body.type);
+    const proving = types.flatMap((type, i) =>
+      ['KEY', 'SHUFFLE', 'UNLOCK', 'LOCK', 'REMASK'].includes(type) ? [i] : [],
+    );
+    expect(waited).toEqual(proving);
+    expect(types.filter((_, i) => waited.includes(i))).toContain('SHUFFLE');
+  });
+
+  test('a forged unlock share stops the check at its event, named, as at once', () => {
+    const { transcript: forged, index } = forgedUnlockTranscript();
+    const check = opened(forged, new CheckBook());
+    const waited = checkWithBook(check, runCheck);
+    expect(waited.at(-1)).toBe(index);
+    expect(check.fault).toEqual({ index, author: 0, reason: 'ERR_PROOF' });
+    expect(check.verified).toBe(index);
+    expect(check.result()).toEqual(verifyTranscript(forged));
+  });
+
+  test('the verdicts follow the answers: an honest shuffle answered false is refused, its author named', () => {
+    const check = opened(transcript, new CheckBook());
+    checkWithBook(check, (job) => job.kind !== 'shuffle' && runCheck(job));
+    const first = transcript.events.findIndex((e) => e.includes('"type":"SHUFFLE"'));
+    const author = (JSON.parse(transcript.events[first]!) as { author: number }).author;
+    expect(check.fault).toEqual({ index: first, author, reason: 'ERR_PROOF' });
+  });
+
+  test('without a book it never waits: each event is checked at once', () => {
+    const check = opened(transcript);
+    expect(checkWithBook(check, () => false)).toEqual([]);
+    expect(check.result()).toMatchObject({ ok: true, outcome });
   });
 });
 

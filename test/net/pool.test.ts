@@ -1,15 +1,13 @@
 /**
  * Issue 16: the cryptography of a table session runs in its pool, never in the
  * page's own thread, and checking the others' proofs overlaps with making this
- * seat's own. Real sessions over the in-memory network and real proofs: in
+ * seat's own; the audit view's cards are opened there too. Real sessions over the in-memory network and real proofs: in
  * crypto workers (Node's worker_threads over comlink, as a page's Web Workers),
  * or in a pool that holds the answers of some checks back until the test lets
  * them go, to see what a session does while its checks are under way.
  */
-import { Worker } from 'node:worker_threads';
-import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { expect, test } from 'vitest';
-import { workTally, type WorkTally } from '../../crypto/index.ts';
+import { workTally } from '../../crypto/index.ts';
 import type { Json } from '../../src/engine/encoding.ts';
 import { playable } from '../../src/engine/games/registry.ts';
 import { makeDuty } from '../../src/engine/table/author.ts';
@@ -20,12 +18,19 @@ import type { SignedEvent } from '../../src/engine/events.ts';
 import { parseWireMessage, type WireMessage } from '../../src/net/lobby.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
-import { InThreadPool, WorkerPool, type CryptoPool } from '../../src/net/pool.ts';
+import { InThreadPool, type CryptoPool } from '../../src/net/pool.ts';
 import { SeatLinks } from '../../src/net/seats.ts';
 import { TableSession } from '../../src/net/table.ts';
 import { TableController } from '../../src/ui/table.svelte.ts';
 import type { PlayerProgress } from '../../src/ui/progress.ts';
-import { compensatedShuffleProof, expectOffence, signNext } from '../engine/helpers/cheats.ts';
+import { auditLog, auditReport } from '../../src/engine/table/report.ts';
+import {
+  compensatedShuffleProof,
+  expectOffence,
+  loadHand,
+  replicaBefore,
+  signNext,
+} from '../engine/helpers/cheats.ts';
 import {
   authorOn,
   makeGenesis,
@@ -35,6 +40,7 @@ import {
 } from '../engine/helpers/table.ts';
 import { closedAfterEach, listenAsCheater, until } from './helpers/seats.ts';
 import { GatedPool } from './helpers/gated-pool.ts';
+import { nodeWorkerPool, spent, sum } from './helpers/tallies.ts';
 
 const war = playable('war')!;
 const PEERS = ['alice', 'bob'];
@@ -169,22 +175,9 @@ test('a shuffle Bob made ahead on a shuffle of Alice that does not check is neve
   expect(signed(bob, 'SHUFFLE')).toBe(false);
 });
 
-/** `after` minus `before`, function by function. */
-const spent = (before: WorkTally, after: WorkTally) =>
-  Object.fromEntries(
-    Object.entries(after).map(([fn, n]) => [fn, n - before[fn as keyof WorkTally]]),
-  );
-
-const sum = (tallies: readonly WorkTally[], fn: keyof WorkTally) =>
-  tallies.reduce((n, t) => n + t[fn], 0);
-
 test('in crypto workers over comlink, a table is set up with no proof made or checked in this thread', async () => {
   const { session } = warTable('pool-workers');
-  const spawn = () => {
-    const worker = new Worker(new URL('./helpers/node-worker.mjs', import.meta.url));
-    return { endpoint: nodeEndpoint(worker), terminate: () => void worker.terminate() };
-  };
-  const pools = [new WorkerPool(spawn, 2), new WorkerPool(spawn, 2)];
+  const pools = [nodeWorkerPool(2), nodeWorkerPool(2)];
   const before = workTally();
   const [alice, bob] = pools.map((pool, seat) => session(seat, pool)) as [
     TableSession<Json>,
@@ -207,4 +200,19 @@ test('in crypto workers over comlink, a table is set up with no proof made or ch
     expect(sum(workers, 'proveKey')).toBeGreaterThanOrEqual(1);
     expect(sum(workers, 'verifyKey')).toBe(2);
   }
+});
+
+test('the audit job opens the game as this thread would, from plain data copied as to a worker', async () => {
+  const rec = loadHand();
+  const pool = new InThreadPool();
+  closeAfter(pool);
+  const log = auditLog(replicaBefore(rec, rec.events.length));
+  const report = await pool.audit(log);
+  expect(report.ok).toBe(true);
+  expect(report).toEqual(auditReport(log));
+  // Before the last seat's secrets are in, there is nothing to open.
+  expect(await pool.audit(auditLog(replicaBefore(rec, rec.events.length - 1)))).toEqual({
+    ok: false,
+    error: 'ERR_NO_AUDIT',
+  });
 });

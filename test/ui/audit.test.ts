@@ -9,18 +9,21 @@ import { expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
 import { auditOf, hashRows, type AuditWords } from '../../src/ui/audit.ts';
 import { loadHand, replicaBefore, signNext, indexOf } from '../engine/helpers/cheats.ts';
+import { InThreadPool } from '../../src/net/pool.ts';
 import type { TableSession } from '../../src/net/table.ts';
 
 const NAMES = ['Ada', 'Bob'];
+/** Where the cards are opened: the same job a page's crypto worker does, here in this thread. */
+const pool = new InThreadPool();
 
 const words = (found: AuditWords | string): AuditWords => {
   if (typeof found === 'string') throw new Error(found);
   return found;
 };
 
-test('the recorded hand: one deal, the order after each shuffle, each card’s story, the unseen', () => {
+test('the recorded hand: one deal, the order after each shuffle, each card’s story, the unseen', async () => {
   const rec = loadHand();
-  const audit = words(auditOf(replicaBefore(rec, rec.events.length), NAMES));
+  const audit = words(await auditOf(replicaBefore(rec, rec.events.length), NAMES, pool));
   expect(audit.summary).toBe(
     'Every player published their secret keys (4 keys in all), so every card of the game opens: 16 events, every proof and rule checked, and every card below read with those keys.',
   );
@@ -58,7 +61,7 @@ test('a whole game of War: faces as on the cards, and both replicas told the sam
     check();
   });
   table.close();
-  const audit = words(auditOf(ada.replica, NAMES));
+  const audit = words(await auditOf(ada.replica, NAMES, ada.pool));
   const [deal] = audit.deals;
   expect(deal!.shuffles[1]!.cards).toHaveLength(52);
   expect(new Set(deal!.shuffles[1]!.cards).size).toBe(52);
@@ -105,15 +108,15 @@ test('a whole game of War: faces as on the cards, and both replicas told the sam
   });
 });
 
-test('a game ended by a resignation has no audit, and says why', () => {
+test('a game ended by a resignation has no audit, and says why', async () => {
   const rec = loadHand();
   const index = indexOf(rec, 1, 'ACT');
   const replica = replicaBefore(rec, index);
   replica.receive(signNext(replica.log, rec.players[1]!, { type: 'RESIGN' }).bytes);
-  expect(auditOf(replica, NAMES)).toBe(
+  expect(await auditOf(replica, NAMES, pool)).toBe(
     'This game ended when Bob resigned, before every key was published: the cards still locked stay closed, and there is no audit to open.',
   );
-  expect(auditOf(replicaBefore(rec, index), NAMES)).toBe(
+  expect(await auditOf(replicaBefore(rec, index), NAMES, pool)).toBe(
     'The audit is not in yet: it opens once every player has published their keys.',
   );
 });

@@ -5,7 +5,7 @@
  * deck still on the table: the second line of defence after the proofs
  * (DESIGN.md, Audit).
  */
-import { ORDER, decodeScalar, fromHex, invertScalar } from '../../../crypto/index.ts';
+import { ORDER, decodeScalar, fromHex, openCard } from '../../../crypto/index.ts';
 import type { CardId } from '../game.ts';
 import { faceOf } from './decks.ts';
 import type { TableCard, TableState } from './types.ts';
@@ -29,26 +29,25 @@ export function auditKeyring(state: TableState<unknown>): Map<string, bigint> {
   return scalars;
 }
 
-/** The face of card `id` held as `card`, with the secrets in `scalars`; -1 where a layer stays closed. */
-function open(
-  state: TableState<unknown>,
+/**
+ * The face of card `id` held as `card` at `state`, with the secrets in
+ * `scalars` (`auditKeyring`); -1 where a layer stays closed.
+ */
+export function openWith(
   scalars: ReadonlyMap<string, bigint>,
+  state: TableState<unknown>,
   id: CardId,
-  card: TableCard,
+  card: Pick<TableCard, 'c' | 'layers'>,
 ): number {
-  let p = readPoint(card.c);
-  for (const layer of card.layers) {
-    const s = scalars.get(layer.key);
-    if (s === undefined) return -1;
-    p = p.multiply(invertScalar(s));
-  }
-  return faceOf(state, id, p);
+  const layers = card.layers.map((layer) => scalars.get(layer.key));
+  if (!layers.every((s) => s !== undefined)) return -1;
+  return faceOf(state, id, openCard(readPoint(card.c), layers));
 }
 
 /** The face of every card on the table (its index in its deck) as the audit opens it; -1 where a layer stays closed. */
 export function openWithAudit(state: TableState<unknown>): number[] {
   const scalars = auditKeyring(state);
-  return state.cards.map((card, id) => open(state, scalars, id, card));
+  return state.cards.map((card, id) => openWith(scalars, state, id, card));
 }
 
 /**
@@ -58,6 +57,6 @@ export function openWithAudit(state: TableState<unknown>): number[] {
 export function openExhibits(state: TableState<unknown>): number[][] {
   const scalars = auditKeyring(state);
   return state.exhibits.map((exhibit) =>
-    exhibit.cards.map((id, i) => open(state, scalars, id, exhibit.snapshot[i]!)),
+    exhibit.cards.map((id, i) => openWith(scalars, state, id, exhibit.snapshot[i]!)),
   );
 }

@@ -6,17 +6,51 @@
  * turned up, re-masked, named in a move) and who could read it, and so which
  * cards nobody ever saw. It knows no game: it reads the table's cards and
  * layers, and the moves' `card` and `cards` fields, which every game uses to
- * name the cards a move plays.
+ * name the cards a move plays. It reads the log as plain data (`AuditLog`),
+ * so that opening every card can be done in another thread than the page's.
  */
-import { invertScalar, modL, mulUnsafe } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
-import { auditKeyring } from './audit.ts';
-import { deckCards, deckIndex, faceOf } from './decks.ts';
-import { readPoint } from './points.ts';
+import { auditKeyring, openWith } from './audit.ts';
+import { deckCards, deckIndex } from './decks.ts';
 import type { Replica } from './replica.ts';
 import type { TableCard, TableState } from './types.ts';
+
+/** One applied entry of the log, as the audit reads it. */
+export interface AuditEntry {
+  readonly author: Seat;
+  /** The event body's type (SHUFFLE, REMASK, ACT...). */
+  readonly type: string;
+  /** A move's action (an ACT's); null for any other event. */
+  readonly action: JsonObject | null;
+}
+
+/**
+ * What `auditReport` reads of a replica, as plain data that crosses to a
+ * worker (`auditLog`): every state, and the log's applied entries.
+ */
+export interface AuditLog {
+  /** `states[i]`: the table after the first `i` log entries; the last is the final state. */
+  readonly states: readonly TableState<Json>[];
+  /** Each log entry in order: what the audit reads of it if it was applied, else null. */
+  readonly entries: readonly (AuditEntry | null)[];
+}
+
+/** What `auditReport` needs of `replica`'s game (the entries judged), to open it here or in a worker. */
+export function auditLog(replica: Replica<Json>): AuditLog {
+  const entries = replica.log.entries();
+  const judged = replica.entryVerdicts.length;
+  return {
+    states: Array.from({ length: judged + 1 }, (_, i) => replica.stateAfter(i)!),
+    entries: replica.entryVerdicts.map((verdict, i) => {
+      if (verdict !== 'applied') return null;
+      const { author, body } = entries[i]!.event;
+      const action = body.type === 'ACT' ? (body.action as JsonObject) : null;
+      return { author, type: body.type, action };
+    }),
+  };
+}
 
 /** One seat's shuffle of one deck, opened. */
 export interface AuditShuffle {
@@ -94,11 +128,12 @@ interface Building {
  * seat's secrets are missing (the game is not over, or it ended by a
  * resignation or an absence, which skip the audit).
  */
-export function auditReport(replica: Replica<Json>): Result<AuditReport, 'ERR_NO_AUDIT'> {
-  const final = replica.state;
+export function auditReport(log: AuditLog): Result<AuditReport, 'ERR_NO_AUDIT'> {
+  const final = log.states.at(-1)!;
   if (final.audit.some((record) => record === null)) return err('ERR_NO_AUDIT');
-  const open = opener(final);
-  const entries = replica.log.entries();
+  const scalars = auditKeyring(final);
+  const open = (state: TableState<unknown>, id: CardId, card: TableCard) =>
+    openWith(scalars, state, id, card);
   const seats = final.genesis.identities.map((_, seat) => seat);
   /** Each card id's face as of the entry being read. */
   const faces: number[] = [];
@@ -110,15 +145,15 @@ export function auditReport(replica: Replica<Json>): Result<AuditReport, 'ERR_NO
   const dealOf = (state: TableState<unknown>, id: CardId) =>
     current.get(deckIndex(state.decks, id));
 
-  replica.entryVerdicts.forEach((verdict, index) => {
-    if (verdict !== 'applied') return;
-    const before = replica.stateAfter(index)!;
-    const after = replica.stateAfter(index + 1)!;
-    const { author, body } = entries[index]!.event;
+  log.entries.forEach((entry, index) => {
+    if (entry === null) return;
+    const before = log.states[index]!;
+    const after = log.states[index + 1]!;
+    const { author, type, action } = entry;
     const note = (id: CardId, move: Omit<AuditMove, 'index' | 'seat' | 'card'>) =>
       dealOf(after, id)?.moves[faces[id]!]?.push({ index, card: id, seat: author, ...move });
 
-    if (body.type === 'SHUFFLE' && before.step.type === 'SHUFFLE') {
+    if (type === 'SHUFFLE' && before.step.type === 'SHUFFLE') {
       for (const e of before.step.epochs) {
         const epoch = after.epochs[e]!;
         const size = deckCards(after.decks, epoch.deck).length;
@@ -133,7 +168,7 @@ export function auditReport(replica: Replica<Json>): Result<AuditReport, 'ERR_NO
         current.get(epoch.deck)?.shuffles.push({ index, seat: author, order, partial });
       }
     }
-    if (body.type === 'REMASK' && before.step.type === 'REMASK') {
+    if (type === 'REMASK' && before.step.type === 'REMASK') {
       for (const id of before.step.cards) note(id, { kind: 'remasked', to: [] });
       // The owner knows where each card went; nobody else can follow them.
       for (const id of before.step.cards) {
@@ -141,9 +176,9 @@ export function auditReport(replica: Replica<Json>): Result<AuditReport, 'ERR_NO
         known.set(id, new Set([author]));
       }
     }
-    if (body.type === 'ACT')
-      for (const id of namedCards(body.action as JsonObject))
-        note(id, { kind: 'played', to: [], action: actionName(body) });
+    if (action !== null)
+      for (const id of namedCards(action))
+        note(id, { kind: 'played', to: [], action: actionName(action) });
 
     for (const { id, seats: to, kind } of newReaders(before, after, seats, known))
       note(id, { kind, to });
@@ -151,7 +186,7 @@ export function auditReport(replica: Replica<Json>): Result<AuditReport, 'ERR_NO
 
   return ok({
     deals: deals.map(finishDeal),
-    events: entries.length,
+    events: log.entries.length,
   });
 }
 
@@ -232,33 +267,6 @@ function finishDeal(deal: Building): AuditDeal {
   };
 }
 
-/**
- * Reads a card's face at any state with the audit's scalars: the ciphertext
- * times the inverse of every layer's scalar (one multiplication). -1 where a
- * layer's scalar is unknown.
- */
-function opener(final: TableState<unknown>) {
-  const scalars = auditKeyring(final);
-  const inverses = new Map<string, bigint>();
-  const inverse = (key: string): bigint | undefined => {
-    if (!inverses.has(key)) {
-      const s = scalars.get(key);
-      if (s === undefined) return undefined;
-      inverses.set(key, invertScalar(s));
-    }
-    return inverses.get(key);
-  };
-  return (state: TableState<unknown>, id: CardId, card: TableCard): number => {
-    let factor = 1n;
-    for (const layer of card.layers) {
-      const inv = inverse(layer.key);
-      if (inv === undefined) return -1;
-      factor = modL(factor * inv);
-    }
-    return faceOf(state, id, mulUnsafe(readPoint(card.c), factor));
-  };
-}
-
 /** Seats that read `card` alone: everyone with no layer on it, its one layer's seat, else none. */
 function readersOf(card: Pick<TableCard, 'layers'>, all: readonly Seat[]): Seat[] {
   if (card.layers.length === 0) return [...all];
@@ -284,5 +292,4 @@ function namedCards(action: JsonObject): CardId[] {
   return ids.filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
 }
 
-const actionName = (body: JsonObject): string =>
-  String((body.action as JsonObject).type ?? 'move').toLowerCase();
+const actionName = (action: JsonObject): string => String(action.type ?? 'move').toLowerCase();

@@ -7,8 +7,9 @@
  */
 import type { WorkTally } from '../../../crypto/index.ts';
 import type { CheckJob } from '../../../src/engine/table/checks.ts';
+import type { AuditLog } from '../../../src/engine/table/report.ts';
 import { InThreadPool, type CryptoPool } from '../../../src/net/pool.ts';
-import type { CheckDone, DutyDone, DutyRequest } from '../../../src/net/work.ts';
+import type { AuditDone, CheckDone, DutyDone, DutyRequest } from '../../../src/net/work.ts';
 
 export class GatedPool implements CryptoPool {
   private readonly inner = new InThreadPool();
@@ -45,6 +46,10 @@ export class GatedPool implements CryptoPool {
 
   faces(decks: readonly { id: string; size: number }[]): Promise<Uint8Array[][]> {
     return this.inner.faces(decks);
+  }
+
+  audit(log: AuditLog): Promise<AuditDone> {
+    return this.inner.audit(log);
   }
 
   tally(): Promise<WorkTally[]> {

@@ -11,8 +11,15 @@
  */
 import type { WorkTally } from '../../../crypto/index.ts';
 import type { CheckJob } from '../../../src/engine/table/checks.ts';
+import type { AuditLog } from '../../../src/engine/table/report.ts';
 import { InThreadPool, type CryptoPool } from '../../../src/net/pool.ts';
-import { work, type CheckDone, type DutyDone, type DutyRequest } from '../../../src/net/work.ts';
+import {
+  work,
+  type AuditDone,
+  type CheckDone,
+  type DutyDone,
+  type DutyRequest,
+} from '../../../src/net/work.ts';
 import { drawingFrom, numbered } from '../../setup/seeded-random.ts';
 import { stateHash, type Json } from '../../../src/engine/encoding.ts';
 
@@ -40,6 +47,10 @@ export class SeatStreamsPool implements CryptoPool {
 
   faces(decks: readonly { id: string; size: number }[]): Promise<Uint8Array[][]> {
     return this.inner.faces(decks);
+  }
+
+  audit(log: AuditLog): Promise<AuditDone> {
+    return this.inner.audit(log);
   }
 
   tally(): Promise<WorkTally[]> {

@@ -1,0 +1,27 @@
+/**
+ * Where the cryptography ran, for the tests of issue 16: a pool of crypto
+ * workers in Node's worker_threads (over comlink, as a page's Web Workers),
+ * and the work tallies of this thread and of those workers.
+ */
+import { Worker } from 'node:worker_threads';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import type { WorkTally } from '../../../crypto/index.ts';
+import { WorkerPool } from '../../../src/net/pool.ts';
+
+/** A pool of `size` crypto workers running test/net/helpers/node-worker.ts. */
+export function nodeWorkerPool(size: number): WorkerPool {
+  return new WorkerPool(() => {
+    const worker = new Worker(new URL('./node-worker.mjs', import.meta.url));
+    return { endpoint: nodeEndpoint(worker), terminate: () => void worker.terminate() };
+  }, size);
+}
+
+/** `after` minus `before`, function by function. */
+export const spent = (before: WorkTally, after: WorkTally) =>
+  Object.fromEntries(
+    Object.entries(after).map(([fn, n]) => [fn, n - before[fn as keyof WorkTally]]),
+  );
+
+/** The calls of `fn` in all of `tallies`. */
+export const sum = (tallies: readonly WorkTally[], fn: keyof WorkTally) =>
+  tallies.reduce((n, t) => n + t[fn], 0);
