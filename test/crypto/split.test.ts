@@ -1,10 +1,14 @@
 /**
  * Encodings handed on without decoding (`splitPoints` / `joinPoints`,
  * `splitRows` / `joinRows`), faces read off encodings (`deckEncodings`,
- * `encodingIndex`), and the count of proofs a thread makes and checks.
+ * `encodingIndex`) or taken from another thread (`learnDeck`), and the count of
+ * proofs a thread makes and checks.
  */
+import { ristretto255_hasher } from '@noble/curves/ed25519.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import {
+  CARD_DST,
   cardIndex,
   cardPoint,
   decodePoints,
@@ -17,12 +21,21 @@ import {
   encodingIndex,
   joinPoints,
   joinRows,
+  learnDeck,
+  MAX_WIDTH,
   mulBase,
+  proveDleq,
   proveKey,
+  proveShuffle,
+  proveUnlock,
   splitPoints,
   splitRows,
+  verifyDleq,
   verifyKey,
+  verifyShuffle,
+  verifyUnlock,
   workTally,
+  type WorkTally,
 } from '../../crypto/index.ts';
 
 const points = [3n, 5n, 7n, 11n].map((s) => mulBase(s));
@@ -51,6 +64,42 @@ describe('split and join', () => {
     ).toThrow(/one width/);
   });
 
+  const enc = points.map(encodePoint);
+  const short = enc[1]!.subarray(0, 31);
+  const identityRows = encodeRows([[points[0]!], [points[1]!]]).fill(0, 9 + 32);
+  const refused: [string, () => unknown, string][] = [
+    [
+      'an encoding a byte short',
+      () => joinPoints([enc[0]!, short]),
+      'points[1]: expected 32 bytes',
+    ],
+    [
+      'an encoding that is no bytes',
+      () => joinPoints([Array<number>(32).fill(1) as unknown as Uint8Array]),
+      'points[0]: expected 32 bytes',
+    ],
+    ['a row a byte short', () => joinRows([[enc[0]!], [short]]), 'rows[1][0]: expected 32 bytes'],
+    ['a row of no encodings', () => joinRows([[]]), 'rows: every row must have one width in 1..64'],
+    [
+      'rows wider than MAX_WIDTH',
+      () => joinRows([Array<Uint8Array>(MAX_WIDTH + 1).fill(enc[0]!)]),
+      'rows: every row must have one width in 1..64',
+    ],
+    [
+      'the identity in a row to split',
+      () => splitRows(identityRows),
+      'rows: rows[1][0]: the identity point is not allowed',
+    ],
+  ];
+  it.each(refused)('refuse %s, naming the field in full', (_name, run, message) => {
+    expect(run).toThrow(message);
+  });
+
+  it('join rows of MAX_WIDTH encodings', () => {
+    const wide = Array<Uint8Array>(MAX_WIDTH).fill(enc[0]!);
+    expect(splitRows(joinRows([wide, wide]))).toEqual([wide, wide]);
+  });
+
   it('leave a non-canonical encoding to whoever decodes it', () => {
     const list = encodePoints(points);
     list.fill(0xff, 5, 5 + 32);
@@ -70,18 +119,136 @@ describe('faces from encodings', () => {
     }
     // A face past the size asked for, or no face at all, is none.
     expect(encodingIndex(deck, 3, encodePoint(cardPoint(deck, 5)))).toBe(-1);
+    expect(encodingIndex(deck, 5, encodePoint(cardPoint(deck, 5)))).toBe(-1);
     expect(encodingIndex(deck, 6, encodePoint(points[0]!))).toBe(-1);
+  });
+
+  it('deckEncodings gives exactly the size asked for, whatever was built before', () => {
+    const deck = 'split-test-sizes';
+    deckPoints(deck, 6);
+    expect(deckEncodings(deck, 2)).toEqual(deckPoints(deck, 2).map(encodePoint));
+    expect(deckEncodings(deck, 0)).toEqual([]);
+  });
+
+  it('refuse a bad deck id or size, naming it', () => {
+    const face = encodePoint(cardPoint('split-test-deck', 0));
+    expect(() => deckEncodings('split-test-deck', -1)).toThrow(/^size: /);
+    expect(() => deckEncodings('', 1)).toThrow(/^deckId: /);
+    expect(() => encodingIndex('split-test-deck', 1.5, face)).toThrow(/^size: /);
+    expect(() => encodingIndex('', 1, face)).toThrow(/^deckId: /);
+    expect(() => learnDeck('', [face])).toThrow(/^deckId: /);
   });
 });
 
-it('workTally counts each prover and verifier called in this thread', () => {
+/**
+ * learnDeck takes the encodings as they are, without hashing: what another thread
+ * hashed is what this one reads. A deck taught the faces of another deck shows it,
+ * since no hash of its own name stands behind them.
+ */
+describe('learnDeck', () => {
+  const source = 'learn-source';
+  const taught = () => deckEncodings(source, 4).map((e) => e.slice());
+
+  it('answers every lookup from the encodings it was given', () => {
+    const deck = 'learn-all';
+    learnDeck(deck, taught());
+    expect(deckEncodings(deck, 4)).toEqual(taught());
+    for (const face of [0, 3]) {
+      expect(cardPoint(deck, face).equals(cardPoint(source, face))).toBe(true);
+      expect(encodingIndex(deck, 4, encodePoint(cardPoint(source, face)))).toBe(face);
+      expect(cardIndex(deck, 4, cardPoint(source, face))).toBe(face);
+    }
+    expect(deckPoints(deck, 4).map(encodePoint)).toEqual(taught());
+  });
+
+  it('keeps the faces the deck already has and hashes on past the ones it learned', () => {
+    const deck = 'learn-after';
+    const own = deckEncodings(deck, 2);
+    learnDeck(deck, taught());
+    const faces = [...own, ...taught().slice(2), hashedFace(deck, 4)];
+    expect(deckEncodings(deck, 5)).toEqual(faces);
+    // Learning fewer faces than the deck has changes none.
+    learnDeck(deck, taught().slice(0, 1));
+    expect(deckEncodings(deck, 5)).toEqual(faces);
+  });
+
+  it('copies what it is given: changing the arrays afterwards changes no face', () => {
+    const deck = 'learn-copy';
+    const given = taught();
+    learnDeck(deck, given);
+    given.forEach((e) => e.fill(0xff));
+    expect(deckEncodings(deck, 4)).toEqual(taught());
+    expect(cardPoint(deck, 1).equals(cardPoint(source, 1))).toBe(true);
+  });
+
+  it('decodes a face only when asked, and names it when it is no point', () => {
+    const deck = 'learn-garbage';
+    learnDeck(deck, [new Uint8Array(32).fill(0xff)]);
+    expect(() => cardPoint(deck, 0)).toThrow(/^card point: /);
+  });
+});
+
+/** The encoding of face `i` of `deck` as the RFC 9380 hash defines it, outside any table. */
+function hashedFace(deck: string, i: number): Uint8Array {
+  return ristretto255_hasher.hashToCurve(utf8ToBytes(`${deck}|${i}`), { DST: CARD_DST }).toBytes();
+}
+
+describe('workTally', () => {
   const ctx = deriveContext('tally');
-  const before = workTally();
-  const { pub, proof } = proveKey(ctx, 5n);
-  expect(verifyKey(ctx, pub, proof)).toBe(true);
-  expect(verifyKey(ctx, points[0]!, proof)).toBe(false);
-  const after = workTally();
-  expect(after.proveKey - before.proveKey).toBe(1);
-  expect(after.verifyKey - before.verifyKey).toBe(2);
-  expect(after.verifyShuffle).toBe(before.verifyShuffle);
+  const spent = (before: WorkTally): Partial<WorkTally> =>
+    Object.fromEntries(
+      Object.entries(workTally())
+        .map(([k, n]) => [k, n - before[k as keyof WorkTally]])
+        .filter(([, d]) => d !== 0),
+    );
+
+  const pairs: [prove: keyof WorkTally, verify: keyof WorkTally, run: () => boolean][] = [
+    [
+      'proveKey',
+      'verifyKey',
+      () => {
+        const { pub, proof } = proveKey(ctx, 5n);
+        return verifyKey(ctx, pub, proof);
+      },
+    ],
+    [
+      'proveUnlock',
+      'verifyUnlock',
+      () => {
+        const { cards, proof } = proveUnlock(ctx, 5n, points.slice(0, 2));
+        return verifyUnlock(ctx, mulBase(5n), points.slice(0, 2), cards, proof);
+      },
+    ],
+    [
+      'proveDleq',
+      'verifyDleq',
+      () => {
+        const [g, h] = [points[0]!, points[1]!];
+        const { u, v, proof } = proveDleq(ctx, 5n, g, h);
+        return verifyDleq(ctx, g, u, h, v, proof);
+      },
+    ],
+    [
+      'proveShuffle',
+      'verifyShuffle',
+      () => {
+        const input = points.slice(0, 2).map((p) => [p]);
+        const { rows, proof } = proveShuffle(ctx, 5n, input);
+        return verifyShuffle(ctx, mulBase(5n), input, rows, proof);
+      },
+    ],
+  ];
+
+  it.each(pairs)('counts %s and %s once each, and nothing else', (prove, verify, run) => {
+    const before = workTally();
+    expect(run()).toBe(true);
+    expect(spent(before)).toEqual({ [prove]: 1, [verify]: 1 });
+  });
+
+  it('counts a verifier that answers false', () => {
+    const { proof } = proveKey(ctx, 5n);
+    const before = workTally();
+    expect(verifyKey(ctx, points[0]!, proof)).toBe(false);
+    expect(spent(before)).toEqual({ verifyKey: 1 });
+  });
 });
