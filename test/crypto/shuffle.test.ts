@@ -313,6 +313,9 @@ describe('proveShuffle', () => {
       'rows[1][0]: the identity point is not allowed',
     );
     expect(() => proveShuffle(ctx, e, [[]])).toThrow('rows: rows must have width >= 1');
+    expect(() => proveShuffle('ctx' as unknown as Uint8Array, e, X)).toThrow(
+      'ctx: expected a Uint8Array',
+    );
   });
 
   it('draws a fresh order each time (all 6 orders of 3 cards show up)', () => {

@@ -90,9 +90,18 @@ describe('deriveContext', () => {
     );
   });
 
+  it('takes every non-negative safe integer, zero and the largest included', () => {
+    const zero = deriveContext('table-1', 0);
+    expect(zero).toHaveLength(32);
+    expect(zero).not.toEqual(deriveContext('table-1', 1));
+    expect(zero).not.toEqual(deriveContext('table-1', new Uint8Array(8)));
+    expect(deriveContext(Number.MAX_SAFE_INTEGER)).toHaveLength(32);
+  });
+
   it('rejects parts it cannot encode unambiguously', () => {
     expect(() => deriveContext(-1)).toThrow(/non-negative/);
     expect(() => deriveContext(1.5)).toThrow(/non-negative/);
+    expect(() => deriveContext(Number.MAX_SAFE_INTEGER + 1)).toThrow(/non-negative/);
     expect(() => deriveContext({} as unknown as string)).toThrow(/parts/);
   });
 });
