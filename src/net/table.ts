@@ -108,6 +108,10 @@ export class TableSession<S extends Json = Json> {
   private readonly book = new CheckBook();
   /** Checks sent to the pool and not answered yet, by id. */
   private readonly checking = new Set<string>();
+  /** Answers from the pool not learned yet: learned together in the next look ahead. */
+  private answers: [string, boolean][] = [];
+  /** True while a look ahead waits for its task (`lookAheadSoon`). */
+  private lookScheduled = false;
   /** The game's decks for this table's options: the first shuffle's keys are made per deck. */
   private readonly decks: readonly DeckSpec[];
   private readonly listeners = new Set<() => void>();
@@ -476,11 +480,33 @@ export class TableSession<S extends Json = Json> {
   }
 
   /**
+   * Looks ahead in a task of its own, once for every change and answer that
+   * came meanwhile: each look folds every event still under check, so a burst
+   * of events (six seats gossiping a setup) or of answers would fold them
+   * again for each one.
+   */
+  private lookAheadSoon(): void {
+    if (this.lookScheduled || this.closed) return;
+    this.lookScheduled = true;
+    setTimeout(() => {
+      this.lookScheduled = false;
+      if (this.closed) return;
+      const answers = this.answers;
+      this.answers = [];
+      if (answers.length > 0) this.replica.learn(answers);
+      this.checkAhead();
+      if (answers.length === 0) return;
+      this.changed();
+      this.scheduleDuty();
+    }, 0);
+  }
+
+  /**
    * Has the pool do every check the replica waits for, or will next (those `ahead`
-   * lists), and feeds each answer back as it comes.
+   * lists); each answer is learned in the next look ahead.
    */
   private checkAhead(): void {
-    if (this.closed || this.poolError !== null) return;
+    if (this.poolError !== null) return;
     const { wanted, askedBy } = this.replica.ahead();
     for (const [id, job] of wanted) {
       if (this.checking.has(id)) continue;
@@ -491,9 +517,8 @@ export class TableSession<S extends Json = Json> {
           this.checking.delete(id);
           if (this.closed) return;
           if (entry !== undefined) this.addCheckTime(entry, ms);
-          this.replica.learn([[id, holds]]);
-          this.changed();
-          this.scheduleDuty();
+          this.answers.push([id, holds]);
+          this.lookAheadSoon();
         },
         (e) => this.failed(e),
       );
@@ -588,7 +613,7 @@ export class TableSession<S extends Json = Json> {
   }
 
   private changed(): void {
-    this.checkAhead();
+    this.lookAheadSoon();
     this.tellHash();
     for (const listener of this.listeners) listener();
   }

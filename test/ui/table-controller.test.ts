@@ -19,6 +19,7 @@ import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import { TableSession } from '../../src/net/table.ts';
+import type { Json } from '../../src/engine/encoding.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -63,9 +64,12 @@ test('an event from a peer that proved no seat is not heard at all', async () =>
 
 test('a signed move out of turn stops the table and names the player', async () => {
   const { table, controller } = await ready();
-  const bob = table.sessions[1]!;
-  bob.act({ type: 'FLIP' });
-  await settle();
+  const [alice, bob] = table.sessions as [TableSession<Json>, TableSession<Json>];
+  await bob.whenChecked();
+  expect(bob.act({ type: 'FLIP' })).toEqual({ ok: true, value: undefined });
+  // Alice's table holds Bob's flip, and nothing else is under way.
+  await vi.waitFor(() => expect(alice.replica.log.size).toBe(bob.replica.log.size));
+  await alice.whenChecked();
   // Bob flips again, signed with his own key: the table owes him nothing now.
   const log = bob.replica.log;
   const secret = (bob as unknown as { secretKey: Uint8Array }).secretKey;
@@ -73,10 +77,10 @@ test('a signed move out of turn stops the table and names the player', async () 
   if (!cheat.ok) throw new Error(cheat.error);
   bob.replica.receive(cheat.value.bytes);
   // It reaches Alice the way every event does: over Bob's link.
-  const before = table.sessions[0]!.replica.stateHash;
+  const before = alice.replica.stateHash;
   bob.links.send(0, { type: 'event', event: new TextDecoder().decode(cheat.value.bytes) });
   await settle();
-  expect(table.sessions[0]!.replica.stateHash).toBe(before);
+  expect(alice.replica.stateHash).toBe(before);
   expect(controller.alarms).toEqual(['Bob was caught: ERR_NOT_OWED. The table stopped.']);
   expect(controller.legal).toEqual([]);
   table.close();
