@@ -66,6 +66,25 @@ describe('the recorded hand', () => {
     expectUnseenConsistent(deal()!);
   });
 
+  test('a move made while Bob re-masks (a crossing call) is a move, not a re-mask', () => {
+    const log = auditLog(replica());
+    const at = log.entries.findIndex((e) => e?.type === 'REMASK');
+    // Ada's move, applied just before the re-mask and changing nothing at the table.
+    const call = { author: 0, type: 'ACT', action: { type: 'CALL' } };
+    const report = auditReport({
+      states: [...log.states.slice(0, at + 1), ...log.states.slice(at)],
+      entries: [...log.entries.slice(0, at), call, ...log.entries.slice(at)],
+    });
+    if (!report.ok) throw new Error(report.error);
+    const moves = report.value.deals[0]!.cards.flatMap((c) => c.moves);
+    expect(moves.filter((m) => m.kind === 'remasked').map((m) => [m.index, m.seat])).toEqual([
+      [at + 1, 1],
+      [at + 1, 1],
+      [at + 1, 1],
+    ]);
+    expect(moves.filter((m) => m.kind === 'played')).toEqual([]);
+  });
+
   test('no report before every seat has published its secrets', () => {
     expect(auditReport(auditLog(replicaBefore(rec(), rec().events.length - 1)))).toEqual({
       ok: false,
@@ -212,5 +231,48 @@ describe('two decks dealt from one shuffle round, and moves that name cards', ()
     if (!report.ok) throw new Error(report.error);
     const moves = report.value.deals.flatMap((d) => d.cards.flatMap((c) => c.moves));
     expect(moves.filter((m) => m.kind === 'played').map((m) => m.action)).toEqual(['move']);
+  });
+});
+
+describe('a card shown to both seats, then turned up at once', () => {
+  const SCRIPT: Need[] = [
+    { type: 'DEAL', cards: [0, 1], to: 1 },
+    { type: 'SHOW', cards: [0], to: [0, 1] },
+    { type: 'REVEAL', cards: [0] },
+    { type: 'ACT', seats: [1] },
+  ];
+  const rec = lazy(() => recordHand(2, SCRIPT, 3));
+  const replica = lazy(() => full(rec()));
+
+  test('Ada reads it from her copy before it is turned up, not only once it is', () => {
+    const [deal] = reportOf(replica()).deals;
+    const face = deal!.shuffles.at(-1)!.order[0]!;
+    const steps = rec().steps;
+    // The show's last copy share, then the reveal's two shares (Ada's, then Bob's).
+    const copied = steps.lastIndexOf('COPY');
+    const turned = steps.lastIndexOf('UNLOCK');
+    expect(deal!.cards[face]!.moves.map((m) => [m.kind, m.index, m.to])).toEqual([
+      ['dealt', steps.indexOf('UNLOCK'), [1]],
+      ['shown', copied, [0]],
+      ['revealed', turned, [0, 1]],
+    ]);
+    expectReadersTrue(replica(), reportOf(replica()));
+  });
+});
+
+describe('a card shown to three seats, named in the order 2, 1, 0', () => {
+  test('the two who read it at the last copy share, in seat order', () => {
+    const SCRIPT: Need[] = [
+      { type: 'DEAL', cards: [0], to: 2 },
+      { type: 'SHOW', cards: [0], to: [2, 1, 0] },
+      { type: 'ACT', seats: [2] },
+    ];
+    const rec = recordHand(3, SCRIPT, 3);
+    const [deal] = reportOf(full(rec)).deals;
+    const face = deal!.shuffles.at(-1)!.order[0]!;
+    expect(deal!.cards[face]!.moves.map((m) => [m.kind, m.index, m.seat, m.to])).toEqual([
+      ['dealt', rec.steps.indexOf('LOCK') - 1, 1, [2]],
+      ['shown', rec.steps.lastIndexOf('COPY'), 2, [0, 1]],
+    ]);
   });
 });
