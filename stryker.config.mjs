@@ -19,11 +19,12 @@ const PARTS = {
   },
   table: {
     mutate: ['src/engine/table/**/*.ts', '!src/engine/table/{replica,checks,judge}.ts'],
-    // Whole matches (keys.test.ts) and full-deck Wars (audit-zero.test.ts) are left to
-    // npm test: scripted hands on small decks reach the same checks in a fraction of the time.
+    // Whole matches (keys.test.ts), full-deck Wars (audit-zero.test.ts) and whole games
+    // opened by the audit (report-games.test.ts) are left to npm test: scripted hands on
+    // small decks reach the same checks in a fraction of the time.
     tests: [
-      'test/engine/{table,table-steps,table-decks,void,judge,leave,duties,keyring}.test.ts',
-      'test/engine/adversary/{checks-fold,bodies,context,audit-void,remask}.test.ts',
+      'test/engine/{table,table-steps,table-decks,table-exhibits,void,judge,leave,duties,keyring,report}.test.ts',
+      'test/engine/adversary/{checks-fold,bodies,context,audit-void,remask,evidence}.test.ts',
     ],
   },
   // The replica and the door into the fold, against the tests of verdicts, races and

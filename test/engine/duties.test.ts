@@ -4,10 +4,12 @@
  * it does not owe is an event out of turn, and an offence of the honest seat
  * that sent it. Walked over every state of the recorded hand
  * (`test/vectors/hand.json`), which passes through every kind of step.
+ * `owesDuty` is the session's cheaper question (is a duty owed at all?),
+ * and must answer exactly what the fold says is owed.
  */
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
-import { Keyring, makeDuty } from '../../src/engine/table/author.ts';
+import { Keyring, makeCoin, makeDuty, owesDuty } from '../../src/engine/table/author.ts';
 import { owed } from '../../src/engine/table/fold.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { loadHand, replicaBefore, scriptPlayable } from './helpers/cheats.ts';
@@ -50,4 +52,44 @@ test('a seat owing its coin opening, holding only the coin of an earlier step, o
   const seat = owed(opening, scriptPlayable.game).find((o) => o.kind === 'OPEN')!.seat;
   expect(duty(opening, seat, coinOnly(opening.stepNo))).toMatchObject({ type: 'OPEN' });
   expect(duty(opening, seat, coinOnly(opening.stepNo - 1))).toBeNull();
+});
+
+test('owesDuty answers true exactly where the fold says the seat owes a table event', () => {
+  const rec = loadHand();
+  const replica = replicaBefore(rec, rec.events.length);
+  for (let i = 0; i <= rec.events.length; i++) {
+    const state = replica.stateAfter(i)!;
+    const kinds = (seat: number) =>
+      owed(state, scriptPlayable.game)
+        .filter((o) => o.seat === seat && o.kind !== 'ACT')
+        .map((o) => o.kind);
+    for (const seat of [0, 1]) {
+      const coin = coinOnly(state.stepNo).coin;
+      expect(owesDuty(state, seat, coin), `${i}: seat ${seat}`).toBe(kinds(seat).length > 0);
+      // Without its coin secret (a keyring lost), a seat cannot open: it owes nothing it can make.
+      const makeable = kinds(seat).filter((kind) => kind !== 'OPEN');
+      expect(owesDuty(state, seat, null), `${i}: seat ${seat}, no coin`).toBe(makeable.length > 0);
+    }
+  }
+});
+
+test('a seat that has committed opens nothing before every seat has committed, nor twice', () => {
+  const rec = loadHand();
+  const replica = replicaBefore(rec, rec.events.length);
+  const states = Array.from({ length: rec.events.length }, (_, i) => replica.stateAfter(i)!);
+  const coinSteps = states.filter((s) => s.step.type === 'COIN');
+  const step = (s: TableState<Json>) => s.step as Extract<typeof s.step, { type: 'COIN' }>;
+  // One seat committed, the other not yet: its bit out now would let the other choose.
+  const halfCommitted = coinSteps.find(
+    (s) => step(s).commits.filter((c) => c !== null).length === 1,
+  )!;
+  const committed = step(halfCommitted).commits.findIndex((c) => c !== null);
+  expect(makeCoin(halfCommitted, committed, coinOnly(halfCommitted.stepNo))).toBeNull();
+  // One seat opened, the other not yet: the first has nothing more to send.
+  const halfOpened = coinSteps.find((s) => step(s).opens.some((o) => o !== null))!;
+  const opened = step(halfOpened).opens.findIndex((o) => o !== null);
+  expect(makeCoin(halfOpened, opened, coinOnly(halfOpened.stepNo))).toBeNull();
+  expect(makeCoin(halfOpened, 1 - opened, coinOnly(halfOpened.stepNo))).toMatchObject({
+    type: 'OPEN',
+  });
 });

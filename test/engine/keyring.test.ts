@@ -52,6 +52,26 @@ describe('a keyring hands over its secrets for saving', () => {
     expect(restored.coin).toEqual({ stepNo: 9, bit: 1, salt: '11' });
   });
 
+  test('all of it at once, saved or not, for a copy in another thread: no more, no less', () => {
+    const keyring = new Keyring();
+    const [a, b] = [secret(), secret()];
+    const keys = [a, b].map(({ pub, s }) => keyring.remember(pub, s));
+    keyring.keepCoin({ stepNo: 4, bit: 1, salt: '22' });
+    keyring.takeUnsaved();
+    const all = keyring.all();
+    expect(all).toEqual({
+      scalars: [
+        [keys[0], toHex(encodeScalar(a.s))],
+        [keys[1], toHex(encodeScalar(b.s))],
+      ],
+      coin: { stepNo: 4, bit: 1, salt: '22' },
+    });
+    const copy = new Keyring();
+    copy.restore(all);
+    expect(keys.map((key) => copy.scalarFor(key))).toEqual([a.s, b.s]);
+    expect(copy.coin).toEqual(keyring.coin);
+  });
+
   test('a key it holds no secret for is named as such, not answered with a wrong scalar', () => {
     const keyring = new Keyring();
     const { pub } = secret();

@@ -21,6 +21,7 @@ import {
   DEFAULT_ABSENT_AFTER_MS,
   MAX_ABSENT_AFTER_MS,
   MIN_ABSENT_AFTER_MS,
+  tableOutcome,
 } from '../../src/engine/table/leave.ts';
 import type { Replica } from '../../src/engine/table/replica.ts';
 import { parseGenesis } from '../../src/engine/transcript.ts';
@@ -467,6 +468,80 @@ describe('races: a RESIGN crossing other events', () => {
     expect(lastLines(replica)).toEqual([
       "player 2's resignation crossed the end of the game: void, the result stands.",
     ]);
+  });
+});
+
+describe("the table's outcome from the game's, an ending and the audit's findings", () => {
+  const end = () => replicaBefore(hand(), AT['the end']()).state;
+  const ending = (type: Ending['type']): Ending => ({
+    type,
+    seat: 1,
+    by: type === 'RESIGN' ? 1 : 0,
+  });
+  const caught = (...seats: Seat[]) => seats.map((seat) => ({ seat, reason: 'ERR_CLAIM' }));
+
+  test.each<
+    [
+      string,
+      Partial<{ ending: Ending; findings: ReturnType<typeof caught> }>,
+      Outcome | null,
+      boolean,
+      Outcome | null,
+    ]
+  >([
+    ['the game’s own', {}, DRAW, false, DRAW],
+    ['none yet', {}, null, false, null],
+    [
+      'a seat the audit caught loses, whatever the game said',
+      { findings: caught(1) },
+      DRAW,
+      false,
+      othersWin('the audit caught player 1', 0, 2),
+    ],
+    [
+      'the seats it caught, each named once, in seat order',
+      { findings: caught(2, 0, 2) },
+      DRAW,
+      true,
+      othersWin('the audit caught player 0 and player 2', 1),
+    ],
+    [
+      'every seat caught: nobody wins',
+      { findings: caught(1, 0, 2) },
+      null,
+      false,
+      { result: 'draw', reason: 'the audit caught player 0 and player 1 and player 2' },
+    ],
+    [
+      'a resignation',
+      { ending: ending('RESIGN') },
+      null,
+      false,
+      othersWin('player 1 resigned', 0, 2),
+    ],
+    [
+      'an absence',
+      { ending: ending('ABSENT') },
+      null,
+      false,
+      othersWin('player 1 was declared absent', 0, 2),
+    ],
+    [
+      'an absence in the audit: the game’s result stands',
+      { ending: ending('ABSENT') },
+      DRAW,
+      false,
+      DRAW,
+    ],
+    [
+      'an absence in the audit of a game only the audit checks',
+      { ending: ending('ABSENT') },
+      DRAW,
+      true,
+      othersWin('player 1 did not open their keys for the audit', 0, 2),
+    ],
+  ])('%s', (_, change, played, checked, outcome) => {
+    expect(tableOutcome({ ...end(), ...change }, played, checked)).toEqual(outcome);
   });
 });
 

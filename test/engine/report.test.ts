@@ -1,92 +1,56 @@
 /**
- * The audit opened (`auditReport`), against games played with real cryptography:
+ * The audit opened (`auditReport`), against hands played with real cryptography:
  * the recorded hand (a deal, a re-mask, a show to both seats), a scripted table that
- * turns cards up, shuffles them into a new stock and deals a second time, a whole game
- * of War and one of Town for Two (two decks) between computer peers. Each deck's order
- * after every shuffle is what the audit's keys open; every card a seat is said to
- * have read is one that seat really read (privateFaces with the audit's keys); the
- * cards nobody read are the rest.
+ * turns cards up, shuffles them into a new stock and deals a second time, and one of
+ * two decks dealt from one shuffle round, with moves that name cards. Each deck's
+ * order after every shuffle is what the audit's keys open; every card a seat is said
+ * to have read is one that seat really read (privateFaces with the audit's keys); the
+ * cards nobody read are the rest. Whole games of War and Town for Two are in
+ * `report-games.test.ts`.
  */
 import { describe, expect, test } from 'vitest';
-import { localTable } from '../../src/bots/table.ts';
-import type { Json } from '../../src/engine/encoding.ts';
-import type { GameId } from '../../src/engine/catalog.ts';
+import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { Need } from '../../src/engine/game.ts';
-import { auditKeyring, openWithAudit } from '../../src/engine/table/audit.ts';
-import { privateFaces } from '../../src/engine/table/author.ts';
-import type { Replica } from '../../src/engine/table/replica.ts';
-import {
-  auditLog,
-  auditReport,
-  type AuditDeal,
-  type AuditReport,
-} from '../../src/engine/table/report.ts';
-import { loadHand, recordHand, replicaBefore, type Recording } from './helpers/cheats.ts';
+import { openWithAudit } from '../../src/engine/table/audit.ts';
+import { makeAct } from '../../src/engine/table/author.ts';
+import { auditLog, auditReport } from '../../src/engine/table/report.ts';
+import { expectReadersTrue, expectUnseenConsistent, reportOf } from './helpers/audit-report.ts';
+import { loadHand, recordHand, replicaBefore, signNext, type Recording } from './helpers/cheats.ts';
+import { verdictOf } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
 const full = (rec: Recording) => replicaBefore(rec, rec.events.length);
 
-function reportOf(replica: Replica<Json>): AuditReport {
-  const report = auditReport(auditLog(replica));
-  if (!report.ok) throw new Error(report.error);
-  return report.value;
-}
-
-/** Every (face, seat) the report says was read, against what each seat's keys read at each state. */
-function expectReadersTrue(replica: Replica<Json>, report: AuditReport): void {
-  const keys = auditKeyring(replica.state);
-  const keyring = { has: (k: string) => keys.has(k), scalarFor: (k: string) => keys.get(k)! };
-  for (const deal of report.deals)
-    for (const card of deal.cards)
-      for (const move of card.moves.filter((m) => m.to.length > 0)) {
-        const after = replica.stateAfter(move.index + 1)!;
-        for (const seat of move.to) {
-          const read =
-            move.kind === 'revealed'
-              ? after.faces[move.card]
-              : privateFaces(after, seat, keyring, new Map()).get(move.card);
-          expect(read, `${move.kind} at ${move.index} to seat ${seat}`).toBe(card.face);
-        }
-      }
-}
-
-/** Each deal's unseen faces are exactly those no move made readable. */
-function expectUnseenConsistent(deal: AuditDeal): void {
-  for (const card of deal.cards) {
-    const readers = new Set(card.moves.flatMap((m) => m.to));
-    expect([...readers].sort()).toEqual(card.seenBy);
-  }
-  expect(deal.unseen).toEqual(deal.cards.filter((c) => c.seenBy.length === 0).map((c) => c.face));
-}
-
 describe('the recorded hand', () => {
-  const rec = loadHand();
-  const replica = full(rec);
-  const report = reportOf(replica);
-  const [deal] = report.deals;
+  // The hand is folded by the first test that asks (`test/lazy.ts`); each test makes the
+  // report afresh, so that each one runs the code it checks (a mutant is live only then).
+  const rec = lazy(loadHand);
+  const replica = lazy(() => full(rec()));
+  const report = () => reportOf(replica());
+  const deal = () => report().deals[0];
 
   test('one deal of the deck, shuffled by each seat in turn, each order a permutation', () => {
-    expect(report.deals).toHaveLength(1);
-    expect(deal!.shuffles.map((s) => [s.index, s.seat, s.partial])).toEqual([
+    expect(report().deals).toHaveLength(1);
+    expect(deal()!.shuffles.map((s) => [s.index, s.seat, s.partial])).toEqual([
       [2, 0, false],
       [3, 1, false],
     ]);
-    for (const s of deal!.shuffles) expect([...s.order].sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(report.events).toBe(16);
+    for (const s of deal()!.shuffles) expect([...s.order].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(report().events).toBe(16);
   });
 
   test('the last shuffle’s order is what the audit opens where nothing moved since', () => {
-    const final = openWithAudit(replica.state);
-    const order = deal!.shuffles[1]!.order;
+    const final = openWithAudit(replica().state);
+    const order = deal()!.shuffles[1]!.order;
     // Cards 0 to 2 were dealt and re-masked (permuted among themselves); 3 to 5 never moved.
     expect(final.slice(3)).toEqual(order.slice(3));
     expect([...final.slice(0, 3)].sort()).toEqual([...order.slice(0, 3)].sort());
   });
 
   test('where each card went: dealt to Bob, re-masked by him, two shown to Ada; the rest unseen', () => {
-    const order = deal!.shuffles[1]!.order;
+    const order = deal()!.shuffles[1]!.order;
     const story = (face: number) =>
-      deal!.cards[face]!.moves.map((m) => `${m.kind} ${m.index} ${m.seat}>${m.to.join('')}`);
+      deal()!.cards[face]!.moves.map((m) => `${m.kind} ${m.index} ${m.seat}>${m.to.join('')}`);
     const dealt = order.slice(0, 3);
     const shown = dealt.filter((face) => story(face).length === 3);
     expect(shown).toHaveLength(2);
@@ -95,15 +59,34 @@ describe('the recorded hand', () => {
         ['dealt 4 0>1', 'remasked 5 1>', 'shown 12 1>0'].slice(0, shown.includes(face) ? 3 : 2),
       );
     // The two shown are the re-masked hand's cards 0 and 1, as the script shows them.
-    for (const face of shown) expect(deal!.cards[face]!.moves[2]!.card).toBeLessThan(2);
+    for (const face of shown) expect(deal()!.cards[face]!.moves[2]!.card).toBeLessThan(2);
     for (const face of order.slice(3)) expect(story(face)).toEqual([]);
-    expect(deal!.unseen).toEqual(order.slice(3).sort());
-    expectReadersTrue(replica, report);
-    expectUnseenConsistent(deal!);
+    expect(deal()!.unseen).toEqual(order.slice(3).sort());
+    expectReadersTrue(replica(), report());
+    expectUnseenConsistent(deal()!);
+  });
+
+  test('a move made while Bob re-masks (a crossing call) is a move, not a re-mask', () => {
+    const log = auditLog(replica());
+    const at = log.entries.findIndex((e) => e?.type === 'REMASK');
+    // Ada's move, applied just before the re-mask and changing nothing at the table.
+    const call = { author: 0, type: 'ACT', action: { type: 'CALL' } };
+    const report = auditReport({
+      states: [...log.states.slice(0, at + 1), ...log.states.slice(at)],
+      entries: [...log.entries.slice(0, at), call, ...log.entries.slice(at)],
+    });
+    if (!report.ok) throw new Error(report.error);
+    const moves = report.value.deals[0]!.cards.flatMap((c) => c.moves);
+    expect(moves.filter((m) => m.kind === 'remasked').map((m) => [m.index, m.seat])).toEqual([
+      [at + 1, 1],
+      [at + 1, 1],
+      [at + 1, 1],
+    ]);
+    expect(moves.filter((m) => m.kind === 'played')).toEqual([]);
   });
 
   test('no report before every seat has published its secrets', () => {
-    expect(auditReport(auditLog(replicaBefore(rec, rec.events.length - 1)))).toEqual({
+    expect(auditReport(auditLog(replicaBefore(rec(), rec().events.length - 1)))).toEqual({
       ok: false,
       error: 'ERR_NO_AUDIT',
     });
@@ -122,7 +105,7 @@ describe('cards turned up, shuffled into a new stock, then a second deal', () =>
   ];
   const rec = lazy(() => recordHand(2, SCRIPT));
   const replica = lazy(() => full(rec()));
-  const report = lazy(() => reportOf(replica()));
+  const report = () => reportOf(replica());
 
   test('the new stock is a partial shuffle of the first deal; the whole deck again is a second', () => {
     const [first, second] = report().deals;
@@ -160,65 +143,136 @@ describe('cards turned up, shuffled into a new stock, then a second deal', () =>
   });
 });
 
-/** A whole game between computer peers over the in-memory network; every replica's log. */
-async function played(game: GameId) {
-  const table = localTable({ game, names: ['Ada', 'Bob'], seed: 5, table: `report-${game}` });
-  await table.finished();
-  table.close();
-  return table.sessions.map((s) => s.replica);
-}
+describe('two decks dealt from one shuffle round, and moves that name cards', () => {
+  const SCRIPT: Need[] = [
+    { type: 'DEAL', cards: [0, 1], to: 0 },
+    { type: 'DEAL', cards: [3, 4], to: 1 },
+    { type: 'REVEAL', cards: [2] },
+    { type: 'ACT', seats: [1] },
+  ];
+  const DECKS = [
+    { name: 'red', size: 3 },
+    { name: 'black', size: 3 },
+  ];
+  // A move names cards by `card` and `cards`; what is no card id names none.
+  const MOVE: JsonObject = { type: 'DONE', card: 4, cards: [1, 'two', 0] };
+  const rec = lazy(() => recordHand(2, SCRIPT, DECKS, MOVE));
+  const replica = lazy(() => full(rec()));
+  const report = () => reportOf(replica());
 
-describe('a whole game of War', () => {
-  const replicas = lazy(() => played('war'));
-
-  test('one deal, two shuffles; every card turned up is read by both, the rest by nobody', async () => {
-    const [ada, bob] = await replicas();
-    const report = reportOf(ada!);
-    expect(reportOf(bob!)).toEqual(report);
-    const [deal] = report.deals;
-    expect(report.deals).toHaveLength(1);
-    expect(deal!.shuffles.map((s) => s.seat)).toEqual([0, 1]);
-    for (const s of deal!.shuffles) expect(new Set(s.order).size).toBe(52);
-    const faces = ada!.state.faces;
-    for (const card of deal!.cards) {
-      const up = card.moves.filter((m) => m.kind === 'revealed');
-      expect(up.length).toBeLessThanOrEqual(1);
-      expect(card.seenBy).toEqual(up.length === 1 ? [0, 1] : []);
+  test('a deal of each deck, from the same shuffle round, each with its own cards', () => {
+    const [red, black] = report().deals;
+    expect(report().deals.map((d) => [d.deck, d.name, d.from, d.cards.length])).toEqual([
+      [0, 'red', red!.shuffles[0]!.index, 3],
+      [1, 'black', red!.shuffles[0]!.index, 3],
+    ]);
+    for (const deal of [red!, black!]) {
+      expect(deal.shuffles.map((s) => [s.index, s.seat, s.partial])).toEqual(
+        red!.shuffles.map((s) => [s.index, s.seat, false]),
+      );
+      expect(deal.shuffles.map((s) => s.index)).toEqual([2, 3]);
+      for (const s of deal.shuffles) expect([...s.order].sort()).toEqual([0, 1, 2]);
     }
-    // Nobody reads a War card before it is turned: the unseen are those never turned up.
-    const turned = new Set(faces.filter((f) => f !== null));
-    expect(deal!.unseen.every((face) => !turned.has(face))).toBe(true);
-    expectReadersTrue(ada!, report);
-    expectUnseenConsistent(deal!);
+    expect(report().events).toBe(rec().events.length);
+  });
+
+  test('who read what: each deck’s dealt cards by their seat, the card turned up by both', () => {
+    const [red, black] = report().deals;
+    const seen = (deal: typeof red) => deal!.cards.map((c) => c.seenBy);
+    const order = (deal: typeof red) => deal!.shuffles.at(-1)!.order;
+    // Faces in position order: ids 0 and 1 (3 and 4) dealt, id 2 (5) turned up or unseen.
+    expect(order(red).map((face) => seen(red)[face])).toEqual([[0], [0], [0, 1]]);
+    expect(order(black).map((face) => seen(black)[face])).toEqual([[1], [1], []]);
+    expect(black!.unseen).toEqual([order(black)[2]]);
+    expect(red!.unseen).toEqual([]);
+    expectReadersTrue(replica(), report());
+    for (const deal of report().deals) expectUnseenConsistent(deal);
+  });
+
+  test('a move names the cards it plays, by their ids then, with its type', () => {
+    const moves = report()
+      .deals.flatMap((deal) => deal.cards.flatMap((c) => c.moves))
+      .filter((m) => m.kind === 'played');
+    const at = rec().events.findIndex((e) => e.event.body.type === 'ACT');
+    expect(moves.map((m) => [m.index, m.card, m.seat, m.to, m.action]).sort()).toEqual([
+      [at, 0, 1, [], 'done'],
+      [at, 1, 1, [], 'done'],
+      [at, 4, 1, [], 'done'],
+    ]);
+    // Each on the face its id held.
+    const [red, black] = report().deals;
+    for (const [deal, id] of [
+      [red!, 0],
+      [red!, 1],
+      [black!, 1],
+    ] as const) {
+      const face = deal.shuffles.at(-1)!.order[id]!;
+      expect(deal.cards[face]!.moves.at(-1)).toMatchObject({
+        kind: 'played',
+        card: deal.deck * 3 + id,
+      });
+    }
+  });
+
+  test('an event the table refused is counted, and adds nothing', () => {
+    const replica = full(rec());
+    const before = reportOf(replica);
+    // Bob plays again once the game is over: refused, no move of his.
+    const late = signNext(replica.log, rec().players[1]!, makeAct({ type: 'DONE', cards: [2, 5] }));
+    replica.receive(late.bytes);
+    expect(verdictOf(replica, late.hash)).toMatchObject({ rejected: expect.any(String) });
+    expect(reportOf(replica)).toEqual({ ...before, events: before.events + 1 });
+  });
+
+  test('a move with no type is named a move', () => {
+    const log = auditLog(replica());
+    const entries = log.entries.map((e) => (e?.action ? { ...e, action: { card: 4 } } : e));
+    const report = auditReport({ ...log, entries });
+    if (!report.ok) throw new Error(report.error);
+    const moves = report.value.deals.flatMap((d) => d.cards.flatMap((c) => c.moves));
+    expect(moves.filter((m) => m.kind === 'played').map((m) => m.action)).toEqual(['move']);
   });
 });
 
-describe('a whole game of Town for Two', () => {
-  const replicas = lazy(() => played('town'));
+describe('a card shown to both seats, then turned up at once', () => {
+  const SCRIPT: Need[] = [
+    { type: 'DEAL', cards: [0, 1], to: 1 },
+    { type: 'SHOW', cards: [0], to: [0, 1] },
+    { type: 'REVEAL', cards: [0] },
+    { type: 'ACT', seats: [1] },
+  ];
+  const rec = lazy(() => recordHand(2, SCRIPT, 3));
+  const replica = lazy(() => full(rec()));
 
-  test('two decks dealt from one shuffle round; each player reads the cards it draws', async () => {
-    const [ada] = await replicas();
-    const report = reportOf(ada!);
-    expect(report.deals.map((d) => [d.name, d.shuffles.length])).toEqual([
-      ['red', 2],
-      ['black', 2],
+  test('Ada reads it from her copy before it is turned up, not only once it is', () => {
+    const [deal] = reportOf(replica()).deals;
+    const face = deal!.shuffles.at(-1)!.order[0]!;
+    const steps = rec().steps;
+    // The show's last copy share, then the reveal's two shares (Ada's, then Bob's).
+    const copied = steps.lastIndexOf('COPY');
+    const turned = steps.lastIndexOf('UNLOCK');
+    expect(deal!.cards[face]!.moves.map((m) => [m.kind, m.index, m.to])).toEqual([
+      ['dealt', steps.indexOf('UNLOCK'), [1]],
+      ['shown', copied, [0]],
+      ['revealed', turned, [0, 1]],
     ]);
-    expect(report.deals[0]!.from).toBe(report.deals[1]!.from);
-    const dealtTo = (deal: AuditDeal) =>
-      new Set(
-        deal.cards.flatMap((c) => c.moves.filter((m) => m.kind === 'dealt')).flatMap((m) => m.to),
-      );
-    // Each player draws from its own deck.
-    expect([...dealtTo(report.deals[0]!)]).toEqual([0]);
-    expect([...dealtTo(report.deals[1]!)]).toEqual([1]);
-    // A card played from the hand is named by the move that plays it.
-    const played = report.deals
-      .flatMap((d) => d.cards)
-      .filter((c) => c.moves.some((m) => m.kind === 'played'));
-    expect(played.length).toBeGreaterThan(0);
-    for (const card of played)
-      expect(card.moves.find((m) => m.kind === 'played')!.action).toBe('play');
-    expectReadersTrue(ada!, report);
-    for (const deal of report.deals) expectUnseenConsistent(deal);
+    expectReadersTrue(replica(), reportOf(replica()));
+  });
+});
+
+describe('a card shown to three seats, named in the order 2, 1, 0', () => {
+  test('the two who read it at the last copy share, in seat order', () => {
+    const SCRIPT: Need[] = [
+      { type: 'DEAL', cards: [0], to: 2 },
+      { type: 'SHOW', cards: [0], to: [2, 1, 0] },
+      { type: 'ACT', seats: [2] },
+    ];
+    const rec = recordHand(3, SCRIPT, 3);
+    const [deal] = reportOf(full(rec)).deals;
+    const face = deal!.shuffles.at(-1)!.order[0]!;
+    expect(deal!.cards[face]!.moves.map((m) => [m.kind, m.index, m.seat, m.to])).toEqual([
+      ['dealt', rec.steps.indexOf('LOCK') - 1, 1, [2]],
+      ['shown', rec.steps.lastIndexOf('COPY'), 2, [0, 1]],
+    ]);
   });
 });

@@ -270,18 +270,19 @@ export function makeCopyShares(
 }
 
 /**
- * What this seat owes of the coin under way: its COMMIT, its OPEN once every
- * seat has committed (with `coin`, the bit it committed to), or neither.
+ * What this seat owes of the coin under way: its COMMIT; once every seat has
+ * committed, the OPEN of `coin`, answered as that coin (so an OPEN is made
+ * only from this step's secret in hand); or neither (null).
  */
 function coinOwed(
   state: TableState<unknown>,
   seat: Seat,
   coin: CoinSecret | null,
-): 'COMMIT' | 'OPEN' | null {
+): 'COMMIT' | CoinSecret | null {
   const step = state.step as Extract<Step, { type: 'COIN' }>;
   if (step.commits[seat] === null) return 'COMMIT';
   const owesOpen = step.commits.every((c) => c !== null) && step.opens[seat] === null;
-  return owesOpen && coin?.stepNo === state.stepNo ? 'OPEN' : null;
+  return owesOpen && coin?.stepNo === state.stepNo ? coin : null;
 }
 
 /** This seat's COMMIT to a fresh random bit, or its OPEN once every seat has committed; null if it owes neither. */
@@ -297,8 +298,7 @@ export function makeCoin(
     keyring.keepCoin(coin);
     return { type: 'COMMIT', hash: coinCommitment(state, seat, coin.bit, coin.salt) };
   }
-  if (owes === null || keyring.coin === null) return null;
-  return { type: 'OPEN', bit: keyring.coin.bit, salt: keyring.coin.salt };
+  return owes === null ? null : { type: 'OPEN', bit: owes.bit, salt: owes.salt };
 }
 
 /**

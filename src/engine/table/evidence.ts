@@ -300,6 +300,10 @@ function remaskParts(
   body: Extract<Decoded, { type: 'REMASK' }>,
 ): Found {
   const step = state.step as Extract<Step, { type: 'REMASK' }>;
+  const keys = step.cards.map((id) => remaskKey(state.cards[id]!, author));
+  // A card not the author's alone: the fold refuses the shape before any proof, and its
+  // code says so; a proof that fails as well is not what the event was refused for.
+  if (keys.some((key) => key === null)) return null;
   const n = step.cards.length;
   const counted =
     count('re-keyed cards', body.rekeyed.length, n) ??
@@ -307,10 +311,8 @@ function remaskParts(
     count('rows', body.rows.length, n);
   if (counted) return counted;
   const rekeyed = first(step.cards, (id, i) => {
-    const key = remaskKey(state.cards[id]!, author);
-    if (key === null) return null;
     const c = readEncoding(state.cards[id]!.c);
-    const g = readEncoding(key);
+    const g = readEncoding(keys[i]!);
     return runCheck(
       dleqCheck(
         rekeyContext(state, author, id),

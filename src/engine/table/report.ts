@@ -194,7 +194,11 @@ export function auditReport(log: AuditLog): Result<AuditReport, 'ERR_NO_AUDIT'> 
 type Reading = 'revealed' | 'dealt' | 'shown';
 const RANK: Record<Reading, number> = { dealt: 0, shown: 1, revealed: 2 };
 
-/** Who reads each card id in `state` (cards on their way excepted), and how. */
+/**
+ * Who reads each card id in `state`, and how: through the card itself (but a
+ * card on its way), or through a copy shown to a seat, which is that seat's
+ * as soon as its last layer is its own (a reveal of the card may start then).
+ */
 function readers(
   state: TableState<unknown>,
   all: readonly Seat[],
@@ -202,15 +206,15 @@ function readers(
   const transit = inTransit(state);
   const found = new Map<CardId, { seats: Set<Seat>; kind: Reading }>();
   const add = (id: CardId, seats: readonly Seat[], kind: Reading) => {
-    if (transit.has(id) || seats.length === 0) return;
     const entry = found.get(id) ?? { seats: new Set<Seat>(), kind };
     for (const seat of seats) entry.seats.add(seat);
     if (RANK[kind] > RANK[entry.kind]) entry.kind = kind;
     found.set(id, entry);
   };
-  state.cards.forEach((card, id) =>
-    add(id, readersOf(card, all), card.layers.length === 0 ? 'revealed' : 'dealt'),
-  );
+  state.cards.forEach((card, id) => {
+    if (!transit.has(id))
+      add(id, readersOf(card, all), card.layers.length === 0 ? 'revealed' : 'dealt');
+  });
   for (const copy of state.copies)
     if (readersOf(copy, all).includes(copy.seat)) add(copy.card, [copy.seat], 'shown');
   return found;
@@ -289,7 +293,7 @@ function inTransit(state: TableState<unknown>): Set<CardId> {
 /** The card ids a move names in its `card` and `cards` fields. */
 function namedCards(action: JsonObject): CardId[] {
   const ids = [action.card, ...(Array.isArray(action.cards) ? action.cards : [])];
-  return ids.filter((id): id is number => typeof id === 'number' && Number.isInteger(id));
+  return ids.filter((id): id is number => Number.isInteger(id));
 }
 
 const actionName = (action: JsonObject): string => String(action.type ?? 'move').toLowerCase();

@@ -5,7 +5,8 @@
  * claimed against what the step takes; the move the rules refused; the audit
  * secret that opens nothing. The cheats are the recorded hand's honest bodies
  * changed by one thing, signed by the same seat as its next event; and a Town for
- * Two player who names a false face for its play.
+ * Two player who names a false face for its play. An honest event, and one whose
+ * fault is none of its parts', is told by the fold's code alone.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../../../crypto/index.ts';
 import { readPoint } from '../../../src/engine/table/points.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
+import type { Need } from '../../../src/engine/game.ts';
 import { town } from '../../../src/engine/games/town/index.ts';
 import type {
   AuditBody,
@@ -31,6 +33,7 @@ import type {
 } from '../../../src/engine/table/bodies.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
 import { diagnose, type Diagnosis } from '../../../src/engine/table/evidence.ts';
+import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
 import {
   badDleqProof,
@@ -38,16 +41,32 @@ import {
   badUnlockProof,
   compensatedShuffleProof,
   editPoints,
+  editRows,
   indexOf,
   loadHand,
+  recordHand,
   replicaBefore,
+  scriptPlayable,
   signNext,
+  type Recording,
 } from '../helpers/cheats.ts';
-import { Table, makePlayers } from '../helpers/table.ts';
+import { Table, makePlayers, verdictOf } from '../helpers/table.ts';
 import { falseFace } from '../helpers/town.ts';
 import { lazy } from '../../lazy.ts';
 
 const hand = lazy(loadHand);
+
+/**
+ * A hand that turns three cards up (seat 0's share, then seat 1's, the last), deals
+ * the fourth to seat 0 (seat 1 unlocks, its layer the second on the card) and ends
+ * with a move.
+ */
+const REVEAL_SCRIPT: Need[] = [
+  { type: 'REVEAL', cards: [1, 2, 3] },
+  { type: 'DEAL', cards: [0], to: 0 },
+  { type: 'ACT', seats: [0] },
+];
+const revealed = lazy(() => recordHand(2, REVEAL_SCRIPT, 4));
 
 /** The refused entry's diagnosis, on the state its author saw, after checking it was refused. */
 function diagnosed(replica: Replica<Json>, hash: string): Diagnosis {
@@ -59,8 +78,13 @@ function diagnosed(replica: Replica<Json>, hash: string): Diagnosis {
 }
 
 /** `seat`'s recorded event of `type` (in `step`), edited, sent in its place; its diagnosis. */
-function cheat<B>(seat: number, type: string, edit: (body: B) => TableBody, step?: string) {
-  const rec = hand();
+function cheat<B>(
+  seat: number,
+  type: string,
+  edit: (body: B) => TableBody,
+  step?: string,
+  rec: Recording = hand(),
+) {
   const index = indexOf(rec, seat, type, step);
   const replica = replicaBefore(rec, index);
   const body = rec.events[index]!.event.body as unknown as B;
@@ -79,23 +103,33 @@ const layerKey = (
 /** A point as the evidence names it: its canonical encoding in hex. */
 const hex = (base64: string) => pointHex(readPoint(base64));
 
+const count = (items: string, claimed: number, expected: number, part: number | null = null) =>
+  ({ kind: 'count', items, claimed, expected, part }) as const;
+
 const plus1 = (hex: string) => toHex(encodeScalar((decodeScalar(fromHex(hex)) + 1n) % ORDER));
 
 describe('the part of a refused event that fails', () => {
   test('an unlock share with a forged proof: which share, which cards, whose key', () => {
-    const { diagnosis, before } = cheat<UnlockBody>(
-      0,
-      'UNLOCK',
-      (b) => ({ ...b, shares: b.shares.map(badUnlockProof) }),
-      'UNLOCK',
-    );
-    expect(diagnosis).toEqual({
-      kind: 'proof',
-      proof: 'unlock',
-      part: 0,
-      parts: 1,
-      cards: [0, 1, 2],
-      key: hex(layerKey(before, 0, 0)),
+    const forged = (b: UnlockBody) => ({ ...b, shares: b.shares.map(badUnlockProof) });
+    // A deal's share, and the last share of a reveal: there the proof, not the faces.
+    for (const [seat, rec, cards] of [
+      [0, hand(), [0, 1, 2]],
+      [1, revealed(), [1, 2, 3]],
+    ] as const) {
+      const { diagnosis, before } = cheat(seat, 'UNLOCK', forged, 'UNLOCK', rec);
+      expect(diagnosis).toEqual({
+        kind: 'proof',
+        proof: 'unlock',
+        part: 0,
+        parts: 1,
+        cards,
+        key: hex(layerKey(before, cards[0], seat)),
+      });
+    }
+    expect(replicaBefore(revealed(), indexOf(revealed(), 1, 'UNLOCK')).state.step).toMatchObject({
+      to: 'all',
+      next: 1,
+      order: [0, 1],
     });
   });
 
@@ -202,8 +236,10 @@ describe('the part of a refused event that fails', () => {
   });
 
   test('a coin bit other than committed, a move the rules refuse, a body that does not parse', () => {
-    expect(cheat<OpenBody>(1, 'OPEN', (b) => ({ ...b, bit: 1 - b.bit })).diagnosis).toMatchObject({
+    const open = hand().events[indexOf(hand(), 1, 'OPEN')]!.event.body as unknown as OpenBody;
+    expect(cheat<OpenBody>(1, 'OPEN', (b) => ({ ...b, bit: 1 - b.bit })).diagnosis).toEqual({
       kind: 'commitment',
+      bit: 1 - open.bit,
     });
     expect(cheat(1, 'ACT', () => ({ type: 'ACT', action: { type: 'WIN' } })).diagnosis).toEqual({
       kind: 'rules',
@@ -214,6 +250,83 @@ describe('the part of a refused event that fails', () => {
       cheat<UnlockBody>(0, 'UNLOCK', (b) => ({ ...b, extra: 1 }) as unknown as TableBody, 'UNLOCK')
         .diagnosis,
     ).toEqual({ kind: 'body', code: 'ERR_BODY_FIELDS' });
+    expect(
+      cheat<UnlockBody>(
+        0,
+        'UNLOCK',
+        (b) => ({ ...b, shares: b.shares.map((x) => ({ ...x, points: '!' })) }),
+        'UNLOCK',
+      ).diagnosis,
+    ).toEqual({ kind: 'body', code: 'ERR_BODY_ENCODING' });
+  });
+
+  test('a count the step does not take: what the event holds against what it should', () => {
+    const more = <T>(list: readonly T[]) => [...list, list[0]!];
+    type Rows = Parameters<typeof editRows>[1];
+    const rows = (edit: Rows) => (b: ShuffleBody) => ({
+      ...b,
+      shuffles: b.shuffles.map((x) => ({ ...x, rows: editRows(x.rows, edit) })),
+    });
+    const doubled = (b: UnlockBody) => ({
+      ...b,
+      shares: b.shares.map((x) => ({ ...x, points: editPoints(x.points, (p) => [...p, ...p]) })),
+    });
+    // [type, step (seat 0's UNLOCK, else seat 1's event, or seat 0's LOCK), edit, evidence]
+    const cases: [string, string | undefined, (b: never) => TableBody, Diagnosis][] = [
+      ['KEY', undefined, (b: KeyBody) => ({ ...b, keys: more(b.keys) }), count('keys', 2, 1)],
+      [
+        'SHUFFLE',
+        undefined,
+        (b: ShuffleBody) => ({ ...b, shuffles: more(b.shuffles) }),
+        count('shuffles', 2, 1),
+      ],
+      ['SHUFFLE', undefined, rows((r) => r.slice(1)), count('rows', 5, 6, 0)],
+      [
+        'SHUFFLE',
+        undefined,
+        rows((r) => r.map((row) => [...row, ...row])),
+        count('points in a row', 2, 1, 0),
+      ],
+      ['UNLOCK', 'UNLOCK', (b: UnlockBody) => ({ ...b, shares: [] }), count('shares', 0, 1)],
+      [
+        'LOCK',
+        undefined,
+        (b: LockBody) => ({ ...b, shares: more(b.shares) }),
+        count('shares', 2, 1),
+      ],
+      ['UNLOCK', 'COPY', doubled, count('points', 4, 2, 0)],
+      [
+        'AUDIT',
+        undefined,
+        (b: AuditBody) => ({ ...b, secrets: b.secrets.slice(1) }),
+        count('secrets', 2, 3),
+      ],
+      [
+        'REMASK',
+        undefined,
+        (b: RemaskBody) => ({ ...b, rekeyed: editPoints(b.rekeyed, (p) => p.slice(1)) }),
+        count('re-keyed cards', 2, 3),
+      ],
+      [
+        'REMASK',
+        undefined,
+        (b: RemaskBody) => ({ ...b, rekeys: more(b.rekeys) }),
+        count('re-key proofs', 4, 3),
+      ],
+      [
+        'REMASK',
+        undefined,
+        (b: RemaskBody) => ({ ...b, rows: editRows(b.rows, (r) => r.slice(1)) }),
+        count('rows', 2, 3),
+      ],
+    ];
+    for (const [type, step, edit, expected] of cases) {
+      const seat = type === 'LOCK' || step !== undefined ? 0 : 1;
+      expect(
+        cheat(seat, type, edit, step).diagnosis,
+        `${type}: ${JSON.stringify(expected)}`,
+      ).toEqual(expected);
+    }
   });
 
   test('an event its author did not owe: who owed what', () => {
@@ -227,6 +340,94 @@ describe('the part of a refused event that fails', () => {
     expect(diagnosed(replica, bad.hash)).toEqual({
       kind: 'not-owed',
       owed: [{ seat: 0, kind: 'UNLOCK' }],
+    });
+    // Ada, owing an unlock share, sends the lock she makes later in the hand.
+    const fresh = replicaBefore(rec, index);
+    const lock = rec.events[indexOf(rec, 0, 'LOCK')]!.event.body as unknown as LockBody;
+    const other = signNext(fresh.log, rec.players[0]!, lock);
+    fresh.receive(other.bytes);
+    expect(diagnosed(fresh, other.hash)).toEqual({
+      kind: 'not-owed',
+      owed: [{ seat: 0, kind: 'UNLOCK' }],
+    });
+  });
+});
+
+describe('what the parts do not explain is told by the fold’s code', () => {
+  /** Each recorded event diagnosed on the state before it, as if the fold had refused it for `code`. */
+  const diagnoseAll = (rec: Recording) => {
+    const replica = replicaBefore(rec, rec.events.length);
+    return rec.events.map(({ event }, i) => [
+      `${i} ${event.body.type} of seat ${event.author} in ${rec.steps[i]}`,
+      diagnose(replica.stateAfter(i)!, replica.game, event.author, event.body, 'ERR_BASIS'),
+    ]);
+  };
+
+  test('every honest event of a hand, each of its proofs holding: the code alone', () => {
+    for (const rec of [hand(), revealed()]) {
+      const found = diagnoseAll(rec);
+      expect(found).toEqual(found.map(([event]) => [event, { kind: 'other', code: 'ERR_BASIS' }]));
+    }
+    // The reveal turned up face 0 too: a face, however low.
+    const faces = replicaBefore(revealed(), revealed().events.length).state.faces;
+    expect(faces.slice(1)).toContain(0);
+    // The kinds of event, steps and shares this walked over.
+    const kinds = [hand(), revealed()].flatMap((rec) =>
+      rec.events.map(({ event }, i) => `${event.body.type} in ${rec.steps[i]}`),
+    );
+    expect(new Set(kinds)).toEqual(
+      new Set([
+        'KEY in KEYS',
+        'SHUFFLE in SHUFFLE',
+        'UNLOCK in UNLOCK',
+        'REMASK in REMASK',
+        'COMMIT in COIN',
+        'OPEN in COIN',
+        'LOCK in LOCK',
+        'UNLOCK in COPY',
+        'ACT in PLAY',
+        'AUDIT in AUDIT',
+      ]),
+    );
+  });
+
+  test('a resignation, an absence and a commitment have no parts to fault', () => {
+    const rec = hand();
+    const at = indexOf(rec, 0, 'COMMIT');
+    const state = replicaBefore(rec, at).state;
+    const bodies: JsonObject[] = [
+      { type: 'RESIGN' },
+      { type: 'ABSENT', seat: 1 },
+      rec.events[at]!.event.body,
+    ];
+    for (const body of bodies)
+      expect(diagnose(state, scriptPlayable.game, 0, body, 'ERR_X')).toEqual({
+        kind: 'other',
+        code: 'ERR_X',
+      });
+  });
+
+  test('a game module that throws: the code, and no exception', () => {
+    const at = indexOf(hand(), 1, 'ACT');
+    const state = replicaBefore(hand(), at).state;
+    const broken: AnyGame<Json> = {
+      ...scriptPlayable.game,
+      apply: () => {
+        throw new Error('broken');
+      },
+    };
+    const body = hand().events[at]!.event.body;
+    expect(diagnose(state, broken, 1, body, 'ERR_EXCEPTION')).toEqual({
+      kind: 'other',
+      code: 'ERR_EXCEPTION',
+    });
+  });
+
+  test('a move with no type is named a move', () => {
+    expect(cheat(1, 'ACT', () => ({ type: 'ACT', action: { card: 2 } })).diagnosis).toEqual({
+      kind: 'rules',
+      code: 'ERR_UNEXPECTED',
+      action: 'move',
     });
   });
 });
@@ -246,6 +447,8 @@ describe('a Town for Two player naming a false face', () => {
       makeAct({ type: 'PLAY', cards: [card], faces: [lie], pile: null } as JsonObject),
     );
     const bad = table.duty(seat);
+    const other = table.replicas[1 - seat]!;
+    expect(verdictOf(other, bad.hash)).toEqual({ rejected: 'ERR_RULES' });
     expect(diagnosed(table.replicas[1 - seat] as unknown as Replica<Json>, bad.hash)).toEqual({
       kind: 'reveal',
       card,

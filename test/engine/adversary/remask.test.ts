@@ -5,11 +5,13 @@
  * key, a point, the size of a group of keys) may tell which card that was.
  */
 import { describe, expect, test } from 'vitest';
-import type { Json } from '../../../src/engine/encoding.ts';
+import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Need } from '../../../src/engine/game.ts';
 import { makeRemask } from '../../../src/engine/table/author.ts';
+import type { RemaskBody, TableBody } from '../../../src/engine/table/bodies.ts';
+import { diagnose } from '../../../src/engine/table/evidence.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
-import { expectOffence, signNext } from '../helpers/cheats.ts';
+import { compensatedShuffleProof, expectOffence, signNext } from '../helpers/cheats.ts';
 import { scriptGame } from '../helpers/script-game.ts';
 import { Table, feed, makePlayers, tablePoints } from '../helpers/table.ts';
 import { drive, script, pointsIn, smallTable, viewOf, type Chooser } from '../helpers/redblack.ts';
@@ -118,5 +120,14 @@ describe("a re-mask of a card that is not the seat's alone", () => {
     const bad = signNext(honest.log, players[0]!, body);
     feed(honest, bad.bytes);
     expectOffence(honest, bad, 0, 'ERR_SHAPE');
+    // Its evidence is the fold's code, whatever else is wrong with it: a shuffle proof
+    // broken as well is not what it was refused for.
+    const remask = body as RemaskBody;
+    const broken = { ...remask, proof: compensatedShuffleProof(remask.proof) } as TableBody;
+    const seen = honest.stateAfter(honest.log.size - 1)!;
+    expect(diagnose(seen, honest.game, 0, broken as unknown as JsonObject, 'ERR_SHAPE')).toEqual({
+      kind: 'other',
+      code: 'ERR_SHAPE',
+    });
   });
 });

@@ -28,7 +28,7 @@ import {
 } from '../../../crypto/index.ts';
 import { stateHash, type Json, type JsonObject } from '../../../src/engine/encoding.ts';
 import type { EventBody, SignedEvent } from '../../../src/engine/events.ts';
-import type { Need, Seat } from '../../../src/engine/game.ts';
+import type { DeckSpec, Need, Seat } from '../../../src/engine/game.ts';
 import type { Playable } from '../../../src/engine/games/registry.ts';
 import { composeEvent, type EventLog } from '../../../src/engine/log.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
@@ -49,10 +49,11 @@ export const scriptPlayable: Playable = {
   rules: [],
 };
 
-/** A table of `seats` playing `script` on a deck of `size` cards. */
-export function scriptTable(seats: number, script: Need[], size = 6) {
+/** A table of `seats` playing `script` on a deck of `decks` cards (or on those decks). */
+export function scriptTable(seats: number, script: Need[], decks: number | DeckSpec[] = 6) {
   const players = makePlayers(seats);
-  const options = { decks: [{ name: 'deck', size }], script } as unknown as JsonObject;
+  const specs = typeof decks === 'number' ? [{ name: 'deck', size: decks }] : decks;
+  const options = { decks: specs, script } as unknown as JsonObject;
   const genesis = makeGenesis(players, scriptPlayable.game, options);
   const initial = scriptPlayable.setup(options);
   if (!initial.ok) throw new Error(initial.error);
@@ -87,15 +88,23 @@ export interface Recording {
 /** More events than any scripted hand here takes. */
 const MAX_EVENTS = 200;
 
-/** Plays `script` (`HAND_SCRIPT` at two seats unless told): duties lowest seat first, every move `DONE`. */
-export function recordHand(seats = 2, script = HAND_SCRIPT, size?: number): Recording {
-  const hand = scriptTable(seats, script, size);
+/**
+ * Plays `script` (`HAND_SCRIPT` at two seats unless told) on `decks` (see
+ * `scriptTable`): duties lowest seat first, every move `act` (a `DONE`).
+ */
+export function recordHand(
+  seats = 2,
+  script = HAND_SCRIPT,
+  decks?: number | DeckSpec[],
+  act: JsonObject = { type: 'DONE' },
+): Recording {
+  const hand = scriptTable(seats, script, decks);
   const table = new Table(hand.players, hand.genesis, scriptPlayable.game, hand.initial);
   const replica = table.replicas[0]!;
   for (let next = replica.owed()[0]; next !== undefined; next = replica.owed()[0]) {
     // A table that never stops owing (a broken fold) fails here, not at a mutation run's timeout.
     if (table.events.length === MAX_EVENTS) throw new Error(`no end after ${MAX_EVENTS} events`);
-    if (next.kind === 'ACT') table.play(next.seat, makeAct({ type: 'DONE' }));
+    if (next.kind === 'ACT') table.play(next.seat, makeAct(act));
     else table.duty(next.seat);
   }
   return recordingOf(hand, replica);
