@@ -384,7 +384,8 @@ export class TableSession<S extends Json = Json> {
       this.broadcast(event, from);
       this.scheduleDuty();
     }
-    this.changed();
+    // A copy of an event we hold changes nothing, and at six seats four in five are copies.
+    if (!result.ok || result.value.fresh) this.changed();
   }
 
   private broadcast(event: string, except: Seat | null): void {
