@@ -23,11 +23,18 @@ import {
   MIN_ABSENT_AFTER_MS,
   tableOutcome,
 } from '../../src/engine/table/leave.ts';
-import type { Replica } from '../../src/engine/table/replica.ts';
+import { Replica } from '../../src/engine/table/replica.ts';
 import { parseGenesis } from '../../src/engine/transcript.ts';
 import type { Ending } from '../../src/engine/table/types.ts';
 import { describeEntry } from '../../src/ui/describe.ts';
-import { expectOffence, indexOf, recordHand, replicaBefore, signNext } from './helpers/cheats.ts';
+import {
+  expectOffence,
+  indexOf,
+  recordHand,
+  replicaBefore,
+  scriptPlayable,
+  signNext,
+} from './helpers/cheats.ts';
 import { feed, makeGenesis, makePlayers, verdictOf } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
@@ -162,6 +169,20 @@ describe('a RESIGN or an ABSENT ends the table at once', () => {
     expect(replica.owed()).toEqual([]);
     expect(replica.offences()).toEqual([]);
     expect(lastLines(replica)).toEqual([line]);
+  });
+
+  test('where the game has an audit, a seat declared absent during it loses: its keys were not opened', () => {
+    const game = { ...scriptPlayable.game, audit: () => [] };
+    const replica = new Replica(hand().genesis, game, hand().initial);
+    for (const e of hand().events.slice(0, AT["the audit, seat 0's published"]())) {
+      feed(replica, e.bytes);
+    }
+    expect(replica.outcome()).toEqual(DRAW);
+    send(replica, 0, absent(2));
+    expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 2, by: 0 });
+    expect(replica.outcome()).toEqual(
+      othersWin('player 2 did not open their keys for the audit', 0, 1),
+    );
   });
 });
 
