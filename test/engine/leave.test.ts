@@ -429,6 +429,31 @@ describe('races: a declared seat that answers in time simply continues', () => {
     },
   );
 
+  // Seat 2 saw seat 0's ABSENT end the table, and not seat 1's move, which makes it void:
+  // where seat 2 stood the game was over, as if it had seen a RESIGN.
+  test.each([
+    ['declared', 'answered'],
+    ['answered', 'declared'],
+  ])(
+    'a RESIGN by a seat that had seen an ABSENT end the table, not its answer, is an offence: ERR_GAME_OVER (%s, %s)',
+    (...order) => {
+      const maker = replicaBefore(hand(), AT['seat 1 to move']());
+      const made = {
+        declared: signNext(maker.log, hand().players[0]!, absent(1)),
+        answered: signNext(maker.log, hand().players[1]!, makeAct({ type: 'DONE' })),
+      };
+      const watcher = onlyWith('seat 1 to move', [made.declared]);
+      const bad = signNext(watcher.log, hand().players[2]!, RESIGN);
+      const replica = onlyWith('seat 1 to move', [
+        ...order.map((name) => made[name as keyof typeof made]),
+        bad,
+      ]);
+      expect(verdictOf(replica, made.declared.hash)).toBe('void');
+      expect(verdictOf(replica, made.answered.hash)).toBe('applied');
+      expectOffence(replica, bad, 2, 'ERR_GAME_OVER');
+    },
+  );
+
   test("an ABSENT crossing the declared seat's RESIGN is void: the resign stands", () => {
     const { a, b, replica } = cross("seat 1's unlock share", [2, absent(1)], [1, RESIGN]);
     expect(verdictOf(replica, a.hash)).toBe('void');
