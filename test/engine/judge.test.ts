@@ -94,6 +94,18 @@ describe('judgements shared by the replicas of one process', () => {
     expect(judge(shared.value, game, move!.author, move!.body).ok).toBe(true);
     expect(judge(moved.value, game, move!.author, move!.body).ok).toBe(false);
   });
+  test('a body the canonical form refuses is judged afresh, each on its own', () => {
+    const hand = loadHand();
+    const game = scriptPlayable.game;
+    const { state } = new Replica(hand.genesis, game, hand.initial);
+    // Half a unit is no safe integer: no key can name these bodies.
+    const resign = { type: 'RESIGN', half: 0.5 };
+    const act = { type: 'ACT', action: { type: 'DONE', half: 0.5 } };
+    expect([judge(state, game, 0, resign), judge(state, game, 0, act)]).toEqual([
+      { ok: false, error: 'ERR_BODY_FIELDS' },
+      { ok: false, error: 'ERR_NOT_OWED' },
+    ]);
+  });
 });
 
 test('a signature checked once per process: a forged one is refused by every replica, the true one taken by each', () => {

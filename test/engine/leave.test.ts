@@ -451,6 +451,8 @@ describe('races: a declared seat that answers in time simply continues', () => {
       expect(verdictOf(replica, made.declared.hash)).toBe('void');
       expect(verdictOf(replica, made.answered.hash)).toBe('applied');
       expectOffence(replica, bad, 2, 'ERR_GAME_OVER');
+      const at = replica.log.entries().findIndex((e) => e.hash === bad.hash);
+      expect(replica.stateSeen(at).ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
     },
   );
 
