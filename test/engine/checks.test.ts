@@ -6,8 +6,9 @@
  * a replica that checks every proof at once, whatever order the answers come
  * in. Played on the recorded hand, whose events cover every kind of proof.
  */
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { fromBase64, toBase64 } from '../../crypto/index.ts';
+import type { SignedEvent } from '../../src/engine/events.ts';
 import type { ShuffleBody } from '../../src/engine/table/bodies.ts';
 import { CheckBook, checkId, runCheck, type CheckJob } from '../../src/engine/table/checks.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
@@ -125,4 +126,50 @@ test('a check names everything it is about: change one byte of any part and it i
     expect(checkId(other)).not.toBe(checkId(job));
     expect(runCheck(other)).toBe(false);
   });
+});
+
+/** Feeds `events` to a replica with a book, one by one: the checks each makes wanted are the ones it first asks. */
+function expectFirstAskers(events: readonly SignedEvent[]): void {
+  const replica = booked(hand);
+  const askedBy = new Map<string, string>();
+  for (const { bytes, hash } of events) {
+    replica.receive(bytes);
+    // Nothing is answered, so every check wanted before is wanted still: the new ones are this entry's.
+    for (const id of replica.ahead().wanted.keys()) if (!askedBy.has(id)) askedBy.set(id, hash);
+  }
+  expect(askedBy.size).toBeGreaterThan(0);
+  expect(replica.ahead().askedBy).toEqual(askedBy);
+}
+
+describe('looking ahead names, for each check it wants, the entry that first asks it', () => {
+  test('on the hand as played', () => expectFirstAskers(hand.events));
+
+  // Seat 0 resigns as seat 1 makes its unlock share, then its move. The log puts the
+  // resignation first; the move is judged where seat 1 stood, without it: seat 1's share is
+  // checked again on the move's behalf, and is still the share's check.
+  test("where a later entry's judging asks an earlier entry's check again", () => {
+    const at = indexOf(hand, 1, 'UNLOCK');
+    expect(hand.events[at + 1]!.event).toMatchObject({ author: 1, body: { type: 'ACT' } });
+    const resign = signNext(replicaBefore(hand, at).log, hand.players[0]!, { type: 'RESIGN' });
+    const [share, move] = hand.events.slice(at, at + 2);
+    expectFirstAskers([...hand.events.slice(0, at), resign, share!, move!]);
+  });
+});
+
+test('a replica that waits on nothing looks ahead at nothing, and an answer coming then changes nothing', () => {
+  const now = replicaBefore(hand, hand.events.length);
+  const later = booked(hand);
+  for (const { bytes } of hand.events) later.receive(bytes);
+  answer(later, (ids) => ids);
+  for (const replica of [now, later]) {
+    const { state } = replica;
+    const verdicts = [...replica.entryVerdicts];
+    expect(replica.ahead()).toEqual({ wanted: new Map(), askedBy: new Map(), state });
+    expect(replica.ahead().state).toBe(state);
+    // An answer nobody asked for (a replica without a book has nowhere to put it): no judging again.
+    replica.learn([['0'.repeat(64), true]]);
+    expect(replica.state).toBe(state);
+    expect(replica.entryVerdicts).toEqual(verdicts);
+    expect(replica.waiting).toBe(false);
+  }
 });

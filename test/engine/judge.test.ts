@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { stateHash, type Json, type JsonObject } from '../../src/engine/encoding.ts';
 import { war } from '../../src/engine/games/war/index.ts';
 import type { UnlockBody } from '../../src/engine/table/bodies.ts';
+import { runCheck, type Checks } from '../../src/engine/table/checks.ts';
 import { judge } from '../../src/engine/table/judge.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
@@ -66,6 +67,44 @@ describe('judgements shared by the replicas of one process', () => {
     expect(fair.ok && stateHash(fair.value as unknown as Json)).toBe(
       stateHash(replicaBefore(hand, at + 1).state as unknown as Json),
     );
+  });
+
+  test('replicas of two tables share nothing: a key made for one table is refused at the other', () => {
+    const hand = loadHand();
+    const game = scriptPlayable.game;
+    const other = { ...hand.genesis, table: `${hand.genesis.table}, again` };
+    const [here, there] = [hand.genesis, other].map(
+      (genesis) => new Replica(genesis, game, hand.initial),
+    );
+    const { author, body } = hand.events[0]!.event;
+    expect(judge(here!.state, game, author, body).ok).toBe(true);
+    expect(judge(there!.state, game, author, body)).toEqual({ ok: false, error: 'ERR_GENESIS' });
+  });
+
+  test('a state judged with checks of its own is shared with nobody: what is judged on it at once is judged afresh', () => {
+    const hand = loadHand();
+    const game = scriptPlayable.game;
+    const at = indexOf(hand, 1, 'UNLOCK');
+    const own: Checks = (job) => runCheck(job);
+    const [share, move] = hand.events.slice(at, at + 2).map((e) => e.event);
+    const shared = judge(replicaBefore(hand, at).state, game, share!.author, share!.body, own);
+    const moved = shared.ok && judge(shared.value, game, move!.author, move!.body, own);
+    if (!shared.ok || !moved || !moved.ok) throw new Error('the hand is honest');
+    // The move is taken after the share, and refused after itself.
+    expect(judge(shared.value, game, move!.author, move!.body).ok).toBe(true);
+    expect(judge(moved.value, game, move!.author, move!.body).ok).toBe(false);
+  });
+  test('a body the canonical form refuses is judged afresh, each on its own', () => {
+    const hand = loadHand();
+    const game = scriptPlayable.game;
+    const { state } = new Replica(hand.genesis, game, hand.initial);
+    // Half a unit is no safe integer: no key can name these bodies.
+    const resign = { type: 'RESIGN', half: 0.5 };
+    const act = { type: 'ACT', action: { type: 'DONE', half: 0.5 } };
+    expect([judge(state, game, 0, resign), judge(state, game, 0, act)]).toEqual([
+      { ok: false, error: 'ERR_BODY_FIELDS' },
+      { ok: false, error: 'ERR_NOT_OWED' },
+    ]);
   });
 });
 

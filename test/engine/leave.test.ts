@@ -23,11 +23,18 @@ import {
   MIN_ABSENT_AFTER_MS,
   tableOutcome,
 } from '../../src/engine/table/leave.ts';
-import type { Replica } from '../../src/engine/table/replica.ts';
+import { Replica } from '../../src/engine/table/replica.ts';
 import { parseGenesis } from '../../src/engine/transcript.ts';
 import type { Ending } from '../../src/engine/table/types.ts';
 import { describeEntry } from '../../src/ui/describe.ts';
-import { expectOffence, indexOf, recordHand, replicaBefore, signNext } from './helpers/cheats.ts';
+import {
+  expectOffence,
+  indexOf,
+  recordHand,
+  replicaBefore,
+  scriptPlayable,
+  signNext,
+} from './helpers/cheats.ts';
 import { feed, makeGenesis, makePlayers, verdictOf } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
@@ -162,6 +169,20 @@ describe('a RESIGN or an ABSENT ends the table at once', () => {
     expect(replica.owed()).toEqual([]);
     expect(replica.offences()).toEqual([]);
     expect(lastLines(replica)).toEqual([line]);
+  });
+
+  test('where the game has an audit, a seat declared absent during it loses: its keys were not opened', () => {
+    const game = { ...scriptPlayable.game, audit: () => [] };
+    const replica = new Replica(hand().genesis, game, hand().initial);
+    for (const e of hand().events.slice(0, AT["the audit, seat 0's published"]())) {
+      feed(replica, e.bytes);
+    }
+    expect(replica.outcome()).toEqual(DRAW);
+    send(replica, 0, absent(2));
+    expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 2, by: 0 });
+    expect(replica.outcome()).toEqual(
+      othersWin('player 2 did not open their keys for the audit', 0, 1),
+    );
   });
 });
 
@@ -405,6 +426,33 @@ describe('races: a declared seat that answers in time simply continues', () => {
       expect(lastLines(replica, declared.hash)).toEqual([
         `player ${declarer} declared player 1 absent, but player 1 answered in time or the game had already ended: void, nothing changed.`,
       ]);
+    },
+  );
+
+  // Seat 2 saw seat 0's ABSENT end the table, and not seat 1's move, which makes it void:
+  // where seat 2 stood the game was over, as if it had seen a RESIGN.
+  test.each([
+    ['declared', 'answered'],
+    ['answered', 'declared'],
+  ])(
+    'a RESIGN by a seat that had seen an ABSENT end the table, not its answer, is an offence: ERR_GAME_OVER (%s, %s)',
+    (...order) => {
+      const maker = replicaBefore(hand(), AT['seat 1 to move']());
+      const made = {
+        declared: signNext(maker.log, hand().players[0]!, absent(1)),
+        answered: signNext(maker.log, hand().players[1]!, makeAct({ type: 'DONE' })),
+      };
+      const watcher = onlyWith('seat 1 to move', [made.declared]);
+      const bad = signNext(watcher.log, hand().players[2]!, RESIGN);
+      const replica = onlyWith('seat 1 to move', [
+        ...order.map((name) => made[name as keyof typeof made]),
+        bad,
+      ]);
+      expect(verdictOf(replica, made.declared.hash)).toBe('void');
+      expect(verdictOf(replica, made.answered.hash)).toBe('applied');
+      expectOffence(replica, bad, 2, 'ERR_GAME_OVER');
+      const at = replica.log.entries().findIndex((e) => e.hash === bad.hash);
+      expect(replica.stateSeen(at).ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
     },
   );
 

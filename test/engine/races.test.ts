@@ -16,10 +16,11 @@ import type { SignedEvent } from '../../src/engine/events.ts';
 import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
+import type { TableBody } from '../../src/engine/table/bodies.ts';
 import { Replica, type Verdict } from '../../src/engine/table/replica.ts';
 import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
-import { tallySeats, type TallyState } from './helpers/tally.ts';
-import { feed, verdictOf, type Seated } from './helpers/table.ts';
+import { tally as tallyGame, tallySeats, type TallyState } from './helpers/tally.ts';
+import { feed, seatsAtPlay, verdictOf, type Seated } from './helpers/table.ts';
 
 /** Honest peers whose messages go only where and when the race says. */
 class Peers<S extends Json> {
@@ -31,13 +32,21 @@ class Peers<S extends Json> {
 
   /** `seat` acts on what it has seen so far. */
   say(seat: Seat, type: string, fields: JsonObject = {}): SignedEvent {
-    const action: JsonObject = { type, ...fields };
+    return this.sign(seat, makeAct({ type, ...fields }));
+  }
+
+  /** `seat` resigns on what it has seen so far. */
+  resign(seat: Seat): SignedEvent {
+    return this.sign(seat, { type: 'RESIGN' });
+  }
+
+  private sign(seat: Seat, body: TableBody): SignedEvent {
     const signed = this.replicas[seat]!.author(
       seat,
       this.seated.players[seat]!.identity.secretKey,
-      makeAct(action),
+      body,
     );
-    if (!signed.ok) throw new Error(`seat ${seat} cannot ${type}: ${signed.error}`);
+    if (!signed.ok) throw new Error(`seat ${seat} cannot ${body.type}: ${signed.error}`);
     return signed.value;
   }
 
@@ -208,6 +217,21 @@ const beatenTwice: Race<TallyState> = {
 };
 
 const tallyRaces: Race<TallyState>[] = [
+  // No race: three adds at 0 cross, the first in the log stands. Seat 2 then adds on seat 1's
+  // add and its own, both void, never having seen seat 0's: where it stood, seat 1's add
+  // stood and its own had lost to it, so it adds at 1, which is where the log stands too.
+  {
+    name: 'an add made on two adds that crossed, not having seen a third before them, stands',
+    play: (peers) => {
+      const first = peers.say(0, 'ADD', { at: 0 });
+      const second = peers.say(1, 'ADD', { at: 0 });
+      const third = peers.say(2, 'ADD', { at: 0 });
+      peers.tell(2, second);
+      return { first, second, third, next: peers.say(2, 'ADD', { at: 1 }) };
+    },
+    verdicts: { first: 'applied', second: 'void', third: 'void', next: 'applied' },
+    game: { count: 2 },
+  },
   // Seat 2 had seen its own add alone, so its claim sorts after seat 1's add: two rivals.
   {
     name: 'a claim beats both adds it had not seen, and an add that had lost to the first stands again',
@@ -395,5 +419,63 @@ describe('a seat that pretends not to have seen a race settled', () => {
     const backdated = new Peers(tally).say(2, 'CLAIM', { at: 0 });
     expect(backdated.bytes).toEqual(beatenTwice.play(new Peers(tally)).early!.bytes);
     expectChangesNothing(seen, backdated);
+  });
+});
+
+/** Tally under another race rule, or none. */
+const ruledBy = (race: (typeof tallyGame)['race']) => seatsAtPlay({ ...tallyGame, race }, 3, {});
+
+describe('what a race rule decides, and what it never meets', () => {
+  test('without a race rule the add ordered first stands and the one crossing it is void, whatever order the events arrive in', () =>
+    expectSettled(ruledBy(undefined), {
+      name: 'two adds at 0',
+      play: (peers) => ({
+        first: peers.say(0, 'ADD', { at: 0 }),
+        second: peers.say(1, 'ADD', { at: 0 }),
+      }),
+      verdicts: { first: 'applied', second: 'void' },
+      game: { count: 1 },
+    }));
+
+  // A rule that lets the later action win every race: it is handed actions only, so a
+  // resignation is no rival of a move, and no late action itself.
+  const laterWins = ruledBy(() => true);
+
+  test('a move never overtakes a resignation it had not seen, even where the later action wins every race', () =>
+    expectSettled(laterWins, {
+      name: 'seat 0 resigns as seat 1 adds',
+      play: (peers) => ({ resign: peers.resign(0), add: peers.say(1, 'ADD', { at: 0 }) }),
+      verdicts: { resign: 'applied', add: 'void' },
+      game: { count: 0 },
+    }));
+
+  test('a resignation races nothing: the winning claim it had not seen stands, even where the later action wins every race', () =>
+    expectSettled(laterWins, {
+      name: 'seat 2 resigns as seat 1 claims its third point',
+      play: (peers) => {
+        const claims = [0, 1].map(() => {
+          const claim = peers.say(1, 'CLAIM', { at: 0 });
+          peers.tell(0, claim);
+          peers.tell(2, claim);
+          return claim;
+        });
+        return {
+          firstClaim: claims[0]!,
+          secondClaim: claims[1]!,
+          win: peers.say(1, 'CLAIM', { at: 0 }),
+          resign: peers.resign(2),
+        };
+      },
+      verdicts: { firstClaim: 'applied', secondClaim: 'applied', win: 'applied', resign: 'void' },
+      game: { points: [0, 3, 0] },
+    }));
+
+  test('a race rule that throws is a bug shown at once, not taken for a check still to come', () => {
+    const broken = ruledBy(() => {
+      throw new Error('a broken race rule');
+    });
+    const peers = new Peers(broken);
+    const events = [peers.say(0, 'ADD', { at: 0 }), peers.say(1, 'ADD', { at: 0 })];
+    expect(() => replayed(broken, events)).toThrow('a broken race rule');
   });
 });

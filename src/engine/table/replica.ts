@@ -409,14 +409,21 @@ export class Replica<S extends Json> {
   /**
    * The state the author of entry `i` saw: the fold of exactly the entries
    * its basis names (all before `i` but those at `unseen`), with only the
-   * races settled by entries it had seen.
+   * races settled by entries it had seen, and each ABSENT unanswered unless
+   * it had seen the answer.
    */
   private stateSeenBy(i: number, unseen: readonly number[]): TableState<S> {
     const event = this.log.entries()[i]!.event;
-    const races = this.races.filter(([, by]) => sees(event, this.log.entry(by)!.event));
-    const from = this.firstDifference(this.races, races, Math.min(i, ...unseen));
+    const seen = (other: Event) => sees(event, other);
+    const races = this.races.filter(([, by]) => seen(this.log.entry(by)!.event));
+    // An ABSENT answered by an event its author had not seen ended the table where it stood.
+    const absent = this.log
+      .entries()
+      .slice(0, i)
+      .flatMap((e, j) => (this.answered(e) && !this.answered(e, seen) ? [j] : []));
+    const from = this.firstDifference(this.races, races, Math.min(i, ...unseen, ...absent));
     if (from === i) return this.states[i]!;
-    return this.replay(from, i, races, (other) => sees(event, other));
+    return this.replay(from, i, races, seen);
   }
 
   /** The first position before `bound` whose overtaken status differs between `a` and `b`, else `bound`. */
