@@ -9,7 +9,8 @@
  * seen settled and the others not. The events are then fed to fresh replicas in every
  * order (the longest race, of eight events, in sixteen), held ones included (an event
  * that arrives before one it builds on waits for it). Last, a seat that saw a race settled signs on an older basis to reopen it: its
- * void event changes no other verdict.
+ * void event changes no other verdict. And a replica waiting on a proof check made after
+ * a race looks ahead with the race still settled.
  */
 import { describe, expect, test } from 'vitest';
 import type { SignedEvent } from '../../src/engine/events.ts';
@@ -17,10 +18,16 @@ import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
+import { CheckBook, runCheck } from '../../src/engine/table/checks.ts';
 import { Replica, type Verdict } from '../../src/engine/table/replica.ts';
 import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
-import { tally as tallyGame, tallySeats, type TallyState } from './helpers/tally.ts';
-import { feed, seatsAtPlay, verdictOf, type Seated } from './helpers/table.ts';
+import {
+  tally as tallyGame,
+  tallySeats,
+  tallyShownSeats,
+  type TallyState,
+} from './helpers/tally.ts';
+import { dutyOf, feed, seatsAtPlay, verdictOf, type Seated } from './helpers/table.ts';
 
 /** Honest peers whose messages go only where and when the race says. */
 class Peers<S extends Json> {
@@ -38,6 +45,11 @@ class Peers<S extends Json> {
   /** `seat` resigns on what it has seen so far. */
   resign(seat: Seat): SignedEvent {
     return this.sign(seat, { type: 'RESIGN' });
+  }
+
+  /** `seat` does the cryptographic step it owes on what it has seen so far. */
+  duty(seat: Seat): SignedEvent {
+    return this.sign(seat, dutyOf(this.replicas[seat]!, this.seated.players[seat]!));
   }
 
   private sign(seat: Seat, body: TableBody): SignedEvent {
@@ -477,5 +489,75 @@ describe('what a race rule decides, and what it never meets', () => {
     const peers = new Peers(broken);
     const events = [peers.say(0, 'ADD', { at: 0 }), peers.say(1, 'ADD', { at: 0 })];
     expect(() => replayed(broken, events)).toThrow('a broken race rule');
+  });
+});
+
+/**
+ * A replica that has its proofs checked elsewhere (checks.ts) and waits on a check
+ * made after a race: looking ahead from there, every race settled before the wait
+ * stays settled. Seat 2's claim beats seat 0's add, and the claim's point has the
+ * card revealed; seat 0 makes the first unlock share as seat 1, having seen the add
+ * but not the claim, adds on it: void where it lands, valid where seat 1 stood. Then
+ * seats 1 and 2 make their shares.
+ */
+describe('a race settled before a proof still to check', () => {
+  const shown = tallyShownSeats();
+
+  /** A replica past the shuffle with a `CheckBook` that has every check of it answered. */
+  function booked(): Replica<TallyState> {
+    const shuffled = shown.fresh();
+    const initial = shuffled.stateAfter(0)!.game;
+    const replica = new Replica(shuffled.genesis, shuffled.game, initial, new CheckBook());
+    for (const { bytes } of shuffled.log.entries()) feed(replica, bytes);
+    while (replica.waiting)
+      replica.learn([...replica.ahead().wanted].map(([id, job]) => [id, runCheck(job)]));
+    return replica;
+  }
+
+  test('looking ahead keeps it settled: the state and the checks of a replica that checks at once', () => {
+    const peers = new Peers(shown);
+    const start = countToOne(peers);
+    const add = peers.say(0, 'ADD', { at: 1 });
+    peers.tell(1, add);
+    const claim = peers.say(2, 'CLAIM', { at: 1 });
+    peers.tell(0, claim);
+    const share = peers.duty(0);
+    const built = peers.say(1, 'ADD', { at: 2 });
+    for (const e of [claim, share]) peers.tell(1, e);
+    const second = peers.duty(1);
+    for (const e of [add, share, built, second]) peers.tell(2, e);
+    const made = { start, add, claim, share, built, second, third: peers.duty(2) };
+
+    const now = replayed(shown, Object.values(made));
+    expect(verdictsOf(now, made)).toEqual({
+      start: 'applied',
+      add: 'void',
+      claim: 'applied',
+      share: 'applied',
+      built: 'void',
+      second: 'applied',
+      third: 'applied',
+    });
+    expect(now.offences()).toEqual([]);
+    expect(now.state.game).toEqual({ count: 0, points: [0, 0, 1], shown: 0 });
+
+    const later = booked();
+    for (const e of Object.values(made)) feed(later, e.bytes);
+    // The claim's race is settled; judging waits on seat 0's share, the four entries from it on unjudged.
+    expect(verdictsOf(later, { add, claim })).toEqual({ add: 'void', claim: 'applied' });
+    expect(later.entryVerdicts.length).toBe(now.entryVerdicts.length - 4);
+    const { wanted, askedBy, state } = later.ahead();
+    expect(state).toEqual(now.state);
+    expect([...askedBy.values()]).toEqual([share.hash, second.hash, made.third.hash]);
+
+    const asked: string[] = [];
+    while (later.waiting) {
+      const [id, job] = [...later.ahead().wanted][0]!;
+      asked.push(id);
+      later.learn([[id, runCheck(job)]]);
+    }
+    expect(asked).toEqual([...wanted.keys()]);
+    expect(later.entryVerdicts).toEqual(now.entryVerdicts);
+    expect(later.stateHash).toBe(now.stateHash);
   });
 });

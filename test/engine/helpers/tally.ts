@@ -68,3 +68,26 @@ export const tally: Game<TallyState, JsonObject, TallyState, JsonObject> = {
 
 /** Three seats of Tally with their keys, and fresh replicas past the one-card shuffle. */
 export const tallySeats = () => seatsAtPlay(tally, 3, {});
+
+/**
+ * Tally whose one card is revealed to every seat once the first point is scored
+ * (`shown`: its face, null before): unlock shares, each with a proof to check, made
+ * while the seats may still act, right after a claim has won its race.
+ */
+export const tallyShown: Game<TallyState, JsonObject, TallyState, JsonObject> = {
+  ...tally,
+  id: 'tally-shown',
+  setup: () => ok({ count: 0, points: [0, 0, 0], shown: null }),
+  apply(state, input): Result<TallyState> {
+    if (input.type === 'REVEAL') return ok({ ...state, shown: input.face! });
+    const next = tally.apply(state, input);
+    return next.ok ? ok({ ...state, ...next.value }) : next;
+  },
+  needs: (state) =>
+    state.shown === null && state.points.some((n) => n > 0)
+      ? [{ type: 'REVEAL', cards: [0] }, ...tally.needs(state)]
+      : tally.needs(state),
+};
+
+/** Three seats of `tallyShown`, as `tallySeats`. */
+export const tallyShownSeats = () => seatsAtPlay(tallyShown, 3, {});
