@@ -31,7 +31,7 @@ import {
   LONG_TASK_TARGET_MS,
   type LongTasks,
 } from './longtasks.ts';
-import { benchStarts, formatBrowserStarts, type BrowserStart } from './start.ts';
+import { benchStarts, formatBrowserCpu, formatBrowserStarts, type BrowserStart } from './start.ts';
 import {
   benchTable,
   formatTableStarts,
@@ -146,6 +146,13 @@ if (browser) {
       'the pages of a table share this machine’s cores)',
   );
   console.log(formatBrowserStarts(starts));
+  const cpu = formatBrowserCpu(starts);
+  if (cpu !== '') {
+    console.log(
+      "\n  What Chromium spent from Start to the last page's move, all of its threads (Linux /proc):",
+    );
+    console.log(cpu);
+  }
   heading(
     `5. The longest task on a page's main thread while a 52-card two-player table is set up, ` +
       `Start to the first Flip (PerformanceObserver long tasks, over 50 ms; 0: none; ` +

@@ -10,6 +10,8 @@
 import type { Page } from 'playwright-core';
 import type { Stack } from '../scripts/stack.ts';
 import type { GameId } from '../src/engine/catalog.ts';
+import { cpus } from 'node:os';
+import { cpuSince, cpuTimes, cpuTotal, type CpuTimes } from './cpu.ts';
 import { median, ms, textTable } from './text.ts';
 
 /** A table measured in the browser: its runs and their medians, in ms. */
@@ -21,6 +23,8 @@ export interface BrowserStart {
   every: number[];
   /** The target for `first`, when the project has one. */
   targetMs?: number;
+  /** The CPU time the browser used from Start to the last move timed, each run (Linux only). */
+  cpu: CpuTimes[];
 }
 
 /** What the first move looks like on a game's board, and whether every seat gets one at once. */
@@ -76,14 +80,16 @@ async function choose(page: Page, url: string, name: string, game: GameId, seats
 async function timeStart(pages: Page[], game: GameId, button: string) {
   const { selector, everySeat } = FIRST_MOVE[game]!;
   for (const page of pages) await call(page, WATCH, selector);
+  const before = cpuTimes();
   const clicked = await call<number>(pages[0]!, CLICK, button);
   const when = (page: Page) =>
     page
       .waitForFunction('window.fairDealFirstMove', null, SLOW)
       .then(() => page.evaluate<number>('window.fairDealFirstMove'));
   const first = (await Promise.race(pages.map(when))) - clicked;
-  if (!everySeat) return { first, every: null };
-  return { first, every: Math.max(...(await Promise.all(pages.map(when)))) - clicked };
+  const every = everySeat ? Math.max(...(await Promise.all(pages.map(when)))) - clicked : null;
+  const after = cpuTimes();
+  return { first, every, cpu: before && after && cpuSince(before, after) };
 }
 
 /** One run of `seats` pages over PeerJS: the first creates the table, the others join by its link. */
@@ -158,14 +164,16 @@ export async function benchStarts(
   ];
   const results: BrowserStart[] = [];
   for (const { label, targetMs, run } of tables) {
-    const result: BrowserStart = { label, first: [], every: [], targetMs };
+    const result: BrowserStart = { label, first: [], every: [], targetMs, cpu: [] };
     for (let i = 0; i < runs; i++) {
-      const { first, every } = await run();
+      const { first, every, cpu } = await run();
       result.first.push(first);
       if (every !== null) result.every.push(every);
+      if (cpu !== null) result.cpu.push(cpu);
       log(
         `${label} #${i + 1}: first move ${first} ms` +
-          (every === null ? '' : `, on every page ${every} ms`),
+          (every === null ? '' : `, on every page ${every} ms`) +
+          (cpu === null ? '' : `, CPU ${cpuTotal(cpu).toFixed(1)} s`),
       );
     }
     results.push(result);
@@ -185,6 +193,38 @@ export function formatBrowserStarts(starts: readonly BrowserStart[]): string {
       s.targetMs === undefined
         ? ''
         : `under ${ms(s.targetMs)}: ${median(s.first) < s.targetMs ? 'met' : 'missed'}`,
+    ]),
+  );
+}
+
+/**
+ * What each table cost the machine, medians of its runs: the browser's CPU seconds by
+ * kind of thread, and that total spread over every core, the least time any schedule
+ * of that work could take here. Empty where the CPU time could not be read.
+ */
+export function formatBrowserCpu(starts: readonly BrowserStart[]): string {
+  const measured = starts.filter((s) => s.cpu.length > 0);
+  if (measured.length === 0) return '';
+  const cores = cpus().length;
+  const s1 = (xs: number[]) => median(xs).toFixed(1);
+  return textTable(
+    [
+      'table',
+      'CPU s',
+      'main threads',
+      'crypto workers',
+      'renderer pool',
+      'other',
+      `÷ ${cores} cores, ms`,
+    ],
+    measured.map((s) => [
+      s.label,
+      s1(s.cpu.map(cpuTotal)),
+      s1(s.cpu.map((c) => c.pages)),
+      s1(s.cpu.map((c) => c.workers)),
+      s1(s.cpu.map((c) => c['renderer pool'])),
+      s1(s.cpu.map((c) => c.other)),
+      ms((median(s.cpu.map(cpuTotal)) * 1000) / cores),
     ]),
   );
 }
