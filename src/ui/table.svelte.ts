@@ -61,35 +61,35 @@ export interface AbsenceClock {
 }
 
 export class TableController {
-  view = $state<unknown>(null);
+  view = $state.raw<unknown>(null);
   /** Faces only this seat can read: card id -> face. Replaced whole on every change, never mutated. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   known = $state.raw<ReadonlyMap<number, number>>(new Map());
-  legal = $state<readonly JsonObject[]>([]);
+  legal = $state.raw<readonly JsonObject[]>([]);
   /** The long step under way, and each player's part in it during a shuffle round. */
-  progress = $state<{
+  progress = $state.raw<{
     text: string;
     done: number;
     total: number;
     players: readonly PlayerProgress[] | null;
   } | null>(null);
-  log = $state<LogLine[]>([]);
+  log = $state.raw<LogLine[]>([]);
   /** Each cryptographic step of the log, in order, for the protocol panel. */
-  protocol = $state<ProtocolStep[]>([]);
-  alarms = $state<string[]>([]);
-  outcome = $state<Outcome | null>(null);
+  protocol = $state.raw<ProtocolStep[]>([]);
+  alarms = $state.raw<string[]>([]);
+  outcome = $state.raw<Outcome | null>(null);
   /** Who won and why, in words, once the game (or match) is over. */
-  result = $state<ResultWords | null>(null);
+  result = $state.raw<ResultWords | null>(null);
   /** Set between two games of a match, until every player has pressed Next game. */
-  interlude = $state<Interlude | null>(null);
+  interlude = $state.raw<Interlude | null>(null);
   audited = $state(false);
   /** Once the table is done: every player's state hash against this page's. */
-  hashes = $state<HashWords | null>(null);
+  hashes = $state.raw<HashWords | null>(null);
   autoplay = $state(false);
   /** The last action this page could not make, in words. */
   error = $state<string | null>(null);
   /** Each seat's link, as this page sees it (its own seat is `connected`). */
-  links = $state<readonly SeatLinkState[]>([]);
+  links = $state.raw<readonly SeatLinkState[]>([]);
   /**
    * The other players' newest moves in words, for a polite live region: what a screen
    * reader hears as they play. Empty until something happens after this page opened.
@@ -98,7 +98,7 @@ export class TableController {
   /** Whom the table waits for because a link is down, in words; null while every link is up. */
   waiting = $state<string | null>(null);
   /** The seats the table waits on whose link is down, in seat order, while the game runs. */
-  absences = $state<readonly Absence[]>([]);
+  absences = $state.raw<readonly Absence[]>([]);
 
   readonly names: readonly string[];
   readonly seat: number;

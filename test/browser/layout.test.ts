@@ -83,6 +83,10 @@ const spilled = (page: Page) =>
     return spills;
   });
 
+/** How far the game log is scrolled from its newest line, in pixels (0: the newest in view). */
+const logFromEnd = (page: Page) =>
+  page.getByTestId('log').evaluate((log) => log.scrollHeight - log.clientHeight - log.scrollTop);
+
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -114,6 +118,8 @@ for (const game of ['war', 'redblack', 'town', 'blackred', 'batailles'] as const
     await fold.click();
     expect(await fold.getAttribute('aria-expanded')).toBe('true');
     expect(await page.getByTestId('log').isVisible()).toBe(true);
+    // Opened, the log shows its newest line.
+    await expect.poll(() => logFromEnd(page)).toBeLessThanOrEqual(1);
     expect(await covered(page)).toEqual([]);
     await fold.click();
     expect(await page.getByTestId('log').isVisible()).toBe(false);
@@ -127,6 +133,7 @@ for (const game of ['war', 'redblack', 'town', 'blackred', 'batailles'] as const
     // A desktop has room for the log beside the board: no button to open it.
     expect(await fold.isVisible()).toBe(false);
     expect(await page.getByTestId('log').isVisible()).toBe(true);
+    await expect.poll(() => logFromEnd(page)).toBeLessThanOrEqual(1);
     expect(await covered(page)).toEqual([]);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await spilled(page)).toEqual([]);
