@@ -1,8 +1,9 @@
 /**
  * The audit opened (`auditReport`), against hands played with real cryptography:
  * the recorded hand (a deal, a re-mask, a show to both seats), a scripted table that
- * turns cards up, shuffles them into a new stock and deals a second time, and one of
- * two decks dealt from one shuffle round, with moves that name cards. Each deck's
+ * turns cards up, shuffles them into a new stock and deals a second time, one of two
+ * decks dealt from one shuffle round, with moves that name cards, and cards that change
+ * hands (a card turned up then dealt; a card passed from one hand to another). Each deck's
  * order after every shuffle is what the audit's keys open; every card a seat is said
  * to have read is one that seat really read (privateFaces with the audit's keys); the
  * cards nobody read are the rest. Whole games of War and Town for Two are in
@@ -224,13 +225,23 @@ describe('two decks dealt from one shuffle round, and moves that name cards', ()
     expect(reportOf(replica)).toEqual({ ...before, events: before.events + 1 });
   });
 
-  test('a move with no type is named a move', () => {
+  test('the same move naming other things: no type, ids of no deck, a fraction', () => {
+    // [the move, what it names: [card id, move's type]]
+    const cases: [JsonObject, [number, string][]][] = [
+      [{ card: 4 }, [[4, 'move']]],
+      [{ type: 'DONE', card: 6, cards: [-1, 1.5, 2] }, [[2, 'done']]],
+    ];
     const log = auditLog(replica());
-    const entries = log.entries.map((e) => (e?.action ? { ...e, action: { card: 4 } } : e));
-    const report = auditReport({ ...log, entries });
-    if (!report.ok) throw new Error(report.error);
-    const moves = report.value.deals.flatMap((d) => d.cards.flatMap((c) => c.moves));
-    expect(moves.filter((m) => m.kind === 'played').map((m) => m.action)).toEqual(['move']);
+    for (const [action, named] of cases) {
+      const entries = log.entries.map((e) => (e?.action ? { ...e, action } : e));
+      const report = auditReport({ ...log, entries });
+      if (!report.ok) throw new Error(report.error);
+      const moves = report.value.deals.flatMap((d) => d.cards.flatMap((c) => c.moves));
+      expect(
+        moves.filter((m) => m.kind === 'played').map((m) => [m.card, m.action]),
+        JSON.stringify(action),
+      ).toEqual(named);
+    }
   });
 });
 
@@ -257,6 +268,51 @@ describe('a card shown to both seats, then turned up at once', () => {
       ['revealed', turned, [0, 1]],
     ]);
     expectReadersTrue(replica(), reportOf(replica()));
+  });
+});
+
+describe('a card turned up, then dealt to a seat', () => {
+  test('everyone read it when it was turned up; nobody reads it anew in the hand', () => {
+    const SCRIPT: Need[] = [
+      { type: 'REVEAL', cards: [2] },
+      { type: 'DEAL', cards: [2], to: 0 },
+      { type: 'ACT', seats: [0] },
+    ];
+    const rec = recordHand(2, SCRIPT, 3);
+    const replica = full(rec);
+    const [deal] = reportOf(replica).deals;
+    const face = deal!.shuffles.at(-1)!.order[2]!;
+    // Seat 0 locks the face-up card: then it is its alone, a card it has read already.
+    expect(replica.stateAfter(rec.steps.indexOf('LOCK') + 1)!.cards[2]!.layers).toHaveLength(1);
+    expect(deal!.cards[face]!.moves.map((m) => [m.kind, m.index, m.to])).toEqual([
+      ['revealed', rec.steps.lastIndexOf('UNLOCK'), [0, 1]],
+    ]);
+    expectReadersTrue(replica, reportOf(replica));
+  });
+});
+
+describe('a card passed from one hand to another, with a card of the stock', () => {
+  test('the new holder reads each card at the share that leaves it the last layer', () => {
+    // Card 0 goes to seat 1, then with card 1 to seat 0: seat 0 locks card 0, and seats 1
+    // and 2 unlock both. Card 0 is seat 0's after seat 1's share, card 1 after seat 2's.
+    const SCRIPT: Need[] = [
+      { type: 'DEAL', cards: [0], to: 1 },
+      { type: 'DEAL', cards: [0, 1], to: 0 },
+      { type: 'ACT', seats: [0] },
+    ];
+    const rec = recordHand(3, SCRIPT, 3);
+    const replica = full(rec);
+    const [deal] = reportOf(replica).deals;
+    const lock = rec.steps.indexOf('LOCK');
+    const story = (id: number) =>
+      deal!.cards[deal!.shuffles.at(-1)!.order[id]!]!.moves.map((m) => [m.kind, m.index, m.to]);
+    expect(story(0)).toEqual([
+      ['dealt', lock - 1, [1]],
+      ['dealt', lock + 1, [0]],
+    ]);
+    expect(story(1)).toEqual([['dealt', lock + 2, [0]]]);
+    expect(rec.events.slice(lock + 1, lock + 3).map((e) => e.event.author)).toEqual([1, 2]);
+    expectReadersTrue(replica, reportOf(replica));
   });
 });
 

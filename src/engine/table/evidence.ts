@@ -193,10 +193,10 @@ function shuffleParts(
       const { rows, proof } = body.shuffles[g]!;
       const input = epoch.cards.map((id) => [readEncoding(state.cards[id]!.c)]);
       const key = readEncoding(epoch.keys[author]!);
-      const width = rows.find((row) => row.length !== 1);
       return (
         count('rows', rows.length, input.length, g) ??
-        (width ? count('points in a row', width.length, 1, g) : null) ??
+        // Rows decode to one width, so the first row's is every row's (an epoch has cards).
+        count('points in a row', rows[0]!.length, 1, g) ??
         (runCheck(shuffleCheck(shuffleContext(state, author, epoch), key, input, rows, proof))
           ? null
           : proofFailed('shuffle', g, step.epochs.length, epoch.cards, key))

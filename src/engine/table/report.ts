@@ -150,8 +150,10 @@ export function auditReport(log: AuditLog): Result<AuditReport, 'ERR_NO_AUDIT'> 
     const before = log.states[index]!;
     const after = log.states[index + 1]!;
     const { author, type, action } = entry;
+    // The first round shuffles every deck whole, so a card id of a deck has a face of its
+    // deal from then on; a move may name an id of no deck.
     const note = (id: CardId, move: Omit<AuditMove, 'index' | 'seat' | 'card'>) =>
-      dealOf(after, id)?.moves[faces[id]!]?.push({ index, card: id, seat: author, ...move });
+      dealOf(after, id)?.moves[faces[id]!]!.push({ index, card: id, seat: author, ...move });
 
     if (type === 'SHUFFLE' && before.step.type === 'SHUFFLE') {
       for (const e of before.step.epochs) {
@@ -165,7 +167,8 @@ export function auditReport(log: AuditLog): Result<AuditReport, 'ERR_NO_AUDIT'> 
         }
         for (const id of epoch.cards) known.delete(id);
         const order = epoch.cards.map((id) => (faces[id] = open(after, id, after.cards[id]!)));
-        current.get(epoch.deck)?.shuffles.push({ index, seat: author, order, partial });
+        // The first round shuffles every deck whole: a partial shuffle joins a deal under way.
+        current.get(epoch.deck)!.shuffles.push({ index, seat: author, order, partial });
       }
     }
     if (type === 'REMASK' && before.step.type === 'REMASK') {

@@ -121,13 +121,17 @@ describe("a re-mask of a card that is not the seat's alone", () => {
     feed(honest, bad.bytes);
     expectOffence(honest, bad, 0, 'ERR_SHAPE');
     // Its evidence is the fold's code, whatever else is wrong with it: a shuffle proof
-    // broken as well is not what it was refused for.
+    // broken as well, or a re-key proof missing, is not what it was refused for (the
+    // fold looks at whose the cards are before it counts or checks anything).
     const remask = body as RemaskBody;
-    const broken = { ...remask, proof: compensatedShuffleProof(remask.proof) } as TableBody;
     const seen = honest.stateAfter(honest.log.size - 1)!;
-    expect(diagnose(seen, honest.game, 0, broken as unknown as JsonObject, 'ERR_SHAPE')).toEqual({
-      kind: 'other',
-      code: 'ERR_SHAPE',
-    });
+    for (const broken of [
+      { ...remask, proof: compensatedShuffleProof(remask.proof) },
+      { ...remask, rekeys: remask.rekeys.slice(1) },
+    ] as TableBody[])
+      expect(diagnose(seen, honest.game, 0, broken as unknown as JsonObject, 'ERR_SHAPE')).toEqual({
+        kind: 'other',
+        code: 'ERR_SHAPE',
+      });
   });
 });
