@@ -8,6 +8,7 @@ import {
   Point,
   assertPoint,
   assertScalar,
+  assertSecret,
   decodePoint,
   decodeScalar,
   decodeSecret,
@@ -15,11 +16,13 @@ import {
   encodeScalar,
   fromHex,
   invertScalar,
+  isPoint,
   isScalar,
   modL,
   msm,
   msmUnsafe,
   mulBase,
+  mulUnsafe,
   pointHex,
   randomPermutation,
   randomScalar,
@@ -130,6 +133,12 @@ describe('errors name what is wrong', () => {
       'pub: expected a ristretto255 point',
     ],
     ['invertScalar', () => invertScalar(0n), 'invertScalar: zero has no inverse mod ℓ'],
+    ['assertSecret', () => assertSecret(0n), 'secret: expected a bigint with 0 < s < ℓ'],
+    [
+      'assertSecret of ℓ',
+      () => assertSecret(ORDER, 'key'),
+      'key: expected a bigint with 0 < s < ℓ',
+    ],
     [
       'msm of bytes',
       () => msm([G, G.toBytes() as unknown as Point], [1n, 2n]),
@@ -162,6 +171,7 @@ describe('points: canonical encoding (RFC 9496)', () => {
       'cards[3]: the identity point is not allowed',
     );
     expect(() => encodePoint(Point.ZERO)).toThrow(/identity/);
+    expect([G, Point.ZERO, G.toBytes(), null].map(isPoint)).toEqual([true, false, false, false]);
   });
 
   it.each(BAD_ENCODINGS)('rejects %s (%s)', (hex) => {
@@ -216,6 +226,13 @@ describe('scalars', () => {
     expect(() => encodeScalar(ORDER)).toThrow(/0 <= s < ℓ/);
     expect(() => assertScalar(-1n, 'se')).toThrow('se: expected a bigint scalar');
     expect(isScalar(5)).toBe(false);
+  });
+
+  it('takes 0..ℓ-1 as a scalar and 1..ℓ-1 as a secret', () => {
+    expect([0n, 1n, ORDER - 1n].map(isScalar)).toEqual([true, true, true]);
+    expect([-1n, ORDER, 1].map(isScalar)).toEqual([false, false, false]);
+    expect(assertScalar(0n)).toBe(0n);
+    expect([1n, ORDER - 1n].map((s) => assertSecret(s))).toEqual([1n, ORDER - 1n]);
   });
 
   it('decodeSecret takes 1..ℓ-1 and refuses zero, ℓ and wrong lengths', () => {
@@ -286,6 +303,14 @@ describe('scalar multiplication', () => {
     const p = randomPoint();
     for (const s of [...edge, randomScalar(), randomScalar()]) {
       expect(mulSecret(p, s).equals(p.multiplyUnsafe(s))).toBe(true);
+    }
+  });
+
+  it('mulUnsafe agrees with noble, for scalars reduced mod ℓ', () => {
+    const p = randomPoint();
+    for (const s of [...edge, randomScalar()]) {
+      expect(mulUnsafe(p, s).equals(p.multiplyUnsafe(s))).toBe(true);
+      expect(mulUnsafe(p, s + ORDER).equals(p.multiplyUnsafe(s))).toBe(true);
     }
   });
 
