@@ -6,13 +6,15 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Need } from '../../src/engine/game.ts';
+import { err } from '../../src/engine/result.ts';
+import { settle, type AnyGame } from '../../src/engine/table/fold.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
 import { keysStep, shuffleGroups, startsNextGame } from '../../src/engine/table/rounds.ts';
 import { deckIndex, faceOf, faceOfEncoding } from '../../src/engine/table/decks.ts';
 import { readEncoding, readPoint } from '../../src/engine/table/points.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { scriptGame, type ScriptState } from './helpers/script-game.ts';
-import { Table, auditOpen, makePlayers } from './helpers/table.ts';
+import { Table, auditOpen, makePlayers, tableGame } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
 const players = makePlayers(2);
@@ -161,6 +163,33 @@ describe('two decks at one table, one part shuffled again', () => {
     expect(() => shuffleGroups(dealt, [12])).toThrow('no card 12 to shuffle');
     expect(() => shuffleGroups(dealt, [0, 1])).toThrow(
       'a shuffle of part of a deck takes public cards only, all alike',
+    );
+  });
+
+  // A game whose needs and rules disagree is a bug in its module: the fold names it and
+  // throws (the event that led there is refused as an exception) instead of going on.
+  test('a game asking for a step the table cannot take is a bug named', () => {
+    // Cards 2 to 4 are face up, under no layer.
+    const revealed = played().states[7]!;
+    const asking = (need: Need): State => ({
+      ...revealed,
+      step: { type: 'PLAY' },
+      game: { script: [need], at: 0, facts: [] },
+    });
+    const game = tableGame(scriptGame);
+    const refusing: AnyGame<ScriptState> = { ...game, apply: () => err('ERR_UNEXPECTED') };
+    expect(() => settle(asking({ type: 'RECORD', cards: [2, 12] }), game)).toThrow(
+      'no card 12 to record',
+    );
+    expect(() => settle(asking({ type: 'RECORD', cards: [2] }), refusing)).toThrow(
+      'the game refused its own exhibit: ERR_RULES',
+    );
+    expect(() => settle(asking({ type: 'REMASK', seat: 0, cards: [0, 5] }), game)).toThrow(
+      'a re-mask takes the cards of one deck',
+    );
+    // Its reveal completes as it starts, with the game's answer.
+    expect(() => settle(asking({ type: 'REVEAL', cards: [2] }), refusing)).toThrow(
+      'game asked for an impossible step: ERR_RULES',
     );
   });
 

@@ -1,16 +1,19 @@
 /**
  * The table steps beyond War's: a joint coin, a reveal to a subset of the
- * seats, and a fresh shuffle for the next game of a match, on a three-seat
- * table with real cryptography.
+ * seats, a fresh shuffle for the next game of a match, on a three-seat
+ * table with real cryptography; and, on two seats, a move made during a
+ * reveal and a re-mask after a show.
  */
 import { describe, expect, test } from 'vitest';
+import type { JsonObject } from '../../src/engine/encoding.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
-import type { Need } from '../../src/engine/game.ts';
+import type { Game, Need } from '../../src/engine/game.ts';
+import { ok } from '../../src/engine/result.ts';
 import { faceOf } from '../../src/engine/table/decks.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
 import { startsNextGame } from '../../src/engine/table/rounds.ts';
-import { scriptGame, type ScriptState } from './helpers/script-game.ts';
+import { scriptGame, type ScriptOptions, type ScriptState } from './helpers/script-game.ts';
 import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
 
 const players = makePlayers(3);
@@ -189,5 +192,85 @@ describe('a card shown twice to the same seats', () => {
     const faces = two.map((p) => privateFaces(state, p.seat, p.keyring, new Map()).get(0));
     expect(faces[0]).toBeGreaterThanOrEqual(0);
     expect(faces[1]).toBe(faces[0]);
+  });
+});
+
+/** Two seats playing `script` on a deck of four cards. */
+const twoSeats = (script: Need[], game = scriptGame) =>
+  Table.of(makePlayers(2), game, { decks: [{ name: 'deck', size: 4 }], script });
+
+/**
+ * The script game in which seat 1 may also move while cards are being revealed, as Red &
+ * Black's calls may: its move is kept and the reveal still needed.
+ */
+const restless: Game<ScriptState, JsonObject, ScriptState, ScriptOptions> = {
+  ...scriptGame,
+  needs: (state) => {
+    const needs = scriptGame.needs(state);
+    return needs[0]?.type === 'REVEAL' ? [...needs, { type: 'ACT', seats: [1] }] : needs;
+  },
+  apply: (state, input) =>
+    input.type === 'DONE' && state.script[state.at]?.type === 'REVEAL'
+      ? ok({ ...state, facts: [...state.facts, input] })
+      : scriptGame.apply(state, input),
+};
+
+describe('a move during a reveal', () => {
+  test('the step starts afresh from what is left: the share given stays given, the other seat ends it', () => {
+    const table = twoSeats(
+      [
+        { type: 'REVEAL', cards: [0, 1] },
+        { type: 'ACT', seats: [0] },
+      ],
+      restless,
+    );
+    const replica = table.replicas[0]!;
+    table.dutiesUntil((s) => s.step.type === 'UNLOCK');
+    table.duty(0);
+    expect(replica.owed()).toEqual([
+      { seat: 1, kind: 'UNLOCK' },
+      { seat: 1, kind: 'ACT' },
+    ]);
+    table.play(1, makeAct({ type: 'DONE' }));
+    const step = { type: 'UNLOCK', cards: [0, 1], order: [1], next: 0, to: 'all' };
+    for (const r of table.replicas) {
+      expect(r.state.step).toEqual(step);
+      expect(r.state.cards.slice(0, 2).map((c) => c.layers.map((l) => l.seat))).toEqual([[1], [1]]);
+    }
+    table.duty(1);
+    const { facts } = replica.state.game;
+    expect(facts.map((f) => f.type)).toEqual(['DONE', 'REVEAL', 'REVEAL']);
+    expect(facts.slice(1).map((f) => f.face)).toEqual([0, 1].map((id) => replica.state.faces[id]));
+    expect(replica.owed()).toEqual([{ seat: 0, kind: 'ACT' }]);
+    expect(replica.offences()).toEqual([]);
+  });
+});
+
+describe('a re-mask after a show', () => {
+  test('voids the copies of the cards it re-masks and keeps the others: seat 0 still reads those', () => {
+    const table = twoSeats([
+      { type: 'SHOW', cards: [0, 3], to: [0, 1] },
+      { type: 'DEAL', cards: [0, 1], to: 1 },
+      { type: 'REMASK', seat: 1, cards: [0, 1] },
+      { type: 'ACT', seats: [1] },
+    ]);
+    const replica = table.replicas[0]!;
+    const copies = () => replica.state.copies.map((copy) => [copy.card, copy.seat]);
+    const read = () => table.known(0);
+    table.dutiesUntil((s) => s.game.at === 2);
+    expect(copies()).toEqual([
+      [0, 0],
+      [3, 0],
+      [0, 1],
+      [3, 1],
+    ]);
+    const shown = read();
+    expect([...shown.keys()].sort()).toEqual([0, 3]);
+    table.dutiesUntil((s) => s.game.at === 3);
+    expect(copies()).toEqual([
+      [3, 0],
+      [3, 1],
+    ]);
+    expect([...read()]).toEqual([[3, shown.get(3)]]);
   });
 });

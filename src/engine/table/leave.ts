@@ -82,7 +82,7 @@ export function applyAbsent<S>(
 export function tableOutcome(
   state: TableState<unknown>,
   played: Outcome | null,
-  checked = false,
+  checked: boolean,
 ): Outcome | null {
   if (state.findings.length > 0) return caught(state);
   if (state.ending === null || (played !== null && !checked)) return played;
