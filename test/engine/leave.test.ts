@@ -15,7 +15,7 @@ import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { SignedEvent } from '../../src/engine/events.ts';
 import type { Need, Outcome, Seat } from '../../src/engine/game.ts';
 import { war } from '../../src/engine/games/war/index.ts';
-import { makeAct, makeDuty } from '../../src/engine/table/author.ts';
+import { Keyring, makeAct, makeDuty } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
 import {
   DEFAULT_ABSENT_AFTER_MS,
@@ -342,6 +342,10 @@ function cross(at: Point, first: [Seat, TableBody], second: [Seat, TableBody]) {
   return { a, b, replica: replicas[0]!, logOrder: order(replicas[0]!) };
 }
 
+/** `seat`'s first KEY, made on the empty log (with a keyring of its own: the hand's stay as recorded). */
+const firstKey = (seat: Seat): TableBody =>
+  makeDuty(replicaBefore(hand(), 0).state, seat, new Keyring(), scriptPlayable.game)!;
+
 /** A replica at `at` that received only `events`: what the table is with them alone. */
 function onlyWith(at: Point, events: readonly SignedEvent[]): Replica<Json> {
   const replica = replicaBefore(hand(), AT[at]());
@@ -356,6 +360,14 @@ describe('races: a declared seat that answers in time simply continues', () => {
     })!;
 
   test.each<{ name: string; at: Point; answer: () => TableBody; declarer: Seat; log: string }>([
+    {
+      // The ABSENT is the log's first entry: judging restarts at position 0.
+      name: "seat 0's ABSENT crosses seat 1's first key",
+      at: 'the first keys',
+      answer: () => firstKey(1),
+      declarer: 0,
+      log: 'ABSENT first',
+    },
     {
       name: "seat 0's ABSENT crosses seat 1's move",
       at: 'seat 1 to move',
@@ -455,6 +467,16 @@ describe('races: a declared seat that answers in time simply continues', () => {
       expect(replica.stateSeen(at).ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
     },
   );
+
+  // Seat 2 had not seen the log's first entry, the ABSENT that ended the table: it is judged
+  // where it stood, on the table's start.
+  test("a third seat's first key crossing an ABSENT its seat never answers is void: nobody named", () => {
+    const { a, b, replica } = cross('the first keys', [0, absent(1)], [2, firstKey(2)]);
+    expect(verdictOf(replica, a.hash)).toBe('applied');
+    expect(verdictOf(replica, b.hash)).toBe('void');
+    expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+    expect(replica.offences()).toEqual([]);
+  });
 
   test("an ABSENT crossing the declared seat's RESIGN is void: the resign stands", () => {
     const { a, b, replica } = cross("seat 1's unlock share", [2, absent(1)], [1, RESIGN]);
@@ -590,6 +612,19 @@ describe("the table's outcome from the game's, an ending and the audit's finding
     ],
   ])('%s', (_, change, played, checked, outcome) => {
     expect(tableOutcome({ ...end(), ...change }, played, checked)).toEqual(outcome);
+  });
+
+  test('a seat the audit caught is named among the offences, for the audit', () => {
+    // Another id: judgements are shared by game id, and the script game's audit catches nobody.
+    const game = {
+      ...scriptPlayable.game,
+      id: 'script-caught',
+      audit: () => [{ seat: 1, reason: 'ERR_CLAIM' }],
+    };
+    const replica = new Replica(hand().genesis, game, hand().initial);
+    for (const e of hand().events) feed(replica, e.bytes);
+    expect(replica.offences()).toEqual([{ seat: 1, reason: 'ERR_CLAIM', event: 'audit' }]);
+    expect(replica.outcome()).toEqual(othersWin('the audit caught player 1', 0, 2));
   });
 });
 

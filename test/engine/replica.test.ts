@@ -1,16 +1,17 @@
 /**
- * The replica's own promises, apart from races (races.test.ts): bytes the log refuses
- * change nothing and come back as the log's error; a copy is not news; once a seat is
- * caught, it alone is named and nothing after its event counts; an equivocation names
- * its author. Played on "Crossing" (one card, quick proofs).
+ * The replica's own promises, apart from races (races.test.ts): it starts with nothing
+ * judged, on a genesis whose roster the log takes; bytes the log refuses change nothing
+ * and come back as the log's error; a copy is not news; once a seat is caught, it alone
+ * is named and nothing after its event counts; an equivocation names its author. Played
+ * on "Crossing" (one card, quick proofs).
  */
 import { expect, test } from 'vitest';
 import type { SignedEvent } from '../../src/engine/events.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
-import { crossingSeats, type CrossingState } from './helpers/crossing.ts';
-import { feed, verdictOf } from './helpers/table.ts';
+import { crossing, crossingSeats, type CrossingState } from './helpers/crossing.ts';
+import { feed, makeGenesis, setupOrThrow, tableGame, verdictOf } from './helpers/table.ts';
 
 const { players, fresh } = crossingSeats();
 
@@ -20,6 +21,16 @@ function say(replica: Replica<CrossingState>, seat: Seat, type: string): SignedE
   if (!signed.ok) throw new Error(signed.error);
   return signed.value;
 }
+
+test('a replica starts with nothing judged; a roster the log refuses makes none', () => {
+  const genesis = makeGenesis(players, crossing, {});
+  const initial = setupOrThrow(crossing, {});
+  expect(new Replica(genesis, tableGame(crossing), initial).entryVerdicts).toEqual([]);
+  const twice = { ...genesis, identities: [genesis.identities[0]!, genesis.identities[0]!] };
+  expect(() => new Replica(twice, tableGame(crossing), initial)).toThrow(
+    /^bad genesis: ERR_ROSTER$/,
+  );
+});
 
 test('bytes the log refuses come back as its error and change nothing; a copy is not news', () => {
   const replica = fresh();

@@ -422,7 +422,6 @@ export class Replica<S extends Json> {
       .slice(0, i)
       .flatMap((e, j) => (this.answered(e) && !this.answered(e, seen) ? [j] : []));
     const from = this.firstDifference(this.races, races, Math.min(i, ...unseen, ...absent));
-    if (from === i) return this.states[i]!;
     return this.replay(from, i, races, seen);
   }
 
@@ -439,7 +438,7 @@ export class Replica<S extends Json> {
   /**
    * Folds entries `from` to `to` (exclusive) that `include` admits and
    * `races` leaves standing, from the state before `from`: a what-if that
-   * records nothing.
+   * records nothing. With nothing to fold, that state itself.
    */
   private replay(
     from: number,
