@@ -6,11 +6,15 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** The kinds of thread a Chromium run's CPU time is told apart by. */
+export const CPU_KINDS = ['pages', 'workers', 'renderer pool', 'other'] as const;
+export type CpuKind = (typeof CPU_KINDS)[number];
+
 /** CPU seconds by kind of thread: the pages' main threads, their crypto workers, the rest. */
 export type CpuTimes = Record<CpuKind, number>;
 
-/** The kinds of thread a Chromium run's CPU time is told apart by. */
-export type CpuKind = 'pages' | 'workers' | 'renderer pool' | 'other';
+const byKind = (value: (kind: CpuKind) => number): CpuTimes =>
+  Object.fromEntries(CPU_KINDS.map((kind) => [kind, value(kind)])) as CpuTimes;
 
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
 const TICKS = 100;
@@ -65,7 +69,7 @@ function kindOf(processType: string | null, thread: string): CpuKind {
  */
 export function cpuTimes(): CpuTimes | null {
   if (read('/proc/self/stat') === null) return null;
-  const times: CpuTimes = { pages: 0, workers: 0, 'renderer pool': 0, other: 0 };
+  const times = byKind(() => 0);
   for (const id of descendants()) {
     const type = /--type=([a-z-]+)/.exec(read(`/proc/${id}/cmdline`) ?? '')?.[1] ?? null;
     let threads: string[];
@@ -84,14 +88,8 @@ export function cpuTimes(): CpuTimes | null {
 }
 
 /** `after - before`, kind by kind: both read while the pages are open (an ended thread's time is gone). */
-export function cpuSince(before: CpuTimes, after: CpuTimes): CpuTimes {
-  return {
-    pages: after.pages - before.pages,
-    workers: after.workers - before.workers,
-    'renderer pool': after['renderer pool'] - before['renderer pool'],
-    other: after.other - before.other,
-  };
-}
+export const cpuSince = (before: CpuTimes, after: CpuTimes): CpuTimes =>
+  byKind((kind) => after[kind] - before[kind]);
 
 /** The total of every kind. */
-export const cpuTotal = (t: CpuTimes): number => t.pages + t.workers + t['renderer pool'] + t.other;
+export const cpuTotal = (t: CpuTimes): number => CPU_KINDS.reduce((sum, kind) => sum + t[kind], 0);

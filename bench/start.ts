@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { Stack } from '../scripts/stack.ts';
 import type { GameId } from '../src/engine/catalog.ts';
 import { cpus } from 'node:os';
-import { cpuSince, cpuTimes, cpuTotal, type CpuTimes } from './cpu.ts';
+import { CPU_KINDS, cpuSince, cpuTimes, cpuTotal, type CpuKind, type CpuTimes } from './cpu.ts';
 import { median, ms, textTable } from './text.ts';
 
 /** A table measured in the browser: its runs and their medians, in ms. */
@@ -197,6 +197,13 @@ export function formatBrowserStarts(starts: readonly BrowserStart[]): string {
   );
 }
 
+const HEADING: Record<CpuKind, string> = {
+  pages: 'main threads',
+  workers: 'crypto workers',
+  'renderer pool': 'renderer pool',
+  other: 'other',
+};
+
 /**
  * What each table cost the machine, medians of its runs: the browser's CPU seconds by
  * kind of thread, and that total spread over every core, the least time any schedule
@@ -208,22 +215,11 @@ export function formatBrowserCpu(starts: readonly BrowserStart[]): string {
   const cores = cpus().length;
   const s1 = (xs: number[]) => median(xs).toFixed(1);
   return textTable(
-    [
-      'table',
-      'CPU s',
-      'main threads',
-      'crypto workers',
-      'renderer pool',
-      'other',
-      `÷ ${cores} cores, ms`,
-    ],
+    ['table', 'CPU s', ...CPU_KINDS.map((kind) => HEADING[kind]), `÷ ${cores} cores, ms`],
     measured.map((s) => [
       s.label,
       s1(s.cpu.map(cpuTotal)),
-      s1(s.cpu.map((c) => c.pages)),
-      s1(s.cpu.map((c) => c.workers)),
-      s1(s.cpu.map((c) => c['renderer pool'])),
-      s1(s.cpu.map((c) => c.other)),
+      ...CPU_KINDS.map((kind) => s1(s.cpu.map((c) => c[kind]))),
       ms((median(s.cpu.map(cpuTotal)) * 1000) / cores),
     ]),
   );
