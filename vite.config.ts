@@ -1,15 +1,23 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
+/**
+ * Browser test files at once, each with its own Chromium, PeerServer and app server.
+ * Measured on two idle cores, the browser tests alone (2026-11-27): one file at a time
+ * took 533 s, two 383 s, three 400 s. Two is the fastest, and at three each test slows
+ * down too far for its 60 s: the three-page Batailles games went from 28 s alone to 58 s.
+ */
+const BROWSER_FILES_AT_ONCE = 2;
+
 export default defineConfig({
   base: './',
   plugins: [svelte()],
   build: { target: 'es2022', sourcemap: true },
   test: {
-    // Three files at once on two cores: the browser tests mostly wait (on links, timers,
-    // other pages), so one file at a time per core left the machine idle half the run. Four
-    // starved a page's heartbeats past the 5 s a link may stay silent, once in four runs.
-    maxWorkers: 3,
+    // Every test's budget: a test that needs longer is split or made cheaper, never given more.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    reporters: ['default', './test/setup/slowest.ts'],
     projects: [
       {
         extends: true,
@@ -18,9 +26,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**'],
           setupFiles: ['test/setup/seeded-random.ts'],
-          testTimeout: 120_000,
-          // Whole games with real cryptography are set up in hooks; 2 busy cores make them slow.
-          hookTimeout: 120_000,
+          // Pure computation: one file per core.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,9 +36,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          // Each file runs its own servers and Chromium on free ports: files run side by side.
+          globalSetup: ['test/setup/build-app.ts'],
+          // After the unit tests, not beside them: their pages' heartbeats need the cores.
+          maxWorkers: BROWSER_FILES_AT_ONCE,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

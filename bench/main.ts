@@ -21,7 +21,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { startStack } from '../scripts/stack.ts';
+import { buildApp, startStack } from '../scripts/stack.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
 import { runChromium } from './crypto.ts';
 import { benchLee, formatLee, type Contender } from './lee.ts';
@@ -87,7 +87,7 @@ let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
 if (browser) {
   progress('building the app, serving it with a PeerServer on loopback');
-  const stack = await startStack();
+  const stack = await startStack(await buildApp());
   try {
     console.log('Start to the first move in headless Chromium ...');
     starts = await benchStarts(stack, browserRuns, progress);

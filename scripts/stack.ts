@@ -1,8 +1,10 @@
 /**
  * A whole Fair Deal on this machine for a browser to play on, shared by the browser
- * tests and the benchmark: the app built once, its own PeerServer and app server on
- * free ports, and a headless Debian Chromium (Playwright gives each launch a fresh
- * temporary profile), all stopped afterwards. A caller may stop and restart the
+ * tests and the benchmark: the app built once into a folder, and on top of it a stack
+ * of its own PeerServer and app server on free ports and a headless Debian Chromium
+ * (Playwright gives each launch a fresh temporary profile), all stopped afterwards.
+ * Each player is a browser context of its own, so one stack serves many tests: closing
+ * the players leaves nothing of theirs behind. A caller may stop and restart the
  * PeerServer on its port, and cut a page's WebRTC links or lose some of its messages.
  * Nothing here asserts: the tests' helpers that do live in test/browser/harness.ts.
  */
@@ -10,21 +12,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { localConfig, serveConfig, startSignaling, type Signaling } from './servers.ts';
 
-let built: Promise<string> | null = null;
-
-/** Builds the app once per test run into a temporary folder. */
-function buildOnce(): Promise<string> {
-  built ??= (async () => {
-    const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
-    await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    return outDir;
-  })();
-  return built;
+/**
+ * Builds the app into a new temporary folder and returns the folder: once per test run
+ * (test/setup/build-app.ts), once per benchmark. The chunk-size warning is left out: it
+ * says nothing about a build made only to be played here.
+ */
+export async function buildApp(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
+  await build({
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: Infinity },
+  });
+  return outDir;
 }
 
 export interface Stack {
@@ -32,6 +36,8 @@ export interface Stack {
   browser: Browser;
   /** A new player: its own browser context (storage, PeerJS id), one page. */
   newPlayer(): Promise<Page>;
+  /** Closes every player made so far, their pages and links with them. */
+  closePlayers(): Promise<void>;
   /** The PeerServer goes down, dropping every peer's connection to it. */
   stopSignaling(): Promise<void>;
   /** A fresh PeerServer on the same port, knowing no peer. */
@@ -110,8 +116,8 @@ export const peerConnectionsMade = (page: Page): Promise<number> =>
     () => (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.length,
   );
 
-export async function startStack(): Promise<Stack> {
-  const outDir = await buildOnce();
+/** Starts a stack on the app built into `outDir` (`buildApp`). */
+export async function startStack(outDir: string): Promise<Stack> {
   let signaling: Signaling | null = await startSignaling(0);
   const signalingPort = signaling.port;
   const server = await preview({
@@ -125,11 +131,14 @@ export async function startStack(): Promise<Stack> {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   });
+  const players = new Set<BrowserContext>();
   return {
     url: `http://127.0.0.1:${address.port}/`,
     browser,
     async newPlayer() {
       const context = await browser.newContext();
+      players.add(context);
+      context.on('close', () => players.delete(context));
       // Under tsx (the benchmark) esbuild names functions through its `__name` helper,
       // and the functions below reach the page as text: the page needs the helper too.
       await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
@@ -138,6 +147,9 @@ export async function startStack(): Promise<Stack> {
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       return page;
+    },
+    async closePlayers() {
+      await Promise.all([...players].map((context) => context.close()));
     },
     async stopSignaling() {
       await signaling?.close();

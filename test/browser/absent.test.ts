@@ -4,16 +4,10 @@
  * flip, Alice's table counts down, then offers to declare him absent; declaring ends
  * the game and the result panel says why.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createTable, startStack, type Stack, flipOffered } from './harness.ts';
+import { expect, test } from 'vitest';
+import { createTable, flipOffered, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const LIMIT = 'can be declared absent after 1 minute.';
 

@@ -11,21 +11,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { forgedUnlockTranscript } from '../engine/helpers/forged.ts';
-import { checkScreen, startStack, type Stack, type Viewport } from './harness.ts';
+import { checkScreen, useStack, type Viewport } from './harness.ts';
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
 const PHONE = { name: 'phone', width: 390, height: 844 } as const;
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 /** `checkScreen` at `viewport`, the page resized to it first. */
 async function check(page: Page, screen: string, viewport: Viewport, dialog = false) {
@@ -88,7 +82,7 @@ test('a game against the computer to its audit; the panel open on the first game
   await page.getByTestId('how-close').click();
 
   await page.getByTestId('autoplay').check();
-  await page.getByTestId('see-audit').waitFor({ timeout: 240_000 });
+  await page.getByTestId('see-audit').waitFor({ timeout: 50_000 });
   // This device's times, for the whole game and step by step.
   expect(await page.getByTestId('protocol-times').innerText()).toMatch(
     /^On this device: [\d.]+ m?s making this player's steps, [\d.]+ m?s checking every step\.$/,
@@ -138,7 +132,7 @@ test('a game against the computer to its audit; the panel open on the first game
   await page.getByTestId('table').waitFor();
   expect(await panelOpen(page)).toBe(true);
   await page.context().close();
-}, 400_000);
+});
 
 /** The transcript of a game of War stopped at Ada's forged unlock share, as a file. */
 function cheatingTranscript(): string {

@@ -4,17 +4,11 @@
  * done on each; one page plays with three computer players to the end; a page that owes
  * its turn reloads, and its cards and its turn come back.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, reopen, startStack, type Stack } from './harness.ts';
+import { createTable, joinTable, reopen, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const NAMES = ['Ann', 'Ben', 'Cat'];
 const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent()) ?? '';
@@ -33,7 +27,7 @@ async function seatThree(): Promise<Page[]> {
 
 /** The page lays its first two hand cards by clicking them, then Lay. */
 async function layByHand(page: Page) {
-  await expect.poll(() => prompt(page), { timeout: 120_000 }).toMatch(/^Pick 2 cards/);
+  await expect.poll(() => prompt(page), { timeout: 50_000 }).toMatch(/^Pick 2 cards/);
   const cards = page.getByTestId('hand-card');
   expect(await cards.count()).toBe(6);
   await cards.nth(0).click();
@@ -46,7 +40,7 @@ async function layByHand(page: Page) {
 
 /** The result and every seat's score, as one page shows them once the audit is done. */
 async function finalWords(page: Page): Promise<string> {
-  await page.getByTestId('result').waitFor({ timeout: 500_000 });
+  await page.getByTestId('result').waitFor({ timeout: 50_000 });
   await expect
     .poll(
       async () =>
@@ -81,7 +75,7 @@ test('three browsers lay their cards by hand, play to the end and agree on the s
       .toBe(4);
   for (const page of pages) await page.getByTestId('autoplay').check();
   await expectSameEnd(pages);
-}, 700_000);
+});
 
 test('one browser plays with three computer players to the end', async () => {
   const page = await stack.newPlayer();
@@ -93,7 +87,7 @@ test('one browser plays with three computer players to the end', async () => {
   await page.getByTestId('solo').click();
   await layByHand(page);
   await page.getByTestId('autoplay').check();
-  await page.getByTestId('result').waitFor({ timeout: 500_000 });
+  await page.getByTestId('result').waitFor({ timeout: 50_000 });
   expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(
     /^(You win the game|Computer \d wins the game|.+ share the game)$/,
   );
@@ -102,7 +96,7 @@ test('one browser plays with three computer players to the end', async () => {
   expect(log).toMatch(/attacks/);
   expect(log).toMatch(/is dead: a trophy for/);
   expect(await page.getByTestId('alarm').count()).toBe(0);
-}, 600_000);
+});
 
 test('the player who owes its turn reloads: its cards and its turn come back, the game ends agreed', async () => {
   const pages = await seatThree();
@@ -111,7 +105,7 @@ test('the player who owes its turn reloads: its cards and its turn come back, th
     .poll(
       async () => (await Promise.all(pages.map(prompt))).some((p) => p.startsWith('Your turn')),
       {
-        timeout: 120_000,
+        timeout: 50_000,
       },
     )
     .toBe(true);
@@ -137,7 +131,7 @@ test('the player who owes its turn reloads: its cards and its turn come back, th
 
   for (const page of pages) await page.getByTestId('autoplay').check();
   await expectSameEnd(pages);
-}, 700_000);
+});
 
 test('the host fills an open seat with a computer player over the network; both browsers agree at the end', async () => {
   const ann = await stack.newPlayer();
@@ -157,4 +151,4 @@ test('the host fills an open seat with a computer player over the network; both 
   const ends = await Promise.all([ann, ben].map(finalWords));
   expect(ends[1]).toBe(ends[0]);
   expect(ends[0]).toMatch(/Ann \d+, Ben \d+, Computer 1 \d+/);
-}, 700_000);
+});

@@ -6,17 +6,11 @@
  * hand is played to its end with both pages agreeing. Then one page plays a whole
  * match against the computer.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seatTwo, startStack, type Stack } from './harness.ts';
+import { seatTwo, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const SHOTS = process.env.FAIRDEAL_SHOTS;
 
@@ -139,7 +133,7 @@ async function step(alice: Page, bob: Page, hand: number): Promise<boolean> {
         }
         return 'waiting';
       },
-      { timeout: 120_000 },
+      { timeout: 50_000 },
     )
     .not.toBe('waiting');
   if (mover === null) return false;
@@ -171,7 +165,7 @@ test('two browsers play Black & Red until a stock runs out, reshuffle it with pr
       .then(() => bob.screenshot({ path: `${SHOTS}/blackred-reshuffle.png`, fullPage: true }))
       .catch(() => undefined);
   await expect
-    .poll(async () => `${await prompt(alice)} ${await prompt(bob)}`, { timeout: 120_000 })
+    .poll(async () => `${await prompt(alice)} ${await prompt(bob)}`, { timeout: 50_000 })
     .toMatch(/Your turn: discard any card to open a round/);
   // Each page shows its colour, the upcard, seven cards of its own and seven backs.
   for (const page of [alice, bob]) {
@@ -225,7 +219,7 @@ test('two browsers play Black & Red until a stock runs out, reshuffle it with pr
   expect(aliceEnd!.summary).toMatch(
     /The stock was rebuilt from the discards (once|\d times)\. Score: Alice \d+ – \d+ Bob, first to 11\.$/,
   );
-}, 1_200_000);
+});
 
 test('one browser plays a whole Black & Red match against the computer', async () => {
   const page = await stack.newPlayer();
@@ -235,7 +229,7 @@ test('one browser plays a whole Black & Red match against the computer', async (
   await page.getByTestId('solo').click();
   await page.getByTestId('my-hand').waitFor();
   await page.getByTestId('autoplay').check();
-  await page.getByTestId('result').waitFor({ timeout: 1_100_000 });
+  await page.getByTestId('result').waitFor({ timeout: 50_000 });
   expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(
     /^(You win the match|Computer wins the match)$/,
   );
@@ -252,4 +246,4 @@ test('one browser plays a whole Black & Red match against the computer', async (
   expect(log).toMatch(/Hand 3 begins; (Solo|Computer) deals\./);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/blackred-solo-end.png`, fullPage: true });
   expect(await page.getByTestId('alarm').count()).toBe(0);
-}, 1_200_000);
+});

@@ -7,17 +7,11 @@
  * and result screens.
  */
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, startStack, type Stack } from './harness.ts';
+import { createTable, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const SHOTS = process.env.FAIRDEAL_SHOTS;
 
@@ -104,7 +98,7 @@ for (const game of ['war', 'redblack', 'town', 'blackred', 'batailles'] as const
     await page.getByTestId('solo').click();
     const { line, words } = OWED[game];
     await expect
-      .poll(async () => (await page.getByTestId(line).textContent()) ?? '', { timeout: 120_000 })
+      .poll(async () => (await page.getByTestId(line).textContent()) ?? '', { timeout: 50_000 })
       .toMatch(words);
 
     expect(await covered(page)).toEqual([]);
@@ -200,11 +194,9 @@ test('Red & Black: hand cards do nothing outside a move and are disabled; the ha
   await page.getByTestId('game-redblack').click();
   await page.getByTestId('solo').click();
   const prompt = () => page.getByTestId('prompt').textContent();
-  await expect.poll(prompt, { timeout: 120_000 }).toMatch(/^(Guess|Your turn)/);
+  await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^(Guess|Your turn)/);
   if (/^Guess/.test((await prompt()) ?? '')) await page.getByTestId('guess-red').click();
-  await expect
-    .poll(prompt, { timeout: 120_000 })
-    .toMatch(/^Your turn: choose a river card to swap/);
+  await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Your turn: choose a river card to swap/);
   const hand = page.getByTestId('my-hand').getByTestId('hand-card');
   const faces = () =>
     page
@@ -274,7 +266,7 @@ test('join, lobby and result screens: every control tappable and no sideways scr
   await solo.getByTestId('solo').click();
   await solo.getByTestId('piles').waitFor({ timeout: 60_000 });
   await solo.getByTestId('autoplay').check();
-  await solo.getByTestId('result').waitFor({ timeout: 300_000 });
+  await solo.getByTestId('result').waitFor({ timeout: 50_000 });
   expect(await misfits(solo)).toEqual([]);
   expect(await spilled(solo)).toEqual([]);
 });

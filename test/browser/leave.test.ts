@@ -2,17 +2,11 @@
  * Leaving a game: a dialog asks first (focus inside, Escape stays), then the
  * page goes home with a clean address and closed links, whoever leaves.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seatTwo, startStack, type Stack } from './harness.ts';
+import { seatTwo, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const focused = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);

@@ -1,21 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  createTable,
-  cutLinks,
-  flipOffered,
-  joinTable,
-  startStack,
-  type Stack,
-} from './harness.ts';
+import { createTable, cutLinks, flipOffered, joinTable, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 /** Alice opens a War table; Bob follows her invite link and reads the invitation. */
 async function readingInvitation() {
@@ -258,7 +245,7 @@ describe('lobby over PeerJS between real browsers', () => {
     expect(log).toMatch(/Bob shuffled/);
     expect(await bob.getByTestId('log').textContent()).toBe(log);
     for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
-  }, 120_000);
+  });
 
   test('tabs of one browser: an invite opened in a second tab sits another player; the table opened in a third says it is open in another tab, and takes over once the first lets go', async () => {
     const alice = await stack.newPlayer();
@@ -310,7 +297,7 @@ describe('lobby over PeerJS between real browsers', () => {
     await expect.poll(() => third.getByTestId('start').isEnabled()).toBe(true);
     await third.getByTestId('start').click();
     for (const page of [third, bob]) await page.getByTestId('table').waitFor();
-  }, 120_000);
+  });
 
   test('a player who leaves shows as left, not lost', async () => {
     const { alice, bob } = await twoInLobby();

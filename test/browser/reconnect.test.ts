@@ -6,27 +6,20 @@
  * pages register again, the link is dialled again through it, and the game ends with
  * both pages agreeing.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   createTable,
   cutLinks,
+  flipOffered,
   joinTable,
   peerConnectionsMade,
-  startStack,
-  type Stack,
-  flipOffered,
   settledSteps,
   untilShown,
+  useStack,
 } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 /** The link badges of the players at the table, in seat order. */
 const playerLinks = (page: Page) =>
@@ -99,4 +92,4 @@ test('a PeerServer outage disturbs no open link; a link cut meanwhile comes back
   expect(await battles(bob)).toBe(await battles(alice));
   expect(await alice.getByTestId('alarm').count()).toBe(0);
   expect(await bob.getByTestId('alarm').count()).toBe(0);
-}, 600_000);
+});

@@ -1,23 +1,10 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  expectAgreement,
-  joinTable,
-  loseMessages,
-  reopen,
-  startStack,
-  type Stack,
-} from './harness.ts';
+import { expectAgreement, joinTable, loseMessages, reopen, useStack } from './harness.ts';
 
 const SHOTS = process.env.FAIRDEAL_SHOTS;
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 /** Home screen: Red & Black, a match of `target` games. */
 async function chooseRedBlack(page: Page, name: string, target: number) {
@@ -136,7 +123,7 @@ test('one browser plays a match of Red & Black against the computer to the end',
   await page.getByTestId('river').waitFor();
   await page.getByTestId('autoplay').check();
   await expect
-    .poll(() => prompt(page), { timeout: 180_000 })
+    .poll(() => prompt(page), { timeout: 50_000 })
     .toMatch(/^(Solo|Computer) wins the match\.$/);
   expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(
     /^(You win|Computer wins) the match$/,

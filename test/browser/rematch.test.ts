@@ -3,23 +3,10 @@
  * which seats the same players at a new table (new id, fresh keys) through
  * an invitation the other accepts.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
-import {
-  autoplayWar,
-  seatTwo,
-  startStack,
-  type Stack,
-  flipOffered,
-  untilShown,
-} from './harness.ts';
+import { expect, test } from 'vitest';
+import { autoplayWar, flipOffered, seatTwo, untilShown, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 test('after a game of War, Play again seats both players at a new table', async () => {
   const { alice, bob, invite } = await seatTwo(stack, 'war');
@@ -67,4 +54,4 @@ test('after a game of War, Play again seats both players at a new table', async 
     expect(await page.getByTestId('battles').textContent()).toBe('0');
     expect(await page.getByTestId('alarm').count()).toBe(0);
   }
-}, 600_000);
+});

@@ -5,31 +5,24 @@
  * pages agreeing. While a page is away, the other says whom it waits for: each page
  * leaves for a blank page and comes back to its URL only once the other has said so.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   autoplayWar,
   createTable,
   expectAgreement,
   flipOffered,
-  settledSteps,
   joinTable,
   loseMessages,
   reopen,
   seatTwo,
-  startStack,
-  type Stack,
+  settledSteps,
   untilShown,
+  useStack,
   whileTheGameMoves,
 } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const winner = async (page: Page) => {
   await untilShown(page, 'winner');
@@ -67,7 +60,7 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; the ga
   expect(await bob.getByTestId('battles').textContent()).toBe(
     await alice.getByTestId('battles').textContent(),
   );
-}, 600_000);
+});
 
 test('War: the host reloads at the audit, its keys stored but not sent and the guest’s not heard; the game ends agreed', async () => {
   const { alice, bob } = await seatTwo(stack, 'war');
@@ -92,4 +85,4 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
 
   await reopen(alice, bob, 'Waiting for Alice to reconnect…', ['reconnecting', 'you']);
   await expectAgreement(alice, bob, winner);
-}, 600_000);
+});

@@ -3,17 +3,11 @@
  * pick refused in words), then the computer plays on to the end and both pages show
  * the same score; a game against the computer; a reload while a player owes its run.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAgreement, reopen, seatTwo, startStack, type Stack } from './harness.ts';
+import { expectAgreement, reopen, seatTwo, useStack } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent()) ?? '';
 const YOUR_TURN = /^Your turn: pick a run/;
@@ -22,7 +16,7 @@ const YOUR_TURN = /^Your turn: pick a run/;
 async function firstMover(alice: Page, bob: Page): Promise<[Page, Page]> {
   await expect
     .poll(async () => YOUR_TURN.test(await prompt(alice)) || YOUR_TURN.test(await prompt(bob)), {
-      timeout: 120_000,
+      timeout: 50_000,
     })
     .toBe(true);
   return YOUR_TURN.test(await prompt(alice)) ? [alice, bob] : [bob, alice];
@@ -42,7 +36,7 @@ async function handRanks(page: Page): Promise<number[]> {
 
 /** The final score on a page, once it has one: the score line and the pile-by-pile table. */
 async function finalScore(page: Page): Promise<string> {
-  await page.getByTestId('final-score').waitFor({ timeout: 400_000 });
+  await page.getByTestId('final-score').waitFor({ timeout: 50_000 });
   return `${await page.getByTestId('score-line').textContent()} | ${await page.getByTestId('final-score').textContent()}`;
 }
 
@@ -123,7 +117,7 @@ test('two browsers play Town for Two: a run built by hand, then to the end, the 
   expect(await bob.getByTestId('result-reason').textContent()).toBe(
     await alice.getByTestId('result-reason').textContent(),
   );
-}, 600_000);
+});
 
 test('one browser plays Town for Two against the computer to the end', async () => {
   const page = await stack.newPlayer();
@@ -142,7 +136,7 @@ test('one browser plays Town for Two against the computer to the end', async () 
   expect(log).toMatch(/(Solo|Computer) played \S+/);
   expect(log).toMatch(/cannot draw back up to 5/);
   expect(await page.getByTestId('alarm').count()).toBe(0);
-}, 500_000);
+});
 
 test('Town for Two: the player who owes a run reloads; its hand and turn come back, the game ends agreed', async () => {
   const { alice, bob } = await seatTwo(stack, 'town');
@@ -170,4 +164,4 @@ test('Town for Two: the player who owes a run reloads; its hand and turn come ba
 
   for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
   await expectAgreement(alice, bob, finalScore);
-}, 600_000);
+});

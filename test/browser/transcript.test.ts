@@ -12,13 +12,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startStack, type Stack } from './harness.ts';
+import { useStack } from './harness.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-transcripts-'));
-let stack: Stack;
+const stack = useStack();
 /** The finished game's transcript, as downloaded. */
 let finished: string;
 /** The same game's transcript, downloaded before any card was played. */
@@ -36,7 +36,6 @@ async function download(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
   const page = await stack.newPlayer();
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Ada');
@@ -48,7 +47,7 @@ beforeAll(async () => {
   expect(first.suggested).toMatch(/^fairdeal-redblack-[\w-]+-\d+\.json$/);
   early = first.path;
   await page.getByTestId('autoplay').check();
-  await page.getByTestId('result').waitFor({ timeout: 240_000 });
+  await page.getByTestId('result').waitFor({ timeout: 50_000 });
   // The game is over once both published their keys for the audit.
   await page.waitForFunction(
     () =>
@@ -69,10 +68,6 @@ beforeAll(async () => {
   );
   finished = (await download(page, 'game.json')).path;
   await page.context().close();
-}, 400_000);
-
-afterAll(async () => {
-  await stack.close();
 });
 
 /** A fresh page on the home screen opens `path` by the file picker. */
@@ -84,7 +79,7 @@ async function openReplay(path: string) {
   return page;
 }
 
-const verdict = (page: Page) => page.getByTestId('replay-verdict').innerText({ timeout: 120_000 });
+const verdict = (page: Page) => page.getByTestId('replay-verdict').innerText({ timeout: 50_000 });
 const position = async (page: Page) =>
   Number(await page.getByTestId('replay-position').textContent());
 const events = (path: string) =>
@@ -106,13 +101,13 @@ test('npm run verify accepts the transcript downloaded from the table', async ()
   ]);
   expect(stdout).toMatch(/^verified \d+ events: every signature, chain link, proof and rule holds/);
   expect(stdout).toMatch(/^winner: (Ada|Computer) /m);
-}, 120_000);
+});
 
 test('a finished game opens in a fresh page, steps to the end and is verified', async () => {
   const page = await openReplay(finished);
   const total = events(finished).length;
   await expect
-    .poll(() => verdict(page), { timeout: 120_000 })
+    .poll(() => verdict(page), { timeout: 50_000 })
     .toMatch(
       new RegExp(
         `^Verified: all ${total} events hold, .*((Ada|Computer) wins the match|The match is a draw)`,
@@ -147,7 +142,7 @@ test('a finished game opens in a fresh page, steps to the end and is verified', 
   await page.getByTestId('protocol').locator('summary').click();
   await page.getByTestId('replay-close').click();
   await page.getByTestId('transcript-file').setInputFiles(finished);
-  await expect.poll(() => verdict(page), { timeout: 120_000 }).toMatch(/^Verified: /);
+  await expect.poll(() => verdict(page), { timeout: 50_000 }).toMatch(/^Verified: /);
   expect(await panelOpen()).toBe(false);
   await page.getByTestId('replay-seat').selectOption('1');
   expect(await page.getByTestId('autoplay').count()).toBe(0);
@@ -208,7 +203,7 @@ test('a game of Batailles at three seats opens and replays: the audit caught nob
   const page = await openReplay(path);
   const total = events(path).length;
   await expect
-    .poll(() => verdict(page), { timeout: 180_000 })
+    .poll(() => verdict(page), { timeout: 50_000 })
     .toMatch(
       new RegExp(
         `^Verified: all ${total} events hold, every signature, chain link, proof and rule\\. ` +
@@ -240,11 +235,11 @@ test('a game of Batailles at three seats opens and replays: the audit caught nob
   );
   // Its audit opens, in the page's workers: each army, whose units share names (two Mines).
   await page.getByTestId('see-audit').click();
-  await page.getByTestId('audit-summary').waitFor({ timeout: 120_000 });
+  await page.getByTestId('audit-summary').waitFor({ timeout: 50_000 });
   expect(await page.getByTestId('audit-deal').count()).toBeGreaterThanOrEqual(3);
   const units = await page.getByTestId('audit-shuffle').first().locator('li').allInnerTexts();
   expect(units.filter((unit) => unit === 'Mine').length).toBeGreaterThan(1);
-}, 400_000);
+});
 
 test('a transcript dropped on the home screen opens; a file that is not one is refused in words', async () => {
   const page = await stack.newPlayer();
@@ -264,7 +259,7 @@ test('a transcript dropped on the home screen opens; a file that is not one is r
   await drop('other.json', '{"format":"something else"}');
   await expect.poll(error).toBe('other.json: Invalid transcript: not a Fair Deal transcript');
   await drop('game.json', readFileSync(finished, 'utf8'));
-  await expect.poll(() => verdict(page), { timeout: 120_000 }).toMatch(/^Verified: /);
+  await expect.poll(() => verdict(page), { timeout: 50_000 }).toMatch(/^Verified: /);
   await page.getByTestId('replay-close').click();
   await page.getByTestId('transcript-file').waitFor();
 });

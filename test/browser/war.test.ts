@@ -1,23 +1,16 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   autoplayWar,
   createTable,
-  joinTable,
-  startStack,
-  type Stack,
   flipOffered,
+  joinTable,
   settledSteps,
   untilShown,
+  useStack,
 } from './harness.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const winner = async (page: Page) => {
   await untilShown(page, 'winner');
@@ -55,7 +48,7 @@ test('two browsers play War to the end over PeerJS and agree on the winner', asy
     .toMatch(/Bob published their secret keys/);
   expect(await alice.getByTestId('alarm').count()).toBe(0);
   expect(await bob.getByTestId('alarm').count()).toBe(0);
-}, 600_000);
+});
 
 test('one browser plays War against the computer to the end', async () => {
   const page = await stack.newPlayer();
@@ -73,4 +66,4 @@ test('one browser plays War against the computer to the end', async () => {
   expect(await page.getByTestId('log').textContent()).toContain(
     'Computer shuffled and locked the cards',
   );
-}, 600_000);
+});

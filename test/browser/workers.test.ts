@@ -12,27 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { WorkTally } from '../../crypto/index.ts';
-import {
-  createTable,
-  flipOffered,
-  joinTable,
-  loseMessages,
-  seatTwo,
-  startStack,
-  type Stack,
-} from './harness.ts';
+import { createTable, flipOffered, joinTable, loseMessages, seatTwo, useStack } from './harness.ts';
 import { sum } from '../net/helpers/tallies.ts';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await startStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const SHOTS = process.env.FAIRDEAL_SHOTS;
 
@@ -145,7 +131,7 @@ test('a finished game replayed from its transcript, its audit opened: every proo
   await page.getByTestId('transcript-file').setInputFiles(path);
   await page.getByTestId('replay').waitFor();
   await expect
-    .poll(() => page.getByTestId('replay-verdict').innerText(), { timeout: 120_000 })
+    .poll(() => page.getByTestId('replay-verdict').innerText(), { timeout: 50_000 })
     .toMatch(/^Verified: all \d+ events hold/);
   await page.getByTestId('see-audit').click();
   await page.getByTestId('audit-summary').waitFor({ timeout: 60_000 });
@@ -160,4 +146,4 @@ test('a finished game replayed from its transcript, its audit opened: every proo
   // Each shuffle's deck order, opened: a card each.
   const shown = await page.getByTestId('audit-shuffle').locator('li').count();
   expect(sum(done.workers, 'openCard')).toBeGreaterThanOrEqual(shown);
-}, 300_000);
+});

@@ -33,4 +33,4 @@ test('the host adds two computer players to a table of three; they lay their car
   });
   expect(ann.table!.alarms).toEqual([]);
   ann.leave();
-}, 120_000);
+});

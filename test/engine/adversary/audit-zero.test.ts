@@ -67,7 +67,7 @@ test('an honest replica refuses a zero audit secret, names the cheater and keeps
   // Refused when the body is parsed, not caught as a crash of the fold.
   expect(offence!.reason).not.toBe('ERR_EXCEPTION');
   expect(honest.stateHash).toBe(before);
-}, 60_000);
+});
 
 test('npm run verify names the zero-secret audit as the bad event', async () => {
   // The verifier checks a War genesis holds the full deck: one battle keeps it short.
@@ -96,4 +96,4 @@ test('npm run verify names the zero-secret audit as the bad event', async () => 
   expect(failure?.stderr).toMatch(
     new RegExp(`^event ${index} by player 1 \\(seat 1\\) is bad: ERR_\\w+$`, 'm'),
   );
-}, 120_000);
+});

@@ -167,7 +167,7 @@ export function closedAfterEach(): (...things: { close(): void }[]) => void {
 
 /** Waits (boundedly) until `condition` holds. */
 export const until = (what: string, condition: () => boolean) =>
-  vi.waitFor(() => expect(condition(), what).toBe(true), { timeout: 100_000, interval: 5 });
+  vi.waitFor(() => expect(condition(), what).toBe(true), { timeout: 50_000, interval: 5 });
 
 /** True once every session has finished its game, audit included. */
 export const finished = (sessions: readonly TableSession<Json>[]) =>
