@@ -87,11 +87,12 @@ async function handOf(page: Page): Promise<HandCard[]> {
 }
 
 /**
- * The page's move, as a player who keeps its hand mixed makes it (so that hands last
- * and stocks run out): go out or say go when that is all the page offers; else
- * discard the lowest card of the colour it holds more of, or the lowest legal card.
+ * The page's move: go out or say go when that is all the page offers; else discard the
+ * lowest legal card of the colour it holds more of while it keeps its hand `mixed` (so
+ * that hands last and stocks run out), or of the colour it holds fewer of while it
+ * collects (so that the hand ends); else the lowest legal card.
  */
-async function move(page: Page) {
+async function move(page: Page, mixed: boolean) {
   const words = await prompt(page);
   const hand = await handOf(page);
   if (/^You hold 7 /.test(words)) {
@@ -108,8 +109,8 @@ async function move(page: Page) {
   const legal = hand.filter((c) => c.legal);
   expect(legal.length).toBeGreaterThan(0);
   const reds = hand.filter((c) => c.red).length;
-  const more = reds * 2 > hand.length;
-  const shed = legal.filter((c) => c.red === more);
+  const redsMore = reds * 2 > hand.length;
+  const shed = legal.filter((c) => c.red === (mixed ? redsMore : !redsMore));
   const pick = (shed.length > 0 ? shed : legal).reduce((low, c) => (c.worth < low.worth ? c : low));
   await page.getByRole('button', { name: `Discard ${pick.words}, worth ${pick.worth}` }).click();
 }
@@ -119,7 +120,7 @@ async function move(page: Page) {
  * False once the hand is over. The previous hand's end may still show on one page while
  * the other has pressed Next game: only the ends each page recorded count.
  */
-async function step(alice: Page, bob: Page, hand: number): Promise<boolean> {
+async function step(alice: Page, bob: Page, hand: number, mixed: boolean): Promise<boolean> {
   let mover = null as Page | null;
   await expect
     .poll(
@@ -140,15 +141,20 @@ async function step(alice: Page, bob: Page, hand: number): Promise<boolean> {
   const page: Page = mover;
   const lines = () => page.getByTestId('log').locator('li').count();
   const before = await lines();
-  await move(page);
+  await move(page, mixed);
   // The move is taken once the log tells it (a discard made 31 leaves its player to move again).
   await expect.poll(lines, { timeout: 60_000 }).toBeGreaterThan(before);
   return true;
 }
 
-/** Plays to the end of the hand under way: both pages have recorded their `hands`-th hand end. */
+/**
+ * Plays to the end of the hand under way: both pages have recorded their `hands`-th hand
+ * end. Both keep their hands mixed until the stock runs out and its reshuffle shows, then
+ * collect: mixed hands would run the new stock out too, again and again.
+ */
 async function playHand(alice: Page, bob: Page, hands: number) {
-  while (await step(alice, bob, hands));
+  const mixed = async () => !(await reshuffleSeen(alice)).banner;
+  while (await step(alice, bob, hands, await mixed()));
   for (const page of [alice, bob])
     await expect
       .poll(async () => (await reshuffleSeen(page)).ends.length, { timeout: 60_000 })
