@@ -9,6 +9,15 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
  */
 const BROWSER_FILES_AT_ONCE = 2;
 
+/**
+ * The browser files that play whole games of War, which last as long as their deal: a
+ * deal in a hundred runs past 660 battles, about 35 s of play on a page that has the
+ * machine to itself, and twice that beside another file. They run last, one at a time.
+ */
+const WHOLE_WARS = ['war', 'rematch', 'resume', 'reconnect'].map(
+  (file) => `test/browser/${file}.test.ts`,
+);
+
 export default defineConfig({
   base: './',
   plugins: [svelte()],
@@ -36,10 +45,21 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
+          exclude: WHOLE_WARS,
           globalSetup: ['test/setup/build-app.ts'],
           // After the unit tests, not beside them: their pages' heartbeats need the cores.
           maxWorkers: BROWSER_FILES_AT_ONCE,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-alone',
+          include: WHOLE_WARS,
+          globalSetup: ['test/setup/build-app.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,5 +1,5 @@
 /**
- * The browser tests' global setup: the app is built once for the whole run, and every
+ * The browser projects' global setup: the app is built once for the whole run, and every
  * browser test file serves that one build (test/browser/harness.ts `useStack`).
  */
 import { rmSync } from 'node:fs';
@@ -13,8 +13,15 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The one build of this run. Vitest loads this file once per browser project, each time
+ * as a module of its own: the build is kept on the process, where both find it.
+ */
+const run = globalThis as { fairdealAppDir?: Promise<string> };
+
 export default async function setup(project: TestProject) {
-  const appDir = await buildApp();
+  run.fairdealAppDir ??= buildApp();
+  const appDir = await run.fairdealAppDir;
   project.provide('appDir', appDir);
   return () => rmSync(appDir, { recursive: true, force: true });
 }
