@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import LongestFirst from './test/setup/longest-first.ts';
 
 /**
  * Browser test files at once, each with its own Chromium, PeerServer and app server.
@@ -49,7 +50,7 @@ export default defineConfig({
           globalSetup: ['test/setup/build-app.ts'],
           // After the unit tests, not beside them: their pages' heartbeats need the cores.
           maxWorkers: BROWSER_FILES_AT_ONCE,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 1, sequencer: LongestFirst },
         },
       },
       {
