@@ -162,6 +162,27 @@ describe('named deals', () => {
     expect(war.needs(state)).toEqual([]);
   });
 
+  it('ends an endless game at a lower battle limit the table chose, more cards winning', () => {
+    const { stacks, faces } = deal([3, 4, 4, 4, 3, 5, 5], [5, 3, 5, 2, 2, 4, 3]);
+    const made = war.setup({ stacks, battleLimit: 40 });
+    if (!made.ok) throw new Error(made.error);
+    const { state } = playOut(made.value, faces);
+    expect(state.battles).toBe(40);
+    expect(state.result?.reason).toBe('BATTLE_LIMIT');
+    expect(war.view(state, 0).battleLimit).toBe(40);
+    expect(war.view(start(stacks), 0).battleLimit).toBe(BATTLE_LIMIT);
+  });
+
+  it.each([0, -1, 2.5, BATTLE_LIMIT + 1, '40', null])(
+    'refuses a battle limit of %j',
+    (battleLimit) => {
+      expect(war.setup({ battleLimit: battleLimit as number })).toEqual({
+        ok: false,
+        error: 'ERR_BATTLE_LIMIT',
+      });
+    },
+  );
+
   it('puts the winner’s card first, then the loser’s, at the bottom', () => {
     const { stacks, faces } = deal([5, 9], [3, Q]);
     let state = must(must(start(stacks), { type: 'FLIP', seat: 1 }), { type: 'FLIP', seat: 0 });

@@ -99,17 +99,31 @@ class DyingStore implements TableStore {
   }
 }
 
-/** A store that holds its first write of secrets until the test lets it go. */
+/** A store that holds its first write of secrets, or of an event of one type, until the test lets it go. */
 class HoldingStore extends MemoryStore {
   private held = false;
   private reached!: () => void;
-  /** Resolves once the first write of secrets has begun. */
+  /** Resolves once the held write has begun. */
   readonly holding = new Promise<void>((resolve) => (this.reached = resolve));
   private letGo!: () => void;
   private readonly gate = new Promise<void>((resolve) => (this.letGo = resolve));
 
+  /** `holds`: 'secrets', or the type of the event whose write is held. */
+  constructor(private readonly holds = 'secrets') {
+    super();
+  }
+
   override async saveSecrets(id: string, secrets: KeyringSecrets): Promise<void> {
     await super.saveSecrets(id, secrets);
+    if (this.holds === 'secrets') await this.hold();
+  }
+
+  override async saveEvent(id: string, event: string): Promise<void> {
+    await super.saveEvent(id, event);
+    if (eventOf(event).body.type === this.holds) await this.hold();
+  }
+
+  private async hold(): Promise<void> {
     if (this.held) return;
     this.held = true;
     this.reached();
@@ -140,6 +154,8 @@ interface Circumstances {
   meanwhile?: (net: LoopbackNetwork, zero: Seated, lost: string) => Promise<void>;
   /** Seat 0 links to the page before its session is back (see `comeBack`). */
   linkedWhileRestoring?: boolean;
+  /** Where seat 0 keeps its table. */
+  zeroStore?: MemoryStore;
 }
 
 /**
@@ -153,14 +169,18 @@ async function dieAndComeBack(
   options: JsonObject,
   kind: string,
   moment: Moment,
-  { meanwhile = async () => {}, linkedWhileRestoring = false }: Circumstances = {},
+  {
+    meanwhile = async () => {},
+    linkedWhileRestoring = false,
+    zeroStore = new MemoryStore(),
+  }: Circumstances = {},
 ) {
   const table = testTable(`resume-${game}-${databases}`, game, options);
   const name = `resume-test-${databases++}`;
   const net = new LoopbackNetwork();
   const database = await IdbStore.open(name);
   const dying = new DyingStore(database, 1, kind, moment);
-  const zero = await sit(net, table, 0, new MemoryStore());
+  const zero = await sit(net, table, 0, zeroStore);
   const one = await sit(net, table, 1, dying);
   closeLater({ close: () => zero.kill() }, { close: () => one.kill() });
 
@@ -218,15 +238,20 @@ describe('a page that dies between storing a secret and storing the event that u
 });
 
 test('a peer that links again while an event of ours waits to be stored is not sent it: no second event at its seq after a crash', async () => {
+  // Seat 0's first flip is held in its store, so unsent, until seat 1 has flipped without seeing it:
+  // seat 1's flip made again after the crash then differs from the lost one.
+  const zeroStore = new HoldingStore('ACT');
   const { lost, zero, back } = await dieAndComeBack(
     'war',
     SHORT_WAR,
     'ACT',
     'before the event is stored',
     {
+      zeroStore,
       meanwhile: async (net, zero, lost) => {
         // The link drops and comes back while the page still lives, its ACT signed but not stored.
         const heard = zero.heard.length;
+        zeroStore.release();
         net.cut(PEERS[0]!, PEERS[1]!);
         zero.messenger.connect(PEERS[1]!);
         const { seq, basis } = eventOf(lost);

@@ -16,12 +16,16 @@ async function until(done: () => boolean) {
   expect(done()).toBe(true);
 }
 
-/** A short game of War: five cards a stack, the deck still the full 52, jointly shuffled. */
+/**
+ * A short game of War: five cards a stack, the deck still the full 52, jointly shuffled.
+ * One such deal in 27 repeats forever: the limit ends it after 100 battles, not 5,000.
+ */
 const SHORT = {
   stacks: [
     [0, 2, 4, 6, 8],
     [1, 3, 5, 7, 9],
   ],
+  battleLimit: 100,
 };
 
 /** Ann and Ben at a table of War, started. */

@@ -1,7 +1,7 @@
 import { faceLabel } from '../../engine/cards.ts';
 import type { Json } from '../../engine/encoding.ts';
 import type { Outcome } from '../../engine/game.ts';
-import { WAR_FACEDOWN, type WarState } from '../../engine/games/war/index.ts';
+import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../engine/games/war/index.ts';
 import { thousands } from '../numbers.ts';
 import { together } from '../waiting.ts';
 
@@ -41,7 +41,7 @@ export function describeWar(beforeJson: Json, afterJson: Json, names: readonly s
     const why = {
       EMPTY: 'holds every card',
       WAR_SHORT: 'wins: the other cannot finish a war',
-      BATTLE_LIMIT: 'holds more cards after 5,000 battles',
+      BATTLE_LIMIT: `holds more cards after ${thousands(after.battleLimit ?? BATTLE_LIMIT)} battles`,
     }[reason];
     lines.push(winner === null ? 'The game is a draw.' : `${names[winner]} ${why}.`);
   }

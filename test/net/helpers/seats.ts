@@ -23,12 +23,17 @@ import { SeatStreamsPool } from './seat-streams.ts';
 
 export const PEERS = ['peer-0', 'peer-1'];
 
-/** A War deal of five cards each: a few battles, the full deck still shuffled and audited. */
+/**
+ * A War deal of five cards each: a few battles, the full deck still shuffled and audited.
+ * About one such deal in 27 repeats forever; the limit ends it after 100 battles, not 5,000
+ * (a deal that ends does so within 60).
+ */
 export const SHORT_WAR: JsonObject = {
   stacks: [
     [0, 2, 4, 6, 8],
     [1, 3, 5, 7, 9],
   ],
+  battleLimit: 100,
 };
 
 /** The smallest Red & Black deck, one game to win: re-masks, coins, locks, a few dozen turns. */

@@ -165,7 +165,7 @@ function endOfBattle(state: WarState): WarResult | null {
   const [a, b] = state.stacks;
   if (a.length === 0) return { winner: 1, reason: 'EMPTY' };
   if (b.length === 0) return { winner: 0, reason: 'EMPTY' };
-  if (state.battles >= BATTLE_LIMIT)
+  if (state.battles >= (state.battleLimit ?? BATTLE_LIMIT))
     return { winner: more(a.length, b.length), reason: 'BATTLE_LIMIT' };
   return null;
 }

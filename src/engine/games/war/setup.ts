@@ -7,7 +7,13 @@
 import { DECK_SIZE } from '../../cards.ts';
 import type { CardId } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
-import type { PerSeat, WarOptions, WarSetupError, WarState } from './types.ts';
+import {
+  BATTLE_LIMIT,
+  type PerSeat,
+  type WarOptions,
+  type WarSetupError,
+  type WarState,
+} from './types.ts';
 
 /** The standard deal: 52 positions one at a time, seat 0 first, lowest position on top. */
 export function standardStacks(): PerSeat<CardId[]> {
@@ -24,6 +30,12 @@ export function standardStacks(): PerSeat<CardId[]> {
 export function setup(options: WarOptions = {}): Result<WarState, WarSetupError> {
   const stacks = options.stacks ?? standardStacks();
   if (!validStacks(stacks)) return err('ERR_STACKS');
+  const { battleLimit } = options;
+  if (
+    battleLimit !== undefined &&
+    (!Number.isInteger(battleLimit) || battleLimit < 1 || battleLimit > BATTLE_LIMIT)
+  )
+    return err('ERR_BATTLE_LIMIT');
   const [a, b] = stacks;
   const result =
     a.length === 0 || b.length === 0
@@ -40,6 +52,7 @@ export function setup(options: WarOptions = {}): Result<WarState, WarSetupError>
     wars: 0,
     last: null,
     result,
+    ...(battleLimit === undefined ? {} : { battleLimit }),
   });
 }
 

@@ -11,7 +11,7 @@ import type { CardId, Seat } from '../../game.ts';
 
 /** War is played by exactly two seats, 0 and 1. */
 export const WAR_SEATS = 2;
-/** After this many battles the player with more cards wins (equal: draw). */
+/** After this many battles the player with more cards wins (equal: draw); `battleLimit` may lower it. */
 export const BATTLE_LIMIT = 5000;
 /** Facedown cards each player puts down in a war, before the faceup one. */
 export const WAR_FACEDOWN = 3;
@@ -44,7 +44,7 @@ export type WarError =
   | 'ERR_FACE_CONFLICT';
 
 /** Why `setup` refused its options. */
-export type WarSetupError = 'ERR_STACKS';
+export type WarSetupError = 'ERR_STACKS' | 'ERR_BATTLE_LIMIT';
 
 /**
  * Table options. `stacks` (top card first) replaces the standard deal: for
@@ -54,12 +54,17 @@ export type WarSetupError = 'ERR_STACKS';
  */
 export type WarOptions = {
   readonly stacks?: PerSeat<readonly CardId[]>;
+  /**
+   * Ends the game after this many battles (1 to `BATTLE_LIMIT`) instead of 5,000. For short
+   * constructed deals: about one deal of ten cards in 27 repeats forever, and would play on to 5,000.
+   */
+  readonly battleLimit?: number;
 };
 
 /**
  * How the game ended: `EMPTY` a player has no cards; `WAR_SHORT` a player
  * (or both) could not put down the four cards a war needs; `BATTLE_LIMIT`
- * the 5,000th battle was played. `winner` null is a draw.
+ * the last battle the limit allows was played. `winner` null is a draw.
  */
 export type WarResult = {
   readonly winner: Seat | null;
@@ -88,6 +93,8 @@ export type WarState = {
   readonly war: number;
   /** Battles finished. */
   readonly battles: number;
+  /** Battles after which the game ends, when lower than `BATTLE_LIMIT` (absent, so old state hashes hold). */
+  readonly battleLimit?: number;
   /** Battles each player won. */
   readonly won: PerSeat<number>;
   /** Wars declared in the whole game. */

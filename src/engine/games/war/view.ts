@@ -25,7 +25,7 @@ export function view(state: WarState, seat: Seat): WarView {
     flipped: state.flipped,
     war: state.war,
     battles: state.battles,
-    battleLimit: BATTLE_LIMIT,
+    battleLimit: state.battleLimit ?? BATTLE_LIMIT,
     won: state.won,
     wars: state.wars,
     last: state.last,
