@@ -33,7 +33,9 @@ export type Outcome =
 /**
  * What a game is waiting for next.
  *
- * - `ACT`: each listed seat owes a player action (one of its `legalActions`).
+ * - `ACT`: each seat in `seats` owes a player action (one of its `legalActions`):
+ *   the table waits on it, and may declare it absent. Each seat in `optional`
+ *   may act too but owes nothing (a call out of turn): the table never waits on it.
  * - `REVEAL`: the table layer must reveal these cards to every seat and then
  *   apply one reveal fact per card (`{ type: 'REVEAL', card, face }`).
  * - `DEAL`: the table layer must unlock these cards for seat `to` alone, then
@@ -60,7 +62,11 @@ export type Outcome =
  *   is open: a card's id may name another face by then (a re-masked hand).
  */
 export type Need =
-  | { readonly type: 'ACT'; readonly seats: readonly Seat[] }
+  | {
+      readonly type: 'ACT';
+      readonly seats: readonly Seat[];
+      readonly optional?: readonly Seat[];
+    }
   | { readonly type: 'REVEAL'; readonly cards: readonly CardId[] }
   | { readonly type: 'DEAL'; readonly cards: readonly CardId[]; readonly to: Seat }
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }

@@ -25,6 +25,12 @@
  * can have seen, and `resume` rebuilds the session from it. It keeps where
  * each seat last proved itself too, so a reload dials it there.
  *
+ * The session keeps the clock the table agreed on for absent players
+ * (`genesis.absentAfterMs`): the fold has none. A seat the table waits on
+ * whose link is down starts its clock; `declareAbsent` signs nothing before
+ * the limit has passed on it. The store keeps the clock, so a reload of this
+ * page goes on counting.
+ *
  * The session also keeps what only a page can know: how long this device took
  * to make each of its own events (the proofs) and to check each event it took
  * in (`timings`), and the state hash each other seat says its replica reached
@@ -39,6 +45,7 @@ import { Keyring, makeAct, owesDuty, privateFaces } from '../engine/table/author
 import type { TableBody } from '../engine/table/bodies.ts';
 import { CheckBook } from '../engine/table/checks.ts';
 import { deckId } from '../engine/table/decks.ts';
+import { allowed } from '../engine/table/fold.ts';
 import { judge } from '../engine/table/judge.ts';
 import { Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
@@ -117,6 +124,14 @@ export class TableSession<S extends Json = Json> {
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
   private closed = false;
+  /**
+   * Since when (ms, this page's clock) each seat the table waits on has been out of reach,
+   * null for one that is not; as the store kept it until the first look at the links.
+   */
+  private readonly unreachableSince: (number | null)[];
+  private kept: readonly (number | null)[] = [];
+  /** A duty made for a state the table left before it was signed, kept should the table stand there again. */
+  private prepared: { hash: string; made: DutyDone } | null = null;
   /** Session policy between the games of a match: see `holdNextGame`. */
   private readonly nextGame = { hold: false, releasedStep: -1 };
   private readonly unsubscribe: () => void;
@@ -155,6 +170,7 @@ export class TableSession<S extends Json = Json> {
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
     this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
     this.peerHashes = genesis.identities.map(() => null);
+    this.unreachableSince = genesis.identities.map(() => null);
     this.links.listen({
       message: (from, message) => {
         if (message.type === 'event') this.receive(from, message.event);
@@ -198,6 +214,7 @@ export class TableSession<S extends Json = Json> {
   ): Promise<Result<TableSession<Json>, string>> {
     const kept = await store.loadTable(id);
     if (!kept) return err('ERR_NO_TABLE');
+    const unreachable = await store.loadUnreachable(id);
     const { info, identity, play } = kept.table;
     if (!play) return err('ERR_NOT_STARTED');
     const game = playable(info.game);
@@ -214,6 +231,7 @@ export class TableSession<S extends Json = Json> {
       pool,
     );
     // Before the duty the constructor scheduled: it must see every secret and event kept.
+    session.kept = unreachable;
     session.restore(kept);
     return ok(session);
   }
@@ -230,15 +248,11 @@ export class TableSession<S extends Json = Json> {
    * event arrived) is refused here, unsigned: signing it would name us.
    */
   act(action: JsonObject): Result<void, string> {
-    const { state } = this.replica;
     if (this.storeError !== null) return err('ERR_STORE');
     // Chosen on the state before the events under check: signed now, it would be judged after them.
     if (this.replica.waiting) return err('ERR_UNCHECKED');
-    if (
-      this.replica.stopped ||
-      !this.replica.owed().some((o) => o.seat === this.seat && o.kind === 'ACT')
-    )
-      return err('ERR_NOT_YOUR_MOVE');
+    const state = this.standing();
+    if (this.replica.stopped || !this.mayAct(state)) return err('ERR_NOT_YOUR_MOVE');
     const tried = this.playable.game.apply(state.game, {
       ...action,
       seat: this.seat,
@@ -262,13 +276,27 @@ export class TableSession<S extends Json = Json> {
   }
 
   /**
-   * Declares `seat` absent: signed only while it owes an event and is
-   * another seat. When to (the agreed `genesis.absentAfterMs` of silence)
-   * is the caller's to judge: the table has no clock. Signed once the events
-   * under check are judged: one of them may be that seat's.
+   * Declares `seat` absent: signed only while the table waits on it, it is
+   * another seat, and it has been out of reach for the agreed limit on this
+   * page's clock (`ERR_TOO_SOON` before: see `absences`). Signed once the
+   * events under check are judged: one of them may be that seat's.
    */
   declareAbsent(seat: Seat): Promise<Result<void, string>> {
-    return this.publishIfValid({ type: 'ABSENT', seat });
+    return this.publishIfValid({ type: 'ABSENT', seat }, () => {
+      const since = this.unreachableSince[seat];
+      const due = since === null || since === undefined ? null : since + this.genesis.absentAfterMs;
+      return due !== null && Date.now() >= due ? null : 'ERR_TOO_SOON';
+    });
+  }
+
+  /**
+   * The seats the table waits on whose link is down, in seat order, with since when
+   * (ms, this page's clock): each may be declared absent `genesis.absentAfterMs` after.
+   */
+  absences(): { seat: Seat; since: number }[] {
+    return this.unreachableSince.flatMap((since, seat) =>
+      since === null ? [] : [{ seat, since }],
+    );
   }
 
   /** The faces this seat reads privately now: its hand, cards dealt, peeked or shown to it. */
@@ -278,13 +306,23 @@ export class TableSession<S extends Json = Json> {
 
   /** The legal actions of this seat now: none while events are being checked. */
   legalActions(): readonly JsonObject[] {
-    if (
-      this.replica.waiting ||
-      this.replica.stopped ||
-      !this.replica.owed().some((o) => o.seat === this.seat && o.kind === 'ACT')
-    )
-      return [];
-    return this.playable.game.legalActions(this.replica.state.game, this.seat, this.knownFaces());
+    if (this.replica.waiting || this.replica.stopped) return [];
+    const state = this.standing();
+    if (!this.mayAct(state)) return [];
+    return this.playable.game.legalActions(state.game, this.seat, this.knownFaces());
+  }
+
+  /**
+   * Where this seat's next event stands: the table's state, but with any claim that
+   * this seat is absent answered, as that event will answer it. A claim never stops us:
+   * a claimant that claims again as soon as it sees our answer finds us playing on.
+   */
+  private standing(): TableState<S> {
+    return this.replica.standingFor(this.seat);
+  }
+
+  private mayAct(state: TableState<S>): boolean {
+    return allowed(state, this.playable.game).some((o) => o.seat === this.seat && o.kind === 'ACT');
   }
 
   /**
@@ -351,12 +389,50 @@ export class TableSession<S extends Json = Json> {
     this.listeners.clear();
   }
 
-  /** Signs `body` if the table would apply it now; an event it would refuse would name us. */
-  private async publishIfValid(body: TableBody): Promise<Result<void, string>> {
+  /**
+   * Signs `body` if the table would apply it now (an event it would refuse would name us)
+   * and `policy` finds no reason not to.
+   */
+  private async publishIfValid(
+    body: TableBody,
+    policy: () => string | null = () => null,
+  ): Promise<Result<void, string>> {
     await this.whenChecked();
     if (this.replica.stopped) return err('ERR_STOPPED');
     const tried = judge(this.replica.state, this.playable.game, this.seat, body as JsonObject);
-    return tried.ok ? this.publish(body) : err(tried.error);
+    if (!tried.ok) return err(tried.error);
+    const refused = policy();
+    return refused === null ? this.publish(body) : err(refused);
+  }
+
+  /**
+   * Starts a seat's clock when the table waits on it and its link is down, and drops it
+   * when either stops: a player who comes back, even briefly, starts afresh. A seat found
+   * so at the first look goes on from the time the store kept, if any: a reload of this
+   * page does not give it the whole limit again. While events are being checked (a
+   * reload checks the whole log again) the table is not yet where they lead: the clocks
+   * stand as they are.
+   */
+  private trackAbsences(): void {
+    const { replica } = this;
+    if (replica.waiting || this.closed) return;
+    const owing =
+      replica.stopped || replica.outcome() !== null ? [] : replica.owed().map((o) => o.seat);
+    const links = this.links.states();
+    const now = Date.now();
+    let changed = false;
+    links.forEach((link, seat) => {
+      const unreachable = seat !== this.seat && link !== 'connected' && owing.includes(seat);
+      const since = unreachable
+        ? (this.unreachableSince[seat] ?? Math.min(this.kept[seat] ?? now, now))
+        : null;
+      if (since === this.unreachableSince[seat]) return;
+      this.unreachableSince[seat] = since;
+      changed = true;
+    });
+    this.kept = [];
+    if (changed)
+      void this.stored(this.store.saveUnreachable(this.genesis.table, [...this.unreachableSince]));
   }
 
   private restore(kept: StoredTable): void {
@@ -437,9 +513,57 @@ export class TableSession<S extends Json = Json> {
    */
   private async duty(): Promise<boolean> {
     if (this.closed || this.replica.stopped || this.storeError !== null) return false;
+    if (this.claimedAbsent()) {
+      // Answered here and now, not in the pool: a claimant that claims again as soon as it
+      // sees the answer must find our next duty under way, then done.
+      if (!this.publish({ type: 'PRESENT' }).ok) return false;
+      this.publishPrepared();
+    }
     const seen = this.replica.log.size;
-    const { state } = this.replica.ahead();
+    const { state } = this.replica.waiting ? this.replica.ahead() : { state: this.standing() };
     if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring.coin)) return false;
+    const hash = stateHash(state as unknown as Json);
+    const made = this.prepared?.hash === hash ? this.prepared.made : await this.make(state);
+    if (made === null) return false;
+    await this.whenChecked();
+    if (this.closed || made.body === null) return false;
+    // An event arrived, or a check failed, while the body was made: it was made for another
+    // state, and signed now it would be judged where it may not fit. Make it again, unless
+    // the table comes back to that state: a claim that we are absent, answered, changes nothing,
+    // and a claimant that claims again at once must not keep our duty from ever being signed.
+    if (this.replica.log.size !== seen || !this.standsAt(state)) {
+      this.prepared = { hash, made };
+      return true;
+    }
+    if (this.prepared?.hash === hash) this.prepared = null;
+    if (this.nextGameHeld || !this.publish(made.body, made.ms).ok) return false;
+    this.publishPrepared();
+    await this.outbox;
+    return true;
+  }
+
+  /**
+   * Signs the duty kept for the state the table stands at again, in the same task as the
+   * event that brought it back (our answer to a claim that we are absent): a claimant that
+   * claims again as soon as it sees the answer finds the duty done.
+   */
+  private publishPrepared(): void {
+    const { prepared } = this;
+    if (prepared === null || prepared.made.body === null || this.replica.waiting) return;
+    if (this.nextGameHeld) return;
+    if (stateHash(this.replica.state as unknown as Json) !== prepared.hash) return;
+    this.prepared = null;
+    this.publish(prepared.made.body, prepared.made.ms);
+  }
+
+  /** True when a claim that this seat is absent ended the table as it stands. */
+  private claimedAbsent(): boolean {
+    const { ending } = this.replica.state;
+    return !this.replica.waiting && ending?.type === 'ABSENT' && ending.seat === this.seat;
+  }
+
+  /** Makes the duty owed in `state` in the pool, its new secrets kept and stored; null on failure. */
+  private async make(state: TableState<Json>): Promise<DutyDone | null> {
     this.proving = true;
     this.changed();
     let made: DutyDone;
@@ -451,25 +575,18 @@ export class TableSession<S extends Json = Json> {
         decks: this.decks,
       });
     } catch (e) {
-      return this.failed(e);
+      return this.failed(e) || null;
     } finally {
       this.proving = false;
     }
     this.changed();
-    if (this.closed) return false;
+    if (this.closed) return null;
     if (made.secrets) {
       this.keyring.restore(made.secrets);
       if (!(await this.stored(this.store.saveSecrets(this.genesis.table, made.secrets))))
-        return false;
+        return null;
     }
-    await this.whenChecked();
-    if (this.closed || made.body === null) return false;
-    // An event arrived, or a check failed, while the body was made: it was made for another
-    // state, and signed now it would be judged where it may not fit. Make it again.
-    if (this.replica.log.size !== seen || !this.standsAt(state)) return true;
-    if (this.nextGameHeld || !this.publish(made.body, made.ms).ok) return false;
-    await this.outbox;
-    return true;
+    return made;
   }
 
   /** True when the table stands exactly at `state`, the state a duty was made for. */
@@ -614,6 +731,7 @@ export class TableSession<S extends Json = Json> {
   }
 
   private changed(): void {
+    this.trackAbsences();
     this.lookAheadSoon();
     this.tellHash();
     for (const listener of this.listeners) listener();

@@ -88,6 +88,12 @@ export function describeEntry(
     case 'RESIGN':
       lines.push({ kind: 'game', text: `${who} resigned.` });
       break;
+    case 'PRESENT':
+      lines.push({
+        kind: 'game',
+        text: `${who} answered a claim that they were absent: they are here, and the game goes on.`,
+      });
+      break;
     case 'ABSENT': {
       const absent = name(body.seat as number);
       lines.push({
@@ -120,7 +126,7 @@ function voided(who: string, body: JsonObject, name: (seat: number) => string): 
       return `${who}'s resignation crossed the end of the game: void, the result stands.`;
     case 'ABSENT': {
       const absent = name(body.seat as number);
-      return `${who} declared ${absent} absent, but ${absent} answered in time or the game had already ended: void, nothing changed.`;
+      return `${who} declared ${absent} absent, but ${absent} answered or the game had already ended: void, nothing changed.`;
     }
     default:
       return `${who}'s step was overtaken by a move and is void; it will be made again if still owed.`;

@@ -264,7 +264,7 @@ export class LobbyController {
       this.messenger = rejoined.messenger;
       if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
       const resumed = await TableSession.resume(rejoined.messenger, this.store, id, this.pool);
-      if (resumed.ok) this.show(resumed.value, await this.store.loadUnreachable(id));
+      if (resumed.ok) this.show(resumed.value);
       else this.error = `This table cannot be resumed here (${resumed.error}).`;
     } catch (e) {
       this.error = `Could not reconnect to the table (${(e as Error).message}).`;
@@ -444,22 +444,9 @@ export class LobbyController {
     );
   }
 
-  /** `since`: the absence clock as this page kept it before a reload (see `TableController`). */
-  private show(session: TableSession, since: readonly (number | null)[] = []): void {
-    const id = session.genesis.table;
-    this.table = new TableController(session, 0, NEXT_GAME_SECONDS, {
-      since,
-      keep: (now) => void this.keepUnreachable(id, now),
-    });
+  private show(session: TableSession): void {
+    this.table = new TableController(session, 0, NEXT_GAME_SECONDS);
     session.subscribe(() => this.keepAddresses(session));
-  }
-
-  private async keepUnreachable(id: string, since: readonly (number | null)[]): Promise<void> {
-    try {
-      await this.tables.saveUnreachable(id, since);
-    } catch (e) {
-      this.error = `This browser could not keep the countdown for absent players (${(e as Error).message}).`;
-    }
   }
 
   /** Keeps where every seat is now, so that a reload dials the others where they are. */

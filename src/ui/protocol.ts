@@ -165,7 +165,13 @@ function explain(
       return {
         text: `declared ${name(body.seat)} absent`,
         proofs: [],
-        check: `${name(body.seat)} owed an event`,
+        check: `the table waited on ${name(body.seat)}`,
+      };
+    case 'PRESENT':
+      return {
+        text: 'answered a claim that they were absent',
+        proofs: [],
+        check: 'it answers a claim that named its author',
       };
   }
 }

@@ -3,9 +3,7 @@
  * It re-reads the replica after every change: the game's `view` and
  * `legalActions` for this seat, the progress of long steps, the log in words,
  * anyone caught cheating, and each player's link with whom the table waits for.
- * It keeps the clock the table agreed on for absent players (`genesis.absentAfterMs`):
- * the engine has none, and only a page can tell how long a seat has been unreachable.
- * The page keeps that clock (`AbsenceClock`), so a reload goes on counting.
+ * It shows the countdown of the session's clock for absent players.
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome, Seat } from '../engine/game.ts';
@@ -50,14 +48,6 @@ export interface Absence {
   readonly name: string;
   /** Seconds before it may be declared absent; 0 once it may. */
   readonly secondsLeft: number;
-}
-
-/** Where a page keeps when each seat became unreachable, so that a reload goes on counting. */
-export interface AbsenceClock {
-  /** As last kept: `since[seat]` in ms since the epoch, null (or missing) for a seat that was not. */
-  readonly since: readonly (number | null)[];
-  /** Keeps `since`, whenever a seat's clock starts or stops. */
-  keep(since: readonly (number | null)[]): void;
 }
 
 export class TableController {
@@ -114,24 +104,16 @@ export class TableController {
   private autoplayPending = false;
   /** While this player's next game is held: when it starts by itself, and the ticking timer. */
   private countdown: { deadline: number; timer: ReturnType<typeof setInterval> } | null = null;
-  /** Since when (ms) each seat in `absences` has been unreachable while the table waited on it. */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  private readonly unreachableSince = new Map<Seat, number>();
   private absenceTimer: ReturnType<typeof setInterval> | null = null;
-  /** The clock as kept before this page opened: read once, at the first look at the links. */
-  private kept: readonly (number | null)[];
   /** What this seat has read and still knows: drawn from, never drawn itself. */
   private readonly memory = new FaceMemory();
   private readonly unsubscribe: () => void;
 
-  /** `clock`: where the page keeps the absence clock; null keeps it in this controller only. */
   constructor(
     readonly session: TableSession<Json>,
     private readonly autoplayDelayMs = 0,
     private readonly nextGameSeconds = NEXT_GAME_SECONDS,
-    private readonly clock: AbsenceClock | null = null,
   ) {
-    this.kept = clock?.since ?? [];
     this.names = session.genesis.names;
     this.seat = session.seat;
     this.gameId = session.genesis.game;
@@ -214,7 +196,9 @@ export class TableController {
     this.known = this.memory.update(state, this.session.knownFaces());
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
     this.view = this.session.playable.game.view(state.game, this.seat, this.known);
-    this.outcome = replica.outcome();
+    // A claim that this player is absent never ends the game here: the page answers it at once.
+    const claimed = state.ending?.type === 'ABSENT' && state.ending.seat === this.seat;
+    this.outcome = claimed ? null : replica.outcome();
     const played = this.session.playable.game.outcome(state.game);
     this.result = this.outcome
       ? describeTableResult(this.gameId, this.outcome, played, state.game, this.names, this.seat)
@@ -304,31 +288,9 @@ export class TableController {
     this.countdown = null;
   }
 
-  /**
-   * Starts a seat's clock when the table waits on it and its link is down, and drops it
-   * when either stops: a player who comes back, even briefly, starts afresh. A seat the
-   * page finds so as it opens goes on from the time kept before, if any: a reload of
-   * this page does not give it the whole limit again. While events are being checked
-   * (a reload checks the whole log again) the table is not yet where they lead: the
-   * clocks stand as they are.
-   */
+  /** Keeps the countdown of every seat the session's absence clock runs for ticking. */
   private trackAbsences(): void {
-    const replica = this.session.replica;
-    if (replica.waiting) return;
-    const owing = replica.stopped || this.outcome ? [] : replica.owed().map((o) => o.seat);
-    const now = Date.now();
-    let changed = false;
-    this.links.forEach((link, seat) => {
-      const unreachable = seat !== this.seat && link !== 'connected' && owing.includes(seat);
-      if (!unreachable) changed = this.unreachableSince.delete(seat) || changed;
-      else if (!this.unreachableSince.has(seat)) {
-        this.unreachableSince.set(seat, Math.min(this.kept[seat] ?? now, now));
-        changed = true;
-      }
-    });
-    this.kept = [];
-    if (changed) this.clock?.keep(this.names.map((_, s) => this.unreachableSince.get(s) ?? null));
-    if (this.unreachableSince.size === 0) this.stopAbsenceClock();
+    if (this.session.absences().length === 0) this.stopAbsenceClock();
     else this.absenceTimer ??= setInterval(() => this.readAbsences(), 1000);
     this.readAbsences();
   }
@@ -336,13 +298,11 @@ export class TableController {
   private readAbsences(): void {
     const limit = this.session.genesis.absentAfterMs;
     const now = Date.now();
-    this.absences = [...this.unreachableSince]
-      .sort(([a], [b]) => a - b)
-      .map(([seat, since]) => ({
-        seat,
-        name: this.names[seat] ?? `Seat ${seat}`,
-        secondsLeft: Math.max(0, Math.ceil((since + limit - now) / 1000)),
-      }));
+    this.absences = this.session.absences().map(({ seat, since }) => ({
+      seat,
+      name: this.names[seat] ?? `Seat ${seat}`,
+      secondsLeft: Math.max(0, Math.ceil((since + limit - now) / 1000)),
+    }));
   }
 
   private stopAbsenceClock(): void {

@@ -436,7 +436,7 @@ describe('races: a declared seat that answers in time simply continues', () => {
       expect(replica.outcome()).toEqual(without.outcome());
       expect(replica.owed()).toEqual(without.owed());
       expect(lastLines(replica, declared.hash)).toEqual([
-        `player ${declarer} declared player 1 absent, but player 1 answered in time or the game had already ended: void, nothing changed.`,
+        `player ${declarer} declared player 1 absent, but player 1 answered or the game had already ended: void, nothing changed.`,
       ]);
     },
   );
@@ -476,6 +476,44 @@ describe('races: a declared seat that answers in time simply continues', () => {
     expect(verdictOf(replica, b.hash)).toBe('void');
     expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
     expect(replica.offences()).toEqual([]);
+  });
+
+  test('a claimed seat answers with a PRESENT: the claim is void on every replica, nobody named, and the seat moves on', () => {
+    const replica = replicaBefore(hand(), AT['seat 1 to move']());
+    const claim = send(replica, 0, absent(1));
+    expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+    expect(replica.standingFor(1).ending).toBeNull();
+    const answer = send(replica, 1, { type: 'PRESENT' });
+    expect(verdictOf(replica, claim.hash)).toBe('void');
+    expect(verdictOf(replica, answer.hash)).toBe('applied');
+    expect(replica.state.ending).toBeNull();
+    expect(replica.owed()).toEqual([{ seat: 1, kind: 'ACT' }]);
+    expect(lastLines(replica)).toEqual([
+      'player 1 answered a claim that they were absent: they are here, and the game goes on.',
+    ]);
+    const move = send(replica, 1, makeAct({ type: 'DONE' }));
+    expect(verdictOf(replica, move.hash)).toBe('applied');
+    expect(replica.offences()).toEqual([]);
+  });
+
+  test('a claimed seat that moves after seeing the claim answers it with the move itself: the move stands', () => {
+    const replica = replicaBefore(hand(), AT['seat 1 to move']());
+    const claim = send(replica, 2, absent(1));
+    const move = send(replica, 1, makeAct({ type: 'DONE' }));
+    expect(verdictOf(replica, claim.hash)).toBe('void');
+    expect(verdictOf(replica, move.hash)).toBe('applied');
+    expect(replica.state.ending).toBeNull();
+    expect(replica.offences()).toEqual([]);
+  });
+
+  test.each<{ name: string; at: Point; seat: Seat }>([
+    { name: 'while nobody claims anything', at: 'seat 1 to move', seat: 1 },
+    { name: 'by a seat nobody claimed, after a claim on another', at: 'seat 1 to move', seat: 2 },
+  ])('a PRESENT that answers no claim names its author: $name', ({ at, seat }) => {
+    const replica = replicaBefore(hand(), AT[at]());
+    if (seat === 2) send(replica, 0, absent(1));
+    const answer = send(replica, seat, { type: 'PRESENT' });
+    expectOffence(replica, answer, seat, 'ERR_NO_CLAIM');
   });
 
   test("an ABSENT crossing the declared seat's RESIGN is void: the resign stands", () => {

@@ -200,7 +200,8 @@ function playOut(
     if (serve(sim)) continue;
     const need = redblack.needs(sim.state).find((n) => n.type === 'ACT');
     if (need?.type !== 'ACT') throw new Error('no need at all');
-    const seats = sim.random() < 0.5 ? [...need.seats] : [...need.seats].reverse();
+    const acting = [...need.seats, ...(need.optional ?? [])].sort((a, b) => a - b);
+    const seats = sim.random() < 0.5 ? acting : acting.reverse();
     const choice = seats
       .map((seat) => ({ seat, action: choosers[seat]!(sim, seat) }))
       .find((c) => c.action !== null);
@@ -257,8 +258,9 @@ function invariants(sim: Sim): void {
     must(needs.length === 0, 'nothing needed after the end');
   if (round.stage.kind === 'PLAY') {
     must(
-      JSON.stringify(needs) === '[{"type":"ACT","seats":[0,1]}]',
-      'both seats act between turns',
+      JSON.stringify(needs) ===
+        JSON.stringify([{ type: 'ACT', seats: [round.turn], optional: [1 - round.turn] }]),
+      'the table waits on the turn player between turns; the other may call',
     );
     // Whenever the turn player owes a move, it has one besides calling.
     const legal = redblack.legalActions(sim.state, round.turn);

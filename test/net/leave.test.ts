@@ -5,7 +5,7 @@
  * replica alike; a player who owes a move and is out of reach can be
  * declared absent; one who comes back in time simply continues.
  */
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Outcome } from '../../src/engine/game.ts';
 import { playable } from '../../src/engine/games/registry.ts';
@@ -14,6 +14,7 @@ import { parseWireMessage, type WireMessage } from '../../src/net/lobby.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import { seeded } from '../engine/helpers.ts';
 import { makeGenesis, makePlayers } from '../engine/helpers/table.ts';
 
@@ -162,6 +163,14 @@ describe('a player who resigns ends the game, alike for every replica', () => {
 });
 
 describe('absent players (War)', () => {
+  // Only the date is fake: the sessions' clock for absent players moves by hand.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  /** Every replica holds the same log, and no claim of absence stands. */
+  const answered = (sessions: Session[]) =>
+    sameLogs(sessions) && sessions.every((s) => s.replica.state.ending === null);
+
   /** Ada has flipped and Babbage owes his flip when the link between them drops. */
   async function flippedThenCut() {
     const { net, messengers, sessions } = seatTable('war', SHORT_WAR);
@@ -173,34 +182,43 @@ describe('absent players (War)', () => {
     return { messengers, sessions, ada, babbage };
   }
 
-  test('Ada declares Babbage absent while he owes his flip and is out of reach; he learns it on return', async () => {
+  test('Ada may declare Babbage absent once he owed his flip out of reach past the limit; back, his page answers and the game goes on', async () => {
     const { messengers, sessions, ada, babbage } = await flippedThenCut();
     const size = ada.replica.log.size;
-    // Refused unsigned: declaring oneself, or a seat that owes nothing now.
+    // Refused unsigned: declaring oneself, a seat that owes nothing now, or before the limit.
     expect(await ada.declareAbsent(0)).toEqual({ ok: false, error: 'ERR_OWN_SEAT' });
     expect(await babbage.declareAbsent(0)).toEqual({ ok: false, error: 'ERR_OWES_NOTHING' });
     expect(await ada.declareAbsent(2)).toEqual({ ok: false, error: 'ERR_NO_SEAT' });
+    expect(await ada.declareAbsent(1)).toEqual({ ok: false, error: 'ERR_TOO_SOON' });
+    // Only the seat the table waits on, its clock started when the link dropped.
+    expect(ada.absences()).toEqual([{ seat: 1, since: expect.any(Number) }]);
+    const [{ since }] = ada.absences() as [{ seat: number; since: number }];
+    vi.setSystemTime(since + DEFAULT_ABSENT_AFTER_MS - 1);
+    expect(await ada.declareAbsent(1)).toEqual({ ok: false, error: 'ERR_TOO_SOON' });
     expect(ada.replica.log.size).toBe(size);
 
+    vi.setSystemTime(since + DEFAULT_ABSENT_AFTER_MS);
     expect(await ada.declareAbsent(1)).toEqual({ ok: true, value: undefined });
-    const outcome: Outcome = {
+    expect(ada.replica.outcome()).toEqual({
       result: 'win',
       winners: [0],
       reason: 'Babbage was declared absent',
-    };
-    expect(ada.replica.outcome()).toEqual(outcome);
+    });
     expect(babbage.replica.state.ending).toBeNull();
 
     messengers[1]!.connect(PEERS[0]!);
-    await until('Babbage has the declaration', () => ended(sessions));
-    expectAgreement(sessions, outcome);
-    expect(babbage.replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
-    expect(babbage.legalActions()).toEqual([]);
+    await until('Babbage answered, and both hold every event', () => answered(sessions));
+    expectAgreement(sessions, null);
+    const kinds = ada.replica.log.entries().map((e) => e.event.body.type);
+    expect(kinds.slice(-2)).toEqual(['ABSENT', 'PRESENT']);
+    expect(ada.replica.entryVerdicts.slice(-2)).toEqual(['void', 'applied']);
+    expect(babbage.legalActions()).toEqual([{ type: 'FLIP', seat: 1 }]);
   });
 
   test('Babbage flips while out of reach and Ada declares him absent: on his return the declaration is void and the game goes on', async () => {
     const { messengers, sessions, ada, babbage } = await flippedThenCut();
     expect(babbage.act({ type: 'FLIP' }).ok).toBe(true);
+    vi.setSystemTime(Date.now() + DEFAULT_ABSENT_AFTER_MS);
     expect((await ada.declareAbsent(1)).ok).toBe(true);
     expect(ada.replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
 

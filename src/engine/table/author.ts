@@ -354,8 +354,9 @@ export function privateFaces(
 
 /**
  * True when this seat owes an event of the table step under way (KEY,
- * SHUFFLE, UNLOCK, REMASK, LOCK, COMMIT, OPEN, AUDIT): what `makeDuty` would
- * make a body for, found without making it. `coin`: the seat's coin secret.
+ * SHUFFLE, UNLOCK, REMASK, LOCK, COMMIT, OPEN, AUDIT), or a PRESENT to answer
+ * a claim that it is absent: what `makeDuty` would make a body for, found
+ * without making it. `coin`: the seat's coin secret.
  */
 export function owesDuty(state: TableState<unknown>, seat: Seat, coin: CoinSecret | null): boolean {
   const step = state.step;
@@ -374,8 +375,10 @@ export function owesDuty(state: TableState<unknown>, seat: Seat, coin: CoinSecre
     case 'AUDIT':
       return state.audit[seat] === null;
     case 'PLAY':
-    case 'DONE':
       return false;
+    case 'DONE':
+      // A claim that this seat is absent ended the table: a page that is open answers it.
+      return state.ending?.type === 'ABSENT' && state.ending.seat === seat;
   }
 }
 
@@ -409,7 +412,9 @@ export function makeDuty(
       return makeCoin(state, seat, keyring);
     case 'AUDIT':
       return makeAudit(state, seat, keyring);
+    case 'DONE':
+      return { type: 'PRESENT' };
   }
-  // PLAY and DONE owe nothing: `owesDuty` said so above (a new kind of step fails to compile there).
+  // PLAY owes nothing: `owesDuty` said so above (a new kind of step fails to compile there).
   return null;
 }

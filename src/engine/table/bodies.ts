@@ -50,6 +50,8 @@ export type AuditBody = { type: 'AUDIT'; secrets: string[] };
 export type ResignBody = { type: 'RESIGN' };
 /** The author declares `seat`, which owes an event and stays unreachable, absent: it loses. */
 export type AbsentBody = { type: 'ABSENT'; seat: number };
+/** The author answers a claim that it is absent: it is here, and the claim is void. */
+export type PresentBody = { type: 'PRESENT' };
 export type TableBody =
   | KeyBody
   | ShuffleBody
@@ -61,7 +63,8 @@ export type TableBody =
   | OpenBody
   | AuditBody
   | ResignBody
-  | AbsentBody;
+  | AbsentBody
+  | PresentBody;
 
 /**
  * A point as its 32-byte encoding, framed and not the identity; decoded (and
@@ -91,7 +94,8 @@ export type Decoded =
   | { type: 'OPEN'; bit: number; salt: string }
   | { type: 'AUDIT'; secrets: bigint[] }
   | ResignBody
-  | AbsentBody;
+  | AbsentBody
+  | PresentBody;
 
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
 
@@ -216,6 +220,9 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
         fields('seat');
         if (!isSeat(body.seat)) return err('ERR_BODY_FIELDS');
         return ok({ type: 'ABSENT', seat: body.seat });
+      case 'PRESENT':
+        fields();
+        return ok({ type: 'PRESENT' });
       default:
         return err('ERR_BODY_FIELDS');
     }

@@ -20,7 +20,7 @@ import {
   copyOf,
   lockContext,
   lockGroups,
-  owed,
+  allowed,
   unlockContext,
   unlockGroups,
   type AnyGame,
@@ -36,7 +36,7 @@ export type ProofKind = 'key' | 'shuffle' | 'unlock' | 'copy' | 'lock' | 'rekey'
 /**
  * What a refused event claimed against what the check found:
  * - `body`: it does not parse (`code`: `ERR_BODY_FIELDS` or `ERR_BODY_ENCODING`);
- * - `not-owed`: its author owed no event of its kind; `owed` is who owed what;
+ * - `not-owed`: its author owed no event of its kind; `owed` is who might sign what;
  * - `genesis`: its key names another genesis than the table's;
  * - `count`: it holds `claimed` items where the step takes `expected`
  *   (in part `part` of `parts`, when the count is within one part);
@@ -115,8 +115,8 @@ function diagnoseDecoded<S extends Json>(
   author: Seat,
   body: Decoded,
 ): Found {
-  if (body.type === 'RESIGN' || body.type === 'ABSENT') return null;
-  const owing = owed(state, game);
+  if (body.type === 'RESIGN' || body.type === 'ABSENT' || body.type === 'PRESENT') return null;
+  const owing = allowed(state, game);
   if (!owing.some((o) => o.seat === author && o.kind === body.type))
     return { kind: 'not-owed', owed: owing };
   const step = state.step;

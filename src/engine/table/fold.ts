@@ -77,14 +77,35 @@ export function initialTable<S extends Json>(genesis: Genesis, game: S): TableSt
 }
 
 /**
- * Which seats owe an event now, and of which kind. Besides the step under
- * way, a game may let players act during a step (a call in Red & Black while
- * a hand is being revealed may overtake the call that asked for it).
+ * Which seats owe an event now, and of which kind: those the table waits on,
+ * and the only ones that may be declared absent. Besides the step under way,
+ * a game may let players act during a step (a call in Red & Black while a
+ * hand is being revealed may overtake the call that asked for it).
  */
 export function owed<S extends Json>(
   state: TableState<S>,
   game: AnyGame<S>,
 ): { seat: Seat; kind: string }[] {
+  return expected(state, game, false);
+}
+
+/**
+ * Which seats may sign an event of which kind now: those that owe one, and
+ * those the game lets act without waiting on them (a call out of turn).
+ */
+export function allowed<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+): { seat: Seat; kind: string }[] {
+  return expected(state, game, true);
+}
+
+function expected<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  optional: boolean,
+): { seat: Seat; kind: string }[] {
+  const actors = () => actorsOf(state, game, optional);
   const step = state.step;
   switch (step.type) {
     case 'KEYS':
@@ -97,26 +118,29 @@ export function owed<S extends Json>(
       // Nobody acts during a shuffle round: its inputs must stay what its keys were made for.
       return [{ seat: step.order[step.next] as Seat, kind: 'SHUFFLE' }];
     case 'UNLOCK':
-      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors(state, game)];
+      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors()];
     case 'COPY':
-      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors(state, game)];
+      return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors()];
     case 'COIN':
-      return [...coinOwed(step), ...actors(state, game)];
+      return [...coinOwed(step), ...actors()];
     case 'REMASK':
     case 'LOCK':
-      return [{ seat: step.seat, kind: step.type }, ...actors(state, game)];
+      return [{ seat: step.seat, kind: step.type }, ...actors()];
     case 'PLAY':
-      return actors(state, game);
+      return actors();
   }
 }
 
-/** The seats the game lets act now. */
-const actors = <S extends Json>(state: TableState<S>, game: AnyGame<S>) =>
-  game
-    .needs(state.game)
-    .flatMap((need) =>
-      need.type === 'ACT' ? need.seats.map((seat) => ({ seat, kind: 'ACT' })) : [],
-    );
+/** The seats the game waits on to act now, and with `optional` those it lets act besides. */
+const actorsOf = <S extends Json>(state: TableState<S>, game: AnyGame<S>, optional: boolean) =>
+  game.needs(state.game).flatMap((need) =>
+    need.type === 'ACT'
+      ? [...need.seats, ...(optional ? (need.optional ?? []) : [])].map((seat) => ({
+          seat,
+          kind: 'ACT',
+        }))
+      : [],
+  );
 
 const seatsMissing = (list: readonly unknown[]): Seat[] =>
   list.flatMap((v, seat) => (v === null ? [seat] : []));
@@ -135,10 +159,13 @@ export function applyEvent<S extends Json>(
   body: Decoded,
   checks: Checks = checkNow,
 ): Result<TableState<S>, TableError> {
-  // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what.
+  // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what;
+  // nor is answering a claim.
   if (body.type === 'RESIGN') return applyResign(state, author);
   if (body.type === 'ABSENT') return applyAbsent(state, author, body.seat, owed(state, game));
-  if (!owed(state, game).some((o) => o.seat === author && o.kind === body.type))
+  // An answer to a claim of absence changes nothing: the replica checks that it answers one.
+  if (body.type === 'PRESENT') return ok(state);
+  if (!allowed(state, game).some((o) => o.seat === author && o.kind === body.type))
     return err('ERR_NOT_OWED');
   switch (body.type) {
     case 'KEY':

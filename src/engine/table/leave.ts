@@ -1,7 +1,7 @@
 /**
  * How a table ends without its game: a seat resigns, or another seat declares
- * it absent while it owes an event. Both are signed events like any other,
- * so every game gets them, and both end the table at once: nobody owes
+ * it absent while the table waits on it. Both are signed events like any
+ * other, so every game gets them, and both end the table at once: nobody owes
  * anything after them, not even the audit. An audit opens a card only with
  * the secrets of every seat that put a layer on it, and the seat that left
  * will not publish its own, so an audit of the others alone would prove
@@ -9,7 +9,11 @@
  *
  * The time limit after which an unreachable seat may be declared absent is
  * agreed in the genesis (`absentAfterMs`), but kept by the sessions: the fold
- * has no clock. It checks only that the declared seat owes an event.
+ * has no clock. It checks only that the table waits on the declared seat.
+ * So a claim is answerable: any event of the declared seat that the claim's
+ * author had not seen voids it (`Replica`), and a page that is open answers
+ * a claim naming it at once with a PRESENT, its one use. A seat loses by
+ * absence only while it stays silent.
  */
 import type { JsonObject } from '../encoding.ts';
 import type { Outcome, Seat } from '../game.ts';
@@ -37,9 +41,11 @@ export const isAbsentLimit = (value: unknown): value is number =>
  *   outcome needs no event: the session refuses it unsigned.
  * - `ERR_NO_SEAT`: an ABSENT naming a seat that is not at this table.
  * - `ERR_OWN_SEAT`: an ABSENT naming its own author.
- * - `ERR_OWES_NOTHING`: an ABSENT naming a seat that owes no event now.
+ * - `ERR_OWES_NOTHING`: an ABSENT naming a seat the table does not wait on.
+ * - `ERR_NO_CLAIM`: a PRESENT by a seat that no standing claim names.
  */
-export type LeaveError = 'ERR_GAME_OVER' | 'ERR_NO_SEAT' | 'ERR_OWN_SEAT' | 'ERR_OWES_NOTHING';
+export type LeaveError =
+  'ERR_GAME_OVER' | 'ERR_NO_SEAT' | 'ERR_OWN_SEAT' | 'ERR_OWES_NOTHING' | 'ERR_NO_CLAIM';
 
 const ended = <S>(state: TableState<S>, ending: Ending): TableState<S> =>
   nextStep({ ...state, ending }, { type: 'DONE' });

@@ -60,7 +60,7 @@ import {
 import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
 import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from './checks.ts';
-import { genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
+import { allowed, genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
 import { judge, nameInitialState } from './judge.ts';
 import { absentSeat, tableOutcome } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
@@ -76,6 +76,9 @@ export interface Offence {
 
 /** Races won, in the order found: the hash of an overtaken entry, and of the later entry that overtook it. */
 type Races = readonly (readonly [victim: string, by: string])[];
+
+/** An event not in the log yet, by `seat` at `seq`, counted as an answer to the claims before it. */
+type Answer = { readonly seat: Seat; readonly seq: number };
 
 type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number };
 
@@ -265,9 +268,30 @@ export class Replica<S extends Json> {
     return tableOutcome(this.state, played, this.game.audit !== undefined);
   }
 
-  /** Seats that owe an event now, with the kind each owes. */
+  /**
+   * Where `seat`'s next event will stand: the current state, but with every claim that
+   * `seat` is absent void, as that event answers them. A claimed seat plays on from there.
+   */
+  standingFor(seat: Seat): TableState<S> {
+    const { ending } = this.state;
+    if (ending?.type !== 'ABSENT' || ending.seat !== seat) return this.state;
+    const entries = this.log.entries();
+    const claim = entries.findIndex(
+      (e, j) => this.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat,
+    );
+    if (claim < 0) return this.state;
+    const answer = { seat, seq: this.log.nextSeq(seat) };
+    return this.replay(claim, entries.length, this.races, () => true, answer);
+  }
+
+  /** Seats that owe an event now, with the kind each owes: the seats the table waits on. */
   owed(): { seat: Seat; kind: string }[] {
     return this.stopped ? [] : owed(this.state, this.game);
+  }
+
+  /** Seats that may sign an event now, with its kind: those that owe one, and a call out of turn. */
+  allowed(): { seat: Seat; kind: string }[] {
+    return this.stopped ? [] : allowed(this.state, this.game);
   }
 
   /**
@@ -360,6 +384,9 @@ export class Replica<S extends Json> {
   private judgeEntry(i: number): Judged<S> {
     const { author, body } = this.log.entries()[i]!.event;
     const state = this.states[i]!;
+    // Its one use: a seat could flood the log with answers to nothing.
+    if (body.type === 'PRESENT' && !this.answersClaim(i))
+      return { verdict: { rejected: 'ERR_NO_CLAIM' }, state };
     const next = judge(state, this.game, author, body, this.checks);
     const unseen = this.unseenBefore(i);
     const seen = this.stateSeenBy(i, unseen);
@@ -414,7 +441,10 @@ export class Replica<S extends Json> {
    */
   private stateSeenBy(i: number, unseen: readonly number[]): TableState<S> {
     const event = this.log.entries()[i]!.event;
-    const seen = (other: Event) => sees(event, other);
+    // An event answers every claim that its author is absent made before it: its author,
+    // though claimed, stood where the claim was void (see `standingFor`).
+    const seen = (other: Event) =>
+      sees(event, other) || (other.author === event.author && other.seq === event.seq);
     const races = this.races.filter(([, by]) => seen(this.log.entry(by)!.event));
     // An ABSENT answered by an event its author had not seen ended the table where it stood.
     const absent = this.log
@@ -445,6 +475,7 @@ export class Replica<S extends Json> {
     to: number,
     races: Races,
     include: (event: Event) => boolean,
+    answer?: Answer,
   ): TableState<S> {
     const entries = this.log.entries();
     const overtaken = overtakenUnder(races);
@@ -453,7 +484,7 @@ export class Replica<S extends Json> {
       const { hash, event } = entries[j]!;
       if (!include(event) || overtaken(hash)) continue;
       const next = judge(state, this.game, event.author, event.body, this.checks);
-      if (next.ok && !this.answered(entries[j]!, include)) state = next.value;
+      if (next.ok && !this.answered(entries[j]!, include, answer)) state = next.value;
     }
     return state;
   }
@@ -461,14 +492,38 @@ export class Replica<S extends Json> {
   /**
    * True when `entry` declares a seat absent that answered: the log holds an
    * event of that seat the declarer had not seen (of those `include` admits,
-   * in a what-if), wherever the log puts it. A player who comes back in time
-   * simply continues, so the ABSENT is void, in either order.
+   * in a what-if, or `answer`, an event still to come), wherever the log puts
+   * it. A player who answers (a PRESENT, or any event) simply continues, so
+   * the ABSENT is void, in either order.
    */
-  private answered(entry: LogEntry, include: (event: Event) => boolean = () => true): boolean {
+  private answered(
+    entry: LogEntry,
+    include: (event: Event) => boolean = () => true,
+    answer?: Answer,
+  ): boolean {
     const seat = absentSeat(entry.event.body);
     if (seat === null) return false;
-    const reply = this.log.at(seat, entry.event.basis[seat]!);
+    const seq = entry.event.basis[seat]!;
+    if (answer?.seat === seat && answer.seq === seq) return true;
+    const reply = this.log.at(seat, seq);
     return reply !== undefined && include(reply.event);
+  }
+
+  /**
+   * True when entry `i` answers a claim its author had seen: an ABSENT naming
+   * it that had not seen this seq of its author's.
+   */
+  private answersClaim(i: number): boolean {
+    const event = this.log.entries()[i]!.event;
+    return this.log
+      .entries()
+      .slice(0, i)
+      .some(
+        ({ event: claim }) =>
+          sees(event, claim) &&
+          absentSeat(claim.body) === event.author &&
+          claim.basis[event.author] === event.seq,
+      );
   }
 
   /**

@@ -161,7 +161,7 @@ export type Step =
 /**
  * How a table ended before its game did, or before its audit was complete: a
  * seat resigned (`seat` and `by` are the same), or seat `by` declared `seat`
- * absent while it owed an event.
+ * absent while the table waited on it.
  */
 export interface Ending {
   readonly type: 'RESIGN' | 'ABSENT';

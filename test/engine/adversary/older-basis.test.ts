@@ -56,7 +56,7 @@ function history(steps: readonly Step[]): SignedEvent[] {
     const replica = peers[seat]!;
     if (replica.stopped) return;
     const duty = makeDuty(replica.state, seat, players[seat]!.keyring, game);
-    const legal = replica.owed().some((o) => o.seat === seat && o.kind === 'ACT')
+    const legal = replica.allowed().some((o) => o.seat === seat && o.kind === 'ACT')
       ? crossing.legalActions(replica.state.game, seat)
       : [];
     const body = duty ?? (legal.length > 0 ? makeAct(legal[choice % legal.length]!) : null);

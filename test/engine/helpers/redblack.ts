@@ -50,7 +50,7 @@ export const viewOf = (table: RB, seat: number) =>
 
 /** The actions `seat` may take on `replica` now (none unless the table owes it an ACT). */
 export const legalOf = (replica: Replica<RedBlackState>, seat: number) =>
-  replica.owed().some((o) => o.seat === seat && o.kind === 'ACT')
+  replica.allowed().some((o) => o.seat === seat && o.kind === 'ACT')
     ? (redblack.legalActions(replica.state.game, seat) as unknown as JsonObject[])
     : [];
 

@@ -1,5 +1,5 @@
 /**
- * Two-seat tables for the storage and resume tests: each seat a real
+ * Tables for the storage, resume and absence tests: each seat a real
  * `TableSession` with its own store over the in-memory network, played by a
  * computer player, with real cryptography.
  */
@@ -8,6 +8,7 @@ import { ComputerPlayer, seededRandom } from '../../../src/bots/computer.ts';
 import type { GameId } from '../../../src/engine/catalog.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Event } from '../../../src/engine/events.ts';
+import type { Identity } from '../../../src/engine/identity.ts';
 import { playable, type Playable } from '../../../src/engine/games/registry.ts';
 import type { Genesis } from '../../../src/engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../../../src/net/lobby.ts';
@@ -21,7 +22,11 @@ import { testIdentity } from '../../engine/helpers.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
 import { SeatStreamsPool } from './seat-streams.ts';
 
-export const PEERS = ['peer-0', 'peer-1'];
+/** Where each seat of a table of `seats` listens. */
+const peersOf = (seats: number) => Array.from({ length: seats }, (_, seat) => `peer-${seat}`);
+
+export const PEERS = peersOf(2);
+const NAMES = ['Ada', 'Babbage', 'Carroll', 'Dodgson', 'Euler', 'Fermat'];
 
 /**
  * A War deal of five cards each: a few battles, the full deck still shuffled and audited.
@@ -39,18 +44,24 @@ export const SHORT_WAR: JsonObject = {
 /** The smallest Red & Black deck, one game to win: re-masks, coins, locks, a few dozen turns. */
 export const SHORT_REDBLACK: JsonObject = { red: 9, black: 9, target: 1 };
 
-/** A two-seat table of `game`: what each seat's store keeps as its record. */
+/** A table of `game` (two seats unless said): what each seat's store keeps as its record. */
 export interface TestTable {
   readonly id: string;
   readonly genesis: Genesis;
   readonly playable: Playable;
+  /** Where each seat listens. */
+  readonly peers: readonly string[];
+  /** Each seat's identity: its secret key signs its events. */
+  readonly identities: readonly Identity[];
   record(seat: number): SavedTable;
 }
 
-export function testTable(id: string, game: GameId, options: JsonObject): TestTable {
+export function testTable(id: string, game: GameId, given: JsonObject, seats = 2): TestTable {
   const entry = playable(game)!;
-  const identities = PEERS.map((_, seat) => testIdentity(seat));
-  const names = ['Ada', 'Babbage'];
+  const options = entry.withSeats?.(given, seats) ?? given;
+  const peers = peersOf(seats);
+  const identities = peers.map((_, seat) => testIdentity(seat));
+  const names = NAMES.slice(0, seats);
   const genesis: Genesis = {
     table: id,
     game,
@@ -64,13 +75,15 @@ export function testTable(id: string, game: GameId, options: JsonObject): TestTa
     id,
     genesis,
     playable: entry,
+    peers,
+    identities,
     record: (seat) => ({
       id,
-      info: { id, game, seats: PEERS.length, options, absentAfterMs: DEFAULT_ABSENT_AFTER_MS },
+      info: { id, game, seats, options, absentAfterMs: DEFAULT_ABSENT_AFTER_MS },
       name: names[seat]!,
       identity: identities[seat]!,
       host: seat === 0,
-      play: { genesis, seat, peers: PEERS },
+      play: { genesis, seat, peers: [...peers] },
     }),
   };
 }
@@ -115,18 +128,18 @@ export async function sit(
 ): Promise<Seated> {
   const record = table.record(seat);
   await store.saveTable(record);
-  const { messenger, heard } = listen(net, PEERS[seat]!);
+  const { messenger, heard } = listen(net, table.peers[seat]!);
   const session = new TableSession(
     messenger,
     table.genesis,
     table.playable,
     seat,
     record.identity.secretKey,
-    PEERS,
+    table.peers,
     store,
     new SeatStreamsPool(),
   );
-  for (const peer of PEERS.slice(0, seat)) messenger.connect(peer);
+  for (const peer of table.peers.slice(0, seat)) messenger.connect(peer);
   return { ...seated(messenger, session, seat), heard };
 }
 
@@ -147,11 +160,11 @@ export async function comeBack(
   table: TestTable,
   seat: number,
   store: TableStore,
-  { peer = PEERS[seat]!, linkedWhileRestoring = false }: Return = {},
+  { peer = table.peers[seat]!, linkedWhileRestoring = false }: Return = {},
 ): Promise<Seated> {
   const { messenger, heard } = listen(net, peer);
   const linkAll = () => {
-    for (const peer of PEERS) if (peer !== PEERS[seat]) messenger.connect(peer);
+    for (const peer of table.peers) if (peer !== table.peers[seat]) messenger.connect(peer);
   };
   if (linkedWhileRestoring) linkAll();
   const resumed = await TableSession.resume(messenger, store, table.id, new SeatStreamsPool());

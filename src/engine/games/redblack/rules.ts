@@ -15,8 +15,9 @@
  *    card is not asked for until the guess is in, so nobody can know it first.
  * 4. `REVEAL` river slot 2. Right guess: the non-dealer moves first, else the
  *    dealer. The game has begun: from now on calls are open.
- * 5. Turns. `ACT` lists both seats: the turn player may `SWAP` or `ATTACK`
- *    (not on the first player's first turn), and either player may `CALL`.
+ * 5. Turns. `ACT` waits on the turn player, who may `SWAP` or `ATTACK`
+ *    (not on the first player's first turn); the other may `CALL` (`optional`),
+ *    and so may the turn player.
  *
  * A swap: `SWAP` a slot; a facedown card the swapper cannot read yet is
  * `DEAL`t to it (the peek); then the swapper's hand is always re-masked
@@ -176,7 +177,8 @@ export function canCall(state: RedBlackState, seat: Seat): boolean {
 
 /**
  * What the match waits for. At most one non-`ACT` need, first; `ACT` lists
- * every seat that may act now. Empty once the match is over.
+ * the seat that owes a move, and the one that may call out of turn. Empty
+ * once the match is over.
  */
 export function needs(state: RedBlackState): Need[] {
   if (state.result !== null) return [];
@@ -194,7 +196,8 @@ export function needs(state: RedBlackState): Need[] {
       return need === null ? [] : [need];
     }
     case 'PLAY':
-      return [{ type: 'ACT', seats: [0, 1] }];
+      // The turn player owes a move; the other may call, but the table does not wait on it.
+      return [{ type: 'ACT', seats: [round.turn], optional: [other(round.turn)] }];
     case 'SWAP': {
       const slot = round.river[stage.slot]!;
       if (!stage.peeked) return [{ type: 'DEAL', cards: [slot.card], to: stage.seat }];

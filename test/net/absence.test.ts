@@ -1,0 +1,239 @@
+/**
+ * A present player never loses by absence (issue 24, part 1), through the
+ * `TableSession` every page runs: real games with real cryptography over the
+ * in-memory network, every seat played by a computer player with no delay.
+ *
+ * The attacker is a modified client: besides its honest moves, it claims its
+ * victim absent at every chance, first through `declareAbsent` and then,
+ * refused there, by signing the ABSENT with its own key and sending it to
+ * every seat itself. The victim's page answers each claim, so none stands;
+ * a claim on a seat the table does not wait on names its author.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { GameId } from '../../src/engine/catalog.ts';
+import type { JsonObject } from '../../src/engine/encoding.ts';
+import type { Seat } from '../../src/engine/game.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { MemoryStore } from '../../src/net/store.ts';
+import {
+  SHORT_WAR,
+  closedAfterEach,
+  finished,
+  sit,
+  summary,
+  testTable,
+  until,
+  type Seated,
+  type TestTable,
+} from './helpers/seats.ts';
+
+const closeLater = closedAfterEach();
+const text = new TextDecoder();
+
+/** Every seat of a new table of `game`, each on a computer player. */
+async function seatAll(id: string, game: GameId, options: JsonObject, seats: number) {
+  const table = testTable(id, game, options, seats);
+  const net = new LoopbackNetwork();
+  const seated: Seated[] = [];
+  for (let seat = 0; seat < seats; seat++)
+    seated.push(await sit(net, table, seat, new MemoryStore()));
+  closeLater(...seated.map((s) => ({ close: () => s.kill() })));
+  return { table, seated };
+}
+
+/** Signs `body` as `seated`'s next event with its own key and sends it to every other seat. */
+function signAndSend(table: TestTable, seated: Seated, body: JsonObject): boolean {
+  const { session } = seated;
+  const secretKey = table.identities[session.seat]!.secretKey;
+  const signed = session.replica.author(session.seat, secretKey, body as never);
+  if (!signed.ok) return false;
+  const event = text.decode(signed.value.bytes);
+  table.peers.forEach((_, seat) => {
+    if (seat !== session.seat) session.links.send(seat, { type: 'event', event });
+  });
+  return true;
+}
+
+/**
+ * The attacker claims `victim` absent as early as it can: once in every situation in
+ * which the table waits on the victim (its own move just made, in the same task), and
+ * with `everyAnswer` again as soon as it sees each answer. Returns how many claims it
+ * signed, at which steps, and what the session answered when asked first.
+ */
+function claimAtEveryChance(table: TestTable, attacker: Seated, victim: Seat, everyAnswer = false) {
+  const { session } = attacker;
+  const tried = new Set<string>();
+  const made = { claims: 0, stages: new Set<string>(), refused: new Set<string>() };
+  const claimable = () => {
+    const { replica } = session;
+    const { step } = replica.state;
+    return (
+      !replica.waiting &&
+      !replica.stopped &&
+      step.type !== 'DONE' &&
+      replica.owed().some((o) => o.seat === victim)
+    );
+  };
+  const claim = () => {
+    if (!claimable()) return;
+    const { state, log } = session.replica;
+    const situation = `${state.stepNo}:${state.acts}:${everyAnswer ? log.nextSeq(victim) : ''}`;
+    if (tried.has(situation)) return;
+    tried.add(situation);
+    const signed = (stage: string) => {
+      made.claims++;
+      made.stages.add(stage);
+    };
+    const asked = state.step.type;
+    void session.declareAbsent(victim).then((answer) => {
+      if (answer.ok) return signed(asked);
+      made.refused.add(answer.error);
+      const stage = session.replica.state.step.type;
+      if (claimable() && signAndSend(table, attacker, { type: 'ABSENT', seat: victim }))
+        signed(stage);
+    });
+  };
+  session.subscribe(claim);
+  return made;
+}
+
+/** Every replica is done, and no claim of absence ended it (the claim would be answered). */
+const played = (seated: Seated[]) =>
+  finished(seated.map((s) => s.session)) &&
+  seated.every((s) => s.session.replica.state.ending === null);
+
+/** What nobody may lose: every replica agrees, the game ended by its rules, and nobody is named. */
+function expectHonestEnd(seated: Seated[]): void {
+  const [first, ...others] = seated.map((s) => summary(s.session));
+  expect(first!.offences).toEqual([]);
+  expect(first!.outcome).not.toBeNull();
+  expect(first!.outcome!.reason).not.toMatch(/absent/);
+  for (const s of seated) expect(s.session.replica.state.ending).toBeNull();
+  for (const other of others) expect(other).toEqual(first);
+}
+
+describe('an attacker claims an honest seat absent at every chance; it never loses by absence', () => {
+  test.each<{
+    game: GameId;
+    options: JsonObject;
+    seats: number;
+    stages: string[];
+    /** The attacker resigns after this many moves instead of playing to the end (a long game). */
+    resignAfter?: number;
+  }>([
+    { game: 'war', options: SHORT_WAR, seats: 2, stages: ['KEYS', 'UNLOCK', 'PLAY', 'AUDIT'] },
+    {
+      game: 'redblack',
+      options: { red: 9, black: 9, target: 2 },
+      seats: 2,
+      stages: ['KEYS', 'COIN', 'PLAY', 'AUDIT'],
+    },
+    { game: 'town', options: {}, seats: 2, stages: ['KEYS', 'UNLOCK', 'PLAY'] },
+    {
+      game: 'blackred',
+      options: {},
+      seats: 2,
+      stages: ['KEYS', 'COIN', 'UNLOCK', 'PLAY'],
+      resignAfter: 30,
+    },
+    { game: 'batailles', options: {}, seats: 3, stages: ['KEYS', 'PLAY', 'AUDIT'] },
+  ])('$game', async ({ game, options, seats, stages, resignAfter }) => {
+    const { table, seated } = await seatAll(`absence-${game}`, game, options, seats);
+    const attacker = seated[0]!;
+    const made = claimAtEveryChance(table, attacker, 1);
+    if (resignAfter === undefined) {
+      await until('every replica is done, and no claim stands', () => played(seated));
+      expectHonestEnd(seated);
+    } else {
+      await until(
+        `${resignAfter} moves made`,
+        () => attacker.session.replica.state.acts >= resignAfter,
+      );
+      expect(await attacker.session.resign()).toEqual({ ok: true, value: undefined });
+      await until('every replica knows Ada resigned', () =>
+        seated.every((s) => s.session.replica.state.ending?.type === 'RESIGN'),
+      );
+      const [first, ...others] = seated.map((s) => summary(s.session));
+      expect(first).toMatchObject({ offences: [], outcome: { reason: 'Ada resigned' } });
+      for (const other of others) expect(other).toEqual(first);
+    }
+    expect(made.claims).toBeGreaterThan(0);
+    // Through the session API, every claim was refused: the agreed limit had not passed.
+    expect([...made.refused]).toEqual(['ERR_TOO_SOON']);
+    // The claims came at every stage of the table: keys, coins, dealing, play, the audit.
+    expect([...made.stages]).toEqual(expect.arrayContaining(stages));
+  });
+});
+
+test('War: a claimant that claims again at every answer does not stall the game', async () => {
+  const { table, seated } = await seatAll('absence-again', 'war', SHORT_WAR, 2);
+  const made = claimAtEveryChance(table, seated[0]!, 1, true);
+  await until('every replica is done, and no claim stands', () => played(seated));
+  expectHonestEnd(seated);
+  // More claims than the table has steps: each answer drew another.
+  expect(made.claims).toBeGreaterThan(seated[0]!.session.replica.state.stepNo);
+});
+
+test('Red & Black: a claim on the player who waits for the other to move names its author', async () => {
+  const { table, seated } = await seatAll('absence-waiting', 'redblack', { target: 1 }, 2);
+  const [ada, babbage] = seated as [Seated, Seated];
+  const waiting = () => {
+    const { replica } = ada.session;
+    const game = replica.state.game as { round: { stage: { kind: string }; turn: number } };
+    return (
+      !replica.waiting &&
+      replica.state.step.type === 'PLAY' &&
+      game.round.stage.kind === 'PLAY' &&
+      game.round.turn === 0
+    );
+  };
+  let claimed = false;
+  ada.session.subscribe(() => {
+    if (claimed || !waiting()) return;
+    claimed = true;
+    // Ada's turn: Babbage may call, but the table does not wait on him.
+    expect(ada.session.replica.owed()).toEqual([{ seat: 0, kind: 'ACT' }]);
+    expect(signAndSend(table, ada, { type: 'ABSENT', seat: 1 })).toBe(true);
+  });
+  await until('Ada claimed', () => claimed);
+  await until('Babbage holds the claim', () => babbage.session.replica.stopped);
+  for (const { session } of seated) {
+    expect(session.replica.offences()).toEqual([
+      expect.objectContaining({ seat: 0, reason: 'ERR_OWES_NOTHING' }),
+    ]);
+    expect(session.replica.state.ending).toBeNull();
+  }
+});
+
+describe('a seat that really goes silent', () => {
+  // Only the date is fake: the sessions' clock for absent players moves by hand.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  test('loses by absence once out of reach past the agreed limit, and not before', async () => {
+    const { seated } = await seatAll('absence-silent', 'war', SHORT_WAR, 2);
+    const [ada, babbage] = seated as [Seated, Seated];
+    await until('the cards are dealt', () => ada.session.replica.state.step.type === 'PLAY');
+    babbage.kill();
+    await until('the table waits on Babbage alone', () =>
+      ada.session.replica.owed().every((o) => o.seat === 1),
+    );
+    const size = ada.session.replica.log.size;
+    expect(await ada.session.declareAbsent(1)).toEqual({ ok: false, error: 'ERR_TOO_SOON' });
+    const [{ seat, since }] = ada.session.absences() as [{ seat: number; since: number }];
+    expect(seat).toBe(1);
+    vi.setSystemTime(since + DEFAULT_ABSENT_AFTER_MS - 1);
+    expect(await ada.session.declareAbsent(1)).toEqual({ ok: false, error: 'ERR_TOO_SOON' });
+    expect(ada.session.replica.log.size).toBe(size);
+
+    vi.setSystemTime(since + DEFAULT_ABSENT_AFTER_MS);
+    expect(await ada.session.declareAbsent(1)).toEqual({ ok: true, value: undefined });
+    expect(ada.session.replica.outcome()).toEqual({
+      result: 'win',
+      winners: [0],
+      reason: 'Babbage was declared absent',
+    });
+    expect(ada.session.replica.offences()).toEqual([]);
+  });
+});
