@@ -17,6 +17,15 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * A seed for a computer player that nobody can guess: drawn from the platform's
+ * cryptographic generator, not the clock, so an opponent who knows when the
+ * computer joined cannot replay its tie-breaks.
+ */
+export function freshSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
 export class ComputerPlayer {
   private thinking = false;
   private readonly unsubscribe: () => void;

@@ -21,6 +21,7 @@
  * another player, with a key of its own: it keeps that seat in memory only, as this
  * browser's store keeps one seat per table, the other tab's.
  */
+import { freshSeed } from '../bots/computer.ts';
 import { ComputerSeat } from '../bots/seat.ts';
 import type { GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
@@ -220,7 +221,7 @@ export class LobbyController {
       this.error = null;
       this.computers = [
         ...this.computers,
-        await ComputerSeat.join(this.open, snap.table.id, name, Date.now(), 300, this.pool),
+        await ComputerSeat.join(this.open, snap.table.id, name, freshSeed(), 300, this.pool),
       ];
     } catch (e) {
       this.error = `Could not add a computer player (${(e as Error).message}).`;

@@ -4,7 +4,8 @@
  * key and links), takes an open seat, signs the genesis and plays its seat once the host
  * starts. Real lobby and table sessions over the in-memory network, real cryptography.
  */
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import { freshSeed } from '../../src/bots/computer.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { LobbyController } from '../../src/ui/lobby.svelte.ts';
 import { until } from '../net/helpers/seats.ts';
@@ -33,4 +34,13 @@ test('the host adds two computer players to a table of three; they lay their car
   });
   expect(ann.table!.alarms).toEqual([]);
   ann.leave();
+});
+
+test('a computer player’s seed does not come from the clock: taken at one instant, no two agree', () => {
+  // An opponent who knows when a computer joined must not be able to replay its tie-breaks.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(1_800_000_000_000);
+  const seeds = new Set(Array.from({ length: 8 }, () => freshSeed()));
+  vi.useRealTimers();
+  expect(seeds.size).toBe(8);
 });
