@@ -47,6 +47,7 @@ import { CheckBook } from '../engine/table/checks.ts';
 import { deckId } from '../engine/table/decks.ts';
 import { allowed } from '../engine/table/fold.ts';
 import { judge } from '../engine/table/judge.ts';
+import { claimedAbsent } from '../engine/table/leave.ts';
 import { Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Genesis, TableState } from '../engine/table/types.ts';
@@ -513,7 +514,7 @@ export class TableSession<S extends Json = Json> {
    */
   private async duty(): Promise<boolean> {
     if (this.closed || this.replica.stopped || this.storeError !== null) return false;
-    if (this.claimedAbsent()) {
+    if (!this.replica.waiting && claimedAbsent(this.replica.state, this.seat)) {
       // Answered here and now, not in the pool: a claimant that claims again as soon as it
       // sees the answer must find our next duty under way, then done.
       if (!this.publish({ type: 'PRESENT' }).ok) return false;
@@ -522,8 +523,12 @@ export class TableSession<S extends Json = Json> {
     const seen = this.replica.log.size;
     const { state } = this.replica.waiting ? this.replica.ahead() : { state: this.standing() };
     if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring.coin)) return false;
-    const hash = stateHash(state as unknown as Json);
-    const made = this.prepared?.hash === hash ? this.prepared.made : await this.make(state);
+    // Hashed only when a kept duty may fit it, or when one is kept: a duty runs after every event.
+    let hash: string | null = null;
+    const hashOf = () => (hash ??= stateHash(state as unknown as Json));
+    const kept = this.prepared;
+    const reuse = kept !== null && kept.hash === hashOf();
+    const made = reuse ? kept.made : await this.make(state);
     if (made === null) return false;
     await this.whenChecked();
     if (this.closed || made.body === null) return false;
@@ -532,10 +537,10 @@ export class TableSession<S extends Json = Json> {
     // the table comes back to that state: a claim that we are absent, answered, changes nothing,
     // and a claimant that claims again at once must not keep our duty from ever being signed.
     if (this.replica.log.size !== seen || !this.standsAt(state)) {
-      this.prepared = { hash, made };
+      this.prepared = { hash: hashOf(), made };
       return true;
     }
-    if (this.prepared?.hash === hash) this.prepared = null;
+    if (reuse) this.prepared = null;
     if (this.nextGameHeld || !this.publish(made.body, made.ms).ok) return false;
     this.publishPrepared();
     await this.outbox;
@@ -554,12 +559,6 @@ export class TableSession<S extends Json = Json> {
     if (stateHash(this.replica.state as unknown as Json) !== prepared.hash) return;
     this.prepared = null;
     this.publish(prepared.made.body, prepared.made.ms);
-  }
-
-  /** True when a claim that this seat is absent ended the table as it stands. */
-  private claimedAbsent(): boolean {
-    const { ending } = this.replica.state;
-    return !this.replica.waiting && ending?.type === 'ABSENT' && ending.seat === this.seat;
   }
 
   /** Makes the duty owed in `state` in the pool, its new secrets kept and stored; null on failure. */

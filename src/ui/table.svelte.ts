@@ -7,6 +7,7 @@
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Outcome, Seat } from '../engine/game.ts';
+import { claimedAbsent } from '../engine/table/leave.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import { makeTranscript } from '../engine/transcript.ts';
 import type { Verdict } from '../engine/table/replica.ts';
@@ -197,8 +198,7 @@ export class TableController {
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
     this.view = this.session.playable.game.view(state.game, this.seat, this.known);
     // A claim that this player is absent never ends the game here: the page answers it at once.
-    const claimed = state.ending?.type === 'ABSENT' && state.ending.seat === this.seat;
-    this.outcome = claimed ? null : replica.outcome();
+    this.outcome = claimedAbsent(state, this.seat) ? null : replica.outcome();
     const played = this.session.playable.game.outcome(state.game);
     this.result = this.outcome
       ? describeTableResult(this.gameId, this.outcome, played, state.game, this.names, this.seat)

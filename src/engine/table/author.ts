@@ -39,6 +39,7 @@ import {
   unlockGroups,
   type AnyGame,
 } from './fold.ts';
+import { claimedAbsent } from './leave.ts';
 import { readPoint, writePoint, writePoints } from './points.ts';
 import { BASE_KEY, rekeyContext, remaskContext, remaskKey } from './remask.ts';
 import { keyContext, keyRound, shuffleContext } from './rounds.ts';
@@ -378,7 +379,7 @@ export function owesDuty(state: TableState<unknown>, seat: Seat, coin: CoinSecre
       return false;
     case 'DONE':
       // A claim that this seat is absent ended the table: a page that is open answers it.
-      return state.ending?.type === 'ABSENT' && state.ending.seat === seat;
+      return claimedAbsent(state, seat);
   }
 }
 

@@ -42,10 +42,8 @@ export const isAbsentLimit = (value: unknown): value is number =>
  * - `ERR_NO_SEAT`: an ABSENT naming a seat that is not at this table.
  * - `ERR_OWN_SEAT`: an ABSENT naming its own author.
  * - `ERR_OWES_NOTHING`: an ABSENT naming a seat the table does not wait on.
- * - `ERR_NO_CLAIM`: a PRESENT by a seat that no standing claim names.
  */
-export type LeaveError =
-  'ERR_GAME_OVER' | 'ERR_NO_SEAT' | 'ERR_OWN_SEAT' | 'ERR_OWES_NOTHING' | 'ERR_NO_CLAIM';
+export type LeaveError = 'ERR_GAME_OVER' | 'ERR_NO_SEAT' | 'ERR_OWN_SEAT' | 'ERR_OWES_NOTHING';
 
 const ended = <S>(state: TableState<S>, ending: Ending): TableState<S> =>
   nextStep({ ...state, ending }, { type: 'DONE' });
@@ -105,6 +103,10 @@ export function tableOutcome(
           : `${name} did not open their keys for the audit`,
   };
 }
+
+/** True when a claim that `seat` is absent ended the table in `state`: that seat owes its answer. */
+export const claimedAbsent = (state: TableState<unknown>, seat: Seat): boolean =>
+  state.ending?.type === 'ABSENT' && state.ending.seat === seat;
 
 /** The seat an event body declares absent, or null for any other body. */
 export const absentSeat = (body: JsonObject): Seat | null =>

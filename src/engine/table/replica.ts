@@ -62,7 +62,7 @@ import type { TableBody } from './bodies.ts';
 import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from './checks.ts';
 import { allowed, genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
 import { judge, nameInitialState } from './judge.ts';
-import { absentSeat, tableOutcome } from './leave.ts';
+import { absentSeat, claimedAbsent, tableOutcome } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
@@ -273,8 +273,7 @@ export class Replica<S extends Json> {
    * `seat` is absent void, as that event answers them. A claimed seat plays on from there.
    */
   standingFor(seat: Seat): TableState<S> {
-    const { ending } = this.state;
-    if (ending?.type !== 'ABSENT' || ending.seat !== seat) return this.state;
+    if (!claimedAbsent(this.state, seat)) return this.state;
     const entries = this.log.entries();
     const claim = entries.findIndex(
       (e, j) => this.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat,
@@ -511,7 +510,8 @@ export class Replica<S extends Json> {
 
   /**
    * True when entry `i` answers a claim its author had seen: an ABSENT naming
-   * it that had not seen this seq of its author's.
+   * it that had not seen this seq of its author's. A PRESENT that does not is
+   * refused, `ERR_NO_CLAIM`.
    */
   private answersClaim(i: number): boolean {
     const event = this.log.entries()[i]!.event;
