@@ -47,8 +47,10 @@ export type Verified =
       events: number;
       /** The game's state at the end, for a summary of the game in words. */
       game: Json;
-      /** Whom the game's audit caught once every key was open (see `Game.audit`). */
+      /** Whom the game's audit caught on the cards the published keys open (see `Game.audit`). */
       findings: readonly Finding[];
+      /** Per seat, whether it published its keys for the audit. */
+      audited: readonly boolean[];
     }
   | { ok: false; fault: TranscriptFault };
 
@@ -224,6 +226,7 @@ export class TranscriptCheck {
       events: this.replica.log.size,
       game: this.replica.state.game,
       findings: this.replica.state.findings,
+      audited: this.replica.state.audit.map((record) => record !== null),
     };
   }
 }
@@ -273,20 +276,28 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
 }
 
 /**
- * What the game's audit found once every key was open, for a game with hidden
- * claims (see `Game.audit`); null for a game with none. `caught` puts one
- * finding into words (on the command line, the name and the code). The same
- * sentence on the command line and in the page.
+ * What the game's audit found, for a game with hidden claims (see
+ * `Game.audit`); null for a game with none. It says plainly when the audit
+ * did not run (the game ended by a RESIGN or an ABSENT first) or ran only in
+ * part (a seat withheld its keys: only the claims the published keys open were
+ * judged). `caught` puts one finding into words (on the command line, the name
+ * and the code). The same sentence on the command line and in the page.
  */
 export function describeAudit(
   verified: Extract<Verified, { ok: true }>,
   caught: (name: string, code: string) => string = (name, code) => `${name} (${code})`,
 ): string | null {
-  const { findings, genesis } = verified;
+  const { findings, genesis, audited } = verified;
   if (!playable(genesis.game as GameId)?.game.audit) return null;
+  const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
+  const named = findings.map((f) => caught(name(f.seat), f.reason));
+  const withheld = audited.flatMap((done, seat) => (done ? [] : [name(seat)]));
+  if (withheld.length === audited.length)
+    return 'audit: did not run (the game ended before it); no hidden claim was checked';
+  if (withheld.length > 0)
+    return `audit: ran only in part, without the keys of ${withheld.join(' and ')}: only the hidden claims the published keys open were checked; ${named.length === 0 ? 'nobody caught' : `caught ${named.join(', ')}`}`;
   if (findings.length === 0)
     return 'audit: every hidden claim checked against the opened cards; nobody caught';
-  const named = findings.map((f) => caught(genesis.names[f.seat] ?? `seat ${f.seat}`, f.reason));
   return `audit caught ${named.join(', ')}`;
 }
 

@@ -41,7 +41,7 @@ import { learnDeck } from '../../crypto/index.ts';
 import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
 import { playable, type Playable } from '../engine/games/registry.ts';
-import { Keyring, makeAct, owesDuty, privateFaces } from '../engine/table/author.ts';
+import { Keyring, makeAct, makeSeal, owesDuty, privateFaces } from '../engine/table/author.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
 import { CheckBook } from '../engine/table/checks.ts';
 import { deckId } from '../engine/table/decks.ts';
@@ -253,14 +253,15 @@ export class TableSession<S extends Json = Json> {
     // Chosen on the state before the events under check: signed now, it would be judged after them.
     if (this.replica.waiting) return err('ERR_UNCHECKED');
     const state = this.standing();
-    if (this.replica.stopped || !this.mayAct(state)) return err('ERR_NOT_YOUR_MOVE');
+    const kind = this.replica.stopped ? null : this.moveKind(state);
+    if (kind === null) return err('ERR_NOT_YOUR_MOVE');
     const tried = this.playable.game.apply(state.game, {
       ...action,
       seat: this.seat,
       seen: state.acts,
     });
     if (!tried.ok) return err(tried.error);
-    const published = this.publish(makeAct(action));
+    const published = this.publish(kind === 'SEAL' ? this.seal(state, action) : makeAct(action));
     if (!published.ok) return published;
     this.scheduleDuty();
     return ok(undefined);
@@ -309,7 +310,7 @@ export class TableSession<S extends Json = Json> {
   legalActions(): readonly JsonObject[] {
     if (this.replica.waiting || this.replica.stopped) return [];
     const state = this.standing();
-    if (!this.mayAct(state)) return [];
+    if (this.moveKind(state) === null) return [];
     return this.playable.game.legalActions(state.game, this.seat, this.knownFaces());
   }
 
@@ -322,8 +323,27 @@ export class TableSession<S extends Json = Json> {
     return this.replica.standingFor(this.seat);
   }
 
-  private mayAct(state: TableState<S>): boolean {
-    return allowed(state, this.playable.game).some((o) => o.seat === this.seat && o.kind === 'ACT');
+  /** How this seat may move in `state`: openly (ACT), sealed first (SEAL, see seal.ts), or not. */
+  private moveKind(state: TableState<S>): 'ACT' | 'SEAL' | null {
+    const kinds = allowed(state, this.playable.game).flatMap((o) =>
+      o.seat === this.seat ? [o.kind] : [],
+    );
+    return kinds.includes('SEAL') ? 'SEAL' : kinds.includes('ACT') ? 'ACT' : null;
+  }
+
+  /**
+   * The SEAL of `action`. The move and its salt are stored before the SEAL goes
+   * out: a page reloaded before the others ack must still be able to open it.
+   */
+  private seal(state: TableState<S>, action: JsonObject): TableBody {
+    const body = makeSeal(state, this.seat, action, this.keyring);
+    const secrets = this.keyring.takeUnsaved();
+    if (secrets !== null) {
+      const kept = this.stored(this.store.saveSecrets(this.genesis.table, secrets));
+      const before = this.outbox;
+      this.outbox = Promise.all([before, kept]).then(() => undefined);
+    }
+    return body;
   }
 
   /**
@@ -522,7 +542,7 @@ export class TableSession<S extends Json = Json> {
     }
     const seen = this.replica.log.size;
     const { state } = this.replica.waiting ? this.replica.ahead() : { state: this.standing() };
-    if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring.coin)) return false;
+    if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring)) return false;
     // Hashed only when a kept duty may fit it, or when one is kept: a duty runs after every event.
     let hash: string | null = null;
     const hashOf = () => (hash ??= stateHash(state as unknown as Json));

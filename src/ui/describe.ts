@@ -12,6 +12,7 @@ import { describeBlackRed } from './blackred/describe.ts';
 import { describeRedBlack } from './redblack/describe.ts';
 import { describeTown } from './town/describe.ts';
 import { AUDIT_WORDS, describeBatailles } from './batailles/describe.ts';
+import { together } from './waiting.ts';
 import { describeWar } from './war/describe.ts';
 
 export interface LogLine {
@@ -158,6 +159,15 @@ export function describeStep(
       };
     case 'REMASK':
       return { text: `${names[step.seat]} is re-masking their hand`, done: 0, total: 1 };
+    case 'SEALED':
+      // The sealed move stays hidden until nobody can act against the state before it.
+      return step.waiting.length > 0
+        ? {
+            text: `${names[step.seat]} has moved; the move opens once ${together(step.waiting.map((seat) => names[seat]!))} ${step.waiting.length === 1 ? 'has' : 'have'} seen that`,
+            done: 0,
+            total: 1,
+          }
+        : { text: `${names[step.seat]} is opening their sealed move`, done: 1, total: 1 };
     case 'AUDIT': {
       const published = state.audit.filter((a) => a !== null).length;
       return {

@@ -159,6 +159,24 @@ function explain(
         proofs: [],
         check: 'legal by the rules',
       };
+    case 'SEAL':
+      return {
+        text: 'sealed their move: committed to it, hidden until the other players have seen it',
+        proofs: [],
+        check: 'commitment recorded',
+      };
+    case 'ACK':
+      return {
+        text: 'saw that a move was sealed',
+        proofs: [],
+        check: 'from here on, they act only on the state after that move',
+      };
+    case 'UNSEAL':
+      return {
+        text: `opened their sealed move (${String(body.action.type ?? 'move').toLowerCase()})`,
+        proofs: [],
+        check: 'the move and salt match the seal; legal by the rules',
+      };
     case 'RESIGN':
       return { text: 'left the game', proofs: [], check: 'signed by the player leaving' };
     case 'ABSENT':
@@ -263,6 +281,11 @@ function evidenceWords(
       return {
         claimed: `coin bit ${diagnosis.bit}`,
         found: `it does not match ${who}'s commitment (ERR_PROOF)`,
+      };
+    case 'seal':
+      return {
+        claimed: `the sealed move ${diagnosis.action.toLowerCase()}`,
+        found: `it does not match ${who}'s seal (ERR_PROOF)`,
       };
     case 'rules':
       return {

@@ -64,11 +64,11 @@ test('owesDuty answers true exactly where the fold says the seat owes a table ev
         .filter((o) => o.seat === seat && o.kind !== 'ACT')
         .map((o) => o.kind);
     for (const seat of [0, 1]) {
-      const coin = coinOnly(state.stepNo).coin;
+      const coin = coinOnly(state.stepNo);
       expect(owesDuty(state, seat, coin), `${i}: seat ${seat}`).toBe(kinds(seat).length > 0);
       // Without its coin secret (a keyring lost), a seat cannot open: it owes nothing it can make.
       const makeable = kinds(seat).filter((kind) => kind !== 'OPEN');
-      expect(owesDuty(state, seat, null), `${i}: seat ${seat}, no coin`).toBe(makeable.length > 0);
+      expect(owesDuty(state, seat, new Keyring()), `${i}: seat ${seat}, no coin`).toBe(makeable.length > 0);
     }
   }
 });

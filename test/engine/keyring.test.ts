@@ -22,7 +22,11 @@ describe('a keyring hands over its secrets for saving', () => {
     expect(keyring.takeUnsaved()).toBeNull();
     const third = keyring.remember(c.pub, c.s);
     const second = keyring.takeUnsaved()!;
-    expect(second).toEqual({ scalars: [[third, toHex(encodeScalar(c.s))]], coin: null });
+    expect(second).toEqual({
+      scalars: [[third, toHex(encodeScalar(c.s))]],
+      coin: null,
+      seal: null,
+    });
 
     const restored = new Keyring();
     for (const saved of JSON.parse(JSON.stringify([first, second])) as KeyringSecrets[])
@@ -36,7 +40,7 @@ describe('a keyring hands over its secrets for saving', () => {
     const keyring = new Keyring();
     keyring.keepCoin({ stepNo: 3, bit: 0, salt: '00' });
     const first = keyring.takeUnsaved()!;
-    expect(first).toEqual({ scalars: [], coin: { stepNo: 3, bit: 0, salt: '00' } });
+    expect(first).toEqual({ scalars: [], coin: { stepNo: 3, bit: 0, salt: '00' }, seal: null });
     const { pub, s } = secret();
     keyring.remember(pub, s);
     const second = keyring.takeUnsaved()!;
@@ -65,11 +69,27 @@ describe('a keyring hands over its secrets for saving', () => {
         [keys[1], toHex(encodeScalar(b.s))],
       ],
       coin: { stepNo: 4, bit: 1, salt: '22' },
+      seal: null,
     });
     const copy = new Keyring();
     copy.restore(all);
     expect(keys.map((key) => copy.scalarFor(key))).toEqual([a.s, b.s]);
     expect(copy.coin).toEqual(keyring.coin);
+  });
+
+  test('the sealed move once when it changes, back on restore; a store from before seals has none', () => {
+    const keyring = new Keyring();
+    const seal = { acts: 7, action: { type: 'SWAP', slot: 1 }, salt: '33'.repeat(32) };
+    keyring.keepSeal(seal);
+    const first = keyring.takeUnsaved()!;
+    expect(first.seal).toEqual(seal);
+    expect(keyring.takeUnsaved()).toBeNull();
+    const restored = new Keyring();
+    restored.restore({ scalars: [], coin: null });
+    expect(restored.seal).toBeNull();
+    restored.restore(first);
+    expect(restored.seal).toEqual(seal);
+    expect(restored.all().seal).toEqual(seal);
   });
 
   test('a key it holds no secret for is named as such, not answered with a wrong scalar', () => {

@@ -22,6 +22,7 @@ import {
   MAX_ABSENT_AFTER_MS,
   MIN_ABSENT_AFTER_MS,
   tableOutcome,
+  type Named,
 } from '../../src/engine/table/leave.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import { parseGenesis } from '../../src/engine/transcript.ts';
@@ -649,7 +650,31 @@ describe("the table's outcome from the game's, an ending and the audit's finding
       othersWin('player 1 did not open their keys for the audit', 0, 2),
     ],
   ])('%s', (_, change, played, checked, outcome) => {
-    expect(tableOutcome({ ...end(), ...change }, played, checked)).toEqual(outcome);
+    const named = (change.findings ?? []).map((f) => ({ ...f, event: 'audit' }));
+    expect(tableOutcome({ ...end(), ...change }, played, checked, named)).toEqual(outcome);
+  });
+
+  test.each<[string, Named[], Outcome | null, Outcome]>([
+    [
+      'a seat named for a refused event loses the game it was losing',
+      [{ seat: 1, reason: 'ERR_NOT_OWED', event: 'ab12' }],
+      null,
+      othersWin('player 1 sent an event the protocol refuses (ERR_NOT_OWED)', 0, 2),
+    ],
+    [
+      'a seat named for a refused audit loses the game it had won',
+      [{ seat: 0, reason: 'ERR_AUDIT', event: 'cd34' }],
+      { result: 'win', winners: [0], reason: 'POINTS' },
+      othersWin('player 0 sent an event the protocol refuses (ERR_AUDIT)', 1, 2),
+    ],
+    [
+      'an equivocating seat loses, named for it',
+      [{ seat: 2, reason: 'ERR_EQUIVOCATION', event: 'seq 4' }],
+      DRAW,
+      othersWin('player 2 signed two different events in one place (ERR_EQUIVOCATION)', 0, 1),
+    ],
+  ])('%s', (_, named, played, outcome) => {
+    expect(tableOutcome(end(), played, false, named)).toEqual(outcome);
   });
 
   test('a seat the audit caught is named among the offences, for the audit', () => {

@@ -853,59 +853,6 @@ describe('calls', () => {
         error('ERR_CALL_CLOSED'),
       );
   });
-
-  describe('the race rule (RULES.md section 1)', () => {
-    const call = (seat: Seat): RedBlackPlay => ({ type: 'CALL', seat, red: 5, black: 0 });
-    const turn = toPlay(SPEC, 'red', 1).state; // seat 0's turn
-    it.each([
-      ['of two calls, the waiting player’s stands (it crossed second)', call(0), call(1), true],
-      ['of two calls, the waiting player’s stands (it crossed first)', call(1), call(0), false],
-      [
-        'an attack by the called player voids the call',
-        call(1),
-        { type: 'ATTACK', seat: 0, colour: 'red', cards: [0] },
-        true,
-      ],
-      [
-        'a card placed by the called player voids the call',
-        call(1),
-        { type: 'PLACE', seat: 0, card: 0 },
-        true,
-      ],
-      [
-        'a swap just begun does not void the call',
-        call(1),
-        { type: 'SWAP', seat: 0, slot: 0 },
-        false,
-      ],
-      [
-        'a call voids a swap just begun by the called player',
-        { type: 'SWAP', seat: 0, slot: 0 },
-        call(1),
-        true,
-      ],
-      [
-        'a call never voids an attack it did not see',
-        { type: 'ATTACK', seat: 0, colour: 'red', cards: [0] },
-        call(1),
-        false,
-      ],
-      [
-        'a call never voids a card placed it did not see',
-        { type: 'PLACE', seat: 0, card: 0 },
-        call(1),
-        false,
-      ],
-      [
-        'moves of one player never race each other',
-        { type: 'SWAP', seat: 0, slot: 0 },
-        { type: 'SWAP', seat: 0, slot: 1 },
-        false,
-      ],
-    ] as [string, RedBlackPlay, RedBlackPlay, boolean][])('%s', (_name, standing, late, wins) => {
-      expect(redblack.race!(turn, standing, late)).toBe(wins);
-    });
-  });
 });
 
 describe('the match', () => {

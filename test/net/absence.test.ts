@@ -193,7 +193,7 @@ test('Red & Black: a claim on the player who waits for the other to move names i
     if (claimed || !waiting()) return;
     claimed = true;
     // Ada's turn: Babbage may call, but the table does not wait on him.
-    expect(ada.session.replica.owed()).toEqual([{ seat: 0, kind: 'ACT' }]);
+    expect(ada.session.replica.owed()).toEqual([{ seat: 0, kind: 'SEAL' }]);
     expect(signAndSend(table, ada, { type: 'ABSENT', seat: 1 })).toBe(true);
   });
   await until('Ada claimed', () => claimed);

@@ -40,6 +40,7 @@ import {
   type AnyGame,
 } from './fold.ts';
 import { claimedAbsent } from './leave.ts';
+import { sealCommitment, type SealSecret } from './seal.ts';
 import { readPoint, writePoint, writePoints } from './points.ts';
 import { BASE_KEY, rekeyContext, remaskContext, remaskKey } from './remask.ts';
 import { keyContext, keyRound, shuffleContext } from './rounds.ts';
@@ -57,12 +58,14 @@ export interface CoinSecret {
 
 /**
  * A keyring's secrets as plain JSON, for a store outside the engine: each
- * scalar as `[public key (base64), scalar (hex)]`, and the coin under way
- * (null when the batch holds no new one).
+ * scalar as `[public key (base64), scalar (hex)]`, the coin under way and the
+ * sealed move under way (each null, or absent in a store written before seals,
+ * when the batch holds no new one).
  */
 export interface KeyringSecrets {
   readonly scalars: readonly (readonly [string, string])[];
   readonly coin: CoinSecret | null;
+  readonly seal?: SealSecret | null;
 }
 
 /**
@@ -80,6 +83,19 @@ export class Keyring {
   private unsaved: string[] = [];
   private heldCoin: CoinSecret | null = null;
   private coinUnsaved = false;
+  private heldSeal: SealSecret | null = null;
+  private sealUnsaved = false;
+
+  /** This seat's sealed move under way, kept from SEAL to UNSEAL. */
+  get seal(): SealSecret | null {
+    return this.heldSeal;
+  }
+
+  /** Keeps `seal` as the sealed move under way, replacing any earlier one. */
+  keepSeal(seal: SealSecret): void {
+    this.heldSeal = seal;
+    this.sealUnsaved = true;
+  }
 
   /** This seat's bit and salt for the coin under way, kept from COMMIT to OPEN. */
   get coin(): CoinSecret | null {
@@ -118,19 +134,21 @@ export class Keyring {
     const scalars = [...this.scalars.keys()]
       .filter((key) => key !== BASE_KEY)
       .map((key) => [key, toHex(encodeScalar(this.scalarFor(key)))] as const);
-    return { scalars, coin: this.heldCoin };
+    return { scalars, coin: this.heldCoin, seal: this.heldSeal };
   }
 
   /** The secrets kept since the last call, or null when there are none; they count as saved from now on. */
   takeUnsaved(): KeyringSecrets | null {
-    if (this.unsaved.length === 0 && !this.coinUnsaved) return null;
+    if (this.unsaved.length === 0 && !this.coinUnsaved && !this.sealUnsaved) return null;
     const scalars = this.unsaved.map(
       (key) => [key, toHex(encodeScalar(this.scalarFor(key)))] as const,
     );
     const coin = this.coinUnsaved ? this.heldCoin : null;
+    const seal = this.sealUnsaved ? this.heldSeal : null;
     this.unsaved = [];
     this.coinUnsaved = false;
-    return { scalars, coin };
+    this.sealUnsaved = false;
+    return { scalars, coin, seal };
   }
 
   /**
@@ -143,6 +161,7 @@ export class Keyring {
     );
     for (const [key, scalar] of decoded) this.scalars.set(key, scalar);
     if (secrets.coin) this.heldCoin = secrets.coin;
+    if (secrets.seal) this.heldSeal = secrets.seal;
   }
 }
 
@@ -318,6 +337,30 @@ export function makeAct(action: JsonObject): TableBody {
 }
 
 /**
+ * A player action as a SEAL (seal.ts), for a move the table asks sealed: the
+ * move and a fresh salt are kept in `keyring` for the UNSEAL, and the body
+ * commits to them. The keyring must be stored before the SEAL is sent.
+ */
+export function makeSeal(
+  state: TableState<unknown>,
+  seat: Seat,
+  action: JsonObject,
+  keyring: Keyring,
+): TableBody {
+  const salt = toHex(crypto.getRandomValues(new Uint8Array(32)));
+  keyring.keepSeal({ acts: state.acts, action, salt });
+  return { type: 'SEAL', hash: sealCommitment(state, seat, action, salt) };
+}
+
+/** The UNSEAL of this seat's move, if the seal under way is its and all have seen it; else null. */
+function makeUnseal(state: TableState<unknown>, seat: Seat, seal: SealSecret | null) {
+  const step = state.step;
+  if (step.type !== 'SEALED' || step.seat !== seat || step.waiting.length > 0) return null;
+  if (seal === null || seal.acts !== state.acts) return null;
+  return { type: 'UNSEAL' as const, action: seal.action, salt: seal.salt };
+}
+
+/**
  * The faces this seat can read alone: cards whose only remaining layer is its
  * own, but those of a shuffle under way (positions in a deck still being
  * permuted, which name no card yet). `cache` maps ciphertexts already read
@@ -355,11 +398,15 @@ export function privateFaces(
 
 /**
  * True when this seat owes an event of the table step under way (KEY,
- * SHUFFLE, UNLOCK, REMASK, LOCK, COMMIT, OPEN, AUDIT), or a PRESENT to answer
+ * SHUFFLE, UNLOCK, REMASK, LOCK, COMMIT, OPEN, ACK, UNSEAL, AUDIT), or a PRESENT to answer
  * a claim that it is absent: what `makeDuty` would make a body for, found
- * without making it. `coin`: the seat's coin secret.
+ * without making it, from what the seat holds (its keyring): its coin and sealed move.
  */
-export function owesDuty(state: TableState<unknown>, seat: Seat, coin: CoinSecret | null): boolean {
+export function owesDuty(
+  state: TableState<unknown>,
+  seat: Seat,
+  { coin, seal }: Pick<Keyring, 'coin' | 'seal'>,
+): boolean {
   const step = state.step;
   switch (step.type) {
     case 'KEYS':
@@ -375,6 +422,8 @@ export function owesDuty(state: TableState<unknown>, seat: Seat, coin: CoinSecre
       return coinOwed(state, seat, coin) !== null;
     case 'AUDIT':
       return state.audit[seat] === null;
+    case 'SEALED':
+      return step.waiting.includes(seat) || makeUnseal(state, seat, seal) !== null;
     case 'PLAY':
       return false;
     case 'DONE':
@@ -394,7 +443,7 @@ export function makeDuty(
   keyring: Keyring,
   game: DeckSource,
 ): TableBody | null {
-  if (!owesDuty(state, seat, keyring.coin)) return null;
+  if (!owesDuty(state, seat, keyring)) return null;
   const step = state.step;
   switch (step.type) {
     case 'KEYS':
@@ -413,6 +462,8 @@ export function makeDuty(
       return makeCoin(state, seat, keyring);
     case 'AUDIT':
       return makeAudit(state, seat, keyring);
+    case 'SEALED':
+      return step.waiting.includes(seat) ? { type: 'ACK' } : makeUnseal(state, seat, keyring.seal);
     case 'DONE':
       return { type: 'PRESENT' };
   }

@@ -44,6 +44,12 @@ export type RemaskBody = {
 export type ActBody = { type: 'ACT'; action: JsonObject };
 export type CommitBody = { type: 'COMMIT'; hash: string };
 export type OpenBody = { type: 'OPEN'; bit: number; salt: string };
+/** A move kept hidden until the seats that may cross it have seen that it was made (seal.ts). */
+export type SealBody = { type: 'SEAL'; hash: string };
+/** The author has seen the sealed move: it gives up acting against the state before it. */
+export type AckBody = { type: 'ACK' };
+/** The sealed move, and the salt that opens its commitment. */
+export type UnsealBody = { type: 'UNSEAL'; action: JsonObject; salt: string };
 /** The secret of each public key the author introduced, in order (hex, little-endian). */
 export type AuditBody = { type: 'AUDIT'; secrets: string[] };
 /** The author leaves the game under way and loses it. */
@@ -61,6 +67,9 @@ export type TableBody =
   | ActBody
   | CommitBody
   | OpenBody
+  | SealBody
+  | AckBody
+  | UnsealBody
   | AuditBody
   | ResignBody
   | AbsentBody
@@ -92,6 +101,9 @@ export type Decoded =
   | { type: 'LOCK'; shares: DecodedShare[] }
   | { type: 'COMMIT'; hash: string }
   | { type: 'OPEN'; bit: number; salt: string }
+  | SealBody
+  | AckBody
+  | UnsealBody
   | { type: 'AUDIT'; secrets: bigint[] }
   | ResignBody
   | AbsentBody
@@ -209,6 +221,17 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
         if ((body.bit !== 0 && body.bit !== 1) || !isHex(body.salt, 32))
           return err('ERR_BODY_FIELDS');
         return ok({ type: 'OPEN', bit: body.bit, salt: body.salt });
+      case 'SEAL':
+        fields('hash');
+        if (!isHex(body.hash, 32)) return err('ERR_BODY_FIELDS');
+        return ok({ type: 'SEAL', hash: body.hash });
+      case 'ACK':
+        fields();
+        return ok({ type: 'ACK' });
+      case 'UNSEAL':
+        fields('action', 'salt');
+        if (!isObject(body.action) || !isHex(body.salt, 32)) return err('ERR_BODY_FIELDS');
+        return ok({ type: 'UNSEAL', action: body.action, salt: body.salt });
       case 'AUDIT':
         fields('secrets');
         if (!Array.isArray(body.secrets)) return err('ERR_BODY_FIELDS');

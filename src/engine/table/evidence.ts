@@ -26,6 +26,7 @@ import {
   type AnyGame,
 } from './fold.ts';
 import { readEncoding, readPoint, writePoint } from './points.ts';
+import { openSeal } from './seal.ts';
 import { rekeyContext, remaskContext, remaskKey } from './remask.ts';
 import { keyContext, keyRound, shuffleContext } from './rounds.ts';
 import type { Step, TableState } from './types.ts';
@@ -46,6 +47,7 @@ export type ProofKind = 'key' | 'shuffle' | 'unlock' | 'copy' | 'lock' | 'rekey'
  * - `reveal`: the rules refused card `card` turned up as `face` (`code`, the game's);
  * - `secret`: audit secret `part` of `parts` does not make the public `key` (hex);
  * - `commitment`: the coin bit opened does not match its commitment;
+ * - `seal`: the move opened (`action`, its type) does not match its author's seal;
  * - `rules`: the rules refused the move (`code`, the game's; `action`, its type);
  * - `other`: nothing more to say than the fold's code.
  */
@@ -72,6 +74,7 @@ export type Diagnosis =
   | { readonly kind: 'reveal'; readonly card: CardId; readonly face: number; readonly code: string }
   | { readonly kind: 'secret'; readonly part: number; readonly parts: number; readonly key: string }
   | { readonly kind: 'commitment'; readonly bit: number }
+  | { readonly kind: 'seal'; readonly action: string }
   | { readonly kind: 'rules'; readonly code: string; readonly action: string }
   | { readonly kind: 'other'; readonly code: string };
 
@@ -150,14 +153,29 @@ function diagnoseDecoded<S extends Json>(
         ? null
         : { kind: 'commitment', bit: body.bit };
     }
-    case 'ACT': {
-      const applied = game.apply(state.game, { ...body.action, seat: author, seen: state.acts });
-      const action = String(body.action.type ?? 'move');
-      return applied.ok ? null : { kind: 'rules', code: applied.error, action };
-    }
+    case 'UNSEAL':
+      if (!openSeal(state, author, body.action, body.salt).ok)
+        return { kind: 'seal', action: String(body.action.type ?? 'move') };
+      return actParts(state, game, author, body.action);
+    case 'ACT':
+      return actParts(state, game, author, body.action);
     case 'COMMIT':
+    case 'SEAL':
+    case 'ACK':
       return null;
   }
+}
+
+function actParts<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  action: JsonObject,
+): Found {
+  const applied = game.apply(state.game, { ...action, seat: author, seen: state.acts });
+  return applied.ok
+    ? null
+    : { kind: 'rules', code: applied.error, action: String(action.type ?? 'move') };
 }
 
 function keyParts<S extends Json>(

@@ -24,6 +24,7 @@ import { applyAbsent, applyResign, type LeaveError } from './leave.ts';
 import { readEncoding, writeEncoding, writePoint } from './points.ts';
 import { applyRemask } from './remask.ts';
 import { applyKey, applyShuffle, keysStep, shuffleGroups } from './rounds.ts';
+import { applyAck, applySeal, openSeal } from './seal.ts';
 import { nextStep } from './step.ts';
 import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
 
@@ -127,7 +128,16 @@ function expected<S extends Json>(
     case 'LOCK':
       return [{ seat: step.seat, kind: step.type }, ...actors()];
     case 'PLAY':
-      return actors();
+      // A move another seat may cross is sealed first (seal.ts).
+      return actors().map((o) =>
+        o.kind === 'ACT' && crossable(state, game).includes(o.seat) ? { ...o, kind: 'SEAL' } : o,
+      );
+    case 'SEALED': {
+      const mayStillAct = optional ? step.waiting.map((seat) => ({ seat, kind: 'ACT' })) : [];
+      if (step.waiting.length > 0)
+        return [...step.waiting.map((seat) => ({ seat, kind: 'ACK' })), ...mayStillAct];
+      return [{ seat: step.seat, kind: 'UNSEAL' }];
+    }
   }
 }
 
@@ -141,6 +151,16 @@ const actorsOf = <S extends Json>(state: TableState<S>, game: AnyGame<S>, option
         }))
       : [],
   );
+
+/** Seats the game waits on to act while others may act too: their moves are sealed. */
+const crossable = <S extends Json>(state: TableState<S>, game: AnyGame<S>): Seat[] =>
+  game
+    .needs(state.game)
+    .flatMap((need) => (need.type === 'ACT' && (need.optional ?? []).length > 0 ? need.seats : []));
+
+/** The seats that may act beside the sealing seat: each must see the seal before it opens. */
+const bystanders = <S extends Json>(state: TableState<S>, game: AnyGame<S>): Seat[] =>
+  game.needs(state.game).flatMap((need) => (need.type === 'ACT' ? (need.optional ?? []) : []));
 
 const seatsMissing = (list: readonly unknown[]): Seat[] =>
   list.flatMap((v, seat) => (v === null ? [seat] : []));
@@ -162,7 +182,11 @@ export function applyEvent<S extends Json>(
   // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what;
   // nor is answering a claim.
   if (body.type === 'RESIGN') return applyResign(state, author);
-  if (body.type === 'ABSENT') return applyAbsent(state, author, body.seat, owed(state, game));
+  if (body.type === 'ABSENT') {
+    const ended = applyAbsent(state, author, body.seat, owed(state, game));
+    // A seat that withholds its keys keeps its own claims closed, not everyone's.
+    return ended.ok && state.step.type === 'AUDIT' ? ok(judgeClaims(ended.value, game)) : ended;
+  }
   // An answer to a claim of absence changes nothing: the replica checks that it answers one.
   if (body.type === 'PRESENT') return ok(state);
   if (!allowed(state, game).some((o) => o.seat === author && o.kind === body.type))
@@ -194,15 +218,15 @@ export function applyEvent<S extends Json>(
     }
     case 'LOCK':
       return applyLock(state, game, author, body, checks);
-    case 'ACT': {
-      const next = game.apply(state.game, { ...body.action, seat: author, seen: state.acts });
-      if (!next.ok) return err('ERR_RULES');
-      const acted = { ...state, game: next.value, acts: state.acts + 1 };
-      // A move during a step may change what the game needs: the step starts afresh
-      // from what is left of it (shares already given stay given).
-      return ok(
-        settle(state.step.type === 'PLAY' ? acted : nextStep(acted, { type: 'PLAY' }), game),
-      );
+    case 'ACT':
+      return applyAct(state, game, author, body.action);
+    case 'SEAL':
+      return ok(applySeal(state, author, body.hash, bystanders(state, game)));
+    case 'ACK':
+      return ok(applyAck(state, author));
+    case 'UNSEAL': {
+      const opened = openSeal(state, author, body.action, body.salt);
+      return opened.ok ? applyAct(state, game, author, opened.value) : opened;
     }
     case 'COMMIT':
       return ok(applyCommit(state, author, body.hash));
@@ -217,6 +241,24 @@ export function applyEvent<S extends Json>(
     case 'AUDIT':
       return applyAudit(state, game, author, body);
   }
+}
+
+/**
+ * A player action of `author`, given or opened from its seal. A move during a
+ * step may change what the game needs: the step starts afresh from what is
+ * left of it (shares already given stay given). A seal a bystander's action
+ * lands on is dropped with its step: its move was made for a state now gone.
+ */
+function applyAct<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  action: JsonObject,
+): Result<TableState<S>, TableError> {
+  const next = game.apply(state.game, { ...action, seat: author, seen: state.acts });
+  if (!next.ok) return err('ERR_RULES');
+  const acted = { ...state, game: next.value, acts: state.acts + 1 };
+  return ok(settle(state.step.type === 'PLAY' ? acted : nextStep(acted, { type: 'PLAY' }), game));
 }
 
 /**
@@ -237,9 +279,17 @@ function applyAudit<S extends Json>(
   const record: AuditRecord = { secrets: body.secrets.map((s) => toHex(encodeScalar(s))) };
   const audit = state.audit.map((a, i) => (i === author ? record : a));
   if (audit.some((a) => a === null)) return ok({ ...state, audit });
-  const opened = { ...state, audit, step: { type: 'DONE' } as const };
-  const findings = game.audit?.(state.game, openExhibits(opened)) ?? [];
-  return ok({ ...opened, findings: findings.map(({ seat, reason }) => ({ seat, reason })) });
+  return ok(judgeClaims({ ...state, audit, step: { type: 'DONE' } }, game));
+}
+
+/**
+ * The game's second look (`Game.audit`) at every exhibit the published
+ * secrets open: all of them after a full audit; after an audit an ABSENT
+ * ended, those whose every layer belongs to a seat that published.
+ */
+function judgeClaims<S extends Json>(state: TableState<S>, game: AnyGame<S>): TableState<S> {
+  const findings = game.audit?.(state.game, openExhibits(state)) ?? [];
+  return { ...state, findings: findings.map(({ seat, reason }) => ({ seat, reason })) };
 }
 
 /** Groups `cards` by the key of `seat`'s layer on them, in first-seen order. */

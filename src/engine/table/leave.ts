@@ -75,33 +75,67 @@ export function applyAbsent<S>(
   return ok(ended(state, { type: 'ABSENT', seat, by: author }));
 }
 
+/** A seat named for breaking the protocol: a rejected event, equivocation, or what the audit found. */
+export interface Named {
+  readonly seat: Seat;
+  /** The error code (`ERR_EQUIVOCATION` for two events in one place). */
+  readonly reason: string;
+  /** The event's hash, `seq n` for equivocation, or `audit` for what the audit found. */
+  readonly event: string;
+}
+
 /**
- * The table's outcome: the game's own once it has one (also when an ABSENT
- * ended its audit), else, after a RESIGN or an ABSENT, a win for every other
- * seat, together. When the audit caught anyone, though, the seats it did not
- * name win together: a result that rests on a false claim is no result. And
+ * The table's outcome. Every seat named for an offence (`named`: a rejected
+ * event, equivocation, a claim the audit found false) loses, and so does a
+ * seat that resigned or was declared absent before the game's outcome, or,
  * in a game whose result rests on claims only the audit checks (`checked`),
- * a seat that would not open its keys loses as one that left.
+ * one that would not open its keys for it: the other seats share the win. A
+ * result that rests on a cheat is no result, so a cheater never turns a loss
+ * into a no-result, nor wins on what it cheated. With nobody to blame, the
+ * game's own outcome (`played`, null while it goes on), also when an ABSENT
+ * ended an audit whose claims nobody needed.
  */
 export function tableOutcome(
   state: TableState<unknown>,
   played: Outcome | null,
   checked: boolean,
+  named: readonly Named[],
 ): Outcome | null {
-  if (state.findings.length > 0) return caught(state);
-  if (state.ending === null || (played !== null && !checked)) return played;
-  const { type, seat } = state.ending;
-  const name = state.genesis.names[seat];
-  return {
-    result: 'win',
-    winners: state.genesis.names.flatMap((_, other) => (other === seat ? [] : [other])),
-    reason:
-      type === 'RESIGN'
+  const { names } = state.genesis;
+  const losers = new Map<Seat, string[]>();
+  const lose = (seat: Seat, why: string) => losers.set(seat, [...(losers.get(seat) ?? []), why]);
+  const caught = [...new Set(named.filter((n) => n.event === 'audit').map((n) => n.seat))];
+  // The seats the audit caught, in one phrase: "the audit caught Ada and Bob".
+  const audit = `the audit caught ${caught
+    .sort((a, b) => a - b)
+    .map((seat) => names[seat])
+    .join(' and ')}`;
+  for (const seat of caught) lose(seat, audit);
+  for (const offence of named.filter((n) => n.event !== 'audit'))
+    lose(offence.seat, offenceWords(names[offence.seat]!, offence));
+  const { ending } = state;
+  if (ending !== null && (played === null || checked)) {
+    const name = names[ending.seat]!;
+    lose(
+      ending.seat,
+      ending.type === 'RESIGN'
         ? `${name} resigned`
         : played === null
           ? `${name} was declared absent`
           : `${name} did not open their keys for the audit`,
-  };
+    );
+  }
+  if (losers.size === 0) return played;
+  const reason = [...new Set([...losers.values()].flat())].join('; ');
+  const winners = names.flatMap((_, seat) => (losers.has(seat) ? [] : [seat]));
+  return winners.length === 0 ? { result: 'draw', reason } : { result: 'win', winners, reason };
+}
+
+/** An offence found in the log in words, with its code: what the result panel and `verify` say. */
+function offenceWords(name: string, { reason }: Named): string {
+  if (reason === 'ERR_EQUIVOCATION')
+    return `${name} signed two different events in one place (${reason})`;
+  return `${name} sent an event the protocol refuses (${reason})`;
 }
 
 /** True when a claim that `seat` is absent ended the table in `state`: that seat owes its answer. */
@@ -111,12 +145,3 @@ export const claimedAbsent = (state: TableState<unknown>, seat: Seat): boolean =
 /** The seat an event body declares absent, or null for any other body. */
 export const absentSeat = (body: JsonObject): Seat | null =>
   body.type === 'ABSENT' && typeof body.seat === 'number' ? body.seat : null;
-
-/** The outcome once the audit named some seats: the others share the win. */
-function caught(state: TableState<unknown>): Outcome {
-  const { names } = state.genesis;
-  const named = [...new Set(state.findings.map((f) => f.seat))].sort((a, b) => a - b);
-  const reason = `the audit caught ${named.map((seat) => names[seat]).join(' and ')}`;
-  const winners = names.flatMap((_, seat) => (named.includes(seat) ? [] : [seat]));
-  return winners.length === 0 ? { result: 'draw', reason } : { result: 'win', winners, reason };
-}

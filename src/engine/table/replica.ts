@@ -62,17 +62,13 @@ import type { TableBody } from './bodies.ts';
 import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from './checks.ts';
 import { allowed, genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
 import { judge, nameInitialState } from './judge.ts';
-import { absentSeat, claimedAbsent, tableOutcome } from './leave.ts';
+import { absentSeat, claimedAbsent, tableOutcome, type Named } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
 
 /** Who broke the rules, how, and with which event. */
-export interface Offence {
-  readonly seat: Seat;
-  readonly reason: string;
-  readonly event: string;
-}
+export type Offence = Named;
 
 /** Races won, in the order found: the hash of an overtaken entry, and of the later entry that overtook it. */
 type Races = readonly (readonly [victim: string, by: string])[];
@@ -261,11 +257,11 @@ export class Replica<S extends Json> {
   /**
    * The outcome, once the game is over: the game's own, or a win for the
    * others once a seat resigned or was declared absent (`state.ending`), or
-   * once the audit caught anyone (see `tableOutcome`).
+   * once anyone is caught, at any point (see `tableOutcome`).
    */
   outcome(): Outcome | null {
     const played = this.game.outcome(this.state.game);
-    return tableOutcome(this.state, played, this.game.audit !== undefined);
+    return tableOutcome(this.state, played, this.game.audit !== undefined, this.offences());
   }
 
   /**

@@ -114,6 +114,9 @@ export interface Genesis {
  *   unlocking the others' layers leaves the card readable by it, not by all.
  * - `COIN`: every seat owes a COMMIT to a random bit, then an OPEN of it.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
+ * - `SEALED`: `seat` made its move sealed (`hash`, see seal.ts); every seat
+ *   in `waiting` owes an ACK (or may still act, as it could before the seal),
+ *   and once none is left, `seat` owes the UNSEAL.
  * - `AUDIT`: every seat still missing from `audit` owes the secret of every
  *   public key it introduced (`pubs`).
  * - `DONE`: nobody owes anything: the audit is complete, or a RESIGN or an
@@ -154,6 +157,12 @@ export type Step =
     }
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'LOCK'; readonly seat: Seat; readonly cards: readonly CardId[] }
+  | {
+      readonly type: 'SEALED';
+      readonly seat: Seat;
+      readonly hash: string;
+      readonly waiting: readonly Seat[];
+    }
   | { readonly type: 'AUDIT' }
   | { readonly type: 'PLAY' }
   | { readonly type: 'DONE' };

@@ -1,14 +1,14 @@
 /**
  * Issue 8, item 4: an honest player must not be named after a void. Seat 1
- * swaps (and re-masks its hand for it) while seat 0, not yet having seen the
- * swap, calls. The call is ordered first, so the swap and its re-mask are
- * void; the re-mask's secrets must then never reach seat 1's audit. The
- * match ends with the audit on both replicas and nobody is named.
+ * seals a swap while seat 0, not yet having seen the seal, calls. The call is
+ * ordered first, so the seal is void: the swap never opens, and seat 1 never
+ * re-masks for it (before sealed moves it did, and the re-mask's secrets had
+ * to be kept out of its audit). The match ends with the audit on both
+ * replicas and nobody is named.
  */
 import { expect, test } from 'vitest';
-import type { SignedEvent } from '../../../src/engine/events.ts';
-import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
-import { authorOn, feed } from '../helpers/table.ts';
+import { makeAct } from '../../../src/engine/table/author.ts';
+import { authorOn, feed, moveBody } from '../helpers/table.ts';
 import { drive, legalOf, script, smallTable, viewOf, type Chooser } from '../helpers/redblack.ts';
 
 /** Never attacks (keeps faceup river cards to swap) and never calls. */
@@ -25,7 +25,7 @@ const swapper: Chooser = (seat, legal, view, faces) => {
   );
 };
 
-test('a re-mask voided by a crossing call leaves the audit honest: nobody is named', () => {
+test('a seal voided by a crossing call leaves the audit honest: nobody is named', () => {
   const table = smallTable({ target: 1 });
   drive(table, swapper, (t) => {
     const v = viewOf(t, 0);
@@ -41,16 +41,17 @@ test('a re-mask voided by a crossing call leaves the audit honest: nobody is nam
   const call = legalOf(zero, 0).find((a) => a.type === 'CALL')!;
   const crossing = authorOn(zero, table.players[0]!, makeAct(call));
   const slot = viewOf(table, 1).river.find((r) => r.faceup)!.slot;
-  const swap: SignedEvent[] = [authorOn(one, table.players[1]!, makeAct({ type: 'SWAP', slot }))];
-  expect(one.owed()).toContainEqual({ seat: 1, kind: 'REMASK' });
-  swap.push(
-    authorOn(one, table.players[1]!, makeDuty(one.state, 1, table.players[1]!.keyring, one.game)!),
+  const seal = authorOn(
+    one,
+    table.players[1]!,
+    moveBody(one, table.players[1]!, { type: 'SWAP', slot }),
   );
-  for (const e of swap) feed(zero, e.bytes);
+  expect(seal.event.body.type).toBe('SEAL');
+  feed(zero, seal.bytes);
   feed(one, crossing.bytes);
   for (const replica of table.replicas) {
-    const verdicts = replica.entryVerdicts.slice(-3);
-    expect(verdicts).toEqual(['applied', 'void', 'void']);
+    expect(replica.entryVerdicts.slice(-2)).toEqual(['applied', 'void']);
+    expect(replica.owed()).not.toContainEqual({ seat: 1, kind: 'REMASK' });
   }
   // The call's reveal, the result, the audit: whatever is owed, until the table is done.
   drive(table, swapper, (t) => t.replicas.every((r) => r.state.step.type === 'DONE' || r.stopped));

@@ -23,14 +23,21 @@ import { stateHash, type Json, type JsonObject } from '../../../src/engine/encod
 import { signEvent, type Event, type EventBody } from '../../../src/engine/events.ts';
 import type { Need } from '../../../src/engine/game.ts';
 import { playable, type Playable } from '../../../src/engine/games/registry.ts';
-import { makeAct, privateFaces } from '../../../src/engine/table/author.ts';
+import { privateFaces } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import { judge } from '../../../src/engine/table/judge.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
 import { scriptGame } from '../helpers/script-game.ts';
-import { Table, makeGenesis, makePlayers, tableGame, type Player } from '../helpers/table.ts';
+import {
+  Table,
+  isMove,
+  makeGenesis,
+  makePlayers,
+  tableGame,
+  type Player,
+} from '../helpers/table.ts';
 
 /**
  * Each full-path case needs a fresh replica rebuilt from the log before its
@@ -91,8 +98,11 @@ const BLACK_RED_EVENTS = 24;
  */
 const BATAILLES_EVENTS = 45;
 
-/** Bodies whose content is the author's to choose: another move or commitment may stand. */
-const FREE_CHOICE = new Set(['ACT', 'COMMIT']);
+/**
+ * Bodies whose content is the author's to choose: another move or commitment may stand.
+ * An ACK has no content: the one fieldless body it mutates into that may stand is a RESIGN.
+ */
+const FREE_CHOICE = new Set(['ACT', 'COMMIT', 'SEAL', 'ACK']);
 
 /** One recorded game: how to rebuild a replica, and its events with the state around each. */
 interface Recording {
@@ -127,7 +137,7 @@ function playOut(
   for (let steps = 0; steps < 1000; steps++) {
     const owed = table.replicas[0]!.owed();
     if (owed.length === 0 || table.events.length >= limit) return;
-    const duty = owed.find((o) => o.kind !== 'ACT');
+    const duty = owed.find((o) => !isMove(o.kind));
     if (duty) {
       table.duty(duty.seat);
       continue;
@@ -135,7 +145,7 @@ function playOut(
     const seats = [...new Set(owed.map((o) => o.seat))];
     const moved = seats.some((seat) => {
       const action = choose(seat);
-      if (action) table.play(seat, makeAct(action));
+      if (action) table.act(seat, action);
       return action !== null;
     });
     if (!moved) throw new Error('nobody moves');

@@ -1,19 +1,19 @@
 /**
  * Issue 8, attack 7: cheating for free behind one's own void event.
  *
- * The waiting player calls while the player to move begins a swap on the
- * same state; the call stands and the swap is void. The swapper then goes on
- * from its own void swap as if it stood, and sends what would be illegal even
- * there: an attack in the middle of its swap, or an unlock share nobody owes.
- * A fold that voids whatever follows its author's void event lets both
- * through unnamed. Judged where its author stood (its swap applied, the call
+ * The waiting player calls while the player to move seals a swap on the same
+ * state; the call stands and the seal is void. The swapper then goes on from
+ * its own void seal as if it stood, and sends what would be illegal even
+ * there: an attack before anyone acked its seal, or an unlock share nobody
+ * owes. A fold that voids whatever follows its author's void event lets both
+ * through unnamed. Judged where its author stood (its seal applied, the call
  * unseen), each is an offence: rejected, its author named, nothing changed.
  */
 import { describe, expect, test } from 'vitest';
 import type { EventBody } from '../../../src/engine/events.ts';
 import { redblack } from '../../../src/engine/games/redblack/index.ts';
 import { composeEvent } from '../../../src/engine/log.ts';
-import { makeAct } from '../../../src/engine/table/author.ts';
+import { makeAct, makeSeal } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { authorOn, feed, setupOrThrow, verdictOf } from '../helpers/table.ts';
@@ -35,7 +35,8 @@ describe('an event made on top of its author’s own void event', () => {
       caller!,
       makeAct(legalOf(theirs!, 0).find((a) => a.type === 'CALL')!),
     );
-    const swap = authorOn(mine!, cheater!, makeAct({ type: 'SWAP', slot: 0 }));
+    const move = { type: 'SWAP', slot: 0 };
+    const swap = authorOn(mine!, cheater!, makeSeal(mine!.state, 1, move, cheater!.keyring));
     // Not hearing the call, the cheater goes on from its own swap.
     const body = cheat() ?? makeAct(attackWithMost(viewOf(table, 1), known(table, 1)));
     const after = composeEvent(

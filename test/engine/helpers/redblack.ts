@@ -14,10 +14,10 @@ import {
   type RedBlackView,
 } from '../../../src/engine/games/redblack/index.ts';
 import { playable } from '../../../src/engine/games/registry.ts';
-import { makeAct, makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
+import { makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
 import { writePoint } from '../../../src/engine/table/points.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
-import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './table.ts';
+import { Table, isMove, makeGenesis, makePlayers, setupOrThrow, tableGame } from './table.ts';
 
 export type RB = Table<RedBlackState>;
 
@@ -50,7 +50,7 @@ export const viewOf = (table: RB, seat: number) =>
 
 /** The actions `seat` may take on `replica` now (none unless the table owes it an ACT). */
 export const legalOf = (replica: Replica<RedBlackState>, seat: number) =>
-  replica.allowed().some((o) => o.seat === seat && o.kind === 'ACT')
+  replica.allowed().some((o) => o.seat === seat && isMove(o.kind))
     ? (redblack.legalActions(replica.state.game, seat) as unknown as JsonObject[])
     : [];
 
@@ -61,7 +61,7 @@ export const makeDutyOf = (table: RB, seat: number) =>
 export function drive(table: RB, choose: Chooser, until: (t: RB) => boolean, limit = 2000): void {
   for (let steps = 0; steps < limit && !until(table); steps++) {
     const replica = table.replicas[0]!;
-    const duty = replica.owed().find((o) => o.kind !== 'ACT');
+    const duty = replica.owed().find((o) => !isMove(o.kind));
     if (duty) {
       table.duty(duty.seat);
       continue;
@@ -70,7 +70,7 @@ export function drive(table: RB, choose: Chooser, until: (t: RB) => boolean, lim
       const legal = legalOf(table.replicas[seat]!, seat);
       const action =
         legal.length > 0 ? choose(seat, legal, viewOf(table, seat), known(table, seat)) : null;
-      if (action) table.play(seat, makeAct(action));
+      if (action) table.act(seat, action);
       return action !== null;
     });
     if (!moved)

@@ -10,7 +10,13 @@ import { openWithAudit } from '../../../src/engine/table/audit.ts';
 import type { SignedEvent } from '../../../src/engine/events.ts';
 import type { DeckSpec, Game, Seat } from '../../../src/engine/game.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
-import { Keyring, makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
+import {
+  Keyring,
+  makeAct,
+  makeDuty,
+  makeSeal,
+  privateFaces,
+} from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
@@ -100,6 +106,22 @@ export function dutyOf<S extends Json>(replica: Replica<S>, player: Player): Tab
   return body;
 }
 
+/** True for the kinds of event a player's own choice makes: a move, open or sealed. */
+export const isMove = (kind: string): boolean => kind === 'ACT' || kind === 'SEAL';
+
+/**
+ * `player`'s move `action` on `replica`, as the table asks it: sealed (seal.ts) where
+ * another seat may cross it, the move and its salt then kept in the keyring for the UNSEAL.
+ */
+export function moveBody<S extends Json>(
+  replica: Replica<S>,
+  player: Player,
+  action: JsonObject,
+): TableBody {
+  const sealed = replica.allowed().some((o) => o.seat === player.seat && o.kind === 'SEAL');
+  return sealed ? makeSeal(replica.state, player.seat, action, player.keyring) : makeAct(action);
+}
+
 /** The verdict `replica` gave the event `hash`; undefined for an event it does not hold. */
 export const verdictOf = <S extends Json>(replica: Replica<S>, hash: string): Verdict | undefined =>
   replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
@@ -148,6 +170,11 @@ export class Table<S extends Json> {
     return signed;
   }
 
+  /** `seat` makes the move `action`, sealed if the table asks it so; the others' acks and its opening are duties. */
+  act(seat: Seat, action: JsonObject): SignedEvent {
+    return this.play(seat, moveBody(this.replicas[seat]!, this.players[seat]!, action));
+  }
+
   /** `seat` does the cryptographic step it owes. */
   duty(seat: Seat): SignedEvent {
     return this.play(seat, dutyOf(this.replicas[seat]!, this.players[seat]!));
@@ -155,14 +182,14 @@ export class Table<S extends Json> {
 
   /** The seat owing a move on the first replica, or null. */
   mover(): Seat | null {
-    return this.replicas[0]!.owed().find((o) => o.kind === 'ACT')?.seat ?? null;
+    return this.replicas[0]!.owed().find((o) => isMove(o.kind))?.seat ?? null;
   }
 
   /** Duties, lowest seat first, until a move is owed, the audit begins (unless `audit`), or nothing is owed. */
   dutiesToMove(audit = false, limit = 400): void {
     const replica = this.replicas[0]!;
     for (let done = 0; done < limit; done++) {
-      const duty = replica.owed().find((o) => o.kind !== 'ACT');
+      const duty = replica.owed().find((o) => !isMove(o.kind));
       if (!duty || (!audit && replica.state.step.type === 'AUDIT')) return;
       this.duty(duty.seat);
     }
@@ -178,7 +205,7 @@ export class Table<S extends Json> {
   dutiesUntil(until: (state: TableState<S>) => boolean, limit = 200): void {
     const replica = this.replicas[0]!;
     for (let done = 0; !until(replica.state); done++) {
-      const next = replica.owed().find((o) => o.kind !== 'ACT');
+      const next = replica.owed().find((o) => !isMove(o.kind));
       if (next === undefined) throw new Error('no duty owed before the goal');
       if (done === limit) throw new Error(`goal not reached after ${limit} duties`);
       this.duty(next.seat);

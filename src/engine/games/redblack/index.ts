@@ -10,11 +10,12 @@
  * `{ type: 'REVEAL', card, face }` per card; `REMASK` -> the seat re-masks and
  * permutes its hand, then `{ type: 'REMASKED', seat, cards }`. Fold each
  * signed player action as `{ ...action, seat: author, seen }` (`seen` marks
- * it as a player's), and settle two actions that crossed with `race`. A
+ * it as a player's). The turn player's move is sealed until the other has
+ * seen that it was made (the table's `optional` seat, see table/seal.ts). A
  * match ends when a player has won `target` games (default 3).
  */
 import type { Game } from '../../game.ts';
-import { apply, legalActions, needs, outcome, race } from './rules.ts';
+import { apply, legalActions, needs, outcome } from './rules.ts';
 import { deckSize, setup } from './setup.ts';
 import type { RedBlackAction, RedBlackOptions, RedBlackState, RedBlackView } from './types.ts';
 import { view } from './view.ts';
@@ -31,7 +32,6 @@ export const redblack: Game<RedBlackState, RedBlackAction, RedBlackView, RedBlac
   view,
   outcome,
   needs,
-  race,
 };
 
 /** The rules screen, one short paragraph per line. */
@@ -44,7 +44,7 @@ export const RULES_TEXT: readonly string[] = [
   'Attack (not on the very first turn): show any number of your cards of one colour. The defender shows any number of one colour. If the colours differ, the whole river is turned faceup and each river card adds 1 to the side of its colour.',
   'If the attack is stronger, the defender discards the difference faceup, cards of their choice, out of the game for good. The attacker never discards.',
   'Call at any time the game is on and your opponent is not in the middle of a swap, an attack or a discard, even on their turn: "3 red, 2 black". Their hand is shown: exact, you win the game; wrong, you lose it.',
-  'Moves that cross: a call made without seeing a move that showed or changed the called hand (an attack, a defence, a discard, a card placed) is void; of two calls made at once, the call of the player whose turn it is NOT stands; a call stands over a swap just begun. The other move is void, and its player may act again. Claiming to have seen less never wins a race.',
+  'Moves that cross: your move is sealed until your opponent has seen that you moved, and only then shown. A call your opponent made before seeing your sealed move stands, and your move is void: of a call and a move made against the same state, or of two calls, the call of the player whose turn it is NOT stands. Once a player has seen a move, it can no longer call against the state before it, so claiming to have seen less never helps.',
   'A match is several games; the dealer alternates (the first by a fair coin). The first to win the target number of games (3 unless the table says otherwise) wins the match.',
   'Decks: 26 red and 26 black by default; a table may use 9 to 52 of each colour. Only colour counts; ranks are just for show.',
 ];

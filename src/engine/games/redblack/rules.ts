@@ -46,15 +46,14 @@
  * calls right after). The opponent's whole hand is then revealed: the exact
  * counts win the game for the caller, anything else loses it.
  *
- * The call race (RULES.md section 1), settled by `race` when the table finds
- * two actions whose authors had not seen each other: a call whose target
- * hand was shown or changed by a move its caller had not seen is void (an
- * `ATTACK`, `DEFEND`, `DISCARD` or `PLACE` of the target stands over it);
- * of two crossing calls, the call of the player whose turn it is not
- * stands; a call stands over a move that neither shows nor changes its
- * target hand (a `SWAP` just begun). None of this looks at which state
- * either author claims to have seen, so claiming an older one wins nothing.
- * The loser is void; its author may act again.
+ * The call race (RULES.md section 1): the turn player's move is asked for
+ * with the other player `optional`, so the table seals it until that player
+ * has seen that a move was made (table/seal.ts). A call made before then
+ * stands and the sealed move is void, whatever the delivery order: of a call
+ * and a move made against the same state, or of two calls, the call of the
+ * player whose turn it is not stands. After its ACK a player cannot name a
+ * state before the move, so no call can cross a move that showed or changed
+ * the called hand, and claiming to have seen less wins nothing.
  */
 import type { Face } from '../../cards.ts';
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
@@ -487,22 +486,6 @@ function call(state: RedBlackState, seat: Seat, red: unknown, black: unknown): R
   const made: Call = { seat, red, black };
   const event: RedBlackEvent = { type: 'CALL', seat, red, black };
   return ok(advance(withRound(state, { ...round, stage: { kind: 'CALL', call: made } }, event)));
-}
-
-/** Moves that show or change the mover's hand: a call on that hand made without seeing them is void. */
-const SHOWS_OR_CHANGES_HAND: readonly string[] = ['ATTACK', 'DEFEND', 'DISCARD', 'PLACE'];
-
-/**
- * The race rule (module comment): `late` crossed `standing`, which was
- * ordered first, on `state`; true when `late` wins.
- */
-export function race(state: RedBlackState, standing: RedBlackPlay, late: RedBlackPlay): boolean {
-  if (standing.type === 'CALL' && late.type === 'CALL') return late.seat !== state.round.turn;
-  if (standing.type === 'CALL')
-    return late.seat === other(standing.seat) && SHOWS_OR_CHANGES_HAND.includes(late.type);
-  if (late.type === 'CALL')
-    return standing.seat === other(late.seat) && !SHOWS_OR_CHANGES_HAND.includes(standing.type);
-  return false;
 }
 
 // ---------------------------------------------------------------- facts

@@ -1,0 +1,85 @@
+/**
+ * Sealed moves: a move that another seat could cross is shown only after
+ * that seat has signed that it saw the move was made.
+ *
+ * Where the game lets a seat act while it waits on another (Red & Black: the
+ * waiting player may call while the player to move thinks), the two can sign
+ * events against the same state. Who saw what first cannot be proven: an
+ * author can always name an older basis than it had. A race rule that picked
+ * a winner by what the two events are let the favoured side watch the other's
+ * event and then claim it had not seen it: the player whose correct call was
+ * in front of it escaped by an empty attack, or by a call of its own.
+ *
+ * So the claim is made useless instead of judged. The seat the table waits on
+ * (`seats` of an ACT need that has `optional` seats) signs a SEAL: a
+ * commitment to its move, which shows nothing but that a move was made, and it
+ * always makes one. Each optional seat then owes an ACK: by signing it, it
+ * gives up acting against the state before the move, since its later events
+ * can never name an older basis than one it signed (log.ts). Until it acks it
+ * may still act as it could before, and its action then stands over the seal
+ * wherever the log puts the two. Once all have acked, the mover owes the
+ * UNSEAL: the move and the salt that open the commitment, judged like any
+ * move. What the move shows is out only once nobody can act against the state
+ * before it, and a seat that saw a SEAL learned nothing it could use.
+ *
+ * The commitment is bound to the table, the seat and the number of moves
+ * played: a seal cannot be opened as another seat's, nor at another move.
+ */
+import { deriveContext } from '../../../crypto/index.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { encodeCanonical, type JsonObject } from '../encoding.ts';
+import type { Seat } from '../game.ts';
+import { err, ok, type Result } from '../result.ts';
+import { nextStep } from './step.ts';
+import type { Step, TableState } from './types.ts';
+
+type SealedStep = Extract<Step, { type: 'SEALED' }>;
+
+/** What a seat keeps from its SEAL to its UNSEAL: the move, and the salt (hex, 32 bytes). */
+export interface SealSecret {
+  /** `acts` when the move was sealed: the seal it belongs to. */
+  readonly acts: number;
+  readonly action: JsonObject;
+  readonly salt: string;
+}
+
+/** The commitment to `action` with `salt` (hex) by `seat`, as its move number `state.acts`. */
+export function sealCommitment(
+  state: TableState<unknown>,
+  seat: Seat,
+  action: JsonObject,
+  salt: string,
+): string {
+  const context = deriveContext('fairdeal/seal', state.genesisHash, seat, state.acts);
+  return bytesToHex(
+    sha256(concatBytes(context, utf8ToBytes(encodeCanonical(action)), hexToBytes(salt))),
+  );
+}
+
+/** A SEAL by `author`: the table waits for every seat in `optional` to ACK. */
+export function applySeal<S>(
+  state: TableState<S>,
+  author: Seat,
+  hash: string,
+  optional: readonly Seat[],
+): TableState<S> {
+  return nextStep(state, { type: 'SEALED', seat: author, hash, waiting: [...optional] });
+}
+
+/** An ACK by `author`, one of the seats the seal waits for. */
+export function applyAck<S>(state: TableState<S>, author: Seat): TableState<S> {
+  const step = state.step as SealedStep;
+  return { ...state, step: { ...step, waiting: step.waiting.filter((seat) => seat !== author) } };
+}
+
+/** The move an UNSEAL opens, if it matches the seal: `ERR_PROOF` otherwise. */
+export function openSeal(
+  state: TableState<unknown>,
+  author: Seat,
+  action: JsonObject,
+  salt: string,
+): Result<JsonObject, 'ERR_PROOF'> {
+  const step = state.step as SealedStep;
+  return sealCommitment(state, author, action, salt) === step.hash ? ok(action) : err('ERR_PROOF');
+}
