@@ -68,7 +68,9 @@ test('owesDuty answers true exactly where the fold says the seat owes a table ev
       expect(owesDuty(state, seat, coin), `${i}: seat ${seat}`).toBe(kinds(seat).length > 0);
       // Without its coin secret (a keyring lost), a seat cannot open: it owes nothing it can make.
       const makeable = kinds(seat).filter((kind) => kind !== 'OPEN');
-      expect(owesDuty(state, seat, new Keyring()), `${i}: seat ${seat}, no coin`).toBe(makeable.length > 0);
+      expect(owesDuty(state, seat, new Keyring()), `${i}: seat ${seat}, no coin`).toBe(
+        makeable.length > 0,
+      );
     }
   }
 });
