@@ -630,6 +630,7 @@ describe('mutated event bodies', () => {
         'KEY',
         'LOCK',
         'OPEN',
+        'REKEY',
         'REMASK',
         'RESIGN',
         'SHUFFLE',
