@@ -5,7 +5,10 @@
  *
  * Used before a hand re-mask: a card `(C, K)` under its own layer key `K`
  * becomes `(x·C, x·K)` with `x·K` the one fresh key every card of the hand is
- * moved to, so the shuffle that follows sees rows that all share a key.
+ * moved to, so the shuffle that follows sees rows that all share a key. And
+ * before a card is shown to a few players: each moves its layer to a fresh
+ * key of its own for that show (`g = G` where it had none), so the copies of
+ * two shows of one card share no point.
  *
  * Prover: `w` random, `T1 = w·g`, `T2 = w·h`,
  * `γ = H("fairdeal/dleq/gamma", ctx, g, u, h, v, T1, T2)`, `s = w + γ·x`.

@@ -131,6 +131,14 @@ function explain(
         check: 'lock proof checked',
       };
     }
+    case 'REKEY': {
+      const cards = step.type === 'REKEY' ? step.cards : [];
+      return {
+        text: `locked ${cardList(cards)} under a fresh key of their own for this show`,
+        proofs: body.rekeys,
+        check: 're-key proofs checked: every card moved to the one fresh key',
+      };
+    }
     case 'REMASK': {
       const cards = step.type === 'REMASK' ? step.cards : [];
       return {

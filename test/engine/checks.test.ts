@@ -148,8 +148,8 @@ describe('looking ahead names, for each check it wants, the entry that first ask
   // resignation first; the move is judged where seat 1 stood, without it: seat 1's share is
   // checked again on the move's behalf, and is still the share's check.
   test("where a later entry's judging asks an earlier entry's check again", () => {
-    const at = indexOf(hand, 1, 'UNLOCK');
-    expect(hand.events[at + 1]!.event).toMatchObject({ author: 1, body: { type: 'ACT' } });
+    const at = indexOf(hand, 1, 'ACT') - 1;
+    expect(hand.events[at]!.event).toMatchObject({ author: 1, body: { type: 'UNLOCK' } });
     const resign = signNext(replicaBefore(hand, at).log, hand.players[0]!, { type: 'RESIGN' });
     const [share, move] = hand.events.slice(at, at + 2);
     expectFirstAskers([...hand.events.slice(0, at), resign, share!, move!]);

@@ -39,7 +39,19 @@ test('no seat is handed a body for a step it does not owe, at any point of a han
     }
   }
   expect([...steps].sort()).toEqual(
-    ['AUDIT', 'COIN', 'COPY', 'DONE', 'KEYS', 'LOCK', 'PLAY', 'REMASK', 'SHUFFLE', 'UNLOCK'].sort(),
+    [
+      'AUDIT',
+      'COIN',
+      'COPY',
+      'DONE',
+      'KEYS',
+      'LOCK',
+      'PLAY',
+      'REKEY',
+      'REMASK',
+      'SHUFFLE',
+      'UNLOCK',
+    ].sort(),
   );
 });
 

@@ -71,7 +71,7 @@ describe('an exhibit', () => {
     expect(state.exhibits[0]!.snapshot[0]!.layers.map((l) => l.seat)).toEqual([1]);
     expect(state.game.facts[1]).toEqual({ type: 'RECORDED', cards: [0, 1] });
     const kinds = table.events.map((e) => e.event.body.type);
-    expect(kinds.slice(0, kinds.indexOf('LOCK'))).toEqual([
+    expect(kinds.slice(0, kinds.indexOf('REKEY'))).toEqual([
       'KEY',
       'KEY',
       'SHUFFLE',

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
-import type { TableBody } from '../../src/engine/table/bodies.ts';
+import type { TableBody, UnlockBody } from '../../src/engine/table/bodies.ts';
 import type { Game, Need } from '../../src/engine/game.ts';
 import { ok } from '../../src/engine/result.ts';
 import { faceOf } from '../../src/engine/table/decks.ts';
@@ -189,6 +189,15 @@ describe('a card shown twice to the same seats', () => {
       [0, 0],
       [0, 1],
     ]);
+    // Each show is locked under fresh keys of both members: no copy repeats one of the first.
+    const copied = table.events.flatMap(({ event: { body } }) =>
+      body.type === 'UNLOCK' ? (body as unknown as UnlockBody).shares.map((s) => s.points) : [],
+    );
+    expect(copied).toHaveLength(4);
+    expect(new Set(copied).size).toBe(4);
+    expect(
+      table.events.filter((e) => e.event.body.type === 'REKEY').map((e) => e.event.author),
+    ).toEqual([0, 1, 0, 1]);
     const faces = two.map((p) => privateFaces(state, p.seat, p.keyring, new Map()).get(0));
     expect(faces[0]).toBeGreaterThanOrEqual(0);
     expect(faces[1]).toBe(faces[0]);

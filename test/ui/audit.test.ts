@@ -25,7 +25,7 @@ test('the recorded hand: one deal, the order after each shuffle, each card’s s
   const rec = loadHand();
   const audit = words(await auditOf(replicaBefore(rec, rec.events.length), NAMES, pool));
   expect(audit.summary).toBe(
-    'Every player published their secret keys (4 keys in all), so every card of the game opens: 16 events, every proof and rule checked, and every card below read with those keys.',
+    'Every player published their secret keys (6 keys in all), so every card of the game opens: 19 events, every proof and rule checked, and every card below read with those keys.',
   );
   const [deal] = audit.deals;
   expect(audit.deals).toHaveLength(1);
@@ -39,9 +39,9 @@ test('the recorded hand: one deal, the order after each shuffle, each card’s s
   expect(deal!.cards[0]!.face).toBe('card 1');
   const stories = deal!.cards.map((c) => c.story).sort();
   expect(stories).toEqual([
-    "dealt to Bob (step 4), re-masked in Bob's hand (step 5)",
-    "dealt to Bob (step 4), re-masked in Bob's hand (step 5), shown to Ada (step 12)",
-    "dealt to Bob (step 4), re-masked in Bob's hand (step 5), shown to Ada (step 12)",
+    "dealt to Bob (step 4), re-masked in Bob's hand (step 5), dealt to Ada (step 15)",
+    "dealt to Bob (step 4), re-masked in Bob's hand (step 5), shown to Ada (step 13)",
+    "dealt to Bob (step 4), re-masked in Bob's hand (step 5), shown to Ada (step 13)",
     'stayed facedown; nobody saw it',
     'stayed facedown; nobody saw it',
     'stayed facedown; nobody saw it',

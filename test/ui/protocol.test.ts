@@ -30,15 +30,19 @@ test('the recorded hand, step by step', () => {
     [5, 'Bob re-keyed and shuffled cards 0, 1, 2 of their own', 1100, 'checked'],
     [6, 'Ada committed to a hidden coin bit', 0, 'checked'],
     [7, 'Bob committed to a hidden coin bit', 0, 'checked'],
-    [8, 'Ada opened their coin bit (1)', 0, 'checked'],
-    [9, 'Bob opened their coin bit (1)', 0, 'checked'],
-    [10, 'Ada locked cards 0, 1 again under their key', 97, 'checked'],
-    [11, 'Ada unlocked the copies of cards 0, 1 for Ada and Bob', 97, 'checked'],
-    [12, 'Bob unlocked the copies of cards 0, 1 for Ada and Bob', 97, 'checked'],
-    [13, 'Bob made a move (done)', 0, 'checked'],
-    [14, 'Ada published their 1 secret key for the audit', 0, 'checked'],
-    [15, 'Bob published their 3 secret keys for the audit', 0, 'checked'],
+    [8, 'Ada opened their coin bit (0)', 0, 'checked'],
+    [9, 'Bob opened their coin bit (0)', 0, 'checked'],
+    [10, 'Ada locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],
+    [11, 'Bob locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],
+    [12, 'Ada unlocked the copies of cards 0, 1 for Ada and Bob', 97, 'checked'],
+    [13, 'Bob unlocked the copies of cards 0, 1 for Ada and Bob', 97, 'checked'],
+    [14, 'Ada locked card 2 again under their key', 97, 'checked'],
+    [15, 'Bob unlocked card 2 for Ada', 97, 'checked'],
+    [16, 'Bob made a move (done)', 0, 'checked'],
+    [17, 'Ada published their 2 secret keys for the audit', 0, 'checked'],
+    [18, 'Bob published their 4 secret keys for the audit', 0, 'checked'],
   ]);
+  expect(steps[10]!.check).toBe('re-key proofs checked: every card moved to the one fresh key');
   expect(steps[2]!.check).toBe(
     'shuffle proof checked: the same cards, re-ordered and locked under the published key',
   );
@@ -92,7 +96,7 @@ test('a count that does not fit the step, an audit secret that opens nothing: cl
       i === 1 ? s.replace(/^./, (c) => (c === '1' ? '2' : '1')) : s,
     ),
   }));
-  expect(secret?.claimed).toMatch(/^audit secret 2 of 3, for the public key .{12}…$/);
+  expect(secret?.claimed).toMatch(/^audit secret 2 of 4, for the public key .{12}…$/);
   expect(secret?.found).toBe('that secret does not make that public key (ERR_AUDIT)');
 });
 

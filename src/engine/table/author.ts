@@ -42,6 +42,7 @@ import {
 import { claimedAbsent } from './leave.ts';
 import { sealCommitment, type SealSecret } from './seal.ts';
 import { readPoint, writePoint, writePoints } from './points.ts';
+import { showBase, showKeyContext } from './rekey.ts';
 import { BASE_KEY, rekeyContext, remaskContext, remaskKey } from './remask.ts';
 import { keyContext, keyRound, shuffleContext } from './rounds.ts';
 import type { Step, TableState } from './types.ts';
@@ -70,8 +71,8 @@ export interface KeyringSecrets {
 
 /**
  * A seat's secrets at one table: the scalar behind every public key it made
- * (shuffle keys, re-key keys, re-mask factors and the layer keys they lead
- * to), by the key's base64. It may hold the secrets of events that were
+ * (shuffle keys, re-key keys, show keys, re-mask factors and the layer
+ * keys they lead to), by the key's base64. It may hold the secrets of events that were
  * voided; what the seat publishes is read from the state, never from here.
  *
  * A seat must keep every secret before it sends an event that uses it, or a
@@ -271,6 +272,28 @@ export function makeLock(
   return { type: 'LOCK', shares };
 }
 
+/**
+ * The REKEY body: this seat's layer on every card of the show under way moved
+ * to one fresh key `K = k·G` (added where it had none), a DLEQ proof each.
+ * The keyring learns `k` at once: this seat reads its copy with it.
+ */
+export function makeRekey(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
+  const step = state.step as Extract<Step, { type: 'REKEY' }>;
+  const k = randomScalar();
+  const rekeys = step.cards.map((id) => {
+    const card = state.cards[id]!;
+    const base = showBase(card, seat);
+    const x = (k * invertScalar(keyring.scalarFor(base))) % ORDER;
+    return proveDleq(showKeyContext(state, seat, id), x, readPoint(base), readPoint(card.c));
+  });
+  return {
+    type: 'REKEY',
+    key: keyring.remember(mulBase(k), k),
+    rekeyed: writePoints(rekeys.map((rekey) => rekey.v)),
+    rekeys: rekeys.map((rekey) => toBase64(encodeDleqProof(rekey.proof))),
+  };
+}
+
 /** The UNLOCK body of a COPY step: this seat's layer off every other member's copies. */
 export function makeCopyShares(
   state: TableState<unknown>,
@@ -398,7 +421,7 @@ export function privateFaces(
 
 /**
  * True when this seat owes an event of the table step under way (KEY,
- * SHUFFLE, UNLOCK, REMASK, LOCK, COMMIT, OPEN, ACK, UNSEAL, AUDIT), or a PRESENT to answer
+ * SHUFFLE, UNLOCK, REMASK, LOCK, COMMIT, OPEN, REKEY, ACK, UNSEAL, AUDIT), or a PRESENT to answer
  * a claim that it is absent: what `makeDuty` would make a body for, found
  * without making it, from what the seat holds (its keyring): its coin and sealed move.
  */
@@ -415,6 +438,8 @@ export function owesDuty(
     case 'UNLOCK':
     case 'COPY':
       return step.order[step.next] === seat;
+    case 'REKEY':
+      return step.to[step.next] === seat;
     case 'REMASK':
     case 'LOCK':
       return step.seat === seat;
@@ -458,6 +483,8 @@ export function makeDuty(
       return makeRemask(state, seat, step.cards, keyring);
     case 'LOCK':
       return makeLock(state, seat, step.cards, keyring);
+    case 'REKEY':
+      return makeRekey(state, seat, keyring);
     case 'COIN':
       return makeCoin(state, seat, keyring);
     case 'AUDIT':

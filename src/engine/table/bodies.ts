@@ -41,6 +41,12 @@ export type RemaskBody = {
   rows: string;
   proof: string;
 };
+/**
+ * A show's fresh key: the author's layer on every card of the show moved to
+ * the fresh `key` (`rekeyed` in the step's card order, one DLEQ proof each in
+ * `rekeys`).
+ */
+export type RekeyBody = { type: 'REKEY'; key: string; rekeyed: string; rekeys: string[] };
 export type ActBody = { type: 'ACT'; action: JsonObject };
 export type CommitBody = { type: 'COMMIT'; hash: string };
 export type OpenBody = { type: 'OPEN'; bit: number; salt: string };
@@ -64,6 +70,7 @@ export type TableBody =
   | UnlockBody
   | RemaskBody
   | LockBody
+  | RekeyBody
   | ActBody
   | CommitBody
   | OpenBody
@@ -99,6 +106,7 @@ export type Decoded =
     }
   | { type: 'ACT'; action: JsonObject }
   | { type: 'LOCK'; shares: DecodedShare[] }
+  | { type: 'REKEY'; key: Encoding; rekeyed: Encoding[]; rekeys: Uint8Array[] }
   | { type: 'COMMIT'; hash: string }
   | { type: 'OPEN'; bit: number; salt: string }
   | SealBody
@@ -208,6 +216,15 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
           proof: b64(body.proof),
         });
       }
+      case 'REKEY':
+        fields('key', 'rekeyed', 'rekeys');
+        if (!Array.isArray(body.rekeys)) return err('ERR_BODY_FIELDS');
+        return ok({
+          type: 'REKEY',
+          key: onePoint(body.key),
+          rekeyed: splitPoints(b64(body.rekeyed)),
+          rekeys: body.rekeys.map(b64),
+        });
       case 'ACT':
         fields('action');
         if (!isObject(body.action)) return err('ERR_BODY_FIELDS');

@@ -27,6 +27,7 @@ import {
 } from './fold.ts';
 import { readEncoding, readPoint, writePoint } from './points.ts';
 import { openSeal } from './seal.ts';
+import { showBase, showKeyContext } from './rekey.ts';
 import { rekeyContext, remaskContext, remaskKey } from './remask.ts';
 import { keyContext, keyRound, shuffleContext } from './rounds.ts';
 import type { Step, TableState } from './types.ts';
@@ -136,6 +137,8 @@ function diagnoseDecoded<S extends Json>(
       return lockParts(state, author, body);
     case 'REMASK':
       return remaskParts(state, author, body);
+    case 'REKEY':
+      return rekeyParts(state, author, body);
     case 'AUDIT': {
       const pubs = state.pubs[author]!;
       return (
@@ -310,6 +313,27 @@ function lockParts(
   }));
   // A lock is proven as the unlock that takes the locked cards back.
   return shareParts('lock', batches, body.shares, true);
+}
+
+function rekeyParts(
+  state: TableState<unknown>,
+  author: Seat,
+  body: Extract<Decoded, { type: 'REKEY' }>,
+): Found {
+  const step = state.step as Extract<Step, { type: 'REKEY' }>;
+  const n = step.cards.length;
+  return (
+    count('re-keyed cards', body.rekeyed.length, n) ??
+    count('re-key proofs', body.rekeys.length, n) ??
+    first(step.cards, (id, i) => {
+      const card = state.cards[id]!;
+      const g = readEncoding(showBase(card, author));
+      const statement = [g, body.key, readEncoding(card.c), body.rekeyed[i]!] as const;
+      return runCheck(dleqCheck(showKeyContext(state, author, id), statement, body.rekeys[i]!))
+        ? null
+        : proofFailed('rekey', i, n, [id], g);
+    })
+  );
 }
 
 function remaskParts(

@@ -22,6 +22,7 @@ import { proofContext } from './context.ts';
 import { deckIndex, faceOfEncoding } from './decks.ts';
 import { applyAbsent, applyResign, type LeaveError } from './leave.ts';
 import { readEncoding, writeEncoding, writePoint } from './points.ts';
+import { applyRekey } from './rekey.ts';
 import { applyRemask } from './remask.ts';
 import { applyKey, applyShuffle, keysStep, shuffleGroups } from './rounds.ts';
 import { applyAck, applySeal, openSeal } from './seal.ts';
@@ -124,6 +125,8 @@ function expected<S extends Json>(
       return [{ seat: step.order[step.next] as Seat, kind: 'UNLOCK' }, ...actors()];
     case 'COIN':
       return [...coinOwed(step), ...actors()];
+    case 'REKEY':
+      return [{ seat: step.to[step.next] as Seat, kind: 'REKEY' }, ...actors()];
     case 'REMASK':
     case 'LOCK':
       return [{ seat: step.seat, kind: step.type }, ...actors()];
@@ -218,6 +221,16 @@ export function applyEvent<S extends Json>(
     }
     case 'LOCK':
       return applyLock(state, game, author, body, checks);
+    case 'REKEY': {
+      const rekeyed = applyRekey(state, author, body, checks);
+      if (!rekeyed.ok) return rekeyed;
+      const step = state.step as Extract<Step, { type: 'REKEY' }>;
+      if (step.next + 1 < step.to.length)
+        return ok(nextStep(rekeyed.value, { ...step, next: step.next + 1 }));
+      // Every member's layer is fresh: the show goes on as an unlock of everyone else's.
+      const show = { type: 'SHOW', cards: step.cards, to: step.to } as const;
+      return startUnlock(rekeyed.value, game, stepFor(rekeyed.value, show));
+    }
     case 'ACT':
       return applyAct(state, game, author, body.action);
     case 'SEAL':
@@ -513,12 +526,22 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   if (need.type === 'SHUFFLE') return keysStep(state, shuffleGroups(state, need.cards));
   const lock = lockFor(state, need);
   if (lock) return nextStep(state, lock);
-  const step = stepFor(state, need);
-  if (step.type !== 'UNLOCK' || step.order.length > 0) return nextStep(state, step);
-  // Nobody has a layer left to remove: the step is complete as soon as it starts.
-  const done = finishUnlock(nextStep(state, { type: 'PLAY' }), game, step);
+  // Every show is first locked under fresh keys (rekey.ts): no copy may repeat one of another show.
+  if (need.type === 'SHOW')
+    return nextStep(state, { type: 'REKEY', cards: need.cards, to: need.to, next: 0 });
+  const done = startUnlock(state, game, stepFor(state, need));
   if (!done.ok) throw new Error(`game asked for an impossible step: ${done.error}`);
   return done.value;
+}
+
+/** Starts `step`; an unlock nobody has a layer left to remove from is complete as soon as it starts. */
+function startUnlock<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  step: Step,
+): Result<TableState<S>, TableError> {
+  if (step.type !== 'UNLOCK' || step.order.length > 0) return ok(nextStep(state, step));
+  return finishUnlock(nextStep(state, { type: 'PLAY' }), game, step);
 }
 
 /** Keeps `cards` as they are now as the next exhibit, and tells the game. */
@@ -539,18 +562,15 @@ function record<S extends Json>(
 }
 
 /**
- * A deal or a show to seats that have no layer on a card (a card under its
- * placer's layer alone) would leave it bare for everyone once the others'
- * layers come off: such a recipient first locks it with its own layer.
+ * A deal to a seat that has no layer on a card (a card under its placer's
+ * layer alone) would leave it bare for everyone once the others' layers come
+ * off: the recipient first locks it with its own layer. (A show needs no
+ * lock: its REKEY adds a fresh layer of every member.)
  */
 function lockFor(state: TableState<unknown>, need: Exclude<Need, { type: 'ACT' }>): Step | null {
-  if (need.type !== 'DEAL' && need.type !== 'SHOW') return null;
-  const recipients = need.type === 'DEAL' ? [need.to] : need.to;
-  for (const seat of recipients) {
-    const cards = need.cards.filter((id) => !state.cards[id]?.layers.some((l) => l.seat === seat));
-    if (cards.length > 0) return { type: 'LOCK', seat, cards };
-  }
-  return null;
+  if (need.type !== 'DEAL') return null;
+  const cards = need.cards.filter((id) => !state.cards[id]?.layers.some((l) => l.seat === need.to));
+  return cards.length > 0 ? { type: 'LOCK', seat: need.to, cards } : null;
 }
 
 /** One batch of a LOCK: the cards that `seat` locks with its `key` of their shuffle round. */

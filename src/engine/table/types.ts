@@ -109,9 +109,12 @@ export interface Genesis {
  * - `COPY`: showing `cards` to the seats `to` only: each of them has a copy,
  *   and `order[next]` owes an UNLOCK of its layer on every other member's copy.
  *   A copy ends under its member's layer alone, so only that member reads it.
- * - `LOCK`: before a deal or a show, `seat` owes a LOCK: its own layer added
- *   to `cards` that lack it (a card under its placer's layer alone), so that
+ * - `LOCK`: before a deal, `seat` owes a LOCK: its own layer added to
+ *   `cards` that lack it (a card under its placer's layer alone), so that
  *   unlocking the others' layers leaves the card readable by it, not by all.
+ * - `REKEY`: before a show, `to[next]` owes a REKEY: its layer on every one
+ *   of `cards` moved to one fresh key of its own (added where it had none),
+ *   so that no copy of this show repeats a point of another show.
  * - `COIN`: every seat owes a COMMIT to a random bit, then an OPEN of it.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
  * - `SEALED`: `seat` made its move sealed (`hash`, see seal.ts); every seat
@@ -163,6 +166,13 @@ export type Step =
       readonly hash: string;
       readonly waiting: readonly Seat[];
     }
+  | {
+      readonly type: 'REKEY';
+      readonly cards: readonly CardId[];
+      /** The members of the show, in the game's order; each re-keys in turn. */
+      readonly to: readonly Seat[];
+      readonly next: number;
+    }
   | { readonly type: 'AUDIT' }
   | { readonly type: 'PLAY' }
   | { readonly type: 'DONE' };
@@ -201,7 +211,7 @@ export interface TableState<S> {
   readonly step: Step;
   /**
    * Per seat, every public key it introduced by an applied event (shuffle
-   * keys, re-key keys, re-mask factors), in order: its audit opens each.
+   * keys, re-key keys, re-mask factors, show keys), in order: its audit opens each.
    * A voided event introduces nothing, so its secret is never published.
    */
   readonly pubs: readonly (readonly string[])[];

@@ -59,6 +59,26 @@ describe('parseBody range-checks every field from the network', () => {
     ],
     ['a re-mask missing its re-keys', { type: 'REMASK', key: POINT }, 'ERR_BODY_FIELDS'],
     [
+      'a show key that is the identity',
+      { type: 'REKEY', key: IDENTITY, rekeyed: POINT, rekeys: [] },
+      'ERR_BODY_ENCODING',
+    ],
+    [
+      'a show key of two points',
+      { type: 'REKEY', key: TWO_POINTS, rekeyed: POINT, rekeys: [] },
+      'ERR_BODY_ENCODING',
+    ],
+    [
+      'show key proofs that are no list',
+      { type: 'REKEY', key: POINT, rekeyed: POINT, rekeys: 'x' },
+      'ERR_BODY_FIELDS',
+    ],
+    [
+      'a show key missing its proofs',
+      { type: 'REKEY', key: POINT, rekeyed: POINT },
+      'ERR_BODY_FIELDS',
+    ],
+    [
       'a lock share with an extra field',
       { type: 'LOCK', shares: [{ points: POINT, proof: '', x: 1 }] },
       'ERR_BODY_FIELDS',

@@ -18,6 +18,7 @@ import type {
   KeyBody,
   LockBody,
   OpenBody,
+  RekeyBody,
   RemaskBody,
   ShuffleBody,
   TableBody,
@@ -56,6 +57,7 @@ const DEAL: At = { seat: 0, type: 'UNLOCK', step: 'UNLOCK' };
 const REMASK: At = { seat: 1, type: 'REMASK' };
 const OPEN: At = { seat: 1, type: 'OPEN' };
 const LOCK: At = { seat: 0, type: 'LOCK' };
+const REKEY: At = { seat: 0, type: 'REKEY' };
 const COPY: At = { seat: 0, type: 'UNLOCK', step: 'COPY' };
 const ACT: At = { seat: 1, type: 'ACT' };
 const AUDIT: At = { seat: 1, type: 'AUDIT' };
@@ -234,6 +236,48 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
     edit: ((b) => ({ ...b, bit: 1 - b.bit })) as Edit<OpenBody>,
     reason: 'ERR_PROOF',
   },
+  // REKEY (rekey.ts applyRekey): each card's proof that seat 0's layer moved to its show key
+  ...[0, 1].map((i) => ({
+    name: `REKEY with card ${i}'s proof off by one`,
+    at: REKEY,
+    edit: ((b) => ({
+      ...b,
+      rekeys: b.rekeys.map((p, j) => (j === i ? badDleqProof(p) : p)),
+    })) as Edit<RekeyBody>,
+    reason: 'ERR_PROOF',
+  })),
+  {
+    name: "REKEY with cards 0 and 1's proofs swapped",
+    at: REKEY,
+    edit: ((b) => ({ ...b, rekeys: [b.rekeys[1]!, b.rekeys[0]!] })) as Edit<RekeyBody>,
+    reason: 'ERR_PROOF',
+  },
+  {
+    // The same card twice: a show must not repeat a point, and a proof binds its card.
+    name: "REKEY whose second card repeats the first's point and proof",
+    at: REKEY,
+    edit: ((b) => ({
+      ...b,
+      rekeyed: editPoints(b.rekeyed, (p) => [p[0]!, p[0]!]),
+      rekeys: [b.rekeys[0]!, b.rekeys[0]!],
+    })) as Edit<RekeyBody>,
+    reason: 'ERR_PROOF',
+  },
+  {
+    name: 'REKEY with one re-keyed card too few',
+    at: REKEY,
+    edit: ((b) => ({
+      ...b,
+      rekeyed: editPoints(b.rekeyed, (p) => p.slice(1)),
+    })) as Edit<RekeyBody>,
+    reason: 'ERR_SHAPE',
+  },
+  {
+    name: 'REKEY with one proof too many',
+    at: REKEY,
+    edit: ((b) => ({ ...b, rekeys: [...b.rekeys, b.rekeys[0]!] })) as Edit<RekeyBody>,
+    reason: 'ERR_SHAPE',
+  },
   // LOCK (fold.ts applyLock) and the copies of a show to a subset (fold.ts applyCopy)
   ...shareCases(LOCK, 'LOCK'),
   ...shareCases(COPY, 'UNLOCK of copies (a show to a subset)'),
@@ -244,16 +288,19 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
     edit: () => ({ type: 'ACT', action: { type: 'WIN' } }),
     reason: 'ERR_RULES',
   },
-  // AUDIT (fold.ts applyAudit): seat 1's pubs are its round key, its re-key key, its re-mask factor
-  ...['the shuffle round key', 'the re-key key', 'the re-mask factor'].map((what, i) => ({
-    name: `AUDIT with a wrong secret for ${what}`,
-    at: AUDIT,
-    edit: ((b) => ({
-      ...b,
-      secrets: b.secrets.map((s, j) => (j === i ? secretPlus1(s) : s)),
-    })) as Edit<AuditBody>,
-    reason: 'ERR_AUDIT',
-  })),
+  // AUDIT (fold.ts applyAudit): seat 1's pubs are its round key, its re-key key, its re-mask
+  // factor and its show key
+  ...['the shuffle round key', 'the re-key key', 'the re-mask factor', 'the show key'].map(
+    (what, i) => ({
+      name: `AUDIT with a wrong secret for ${what}`,
+      at: AUDIT,
+      edit: ((b) => ({
+        ...b,
+        secrets: b.secrets.map((s, j) => (j === i ? secretPlus1(s) : s)),
+      })) as Edit<AuditBody>,
+      reason: 'ERR_AUDIT',
+    }),
+  ),
   {
     name: 'AUDIT missing its last secret',
     at: AUDIT,
@@ -271,7 +318,8 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
 describe('every check of the fold, fed the one bad event it exists for', () => {
   test('the recording has what the cases need', () => {
     const rec = hand();
-    expect((rec.events[indexOf(rec, 1, 'AUDIT')]!.event.body as AuditBody).secrets).toHaveLength(3);
+    expect((rec.events[indexOf(rec, 1, 'AUDIT')]!.event.body as AuditBody).secrets).toHaveLength(4);
+    expect((rec.events[indexOf(rec, 0, 'REKEY')]!.event.body as RekeyBody).rekeys).toHaveLength(2);
     for (const at of [DEAL, LOCK, COPY])
       expect(
         (rec.events[indexOf(rec, at.seat, at.type, at.step)]!.event.body as UnlockBody).shares,
@@ -279,7 +327,7 @@ describe('every check of the fold, fed the one bad event it exists for', () => {
   });
 
   // The control: each honest body, re-signed, is applied where the cheats are tried.
-  test.each([KEY, SHUFFLE, DEAL, REMASK, OPEN, LOCK, COPY, ACT, AUDIT])(
+  test.each([KEY, SHUFFLE, DEAL, REMASK, OPEN, REKEY, LOCK, COPY, ACT, AUDIT])(
     'control: the honest $type of seat $seat is applied there',
     ({ seat, type, step }) => {
       const rec = hand();

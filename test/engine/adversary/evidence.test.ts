@@ -13,6 +13,7 @@ import {
   decodeScalar,
   encodeScalar,
   fromHex,
+  G,
   ORDER,
   pointHex,
   toHex,
@@ -26,6 +27,7 @@ import type {
   KeyBody,
   LockBody,
   OpenBody,
+  RekeyBody,
   RemaskBody,
   ShuffleBody,
   TableBody,
@@ -53,6 +55,7 @@ import {
 import { Table, makePlayers, verdictOf } from '../helpers/table.ts';
 import { falseFace } from '../helpers/town.ts';
 import { lazy } from '../../lazy.ts';
+import { drawingFrom } from '../../setup/seeded-random.ts';
 
 const hand = lazy(loadHand);
 
@@ -66,7 +69,8 @@ const REVEAL_SCRIPT: Need[] = [
   { type: 'DEAL', cards: [0], to: 0 },
   { type: 'ACT', seats: [0] },
 ];
-const revealed = lazy(() => recordHand(2, REVEAL_SCRIPT, 4));
+// Drawn from a stream of its own: what it turns up does not hang on what was drawn before it.
+const revealed = lazy(() => drawingFrom('revealed hand', () => recordHand(2, REVEAL_SCRIPT, 4)));
 
 /** The refused entry's diagnosis, on the state its author saw, after checking it was refused. */
 function diagnosed(replica: Replica<Json>, hash: string): Diagnosis {
@@ -212,12 +216,25 @@ describe('the part of a refused event that fails', () => {
     });
   });
 
-  test('a lock and a show’s copies with forged proofs', () => {
+  test('a show key, a lock and a show’s copies with forged proofs', () => {
+    const rekey = cheat<RekeyBody>(0, 'REKEY', (b) => ({
+      ...b,
+      rekeys: [b.rekeys[0]!, badDleqProof(b.rekeys[1]!)],
+    }));
+    // Card 1 is under seat 1's layer alone: seat 0's layer is added to it, from the key G.
+    expect(rekey.diagnosis).toEqual({
+      kind: 'proof',
+      proof: 'rekey',
+      part: 1,
+      parts: 2,
+      cards: [1],
+      key: pointHex(G),
+    });
     const lock = cheat<LockBody>(0, 'LOCK', (b) => ({
       ...b,
       shares: b.shares.map(badUnlockProof),
     }));
-    expect(lock.diagnosis).toMatchObject({ kind: 'proof', proof: 'lock', part: 0, cards: [0, 1] });
+    expect(lock.diagnosis).toMatchObject({ kind: 'proof', proof: 'lock', part: 0, cards: [2] });
     const copy = cheat<UnlockBody>(
       0,
       'UNLOCK',
@@ -232,7 +249,7 @@ describe('the part of a refused event that fails', () => {
       ...b,
       secrets: b.secrets.map((s, i) => (i === 2 ? plus1(s) : s)),
     }));
-    expect(diagnosis).toEqual({ kind: 'secret', part: 2, parts: 3, key: hex(before.pubs[1]![2]!) });
+    expect(diagnosis).toEqual({ kind: 'secret', part: 2, parts: 4, key: hex(before.pubs[1]![2]!) });
   });
 
   test('a coin bit other than committed, a move the rules refuse, a body that does not parse', () => {
@@ -271,7 +288,7 @@ describe('the part of a refused event that fails', () => {
       ...b,
       shares: b.shares.map((x) => ({ ...x, points: editPoints(x.points, (p) => [...p, ...p]) })),
     });
-    // [type, step (seat 0's UNLOCK, else seat 1's event, or seat 0's LOCK), edit, evidence]
+    // [type, step (seat 0's UNLOCK, else seat 1's event, or seat 0's LOCK or REKEY), edit, evidence]
     const cases: [string, string | undefined, (b: never) => TableBody, Diagnosis][] = [
       ['KEY', undefined, (b: KeyBody) => ({ ...b, keys: more(b.keys) }), count('keys', 2, 1)],
       [
@@ -299,7 +316,19 @@ describe('the part of a refused event that fails', () => {
         'AUDIT',
         undefined,
         (b: AuditBody) => ({ ...b, secrets: b.secrets.slice(1) }),
-        count('secrets', 2, 3),
+        count('secrets', 3, 4),
+      ],
+      [
+        'REKEY',
+        undefined,
+        (b: RekeyBody) => ({ ...b, rekeyed: editPoints(b.rekeyed, (p) => p.slice(1)) }),
+        count('re-keyed cards', 1, 2),
+      ],
+      [
+        'REKEY',
+        undefined,
+        (b: RekeyBody) => ({ ...b, rekeys: more(b.rekeys) }),
+        count('re-key proofs', 3, 2),
       ],
       [
         'REMASK',
@@ -321,7 +350,7 @@ describe('the part of a refused event that fails', () => {
       ],
     ];
     for (const [type, step, edit, expected] of cases) {
-      const seat = type === 'LOCK' || step !== undefined ? 0 : 1;
+      const seat = type === 'LOCK' || type === 'REKEY' || step !== undefined ? 0 : 1;
       expect(
         cheat(seat, type, edit, step).diagnosis,
         `${type}: ${JSON.stringify(expected)}`,
@@ -383,6 +412,7 @@ describe('what the parts do not explain is told by the fold’s code', () => {
         'REMASK in REMASK',
         'COMMIT in COIN',
         'OPEN in COIN',
+        'REKEY in REKEY',
         'LOCK in LOCK',
         'UNLOCK in COPY',
         'ACT in PLAY',

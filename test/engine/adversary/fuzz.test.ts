@@ -640,6 +640,7 @@ describe('mutated event bodies', () => {
         'KEY',
         'LOCK',
         'OPEN',
+        'REKEY',
         'REMASK',
         'RESIGN',
         'SHUFFLE',

@@ -1,8 +1,8 @@
 /**
  * What the adversary tests of the table's checks share: a scripted hand in
  * which every kind of event the table checks occurs (keys, shuffles, a deal,
- * a re-mask, a coin, a lock, a show to a subset, a move, the audit), recorded
- * once with real cryptography; a replica rebuilt just before any recorded
+ * a re-mask, a coin, a show to a subset under fresh keys, a lock, a move, the
+ * audit), recorded once with real cryptography; a replica rebuilt just before any recorded
  * event; and the edits a cheater makes to an honest body on the wire.
  */
 import { readFileSync } from 'node:fs';
@@ -63,15 +63,18 @@ export function scriptTable(seats: number, script: Need[], decks: number | DeckS
 /**
  * Seat 1's hand: dealt (seat 0 unlocks), re-masked (its pubs are then its
  * round key, the re-key key and the re-mask factor), a coin, two of its
- * cards shown to both seats (under seat 1's layer alone, so seat 0 locks
- * them first, then each seat takes its layer off the other's copies), and a
- * last move of seat 1.
+ * cards shown to both seats (each seat moves its layer to a fresh show key,
+ * seat 0 adding one to cards under seat 1's layer alone, then each seat
+ * takes its layer off the other's copies), its third card dealt to seat 0
+ * (under seat 1's layer alone, so seat 0 locks it first), and a last move of
+ * seat 1.
  */
 export const HAND_SCRIPT: Need[] = [
   { type: 'DEAL', cards: [0, 1, 2], to: 1 },
   { type: 'REMASK', seat: 1, cards: [0, 1, 2] },
   { type: 'COIN' },
   { type: 'SHOW', cards: [0, 1], to: [0, 1] },
+  { type: 'DEAL', cards: [2], to: 0 },
   { type: 'ACT', seats: [1] },
 ];
 
