@@ -19,13 +19,15 @@
  *    (not on the first player's first turn); the other may `CALL` (`optional`),
  *    and so may the turn player.
  *
- * A swap: `SWAP` a slot; a facedown card the swapper cannot read yet is
- * `DEAL`t to it (the peek); then the swapper's hand is always re-masked
- * (`REMASK`), so the opponent cannot link the card that goes into the river
- * to any card it saw before, whatever was revealed earlier; then the swapper
- * `PLACE`s a hand card facedown in the slot and takes the slot's card, or
- * (facedown slot only) `LEAVE`s it. A card cannot be taken and put back: the
- * placed card comes from the hand as it was before the swap.
+ * A swap: `SWAP` a slot; a facedown card is `DEAL`t to the swapper (the
+ * peek), also one it placed or peeked at before: the other player's peek
+ * since may have put it under that player's layer alone. Then the swapper's
+ * hand is always re-masked (`REMASK`), so the opponent cannot link the card
+ * that goes into the river to any card it saw before, whatever was revealed
+ * earlier; then the swapper `PLACE`s a hand card facedown in the slot and
+ * takes the slot's card, or (facedown slot only) `LEAVE`s it. A card cannot
+ * be taken and put back: the placed card comes from the hand as it was
+ * before the swap.
  *
  * An attack: `ATTACK` with a colour and 0..all hand cards; the cards are
  * revealed (a face of another colour is refused with `ERR_COLOUR`, which the
@@ -379,7 +381,10 @@ function swap(state: RedBlackState, seat: Seat, slotIndex: unknown): Res {
     kind: 'SWAP',
     seat,
     slot: slotIndex,
-    peeked: slot.faceup || slot.readers[seat] === true,
+    // A facedown card lies under the layer of whoever placed or last peeked at it: it is
+    // always dealt to the swapper, so it enters the hand under the swapper's layer alone
+    // (the deal costs nothing when it is the swapper's already).
+    peeked: slot.faceup,
     remasked: hand.length === 0,
   };
   return ok(withRound(state, { ...round, stage }, { type: 'SWAP', seat, slot: slotIndex }));
