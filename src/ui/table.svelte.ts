@@ -16,9 +16,9 @@ import type { TableSession } from '../net/table.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
 import {
   describeEntry,
-  describeFinding,
   describeRefusal,
   describeStep,
+  offenceWords,
   type LogLine,
 } from './describe.ts';
 import { describeInterlude, describeTableResult, type ResultWords } from './outcome.ts';
@@ -219,7 +219,7 @@ export class TableController {
       ...step,
       players: roundProgress(state, this.names, checking, proving),
     };
-    // A RESIGN or an ABSENT ends the table too, without the audit.
+    // A RESIGN, an ABSENT or a refuted claim ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
     this.hashes =
       state.step.type === 'DONE'
@@ -234,13 +234,7 @@ export class TableController {
     this.trackAbsences();
     this.describeLog();
     this.alarms = [
-      ...replica
-        .offences()
-        .map((o) =>
-          o.event === 'audit'
-            ? `The audit caught ${this.names[o.seat] ?? `Seat ${o.seat}`}: ${describeFinding(o.reason)}.`
-            : `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
-        ),
+      ...replica.offences().map((o) => offenceWords(o, this.names[o.seat] ?? `Seat ${o.seat}`)),
       ...this.session.refusals.map(
         (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
       ),

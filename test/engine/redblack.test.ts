@@ -642,7 +642,8 @@ describe('attacks', () => {
     const placed = sim.state.round.river[0]!.card;
     expect(colourOf(sim, placed)).toBe('red');
     act(sim, 1, { type: 'ATTACK', colour: 'red', cards: [5] });
-    expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: [5] }]);
+    // The reveal judges seat 1's claim that card 5 is red.
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: [5], claim: 1 }]);
     serveAll(sim);
     expect(redblack.needs(sim.state)).toEqual([{ type: 'ACT', seats: [0] }]);
     expect(redblack.view(sim.state, 0).phase).toBe('ATTACK');
@@ -651,7 +652,9 @@ describe('attacks', () => {
     const blacks = sim.state.round.hands[0].filter((c) => colourOf(sim, c) === 'black');
     expect(blacks).toHaveLength(3);
     act(sim, 0, { type: 'DEFEND', colour: 'black', cards: blacks });
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: blacks, claim: 0 }]);
     serve(sim); // defence revealed
+    // The river flip judges nobody's claim.
     expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: [placed] }]);
     serve(sim); // the river flip
     expect(sim.state.round.river.every((s) => s.faceup)).toBe(true);

@@ -1,8 +1,9 @@
 /**
  * How a table ends without its game: a seat resigns, or another seat declares
- * it absent while the table waits on it. Both are signed events like any
- * other, so every game gets them, and both end the table at once: nobody owes
- * anything after them, not even the audit. An audit opens a card only with
+ * it absent while the table waits on it, or a reveal refutes a seat's claim.
+ * The first two are signed events like any other, so every game gets them;
+ * all three end the table at once: nobody owes anything after them, not even
+ * the audit. An audit opens a card only with
  * the secrets of every seat that put a layer on it, and the seat that left
  * will not publish its own, so an audit of the others alone would prove
  * nothing.
@@ -16,7 +17,7 @@
  * absence only while it stays silent.
  */
 import type { JsonObject } from '../encoding.ts';
-import type { Outcome, Seat } from '../game.ts';
+import type { CardId, Outcome, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import { nextStep } from './step.ts';
 import type { Ending, TableState } from './types.ts';
@@ -58,6 +59,23 @@ export function applyResign<S>(
 }
 
 /**
+ * A reveal turned `card` up as `face`, and the game refused it (`reason`)
+ * against the claim `seat` made on it: the table ends, and `seat` loses. The
+ * face is public now. Whoever's share turned the card did nothing wrong: a
+ * share is proven, so the face is what the card was all along.
+ */
+export function refuted<S>(
+  state: TableState<S>,
+  seat: Seat,
+  card: CardId,
+  face: number,
+  reason: string,
+): TableState<S> {
+  const faces = state.faces.map((known, id) => (id === card ? face : known));
+  return ended({ ...state, faces }, { type: 'REFUTED', seat, card, face, reason });
+}
+
+/**
  * An ABSENT by `author` naming `seat`, given the seats that owe an event
  * now. During the audit it ends the audit and leaves the game's outcome as
  * the game decided it.
@@ -78,7 +96,7 @@ export function applyAbsent<S>(
 /**
  * The table's outcome: the game's own once it has one (also when an ABSENT
  * ended its audit), else, after a RESIGN or an ABSENT, a win for every other
- * seat, together. When the audit caught anyone, though, the seats it did not
+ * seat, together. A refuted claim is such a win whatever the game says. When the audit caught anyone, though, the seats it did not
  * name win together: a result that rests on a false claim is no result. And
  * in a game whose result rests on claims only the audit checks (`checked`),
  * a seat that would not open its keys loses as one that left.
@@ -89,18 +107,20 @@ export function tableOutcome(
   checked: boolean,
 ): Outcome | null {
   if (state.findings.length > 0) return caught(state);
-  if (state.ending === null || (played !== null && !checked)) return played;
-  const { type, seat } = state.ending;
-  const name = state.genesis.names[seat];
+  const ending = state.ending;
+  if (ending === null || (ending.type !== 'REFUTED' && played !== null && !checked)) return played;
+  const name = state.genesis.names[ending.seat];
   return {
     result: 'win',
-    winners: state.genesis.names.flatMap((_, other) => (other === seat ? [] : [other])),
+    winners: state.genesis.names.flatMap((_, other) => (other === ending.seat ? [] : [other])),
     reason:
-      type === 'RESIGN'
-        ? `${name} resigned`
-        : played === null
-          ? `${name} was declared absent`
-          : `${name} did not open their keys for the audit`,
+      ending.type === 'REFUTED'
+        ? `${name} made a claim the cards deny (${ending.reason})`
+        : ending.type === 'RESIGN'
+          ? `${name} resigned`
+          : played === null
+            ? `${name} was declared absent`
+            : `${name} did not open their keys for the audit`,
   };
 }
 

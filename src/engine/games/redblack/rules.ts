@@ -30,14 +30,15 @@
  * before the swap.
  *
  * An attack: `ATTACK` with a colour and 0..all hand cards; the cards are
- * revealed (a face of another colour is refused with `ERR_COLOUR`, which the
- * table pins on the card's owner); the defender answers with `DEFEND` the
- * same way; if the colours differ every facedown river card is revealed and
- * stays faceup, and each river card adds 1 to the side of its colour. The
- * defender then owes min(attack - defence, hand size) discards: its own
- * choice (`DISCARD`, or its whole hand when that is all it has), revealed and
- * put on the discard pile for good. Revealed cards not discarded go back
- * into the hand, public until that hand is next re-masked.
+ * revealed (a face of another colour is refused with `ERR_COLOUR`: the
+ * table names the attacker, whose claim it was, whoever's share turned the
+ * card, and the attacker loses the match); the defender answers with
+ * `DEFEND` the same way; if the colours differ every facedown river card is
+ * revealed and stays faceup, and each river card adds 1 to the side of its
+ * colour. The defender then owes min(attack - defence, hand size) discards:
+ * its own choice (`DISCARD`, or its whole hand when that is all it has),
+ * revealed and put on the discard pile for good. Revealed cards not
+ * discarded go back into the hand, public until that hand is next re-masked.
  *
  * Calls: a player may `CALL` whenever the opponent's hand is settled and the
  * game has begun and is not over. Here that is: between turns (the `PLAY`
@@ -99,20 +100,21 @@ const unknown = (round: Round, cards: readonly CardId[]): CardId[] =>
 export const defenderOf = (stage: AttackStage): Seat => other(stage.attacker);
 
 /**
- * What an attack waits for next: a reveal of some cards, the defender's
- * answer or discard choice, or nothing (it is about to resolve).
+ * What an attack waits for next: a reveal of some cards (of a showing: the
+ * colour its player claimed for them is judged), the defender's answer or
+ * discard choice, or nothing (it is about to resolve).
  */
 export function attackStep(
   round: Round,
   stage: AttackStage,
 ):
-  | { readonly step: 'REVEAL'; readonly cards: CardId[] }
+  | { readonly step: 'REVEAL'; readonly cards: CardId[]; readonly claim?: Seat }
   | { readonly step: 'DEFEND' | 'DISCARD' | 'DONE' } {
   const attack = unknown(round, stage.attack.cards);
-  if (attack.length > 0) return { step: 'REVEAL', cards: attack };
+  if (attack.length > 0) return { step: 'REVEAL', cards: attack, claim: stage.attacker };
   if (stage.defence === null) return { step: 'DEFEND' };
   const defence = unknown(round, stage.defence.cards);
-  if (defence.length > 0) return { step: 'REVEAL', cards: defence };
+  if (defence.length > 0) return { step: 'REVEAL', cards: defence, claim: defenderOf(stage) };
   if (stage.defence.colour !== stage.attack.colour) {
     const river = round.river.filter((slot) => !slot.faceup).map((slot) => slot.card);
     if (river.length > 0) return { step: 'REVEAL', cards: river };
@@ -209,7 +211,10 @@ export function needs(state: RedBlackState): Need[] {
     }
     case 'ATTACK': {
       const next = attackStep(round, stage);
-      if (next.step === 'REVEAL') return [{ type: 'REVEAL', cards: next.cards }];
+      if (next.step === 'REVEAL') {
+        const { cards, claim } = next;
+        return [claim === undefined ? { type: 'REVEAL', cards } : { type: 'REVEAL', cards, claim }];
+      }
       if (next.step === 'DONE') return [];
       return [{ type: 'ACT', seats: [defenderOf(stage)] }];
     }
