@@ -25,7 +25,7 @@ import { describeInterlude, describeTableResult, type ResultWords } from './outc
 import { roundProgress, type PlayerProgress } from './progress.ts';
 import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 import { FaceMemory } from './memory.ts';
-import { linkWords } from './waiting.ts';
+import { failureWords, linkWords } from './waiting.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
@@ -215,10 +215,12 @@ export class TableController {
         .map((entry) => entry.event.author),
     );
     const proving = this.session.proving ? this.seat : null;
-    this.progress = step && {
-      ...step,
-      players: roundProgress(state, this.names, checking, proving),
-    };
+    const failure = failureWords(this.session);
+    // A step this page cannot do never ends: no progress bar stands still in place of the words.
+    this.progress =
+      failure === null && step
+        ? { ...step, players: roundProgress(state, this.names, checking, proving) }
+        : null;
     // A RESIGN, an ABSENT or a refuted claim ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
     this.hashes =
@@ -234,6 +236,7 @@ export class TableController {
     this.trackAbsences();
     this.describeLog();
     this.alarms = [
+      ...(failure === null ? [] : [failure]),
       ...replica.offences().map((o) => offenceWords(o, this.names[o.seat] ?? `Seat ${o.seat}`)),
       ...this.session.refusals.map(
         (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
