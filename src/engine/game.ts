@@ -37,7 +37,11 @@ export type Outcome =
  *   the table waits on it, and may declare it absent. Each seat in `optional`
  *   may act too but owes nothing (a call out of turn): the table never waits on it.
  * - `REVEAL`: the table layer must reveal these cards to every seat and then
- *   apply one reveal fact per card (`{ type: 'REVEAL', card, face }`).
+ *   apply one reveal fact per card (`{ type: 'REVEAL', card, face }`). When
+ *   the faces judge a claim a seat made on them (an attack's colour, a
+ *   discard's face), `claim` names that seat: a face the game then refuses is
+ *   that seat's offence, whoever's share turned the card. Unlock shares are
+ *   proven, so the face is what the card was all along.
  * - `DEAL`: the table layer must unlock these cards for seat `to` alone, then
  *   apply `{ type: 'DEALT', cards, to }`.
  * - `REMASK`: `seat` must re-mask these cards of its own (multiply by a fresh
@@ -67,7 +71,7 @@ export type Need =
       readonly seats: readonly Seat[];
       readonly optional?: readonly Seat[];
     }
-  | { readonly type: 'REVEAL'; readonly cards: readonly CardId[] }
+  | { readonly type: 'REVEAL'; readonly cards: readonly CardId[]; readonly claim?: Seat }
   | { readonly type: 'DEAL'; readonly cards: readonly CardId[]; readonly to: Seat }
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'SHOW'; readonly cards: readonly CardId[]; readonly to: readonly Seat[] }

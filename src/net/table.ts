@@ -50,7 +50,7 @@ import { judge } from '../engine/table/judge.ts';
 import { claimedAbsent } from '../engine/table/leave.ts';
 import { Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
-import type { Genesis, TableState } from '../engine/table/types.ts';
+import type { Genesis, Step, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import type { StateHashMessage, WireMessage } from './lobby.ts';
 import type { Messenger } from './messenger.ts';
@@ -85,6 +85,8 @@ export type PeerHash = Omit<StateHashMessage, 'type'>;
 
 const text = new TextDecoder();
 
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 export class TableSession<S extends Json = Json> {
   readonly replica: Replica<S>;
   readonly keyring = new Keyring();
@@ -93,6 +95,11 @@ export class TableSession<S extends Json = Json> {
   storeError: string | null = null;
   /** Why the crypto pool failed, or null; the table cannot go on in this page after it. */
   poolError: string | null = null;
+  /**
+   * The step whose duty this seat could not make, and why (the first such failure), or
+   * null: the table waits on this seat and cannot go on from this page.
+   */
+  dutyError: { readonly step: Step['type']; readonly reason: string } | null = null;
   /** True while this seat's next duty is being made in the pool. */
   proving = false;
   /** Settles once our last signed event is stored and sent. */
@@ -594,6 +601,7 @@ export class TableSession<S extends Json = Json> {
         decks: this.decks,
       });
     } catch (e) {
+      this.dutyError ??= { step: state.step.type, reason: messageOf(e) };
       return this.failed(e) || null;
     } finally {
       this.proving = false;
@@ -673,7 +681,7 @@ export class TableSession<S extends Json = Json> {
 
   /** Records why the pool failed: nothing more can be checked or made here. */
   private failed(e: unknown): false {
-    this.poolError ??= e instanceof Error ? e.message : String(e);
+    this.poolError ??= messageOf(e);
     this.changed();
     return false;
   }
@@ -711,7 +719,7 @@ export class TableSession<S extends Json = Json> {
       await write;
       return true;
     } catch (e) {
-      this.storeError ??= e instanceof Error ? e.message : String(e);
+      this.storeError ??= messageOf(e);
       this.changed();
       return false;
     }

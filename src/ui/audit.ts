@@ -218,6 +218,11 @@ export async function auditOf(
   if (ending === null)
     return 'The audit is not in yet: it opens once every player has published their keys.';
   const who = names[ending.seat] ?? `seat ${ending.seat}`;
-  const how = ending.type === 'RESIGN' ? 'resigned' : 'was declared absent';
+  const how =
+    ending.type === 'RESIGN'
+      ? 'resigned'
+      : ending.type === 'ABSENT'
+        ? 'was declared absent'
+        : 'made a claim the cards deny';
   return `This game ended when ${who} ${how}, before every key was published: the cards still locked stay closed, and there is no audit to open.`;
 }

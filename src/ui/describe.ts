@@ -6,7 +6,7 @@ import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { LogEntry } from '../engine/log.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { TableState } from '../engine/table/types.ts';
-import type { Verdict } from '../engine/table/replica.ts';
+import type { Offence, Verdict } from '../engine/table/replica.ts';
 import { faceLabel, type RedBlackState } from '../engine/games/redblack/index.ts';
 import { describeBlackRed } from './blackred/describe.ts';
 import { describeRedBlack } from './redblack/describe.ts';
@@ -209,4 +209,21 @@ export function describeRefusal(code: string): string {
 export function describeFinding(code: string): string {
   const words = AUDIT_WORDS[code];
   return words ? `${words} (${code})` : code;
+}
+
+/** Claims a reveal can refute, in words: what the faces turned up deny. */
+const CLAIM_WORDS: Record<string, string> = {
+  ERR_COLOUR: 'a card shown is not of the colour named',
+  ERR_FACE_MISMATCH: 'a card turned up is not the face named',
+};
+
+/** A seat caught, in a sentence: by the audit, by a reveal that refuted its claim, or at an event. */
+export function offenceWords(offence: Offence, name: string): string {
+  const { event, reason } = offence;
+  if (event === 'audit') return `The audit caught ${name}: ${describeFinding(reason)}.`;
+  if (event === 'reveal') {
+    const words = CLAIM_WORDS[reason];
+    return `The cards refuted ${name}'s claim: ${words ? `${words} (${reason})` : reason}. ${name} loses.`;
+  }
+  return `${name} was caught: ${reason}. The table stopped.`;
 }

@@ -16,16 +16,16 @@ import type { TableSession } from '../net/table.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
 import {
   describeEntry,
-  describeFinding,
   describeRefusal,
   describeStep,
+  offenceWords,
   type LogLine,
 } from './describe.ts';
 import { describeInterlude, describeTableResult, type ResultWords } from './outcome.ts';
 import { roundProgress, type PlayerProgress } from './progress.ts';
 import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 import { FaceMemory } from './memory.ts';
-import { linkWords } from './waiting.ts';
+import { failureWords, linkWords } from './waiting.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
@@ -215,11 +215,13 @@ export class TableController {
         .map((entry) => entry.event.author),
     );
     const proving = this.session.proving ? this.seat : null;
-    this.progress = step && {
-      ...step,
-      players: roundProgress(state, this.names, checking, proving),
-    };
-    // A RESIGN or an ABSENT ends the table too, without the audit.
+    const failure = failureWords(this.session);
+    // A step this page cannot do never ends: no progress bar stands still in place of the words.
+    this.progress =
+      failure === null && step
+        ? { ...step, players: roundProgress(state, this.names, checking, proving) }
+        : null;
+    // A RESIGN, an ABSENT or a refuted claim ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
     this.hashes =
       state.step.type === 'DONE'
@@ -234,13 +236,8 @@ export class TableController {
     this.trackAbsences();
     this.describeLog();
     this.alarms = [
-      ...replica
-        .offences()
-        .map((o) =>
-          o.event === 'audit'
-            ? `The audit caught ${this.names[o.seat] ?? `Seat ${o.seat}`}: ${describeFinding(o.reason)}.`
-            : `${this.names[o.seat] ?? `Seat ${o.seat}`} was caught: ${o.reason}. The table stopped.`,
-        ),
+      ...(failure === null ? [] : [failure]),
+      ...replica.offences().map((o) => offenceWords(o, this.names[o.seat] ?? `Seat ${o.seat}`)),
       ...this.session.refusals.map(
         (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
       ),

@@ -256,11 +256,12 @@ describe('a player naming a false face for its discard', () => {
       (face) => ![...faces.values()].includes(face) && !state.hand.faces.includes(face),
     )!;
     table.play(seat, makeAct({ type: 'DISCARD', card: id, face: lie }));
-    // The card carries its player's layer alone: its own unlock turns it, and is refused.
+    // The card carries its player's layer alone: its own unlock turns it, and refutes its claim.
     expect(table.replicas[0]!.owed()).toEqual([{ seat, kind: 'UNLOCK' }]);
     table.duty(seat);
     for (const replica of table.replicas) {
-      expect(replica.offences()).toMatchObject([{ seat }]);
+      expect(replica.offences()).toEqual([{ seat, reason: 'ERR_FACE_MISMATCH', event: 'reveal' }]);
+      expect(replica.outcome()).toMatchObject({ result: 'win', winners: [1 - seat] });
       expect(replica.state.game.hand.pending).toEqual({ seat, card: id, face: lie });
     }
   });

@@ -249,7 +249,8 @@ describe('refusals', () => {
     const id = match.state.hand.hands[0]!.find((c) => match.faces[c] === card('9s'))!;
     // 8c is in the stock, nowhere faceup: the rules cannot refuse the lie until the card turns.
     const lied = must(match.state, { type: 'DISCARD', seat: 0, card: id, face: card('8c') });
-    expect(blackred.needs(lied)).toEqual([{ type: 'REVEAL', cards: [id] }]);
+    // The reveal judges seat 0's claim: the table names seat 0 if the rules refuse the face.
+    expect(blackred.needs(lied)).toEqual([{ type: 'REVEAL', cards: [id], claim: 0 }]);
     expect(blackred.apply(lied, { type: 'REVEAL', card: id, face: card('9s') })).toEqual({
       ok: false,
       error: 'ERR_FACE_MISMATCH',

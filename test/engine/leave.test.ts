@@ -582,11 +582,12 @@ describe('races: a RESIGN crossing other events', () => {
 
 describe("the table's outcome from the game's, an ending and the audit's findings", () => {
   const end = () => replicaBefore(hand(), AT['the end']()).state;
-  const ending = (type: Ending['type']): Ending => ({
+  const ending = (type: 'RESIGN' | 'ABSENT'): Ending => ({
     type,
     seat: 1,
     by: type === 'RESIGN' ? 1 : 0,
   });
+  const refuted: Ending = { type: 'REFUTED', seat: 1, card: 3, face: 7, reason: 'ERR_COLOUR' };
   const caught = (...seats: Seat[]) => seats.map((seat) => ({ seat, reason: 'ERR_CLAIM' }));
 
   test.each<
@@ -648,6 +649,13 @@ describe("the table's outcome from the game's, an ending and the audit's finding
       DRAW,
       true,
       othersWin('player 1 did not open their keys for the audit', 0, 2),
+    ],
+    [
+      'a claim a reveal refuted: its author loses, whatever the game said',
+      { ending: refuted },
+      DRAW,
+      false,
+      othersWin('player 1 made a claim the cards deny (ERR_COLOUR)', 0, 2),
     ],
   ])('%s', (_, change, played, checked, outcome) => {
     const named = (change.findings ?? []).map((f) => ({ ...f, event: 'audit' }));

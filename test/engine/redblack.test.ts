@@ -516,8 +516,11 @@ describe('swaps', () => {
     act(sim, 1, { type: 'LEAVE' });
     expect(sim.state.round.river[0]).toMatchObject({ card: 2, readers: [true, true] });
     expect(sim.state.round.log.at(-1)).toEqual({ type: 'LEAVE', seat: 1, slot: 0 });
-    // A card it already read needs no second peek.
+    // A card it placed is dealt to it again: seat 1's peek left it under seat 1's layer alone.
     act(sim, 0, { type: 'SWAP', slot: 0 });
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'DEAL', cards: [2], to: 0 }]);
+    serve(sim);
+    expect(sim.state.round.log.at(-1)).toEqual({ type: 'PEEK', seat: 0, slot: 0, card: 2 });
     expect(redblack.needs(sim.state)).toEqual([
       { type: 'REMASK', seat: 0, cards: [0, 1, 3, 4, 10] },
     ]);
@@ -639,7 +642,8 @@ describe('attacks', () => {
     const placed = sim.state.round.river[0]!.card;
     expect(colourOf(sim, placed)).toBe('red');
     act(sim, 1, { type: 'ATTACK', colour: 'red', cards: [5] });
-    expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: [5] }]);
+    // The reveal judges seat 1's claim that card 5 is red.
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: [5], claim: 1 }]);
     serveAll(sim);
     expect(redblack.needs(sim.state)).toEqual([{ type: 'ACT', seats: [0] }]);
     expect(redblack.view(sim.state, 0).phase).toBe('ATTACK');
@@ -648,7 +652,9 @@ describe('attacks', () => {
     const blacks = sim.state.round.hands[0].filter((c) => colourOf(sim, c) === 'black');
     expect(blacks).toHaveLength(3);
     act(sim, 0, { type: 'DEFEND', colour: 'black', cards: blacks });
+    expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: blacks, claim: 0 }]);
     serve(sim); // defence revealed
+    // The river flip judges nobody's claim.
     expect(redblack.needs(sim.state)).toEqual([{ type: 'REVEAL', cards: [placed] }]);
     serve(sim); // the river flip
     expect(sim.state.round.river.every((s) => s.faceup)).toBe(true);
@@ -955,7 +961,7 @@ const GOLDEN = {
   ],
   result: { winner: 0, reason: 'TARGET' },
 };
-const GOLDEN_HASH = 'cd95389a7443222b9e831da8133aec20fdf2dd7a9b5cea7391436643702d2439';
+const GOLDEN_HASH = 'f0b855f10c1f3becdcd52a42cd45d764c7336841180522fbbcc77b1e630cd2e3';
 
 describe('golden replay', () => {
   it('plays a seeded bot match to the same end, forever', () => {

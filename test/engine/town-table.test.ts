@@ -141,11 +141,12 @@ describe('a player naming false faces', () => {
     const state = table.replicas[seat]!.state.game;
     const { card, lie } = falseFace(state, seat, table.known(seat));
     table.play(seat, makeAct({ type: 'PLAY', cards: [card], faces: [lie], pile: null }));
-    // The cards carry only their player's layer: its own unlock turns them, and is refused.
+    // The cards carry only their player's layer: its own unlock turns them, and refutes its claim.
     expect(table.replicas[0]!.owed()).toEqual([{ seat, kind: 'UNLOCK' }]);
     table.duty(seat);
     for (const replica of table.replicas) {
-      expect(replica.offences()).toMatchObject([{ seat }]);
+      expect(replica.offences()).toEqual([{ seat, reason: 'ERR_FACE_MISMATCH', event: 'reveal' }]);
+      expect(replica.outcome()).toMatchObject({ result: 'win', winners: [1 - seat] });
       expect(replica.state.game.pending?.faces).toEqual([lie]);
     }
   });

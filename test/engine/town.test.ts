@@ -200,7 +200,8 @@ describe('refusals change nothing', () => {
   test('a play naming faces its cards do not have is refused when they are turned', () => {
     // Card 1 is the Ace; red claims it is a 7 to play it onto the 6.
     const lie = must(base, play([1], [6], 0));
-    expect(town.needs(lie)).toEqual([{ type: 'REVEAL', cards: [1] }]);
+    // The reveal judges red's claim: the table names red if the rules refuse the face.
+    expect(town.needs(lie)).toEqual([{ type: 'REVEAL', cards: [1], claim: 0 }]);
     expect(town.apply(lie, { type: 'REVEAL', card: 1, face: GOLDEN[1]! })).toEqual({
       ok: false,
       error: 'ERR_FACE_MISMATCH',

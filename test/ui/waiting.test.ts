@@ -1,6 +1,6 @@
 /** The words for whom the table waits (`linkWords`): who, and what for, in plain sentences. */
 import { expect, test } from 'vitest';
-import { absentLimitWords, linkWords } from '../../src/ui/waiting.ts';
+import { absentLimitWords, failureWords, linkWords } from '../../src/ui/waiting.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'];
 
@@ -35,4 +35,19 @@ test('the time limit for absent players reads in minutes, or in seconds when it 
   );
   expect(absentLimitWords(60_000)).toMatch(/after 1 minute\.$/);
   expect(absentLimitWords(10_000)).toMatch(/after 10 seconds\.$/);
+});
+
+test('a part of the protocol this page could not do is named, with why and what follows', () => {
+  const none = { dutyError: null, poolError: null, storeError: null };
+  expect(failureWords(none)).toBe(null);
+  const remask = { step: 'REMASK' as const, reason: "card 5 is not this seat's to re-mask" };
+  expect(failureWords({ ...none, dutyError: remask, poolError: remask.reason })).toBe(
+    "Your device could not make the re-mask of your hand: card 5 is not this seat's to re-mask. The table cannot go on from this page; the other players see it wait on you.",
+  );
+  expect(failureWords({ ...none, poolError: 'worker crashed' })).toBe(
+    "Your device could not check the other players' proofs: worker crashed. The table cannot go on from this page; the other players see it wait on you.",
+  );
+  expect(failureWords({ ...none, storeError: 'quota exceeded' })).toBe(
+    'This page could not save the table: quota exceeded. It signs and sends nothing more. The table cannot go on from this page; the other players see it wait on you.',
+  );
 });

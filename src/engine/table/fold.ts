@@ -20,7 +20,7 @@ import { openExhibits } from './audit.ts';
 import { applyCommit, applyOpen, coinOwed } from './coin.ts';
 import { proofContext } from './context.ts';
 import { deckIndex, faceOfEncoding } from './decks.ts';
-import { applyAbsent, applyResign, type LeaveError } from './leave.ts';
+import { applyAbsent, applyResign, refuted, type LeaveError } from './leave.ts';
 import { readEncoding, writeEncoding, writePoint } from './points.ts';
 import { applyRekey } from './rekey.ts';
 import { applyRemask } from './remask.ts';
@@ -371,7 +371,9 @@ export const unlockContext = (
 
 /**
  * After the last share: a deal tells the game the cards are dealt; a reveal to
- * everyone reads each face off its point and tells the game as a fact.
+ * everyone reads each face off its point and tells the game as a fact. A face
+ * the game refuses in a reveal that judges a claim refutes the claim: its
+ * author is named, not the seat whose share came last (every share is proven).
  */
 function finishUnlock<S extends Json>(
   state: TableState<S>,
@@ -388,6 +390,8 @@ function finishUnlock<S extends Json>(
     if (face < 0) return err('ERR_PROOF');
     faces[id] = face;
     const applied = game.apply(next.game, { type: 'REVEAL', card: id, face });
+    if (!applied.ok && step.claim !== undefined)
+      return ok(refuted({ ...next, faces }, step.claim, id, face, applied.error));
     if (!applied.ok) return err('ERR_RULES');
     next = { ...next, game: applied.value };
   }
@@ -640,6 +644,7 @@ function stepFor(
         order: layerSeats(state.cards, need.cards, []),
         next: 0,
         to: 'all',
+        ...(need.claim === undefined ? {} : { claim: need.claim }),
       };
     case 'DEAL':
       return {

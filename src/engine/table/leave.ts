@@ -1,8 +1,9 @@
 /**
  * How a table ends without its game: a seat resigns, or another seat declares
- * it absent while the table waits on it. Both are signed events like any
- * other, so every game gets them, and both end the table at once: nobody owes
- * anything after them, not even the audit. An audit opens a card only with
+ * it absent while the table waits on it, or a reveal refutes a seat's claim.
+ * The first two are signed events like any other, so every game gets them;
+ * all three end the table at once: nobody owes anything after them, not even
+ * the audit. An audit opens a card only with
  * the secrets of every seat that put a layer on it, and the seat that left
  * will not publish its own, so an audit of the others alone would prove
  * nothing.
@@ -16,7 +17,7 @@
  * absence only while it stays silent.
  */
 import type { JsonObject } from '../encoding.ts';
-import type { Outcome, Seat } from '../game.ts';
+import type { CardId, Outcome, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import { nextStep } from './step.ts';
 import type { Ending, TableState } from './types.ts';
@@ -58,6 +59,23 @@ export function applyResign<S>(
 }
 
 /**
+ * A reveal turned `card` up as `face`, and the game refused it (`reason`)
+ * against the claim `seat` made on it: the table ends, and `seat` loses. The
+ * face is public now. Whoever's share turned the card did nothing wrong: a
+ * share is proven, so the face is what the card was all along.
+ */
+export function refuted<S>(
+  state: TableState<S>,
+  seat: Seat,
+  card: CardId,
+  face: number,
+  reason: string,
+): TableState<S> {
+  const faces = state.faces.map((known, id) => (id === card ? face : known));
+  return ended({ ...state, faces }, { type: 'REFUTED', seat, card, face, reason });
+}
+
+/**
  * An ABSENT by `author` naming `seat`, given the seats that owe an event
  * now. During the audit it ends the audit and leaves the game's outcome as
  * the game decided it.
@@ -86,8 +104,9 @@ export interface Named {
 
 /**
  * The table's outcome. Every seat named for an offence (`named`: a rejected
- * event, equivocation, a claim the audit found false) loses, and so does a
- * seat that resigned or was declared absent before the game's outcome, or,
+ * event, equivocation, a claim a reveal refuted, a claim the audit found
+ * false) loses, and so does a seat that resigned or was declared absent
+ * before the game's outcome, or,
  * in a game whose result rests on claims only the audit checks (`checked`),
  * one that would not open its keys for it: the other seats share the win. A
  * result that rests on a cheat is no result, so a cheater never turns a loss
@@ -111,10 +130,13 @@ export function tableOutcome(
     .map((seat) => names[seat])
     .join(' and ')}`;
   for (const seat of caught) lose(seat, audit);
-  for (const offence of named.filter((n) => n.event !== 'audit'))
+  // A refuted claim is in the ending too, told below with its card.
+  for (const offence of named.filter((n) => n.event !== 'audit' && n.event !== 'reveal'))
     lose(offence.seat, offenceWords(names[offence.seat]!, offence));
   const { ending } = state;
-  if (ending !== null && (played === null || checked)) {
+  if (ending?.type === 'REFUTED')
+    lose(ending.seat, `${names[ending.seat]!} made a claim the cards deny (${ending.reason})`);
+  else if (ending !== null && (played === null || checked)) {
     const name = names[ending.seat]!;
     lose(
       ending.seat,

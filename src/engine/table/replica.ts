@@ -231,7 +231,9 @@ export class Replica<S extends Json> {
 
   /**
    * Every seat caught breaking the protocol: rejected events, then
-   * equivocation, then what the audit found (`event` is then `audit`).
+   * equivocation, then a claim a reveal refuted (`event` is then `reveal`:
+   * the claim's author is named, not the seat whose share turned the card),
+   * then what the audit found (`event` is then `audit`).
    */
   offences(): Offence[] {
     const entries = this.log.entries();
@@ -245,8 +247,13 @@ export class Replica<S extends Json> {
       reason: 'ERR_EQUIVOCATION',
       event: `seq ${e.seq}`,
     }));
+    const ending = this.state.ending;
+    const refuted =
+      ending?.type === 'REFUTED'
+        ? [{ seat: ending.seat, reason: ending.reason, event: 'reveal' }]
+        : [];
     const found = this.state.findings.map((f) => ({ ...f, event: 'audit' }));
-    return [...rejected, ...equivocations, ...found];
+    return [...rejected, ...equivocations, ...refuted, ...found];
   }
 
   /** True once someone is caught: the table takes no more events. */
@@ -257,7 +264,8 @@ export class Replica<S extends Json> {
   /**
    * The outcome, once the game is over: the game's own, or a win for the
    * others once a seat resigned or was declared absent (`state.ending`), or
-   * once anyone is caught, at any point (see `tableOutcome`).
+   * once anyone is caught, at any point, a claim a reveal refuted included
+   * (see `tableOutcome`).
    */
   outcome(): Outcome | null {
     const played = this.game.outcome(this.state.game);

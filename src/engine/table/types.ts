@@ -106,6 +106,7 @@ export interface Genesis {
  *   `fresh`: asked for by the game (which then learns `SHUFFLED`).
  * - `UNLOCK`: `order[next]` owes an UNLOCK share of `cards`, which then go
  *   `to` every seat (`'all'`) or stay under the layers of the listed seats.
+ *   `claim`: the seat whose claim a reveal's faces judge (`Need`).
  * - `COPY`: showing `cards` to the seats `to` only: each of them has a copy,
  *   and `order[next]` owes an UNLOCK of its layer on every other member's copy.
  *   A copy ends under its member's layer alone, so only that member reads it.
@@ -122,8 +123,8 @@ export interface Genesis {
  *   and once none is left, `seat` owes the UNSEAL.
  * - `AUDIT`: every seat still missing from `audit` owes the secret of every
  *   public key it introduced (`pubs`).
- * - `DONE`: nobody owes anything: the audit is complete, or a RESIGN or an
- *   ABSENT ended the table (`ending`).
+ * - `DONE`: nobody owes anything: the audit is complete, or a RESIGN, an
+ *   ABSENT or a refuted claim ended the table (`ending`).
  */
 export type Step =
   | {
@@ -157,6 +158,7 @@ export type Step =
       readonly order: readonly Seat[];
       readonly next: number;
       readonly to: 'all' | readonly Seat[];
+      readonly claim?: Seat;
     }
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'LOCK'; readonly seat: Seat; readonly cards: readonly CardId[] }
@@ -180,13 +182,18 @@ export type Step =
 /**
  * How a table ended before its game did, or before its audit was complete: a
  * seat resigned (`seat` and `by` are the same), or seat `by` declared `seat`
- * absent while the table waited on it.
+ * absent while the table waited on it; or a reveal refuted `seat`'s claim:
+ * `card` turned up as `face`, which the game refused with the code `reason`.
  */
-export interface Ending {
-  readonly type: 'RESIGN' | 'ABSENT';
-  readonly seat: Seat;
-  readonly by: Seat;
-}
+export type Ending =
+  | { readonly type: 'RESIGN' | 'ABSENT'; readonly seat: Seat; readonly by: Seat }
+  | {
+      readonly type: 'REFUTED';
+      readonly seat: Seat;
+      readonly card: CardId;
+      readonly face: number;
+      readonly reason: string;
+    };
 
 /** The replicated state of a table: plain JSON, identical on every honest replica. */
 export interface TableState<S> {
@@ -219,7 +226,7 @@ export interface TableState<S> {
   readonly remasks: readonly (readonly Remask[])[];
   /** Secrets published at the end, null until published. */
   readonly audit: readonly (AuditRecord | null)[];
-  /** Set by the RESIGN or ABSENT that ended the table; null while it runs and after a full audit. */
+  /** Set by what ended the table early (a RESIGN, an ABSENT, a refuted claim); null while it runs and after a full audit. */
   readonly ending: Ending | null;
   /** The game's exhibits, in the order it recorded them. */
   readonly exhibits: readonly Exhibit[];

@@ -4,8 +4,9 @@
  * proof of which share, over which cards and against which key; what a count
  * claimed against what the step takes; the move the rules refused; the audit
  * secret that opens nothing. The cheats are the recorded hand's honest bodies
- * changed by one thing, signed by the same seat as its next event; and a Town for
- * Two player who names a false face for its play. An honest event, and one whose
+ * changed by one thing, signed by the same seat as its next event. A Town for Two
+ * player who names a false face for its play is no refused event: its share
+ * stands, and the claim it refutes names it. An honest event, and one whose
  * fault is none of its parts', is told by the fold's code alone.
  */
 import { describe, expect, test } from 'vitest';
@@ -463,7 +464,7 @@ describe('what the parts do not explain is told by the fold’s code', () => {
 });
 
 describe('a Town for Two player naming a false face', () => {
-  test('its own unlock turns the card: the face it shows and the rule it breaks', () => {
+  test('its own unlock turns the card: the claim is refuted, with the face and the rule it breaks', () => {
     const table = Table.of(makePlayers(2), town, {});
     table.dutiesToMove();
     const seat = table.mover()!;
@@ -476,14 +477,17 @@ describe('a Town for Two player naming a false face', () => {
       seat,
       makeAct({ type: 'PLAY', cards: [card], faces: [lie], pile: null } as JsonObject),
     );
-    const bad = table.duty(seat);
+    // The share is proven and stands; the claim it turned up false is the offence.
+    const share = table.duty(seat);
     const other = table.replicas[1 - seat]!;
-    expect(verdictOf(other, bad.hash)).toEqual({ rejected: 'ERR_RULES' });
-    expect(diagnosed(table.replicas[1 - seat] as unknown as Replica<Json>, bad.hash)).toEqual({
-      kind: 'reveal',
+    expect(verdictOf(other, share.hash)).toBe('applied');
+    expect(other.state.ending).toEqual({
+      type: 'REFUTED',
+      seat,
       card,
       face: truth,
-      code: 'ERR_FACE_MISMATCH',
+      reason: 'ERR_FACE_MISMATCH',
     });
+    expect(other.offences()).toEqual([{ seat, reason: 'ERR_FACE_MISMATCH', event: 'reveal' }]);
   });
 });

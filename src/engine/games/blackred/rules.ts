@@ -17,8 +17,8 @@
  *    - else it `DISCARD`s a card that fits the round (the round's colour, once
  *      its first discard chose it, and a total of 31 or less), naming the face
  *      it reads; the card is `REVEAL`ed (another face is refused with
- *      `ERR_FACE_MISMATCH`, which the table pins on the discarder's own
- *      unlock share) and goes on the pile; then the discarder draws: player
+ *      `ERR_FACE_MISMATCH`: the table names the discarder, whose claim it
+ *      was, and it loses) and goes on the pile; then the discarder draws: player
  *      one's first draw is the upcard (public, no step), every later draw the
  *      stock's top card (`DEAL`, private);
  *    - with nothing that fits it says `GO` and draws nothing.
@@ -129,7 +129,8 @@ function handNeed(hand: Hand): Need {
   if (hand.upcardFace === null) return { type: 'REVEAL', cards: [hand.upcard] };
   if (hand.ending !== null)
     return { type: 'REVEAL', cards: unknown(hand, [...hand.hands[0], ...hand.hands[1]]) };
-  if (hand.pending !== null) return { type: 'REVEAL', cards: unknown(hand, [hand.pending.card]) };
+  if (hand.pending !== null)
+    return { type: 'REVEAL', cards: unknown(hand, [hand.pending.card]), claim: hand.pending.seat };
   if (hand.draw !== null)
     return hand.stock.length > 0
       ? { type: 'DEAL', cards: [hand.stock[0]!], to: hand.draw }

@@ -19,23 +19,26 @@
  *    (not on the first player's first turn); the other may `CALL` (`optional`),
  *    and so may the turn player.
  *
- * A swap: `SWAP` a slot; a facedown card the swapper cannot read yet is
- * `DEAL`t to it (the peek); then the swapper's hand is always re-masked
- * (`REMASK`), so the opponent cannot link the card that goes into the river
- * to any card it saw before, whatever was revealed earlier; then the swapper
- * `PLACE`s a hand card facedown in the slot and takes the slot's card, or
- * (facedown slot only) `LEAVE`s it. A card cannot be taken and put back: the
- * placed card comes from the hand as it was before the swap.
+ * A swap: `SWAP` a slot; a facedown card is `DEAL`t to the swapper (the
+ * peek), also one it placed or peeked at before: the other player's peek
+ * since may have put it under that player's layer alone. Then the swapper's
+ * hand is always re-masked (`REMASK`), so the opponent cannot link the card
+ * that goes into the river to any card it saw before, whatever was revealed
+ * earlier; then the swapper `PLACE`s a hand card facedown in the slot and
+ * takes the slot's card, or (facedown slot only) `LEAVE`s it. A card cannot
+ * be taken and put back: the placed card comes from the hand as it was
+ * before the swap.
  *
  * An attack: `ATTACK` with a colour and 0..all hand cards; the cards are
- * revealed (a face of another colour is refused with `ERR_COLOUR`, which the
- * table pins on the card's owner); the defender answers with `DEFEND` the
- * same way; if the colours differ every facedown river card is revealed and
- * stays faceup, and each river card adds 1 to the side of its colour. The
- * defender then owes min(attack - defence, hand size) discards: its own
- * choice (`DISCARD`, or its whole hand when that is all it has), revealed and
- * put on the discard pile for good. Revealed cards not discarded go back
- * into the hand, public until that hand is next re-masked.
+ * revealed (a face of another colour is refused with `ERR_COLOUR`: the
+ * table names the attacker, whose claim it was, whoever's share turned the
+ * card, and the attacker loses the match); the defender answers with
+ * `DEFEND` the same way; if the colours differ every facedown river card is
+ * revealed and stays faceup, and each river card adds 1 to the side of its
+ * colour. The defender then owes min(attack - defence, hand size) discards:
+ * its own choice (`DISCARD`, or its whole hand when that is all it has),
+ * revealed and put on the discard pile for good. Revealed cards not
+ * discarded go back into the hand, public until that hand is next re-masked.
  *
  * Calls: a player may `CALL` whenever the opponent's hand is settled and the
  * game has begun and is not over. Here that is: between turns (the `PLAY`
@@ -96,20 +99,21 @@ const unknown = (round: Round, cards: readonly CardId[]): CardId[] =>
 export const defenderOf = (stage: AttackStage): Seat => other(stage.attacker);
 
 /**
- * What an attack waits for next: a reveal of some cards, the defender's
- * answer or discard choice, or nothing (it is about to resolve).
+ * What an attack waits for next: a reveal of some cards (of a showing: the
+ * colour its player claimed for them is judged), the defender's answer or
+ * discard choice, or nothing (it is about to resolve).
  */
 export function attackStep(
   round: Round,
   stage: AttackStage,
 ):
-  | { readonly step: 'REVEAL'; readonly cards: CardId[] }
+  | { readonly step: 'REVEAL'; readonly cards: CardId[]; readonly claim?: Seat }
   | { readonly step: 'DEFEND' | 'DISCARD' | 'DONE' } {
   const attack = unknown(round, stage.attack.cards);
-  if (attack.length > 0) return { step: 'REVEAL', cards: attack };
+  if (attack.length > 0) return { step: 'REVEAL', cards: attack, claim: stage.attacker };
   if (stage.defence === null) return { step: 'DEFEND' };
   const defence = unknown(round, stage.defence.cards);
-  if (defence.length > 0) return { step: 'REVEAL', cards: defence };
+  if (defence.length > 0) return { step: 'REVEAL', cards: defence, claim: defenderOf(stage) };
   if (stage.defence.colour !== stage.attack.colour) {
     const river = round.river.filter((slot) => !slot.faceup).map((slot) => slot.card);
     if (river.length > 0) return { step: 'REVEAL', cards: river };
@@ -206,7 +210,10 @@ export function needs(state: RedBlackState): Need[] {
     }
     case 'ATTACK': {
       const next = attackStep(round, stage);
-      if (next.step === 'REVEAL') return [{ type: 'REVEAL', cards: next.cards }];
+      if (next.step === 'REVEAL') {
+        const { cards, claim } = next;
+        return [claim === undefined ? { type: 'REVEAL', cards } : { type: 'REVEAL', cards, claim }];
+      }
       if (next.step === 'DONE') return [];
       return [{ type: 'ACT', seats: [defenderOf(stage)] }];
     }
@@ -378,7 +385,10 @@ function swap(state: RedBlackState, seat: Seat, slotIndex: unknown): Res {
     kind: 'SWAP',
     seat,
     slot: slotIndex,
-    peeked: slot.faceup || slot.readers[seat] === true,
+    // A facedown card lies under the layer of whoever placed or last peeked at it: it is
+    // always dealt to the swapper, so it enters the hand under the swapper's layer alone
+    // (the deal costs nothing when it is the swapper's already).
+    peeked: slot.faceup,
     remasked: hand.length === 0,
   };
   return ok(withRound(state, { ...round, stage }, { type: 'SWAP', seat, slot: slotIndex }));

@@ -127,8 +127,9 @@ export type RedBlackSetupError = 'ERR_DECK' | 'ERR_TARGET';
 
 /**
  * A river slot. A faceup card's face is public (in `faces`); a facedown card
- * was placed from a hand, and `readers` says which seats can read it
- * privately (its placer, and whoever peeked at it since).
+ * was placed from a hand, and `readers` says which seats know its face (its
+ * placer, and whoever peeked at it since). Knowing is not holding: the card
+ * lies under the layer of the last of them alone, so a swap deals it again.
  */
 export type Slot = {
   readonly card: CardId;

@@ -14,10 +14,10 @@
  *    wrap to 10) onto one existing pile whose top card is exactly 1 away from
  *    the run's first card, or as one new pile. The play names the faces its
  *    player reads on the cards, so a play that breaks a rule is refused at
- *    once, before anything is turned; then the cards are `REVEAL`ed, and a
- *    face other than the one named is refused with `ERR_FACE_MISMATCH` (the
- *    cards carry their player's layer alone, so that refusal falls on the
- *    player's own unlock share: the liar is named). Once every face is
+ *    once, before anything is turned; then the cards are `REVEAL`ed as the
+ *    player's claim, and a face other than the one named is refused with
+ *    `ERR_FACE_MISMATCH`: the table names the player and it loses, whoever's
+ *    share turned the card. Once every face is
  *    public the run goes onto its pile and the turn passes; the player then
  *    draws back to 5 (`DEAL`) from their own deck.
  *
@@ -144,7 +144,9 @@ export function needs(state: TownState): Need[] {
   if (state.result !== null) return [];
   if (state.flips !== null) return [{ type: 'REVEAL', cards: unknown(state, state.flips) }];
   if (state.pending !== null)
-    return [{ type: 'REVEAL', cards: unknown(state, state.pending.cards) }];
+    return [
+      { type: 'REVEAL', cards: unknown(state, state.pending.cards), claim: state.pending.seat },
+    ];
   const draw = drawOwed(state);
   if (draw !== null) return [{ type: 'DEAL', cards: draw.cards, to: draw.seat }];
   return [{ type: 'ACT', seats: [state.turn] }];
