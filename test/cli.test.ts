@@ -102,15 +102,15 @@ test('simulate and verify support Town for Two', async () => {
   expect(transcript.genesis).toMatchObject({ game: 'town', deckSize: 40 });
 });
 
-// A seed fixes the randomness too, so seed 1 runs a stock out on every run and every machine.
-test('simulate and verify support Black & Red; seed 1 runs a stock out and rebuilds it from the discards', async () => {
+// A seed fixes the randomness too, so seed 3 runs a stock out on every run and every machine.
+test('simulate and verify support Black & Red; seed 3 runs a stock out and rebuilds it from the discards', async () => {
   const file = join(dir, 'blackred.json');
   const { stdout } = await run(tsx, [
     'scripts/simulate.ts',
     '--game',
     'blackred',
     '--seed',
-    '1',
+    '3',
     '--out',
     file,
   ]);

@@ -36,6 +36,12 @@ export type Outcome =
  * - `ACT`: each seat in `seats` owes a player action (one of its `legalActions`):
  *   the table waits on it, and may declare it absent. Each seat in `optional`
  *   may act too but owes nothing (a call out of turn): the table never waits on it.
+ *   With `auto`, the action owed leaves no choice: `legalActions` lists exactly
+ *   one, from the faces the seat reads (Black & Red's word on a hand after a
+ *   draw), and the seat's session makes it as soon as it is owed, as it makes a
+ *   duty, without asking its player. The fold checks it as any action: a seat
+ *   that signs another (a hidden claim the rules cannot refute yet) answers
+ *   for it once the faces turn.
  * - `REVEAL`: the table layer must reveal these cards to every seat and then
  *   apply one reveal fact per card (`{ type: 'REVEAL', card, face }`). When
  *   the faces judge a claim a seat made on them (an attack's colour, a
@@ -70,6 +76,7 @@ export type Need =
       readonly type: 'ACT';
       readonly seats: readonly Seat[];
       readonly optional?: readonly Seat[];
+      readonly auto?: boolean;
     }
   | { readonly type: 'REVEAL'; readonly cards: readonly CardId[]; readonly claim?: Seat }
   | { readonly type: 'DEAL'; readonly cards: readonly CardId[]; readonly to: Seat }

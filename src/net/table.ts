@@ -7,7 +7,9 @@
  * identity key is sent events or heard from, whatever its peer id.
  *
  * Cryptographic duties (keys, shuffles, unlock shares, re-masks, the audit)
- * are done as soon as they are owed; player actions wait for `act`.
+ * are done as soon as they are owed, and so is a player action that leaves no
+ * choice (`Need.auto`: Black & Red's word on a hand after a draw); every
+ * other player action waits for `act`.
  *
  * No proof is made or checked in this thread: the replica takes the answers
  * to its proof checks from a `CheckBook` the session fills from its
@@ -313,11 +315,15 @@ export class TableSession<S extends Json = Json> {
     return privateFaces(this.replica.state, this.seat, this.keyring, this.faceCache);
   }
 
-  /** The legal actions of this seat now: none while events are being checked. */
+  /**
+   * The legal actions of this seat now, for its player to choose from: none while
+   * events are being checked, nor when the action owed leaves no choice (the session
+   * makes it).
+   */
   legalActions(): readonly JsonObject[] {
     if (this.replica.waiting || this.replica.stopped) return [];
     const state = this.standing();
-    if (this.moveKind(state) === null) return [];
+    if (this.moveKind(state) === null || this.owesAuto(state)) return [];
     return this.playable.game.legalActions(state.game, this.seat, this.knownFaces());
   }
 
@@ -351,6 +357,24 @@ export class TableSession<S extends Json = Json> {
       this.outbox = Promise.all([before, kept]).then(() => undefined);
     }
     return body;
+  }
+
+  /** True when the game waits on this seat for an action that leaves it no choice (`Need.auto`). */
+  private owesAuto(state: TableState<S>): boolean {
+    return this.playable.game
+      .needs(state.game)
+      .some((need) => need.type === 'ACT' && need.auto === true && need.seats.includes(this.seat));
+  }
+
+  /**
+   * Makes the action owed that leaves no choice, as soon as it is owed, as a duty is
+   * made: the one legal action, from the faces this seat reads. True when made.
+   */
+  private autoAct(): boolean {
+    const state = this.standing();
+    if (!this.owesAuto(state)) return false;
+    const legal = this.playable.game.legalActions(state.game, this.seat, this.knownFaces());
+    return legal.length === 1 && this.act(legal[0]!).ok;
   }
 
   /**
@@ -547,6 +571,7 @@ export class TableSession<S extends Json = Json> {
       if (!this.publish({ type: 'PRESENT' }).ok) return false;
       this.publishPrepared();
     }
+    if (!this.replica.waiting && this.autoAct()) return true;
     const seen = this.replica.log.size;
     const { state } = this.replica.waiting ? this.replica.ahead() : { state: this.standing() };
     if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring)) return false;

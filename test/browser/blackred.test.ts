@@ -1,7 +1,8 @@
 /**
  * Black & Red in real browsers over real PeerJS: two pages play hands, each
  * choosing its discards from what its page shows (highlighted legal cards, Say go
- * and Go out offered only when they are the move), until a hand runs its stock out;
+ * offered only when it is the move; going out is no choice, and each page does it
+ * for its player as soon as its hand holds 7 of one colour), until a hand runs its stock out;
  * the discards are reshuffled into a new stock with the progress shown, and that
  * hand is played to its end with both pages agreeing. Then one page plays a whole
  * match against the computer.
@@ -16,7 +17,7 @@ const SHOTS = process.env.FAIRDEAL_SHOTS;
 
 const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent()) ?? '';
 /** A prompt that owes this page a move. */
-const OWED = /^(Your turn: |You hold 7 |No \w+ card fits)/;
+const OWED = /^(Your turn: |No \w+ card fits)/;
 
 /** What a page showed when a hand ended: taken at once, before the next hand starts by itself. */
 interface HandEnd {
@@ -87,7 +88,7 @@ async function handOf(page: Page): Promise<HandCard[]> {
 }
 
 /**
- * The page's move: go out or say go when that is all the page offers; else discard the
+ * The page's move: say go when that is all the page offers; else discard the
  * lowest legal card of the colour it holds more of while it keeps its hand `mixed` (so
  * that hands last and stocks run out), or of the colour it holds fewer of while it
  * collects (so that the hand ends); else the lowest legal card.
@@ -95,14 +96,8 @@ async function handOf(page: Page): Promise<HandCard[]> {
 async function move(page: Page, mixed: boolean) {
   const words = await prompt(page);
   const hand = await handOf(page);
-  if (/^You hold 7 /.test(words)) {
-    expect(hand.some((c) => c.legal)).toBe(false);
-    expect(await page.getByTestId('go').count()).toBe(0);
-    return page.getByTestId('out').click();
-  }
   if (/^No \w+ card fits/.test(words)) {
     expect(hand.some((c) => c.legal)).toBe(false);
-    expect(await page.getByTestId('out').count()).toBe(0);
     return page.getByTestId('go').click();
   }
   expect(await page.getByTestId('go').count()).toBe(0);
@@ -172,8 +167,8 @@ test('two browsers play Black & Red until a stock runs out, reshuffle it with pr
       .catch(() => undefined);
   await expect
     .poll(async () => `${await prompt(alice)} ${await prompt(bob)}`, { timeout: 50_000 })
-    // Or a hand dealt all of one colour, one deal in a hundred: its player goes out at once.
-    .toMatch(/Your turn: discard any card to open a round|You hold 7 (red|black) cards: go out!/);
+    // Or a hand dealt all of one colour, one deal in a hundred: its page goes out at once.
+    .toMatch(/Your turn: discard any card to open a round|dealt 7 of one colour/);
   // Each page shows its colour, the upcard, seven cards of its own and seven backs.
   for (const page of [alice, bob]) {
     await expect

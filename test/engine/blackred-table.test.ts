@@ -6,7 +6,10 @@
  * linked to a face it showed: not one of its points was seen before, at any
  * step, both shuffle proofs check, and no seat reads a new stock card until
  * it is dealt one. A cheater at the reshuffle, and a player who names a false
- * face for its discard, are named by both replicas.
+ * face for its discard, are named by both replicas. On a stacked deck: a
+ * player who draws its seventh card of a colour goes out before the opponent
+ * can move, even when the opponent's 31 would let it move twice; a player who
+ * says it holds no seven while it does loses the match when the hands are shown.
  */
 import { describe, expect, test } from 'vitest';
 import { cardPoint, invertScalar } from '../../crypto/index.ts';
@@ -16,7 +19,9 @@ import type { Seat } from '../../src/engine/game.ts';
 import {
   blackred,
   chooseAction,
+  colourOf,
   readHand,
+  valueOf,
   type BlackRedPlay,
   type BlackRedState,
 } from '../../src/engine/games/blackred/index.ts';
@@ -30,7 +35,7 @@ import { Replica } from '../../src/engine/table/replica.ts';
 import { shuffleContext } from '../../src/engine/table/rounds.ts';
 import type { Step, TableState } from '../../src/engine/table/types.ts';
 import { editRows, expectOffence, signNext } from './helpers/cheats.ts';
-import { keepMixed } from './helpers/blackred.ts';
+import { dealOf, keepMixed } from './helpers/blackred.ts';
 import {
   Table,
   auditOpen,
@@ -38,6 +43,7 @@ import {
   feed,
   makePlayers,
   setupOrThrow,
+  stackDeck,
   tableGame,
   type Player,
 } from './helpers/table.ts';
@@ -70,6 +76,27 @@ const botChoice =
   (table: BT): Choice =>
   (game, seat, legal) =>
     chooseAction(blackred.view(game, seat, table.known(seat)), legal, bots[seat]!)!;
+
+const legalOf = (table: BT, seat: Seat): BlackRedPlay[] =>
+  blackred.legalActions(
+    table.replicas[seat]!.state.game,
+    seat,
+    table.known(seat),
+  ) as BlackRedPlay[];
+
+const act = (table: BT, seat: Seat, play: BlackRedPlay | { type: string }): void => {
+  table.play(seat, makeAct(play as unknown as JsonObject));
+  table.dutiesToMove();
+};
+
+/** Plays every move the rules leave no choice over: a single legal move that is not a discard or a go. */
+function playWords(table: BT): void {
+  for (let seat = table.mover(); seat !== null; seat = table.mover()) {
+    const legal = legalOf(table, seat);
+    if (legal.length !== 1 || legal[0]!.type === 'DISCARD' || legal[0]!.type === 'GO') return;
+    act(table, seat, legal[0]!);
+  }
+}
 
 /** Where the first reshuffle sits in the log: its KEY events, then each seat's SHUFFLE. */
 interface Reshuffle {
@@ -109,6 +136,7 @@ describe('Black & Red on the table: hands until a stock runs out, then on to the
   /** The state after the log's first `n` events. */
   const at = (n: number): State => replica().stateAfter(n)!;
 
+  // The first test plays the whole match (a word after every draw too): 80 s on a busy machine.
   test('the new stock is every discard but the round’s, under fresh keys of both seats', () => {
     const { opened, shuffles } = played();
     const before = at(opened + 1);
@@ -133,7 +161,7 @@ describe('Black & Red on the table: hands until a stock runs out, then on to the
       expect(done.cards[id]!.layers.map((l) => l.key)).toEqual([...epoch.keys]);
     // The round's cards stay faceup on the pile.
     expect(done.game.hand.pile).toEqual(hand.pile.slice(stock.length));
-  });
+  }, 180_000);
 
   test('no card of the new stock can be linked to a face it showed, at any step of the reshuffle', () => {
     const { opened, shuffles } = played();
@@ -246,6 +274,7 @@ describe('a player naming a false face for its discard', () => {
   test('is named by both replicas when its card is turned', () => {
     const table = newTable();
     table.dutiesToMove();
+    playWords(table);
     const seat = table.mover()!;
     const state = table.replicas[seat]!.state.game;
     const faces = table.known(seat);
@@ -263,6 +292,100 @@ describe('a player naming a false face for its discard', () => {
       expect(replica.offences()).toEqual([{ seat, reason: 'ERR_FACE_MISMATCH', event: 'reveal' }]);
       expect(replica.outcome()).toMatchObject({ result: 'win', winners: [1 - seat] });
       expect(replica.state.game.hand.pending).toEqual({ seat, card: id, face: lie });
+    }
+  });
+});
+
+/**
+ * Each seat holds 5 red and two blacks whose values are 10 and 10, or 10 and 1; the
+ * upcard and the stock's top 3 are red. Whoever deals, when each mover discards its
+ * highest black: player one 10 (takes the red upcard), the dealer 10 (draws red),
+ * player one its last black (draws red: 7 red), the dealer its last black, making 31
+ * (draws red: 7 red too, and it opens the next round).
+ */
+const SEVENS = dealOf('2h 3h 4h 5h 6h Ks Qs', '2d 3d 4d 5d 6d Kc As', '7h', '8h 9h 10h');
+
+describe('whoever holds seven first goes out first (a stacked deck, real cryptography)', () => {
+  /** A table dealt SEVENS, at the first move; `one` is player one. */
+  function sevens(): { table: BT; one: Seat; dealer: Seat } {
+    const table = newTable();
+    stackDeck(table, SEVENS);
+    table.dutiesToMove();
+    const dealer = table.replicas[0]!.state.game.hand.dealer!;
+    return { table, one: 1 - dealer, dealer };
+  }
+
+  /** The mover discards its highest black card. */
+  function discardBlack(table: BT): void {
+    const seat = table.mover()!;
+    const blacks = legalOf(table, seat).filter(
+      (play) => play.type === 'DISCARD' && colourOf(play.face) === 'black',
+    ) as Extract<BlackRedPlay, { type: 'DISCARD' }>[];
+    act(table, seat, blacks.sort((a, b) => valueOf(b.face) - valueOf(a.face))[0]!);
+  }
+
+  /** Player one's seventh red card drawn: the upcard taken, and three blacks discarded. */
+  function toSeventh(table: BT): void {
+    for (let i = 0; i < 3; i++) {
+      playWords(table);
+      discardBlack(table);
+    }
+  }
+
+  /** Plays the first legal move of every mover until the first hand is scored or the match ends. */
+  function playHand(table: BT): void {
+    const game = () => table.replicas[0]!.state.game;
+    for (let moves = 0; game().history.length === 0 && game().result === null; moves++) {
+      if (moves > 200) throw new Error('the hand did not end');
+      const seat = table.mover()!;
+      act(table, seat, legalOf(table, seat)[0]!);
+    }
+  }
+
+  test('player one draws its seventh red card: it goes out before the dealer reaches 31', () => {
+    const { table, one, dealer } = sevens();
+    toSeventh(table);
+    const hand = table.replicas[0]!.state.game.hand;
+    expect(hand.hands[one]!.map((id) => SEVENS[id]!).every((f) => colourOf(f) === 'red')).toBe(
+      true,
+    );
+    // The table waits on player one alone, and going out is all it may do.
+    for (const replica of table.replicas)
+      expect(replica.owed()).toEqual([{ seat: one, kind: 'ACT' }]);
+    expect(legalOf(table, one).map((play) => play.type)).toEqual(['OUT']);
+    expect(legalOf(table, dealer)).toEqual([]);
+    playHand(table);
+    for (const replica of table.replicas) {
+      const { history } = replica.state.game;
+      expect(history).toMatchObject([{ seat: one, reason: 'OWN' }]);
+      expect(history[0]!.points[one]).toBe(3);
+      expect(history[0]!.points[dealer]).toBe(0);
+      expect(replica.offences()).toEqual([]);
+    }
+    expect(table.replicas[1]!.stateHash).toBe(table.replicas[0]!.stateHash);
+  });
+
+  test('a player that says it holds no seven while it does loses the match when the hands are shown', () => {
+    const { table, one, dealer } = sevens();
+    toSeventh(table);
+    // The lie: signed with its own key, and nothing public can refute it yet.
+    act(table, one, { type: 'NO_SEVEN' });
+    expect(table.mover()).toBe(dealer);
+    playHand(table);
+    for (const replica of table.replicas) {
+      const game = replica.state.game;
+      expect(game.result).toEqual({
+        winner: dealer,
+        reason: 'FALSE_CLAIM',
+        cheat: one,
+        claim: 'NO_SEVEN',
+      });
+      expect(game.hand.log.at(-1)).toMatchObject({ type: 'CHEAT', seat: one, claim: 'NO_SEVEN' });
+      expect(replica.outcome()).toEqual({
+        result: 'win',
+        winners: [dealer],
+        reason: 'FALSE_CLAIM',
+      });
     }
   });
 });

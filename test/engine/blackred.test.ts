@@ -1,8 +1,9 @@
 /**
  * Black & Red's rules without cryptography: named deals with the moves they
  * allow, every refusal code, rounds that end at 31 and on two goes, the
- * upcard as player one's first draw, the discards turned into a new stock
- * mid-hand, every way a hand is scored, the claims that catch a hidden lie,
+ * upcard as player one's first draw, each player's word on its hand after
+ * the deal and every draw, the discards turned into a new stock mid-hand,
+ * every way a hand is scored, the claims that catch a hidden lie,
  * the match to 11, what each seat sees, and the computer player against a
  * random legal player.
  */
@@ -34,6 +35,10 @@ import {
 
 /** Seat 0 red (player one, seat 1 deals), seat 1 black; the stock's top cards named. */
 const OPENING = dealOf('Kh Qh 5h 9s 8s 7s 2c', 'Kd 10d 9d Qs Js 3c 4c', '6h', '10h 2s Ad 5c');
+
+/** A match whose seat `seat` says its words on its hand as the test makes it, true or not. */
+const scripted = (deal: ReturnType<typeof dealOf>, seat: number, dealer = 1): Match =>
+  new Match(deal, dealer, seededRandom(1), [], seat);
 
 const round = (colour: Round['colour'], total: number): Round => ({
   colour,
@@ -99,7 +104,7 @@ describe('the deal', () => {
     expect(blackred.view(match.state, 0).colours).toEqual(['red', 'black']);
     expect(match.mover).toBe(0);
     // A black upcard: player one (seat 1 when seat 0 deals) collects black.
-    const black = new Match(dealOf('2h', '3h', '7c'), 0);
+    const black = new Match(dealOf('2h 3h 4h 5h 6h 7h 8s', '2d 3d 4d 5d 6d 7d 8c', '7c'), 0);
     expect(blackred.view(black.state, 0).colours).toEqual(['red', 'black']);
     expect(black.mover).toBe(1);
   });
@@ -126,9 +131,33 @@ describe('legal moves', () => {
     expect(legalNames(match, 1)).toEqual([]);
   });
 
-  test('seven of one colour: out, and nothing else', () => {
-    const match = new Match(dealOf('2h 3h 4h 5h 6h 7h 8d', '2s 3c', 'Kh'), 1);
-    expect(legalNames(match, 0)).toEqual(['OUT']);
+  test('a word on its hand after the deal, player one first: out with seven of one colour, else no seven', () => {
+    const seven = scripted(dealOf('2h 3h 4h 5h 6h 7h 8d', '2s 3c', 'Kh'), 0);
+    expect(blackred.needs(seven.state)).toEqual([{ type: 'ACT', seats: [0], auto: true }]);
+    expect(legalNames(seven, 0)).toEqual(['OUT']);
+    expect(legalNames(seven, 1)).toEqual([]);
+    const mixed = scripted(OPENING, 1);
+    // Player one said no seven; the dealer's word is owed before player one's first move.
+    expect(mixed.state.hand.claims).toMatchObject([{ seat: 0, move: 0, go: null }]);
+    expect(legalNames(mixed, 1)).toEqual(['NO_SEVEN']);
+    expect(legalNames(mixed, 0)).toEqual([]);
+    mixed.move({ type: 'NO_SEVEN', seat: 1 });
+    expect(blackred.needs(mixed.state)).toEqual([{ type: 'ACT', seats: [0] }]);
+  });
+
+  test('a word after every draw, before the opponent may move; a 31 changes nothing', () => {
+    // Seat 1 deals, and its words are the test's.
+    const match = scripted(OPENING, 1).move({ type: 'NO_SEVEN', seat: 1 }).discard(0, '9s');
+    // Player one took the upcard and said its word at once; the dealer moves.
+    expect(match.state.hand.claims.at(-1)).toMatchObject({ seat: 0, move: 1, go: null });
+    expect(match.mover).toBe(1);
+    withHand(match, (hand) => ({ round: { ...hand.round, total: 21 } }));
+    // The dealer makes 31: it draws, and its word comes before its next move.
+    match.discard(1, 'Qs');
+    expect(match.state.hand.log.slice(-2).map((e) => e.type)).toEqual(['ROUND', 'DRAW']);
+    expect(blackred.needs(match.state)).toEqual([{ type: 'ACT', seats: [1], auto: true }]);
+    expect(legalNames(match, 1)).toEqual(['NO_SEVEN']);
+    expect(legalNames(match, 0)).toEqual([]);
   });
 
   test('without the faces it reads, a seat is offered nothing', () => {
@@ -191,6 +220,28 @@ describe('refusals', () => {
     },
     { name: 'no action', action: () => null, error: 'ERR_ACTION' },
     { name: 'an unknown move', action: () => ({ type: 'PASS', seat: 0 }), error: 'ERR_ACTION' },
+    {
+      name: 'a word with no deal or draw to answer',
+      action: () => ({ type: 'NO_SEVEN', seat: 0 }),
+      error: 'ERR_NO_WORD_OWED',
+    },
+    {
+      name: 'an out at the start of a move',
+      action: () => ({ type: 'OUT', seat: 0 }),
+      error: 'ERR_NO_WORD_OWED',
+    },
+    {
+      name: 'a discard before its word',
+      setup: (m) => withHand(m, () => ({ words: [0] })),
+      action: (m) => ({ type: 'DISCARD', seat: 0, card: hidden(m, 0, 'Kh'), face: card('Kh') }),
+      error: 'ERR_WORD_OWED',
+    },
+    {
+      name: 'the other seat’s word',
+      setup: (m) => withHand(m, () => ({ words: [1] })),
+      action: () => ({ type: 'NO_SEVEN', seat: 0 }),
+      error: 'ERR_NOT_YOUR_TURN',
+    },
     { name: 'no seat', action: () => ({ type: 'GO', seat: 7 }), error: 'ERR_SEAT' },
     { name: 'a coin now', action: () => ({ type: 'COIN', bit: 0 }), error: 'ERR_NOT_NEEDED' },
     { name: 'a shuffle now', action: () => ({ type: 'SHUFFLED' }), error: 'ERR_NOT_NEEDED' },
@@ -219,7 +270,10 @@ describe('refusals', () => {
       ok: false,
       error: 'ERR_MUST_DISCARD',
     });
-    withHand(match, (hand) => ({ faces: hand.faces.map((f, id) => (id === 6 ? card('2c') : f)) }));
+    withHand(match, (hand) => ({
+      words: [0],
+      faces: hand.faces.map((f, id) => (id === 6 ? card('2c') : f)),
+    }));
     expect(blackred.apply(match.state, { type: 'OUT', seat: 0 })).toEqual({
       ok: false,
       error: 'ERR_NOT_OUT',
@@ -384,23 +438,23 @@ describe('scoring a hand', () => {
       reason: 'BOTH_DEALT',
     },
     {
-      name: 'the dealer dealt 7 black, at its first move: 5',
+      name: 'the dealer dealt 7 black, at its word after the deal: 5',
       deal: dealOf('2h 3h 4h 5h 6h 7c 8c', '2s 3s 4s 5s 6s 7s 8s', 'Kh'),
-      moves: ['0:7c'],
+      moves: [],
       points: [0, 5],
       reason: 'DEALT',
     },
     {
-      name: 'player one out on its own colour after taking the upcard: 3',
+      name: 'player one out on its own colour once it takes the upcard: 3',
       deal: dealOf('2h 3h 4h 5h 6h 7h 8c', '2s 3s 4s 5s 6s 7d 8d', 'Kh'),
-      moves: ['0:8c', '1:6s'],
+      moves: ['0:8c'],
       points: [3, 0],
       reason: 'OWN',
     },
     {
-      name: 'the dealer out on the other colour after a draw: 1',
+      name: 'the dealer out on the other colour once it draws: 1',
       deal: dealOf('2h 3h 4h 5h 6h 7c 8c', '2d 3d 4d 5d 6d 7d 8s', 'Kh', '9d'),
-      moves: ['0:8c', '1:8s', '0:7c'],
+      moves: ['0:8c', '1:8s'],
       points: [0, 1],
       reason: 'OTHER',
     },
@@ -410,9 +464,11 @@ describe('scoring a hand', () => {
       const [seat, name] = move.split(':');
       match.discard(Number(seat), name!);
     }
-    const seat = match.mover!;
-    expect(legalNames(match, seat)).toEqual(['OUT']);
-    match.move({ type: 'OUT', seat });
+    // The word after the deal or the last draw went out, with nothing more asked of anyone.
+    const out = points[0]! > 0 ? 0 : 1;
+    expect(match.state.hand.log.filter((e) => e.type === 'OUT')).toEqual([
+      { type: 'OUT', seat: out },
+    ]);
     expect(match.state.history).toMatchObject([{ points, reason }]);
     expect(match.state.score).toEqual(points);
     const shows = match.state.hand.log.filter((e) => e.type === 'SHOW');
@@ -431,6 +487,8 @@ describe('claims: a lie about a hidden hand loses the match once its cards are s
     lie: (m: Match) => void;
     cheat: number;
     claim: string;
+    /** The cheat's words on its hand are the test's to make. */
+    words?: true;
   }>([
     {
       name: 'a go while a card fitted',
@@ -444,11 +502,21 @@ describe('claims: a lie about a hidden hand loses the match once its cards are s
       claim: 'GO',
     },
     {
-      name: 'playing on while dealt 7 of one colour',
+      name: 'no seven while dealt 7 of one colour',
       deal: dealOf('2h 3h 4h 5h 6h 7h 8d', '2s 3s 4s 5s 6s 7d 8c', 'Kc'),
-      lie: (m) => m.discard(0, '8d'),
+      lie: (m) => m.move({ type: 'NO_SEVEN', seat: 0 }).discard(0, '8d'),
       cheat: 0,
-      claim: 'PLAY',
+      claim: 'NO_SEVEN',
+      words: true,
+    },
+    {
+      name: 'no seven after drawing the seventh',
+      deal: dealOf('2h 3h 4h 5h 6h 7h 8c', '2s 3s 4s 5s 6s 7d 8d', 'Kh'),
+      lie: (m) =>
+        m.move({ type: 'NO_SEVEN', seat: 0 }).discard(0, '8c').move({ type: 'NO_SEVEN', seat: 0 }),
+      cheat: 0,
+      claim: 'NO_SEVEN',
+      words: true,
     },
     {
       name: 'going out without 7 of one colour',
@@ -456,9 +524,10 @@ describe('claims: a lie about a hidden hand loses the match once its cards are s
       lie: (m) => m.move({ type: 'OUT', seat: 0 }),
       cheat: 0,
       claim: 'OUT',
+      words: true,
     },
-  ])('$name', ({ deal, lie, cheat, claim }) => {
-    const match = new Match(deal, 1);
+  ])('$name', ({ deal, lie, cheat, claim, words }) => {
+    const match = words ? scripted(deal, cheat) : new Match(deal, 1);
     lie(match);
     match.playUntil([firstLegal, firstLegal], () => match.state.result !== null);
     expect(match.state.result).toEqual({ winner: 1 - cheat, reason: 'FALSE_CLAIM', cheat, claim });
@@ -477,7 +546,8 @@ describe('claims: a lie about a hidden hand loses the match once its cards are s
 
   test.each([
     { faces: '2h 3h 4d 5s 6s 7s 8c', go: null, broken: null },
-    { faces: '2h 3h 4d 5h 6h 7h 8h', go: null, broken: 'PLAY' },
+    { faces: '2h 3h 4d 5h 6h 7h 8h', go: null, broken: 'NO_SEVEN' },
+    { faces: '2h 3h 4h 5h 6h 7h 8h', go: { colour: 'black', total: 27 }, broken: null },
     { faces: '2h 3h 4d 5s 6s 7s 8c', go: { colour: 'red', total: 29 }, broken: 'GO' },
     { faces: '2h 3h 4d 5s 6s 7s 8c', go: { colour: 'red', total: 30 }, broken: null },
     { faces: 'Kh 3h 4d 5s 6s 7s 8c', go: { colour: 'black', total: 27 }, broken: null },
@@ -488,8 +558,14 @@ describe('claims: a lie about a hidden hand loses the match once its cards are s
 
   test('an honest claim waits for its cards, and is dropped once they are all faceup', () => {
     const match = new Match(OPENING, 1).discard(0, '9s');
-    expect(match.state.hand.claims).toMatchObject([{ seat: 0, move: 0, go: null }]);
-    expect(match.state.hand.claims[0]!.faces.filter((f) => f !== null)).toEqual([card('9s')]);
+    // Both words after the deal, then player one's after taking the upcard.
+    expect(match.state.hand.claims).toMatchObject([
+      { seat: 0, move: 0, go: null },
+      { seat: 1, move: 0, go: null },
+      { seat: 0, move: 1, go: null },
+    ]);
+    const known = match.state.hand.claims.map((c) => c.faces.filter((f) => f !== null));
+    expect(known).toEqual([[card('9s')], [], [card('6h')]]);
     match.playHand([firstLegal, firstLegal]);
     expect(match.state.result).toBeNull();
     expect(match.state.hand.claims).toEqual([]);
@@ -525,7 +601,7 @@ describe('the match', () => {
     },
     { name: 'one reaches 11: it wins', score: [6, 0], result: { winner: 0, reason: 'TARGET' } },
   ] as const)('$name', ({ score, result }) => {
-    const match = new Match(dealOf('2h 3h 4h 5h 6h 7h 8d', '2s 3s 4s 5s 6s 7s 8c', 'Kh'), 1);
+    const match = scripted(dealOf('2h 3h 4h 5h 6h 7h 8d', '2s 3s 4s 5s 6s 7s 8c', 'Kh'), 0);
     match.state = { ...match.state, score };
     match.move({ type: 'OUT', seat: 0 });
     expect(match.state.result).toEqual(result);
@@ -569,7 +645,7 @@ describe('what each seat sees', () => {
     expect(JSON.stringify(blackred.view(match.state, 1))).not.toContain('"hands"');
   });
 
-  test('phases: coin, deal, upcard, play, discard, draw, over', () => {
+  test('phases: coin, deal, upcard, word, play, discard, draw, over', () => {
     const made = blackred.setup({});
     if (!made.ok) throw new Error(made.error);
     const phase = (s: BlackRedState) => blackred.view(s, 0).phase;
@@ -579,8 +655,13 @@ describe('what each seat sees', () => {
     state = must(state, { type: 'DEALT', cards: [0, 1, 2, 3, 4, 5, 6], to: 0 });
     state = must(state, { type: 'DEALT', cards: [7, 8, 9, 10, 11, 12, 13], to: 1 });
     expect(phase(state)).toBe('UPCARD');
-    const match = new Match(OPENING, 1);
+    // Player one said no seven; the dealer's word is owed.
+    const match = scripted(OPENING, 1);
+    expect(phase(match.state)).toBe('WORD');
+    expect(blackred.view(match.state, 0).word).toBe(1);
+    match.move({ type: 'NO_SEVEN', seat: 1 });
     expect(phase(match.state)).toBe('PLAY');
+    expect(blackred.view(match.state, 0).word).toBeNull();
     const id = match.state.hand.hands[0]!.find((c) => match.faces[c] === card('9s'))!;
     const discarded = must(match.state, { type: 'DISCARD', seat: 0, card: id, face: card('9s') });
     expect(phase(discarded)).toBe('DISCARD');
@@ -589,6 +670,8 @@ describe('what each seat sees', () => {
     let drawing = must(match.state, { type: 'DISCARD', seat: 1, card: qs, face: card('Qs') });
     drawing = must(drawing, { type: 'REVEAL', card: qs, face: card('Qs') });
     expect(phase(drawing)).toBe('DRAW');
+    match.discard(1, 'Qs');
+    expect(phase(match.state)).toBe('WORD');
     // Seat 1's hand is not of one colour: its out is a lie, which ends the match.
     const over = match.move({ type: 'OUT', seat: 1 });
     expect(phase(over.state)).toBe('OVER');

@@ -6,6 +6,7 @@
  * shuffled into a new stock (on a real table, with real cryptography).
  */
 import { expect, test } from 'vitest';
+import { seededRandom } from '../../src/bots/computer.ts';
 import type { Json } from '../../src/engine/encoding.ts';
 import {
   blackred,
@@ -111,9 +112,10 @@ test.each<[Partial<HandRecord>, string]>([
   expect(handWords(hand as HandRecord, NAMES)).toBe(words);
 });
 
-test('the match won at 11, and a match lost to a false go, in the result panel', () => {
+test('the match won at 11, and a match lost to a false go or a false no seven, in the result panel', () => {
   const flush = dealOf('2h 3h 4h 5h 6h 7h 8d', '2s 3s 4s 5s 6s 7s 8h', 'Kh');
-  const won = new Match(flush, 1);
+  // Alice's word on her dealt hand is the test's: it comes after the score is set.
+  const won = new Match(flush, 1, seededRandom(1), [], 0);
   won.state = { ...won.state, score: [8, 2] };
   won.move({ type: 'OUT', seat: 0 });
   const outcome = blackred.outcome(won.state)!;
@@ -135,6 +137,15 @@ test('the match won at 11, and a match lost to a false go, in the result panel',
     headline: 'Bob wins the match',
     reason:
       'Alice said go while holding a card that fitted, which the cards showed when they were turned: Alice loses the match. Score: Alice 0 – 0 Bob, first to 11.',
+  });
+  const hid = new Match(flush, 1, seededRandom(1), [], 0).move({ type: 'NO_SEVEN', seat: 0 });
+  hid.playUntil([firstLegal, firstLegal], () => hid.state.result !== null);
+  expect(
+    describeResult('blackred', blackred.outcome(hid.state)!, json(hid.state), NAMES, 0),
+  ).toEqual({
+    headline: 'Bob wins the match',
+    reason:
+      'Alice said they held no 7 cards of one colour while they did, which the cards showed when they were turned: Alice loses the match. Score: Alice 0 – 0 Bob, first to 11.',
   });
 });
 

@@ -31,7 +31,7 @@ const REASONS: Record<HandReason, string> = {
 /** What a false claim was, in words. */
 const CLAIMS: Record<ClaimKind, string> = {
   GO: 'said go while holding a card that fitted',
-  PLAY: 'played on while holding 7 cards of one colour',
+  NO_SEVEN: 'said they held no 7 cards of one colour while they did',
   OUT: 'went out without 7 cards of one colour',
 };
 

@@ -1,11 +1,12 @@
 /**
  * Black & Red without cryptography, for rules tests: a deal names every
  * card's face, and `settle` answers the match's coin, deals, reveals and
- * mid-hand shuffles as an honest table would. A mid-hand reshuffle gives the
- * new stock's ids the old discards' faces in a new order (scripted, or drawn
- * from the seeded random); between two hands `next` brings the next scripted
- * deal, or a seeded random one. Cards are named as on their pictures: '7h', 'Ks',
- * '10d', 'Ac'.
+ * mid-hand shuffles as an honest table would, and says each player's word
+ * on its hand after a deal or draw as its session would (but the `scripted`
+ * seat's). A mid-hand reshuffle gives the new stock's ids the old discards'
+ * faces in a new order (scripted, or drawn from the seeded random); between
+ * two hands `next` brings the next scripted deal, or a seeded random one.
+ * Cards are named as on their pictures: '7h', 'Ks', '10d', 'Ac'.
  */
 import { seededRandom } from '../../../src/bots/computer.ts';
 import { DECK_SIZE, faceOf, type Face, type Suit } from '../../../src/engine/cards.ts';
@@ -71,7 +72,8 @@ export type Chooser = (match: Match, seat: Seat, legal: readonly BlackRedPlay[])
 /**
  * A match on a table that tells the truth: `faces` is what every card id
  * holds now. `restock` scripts the next mid-hand reshuffle (the new stock's
- * faces, top first); `deals` the next hands' decks.
+ * faces, top first); `deals` the next hands' decks. The `scripted` seat's words on
+ * its hand are the test's to make (true or not); every other seat's are made honestly.
  */
 export class Match {
   state: BlackRedState;
@@ -83,6 +85,7 @@ export class Match {
     readonly dealer: Seat = 0,
     private readonly random: () => number = seededRandom(1),
     private readonly deals: Deal[] = [],
+    readonly scripted: Seat | null = null,
   ) {
     const made = blackred.setup({});
     if (!made.ok) throw new Error(made.error);
@@ -91,11 +94,13 @@ export class Match {
     this.settle();
   }
 
-  /** Answers every need but a move, until a move is owed, a hand is over or the match is. */
+  /** Answers every need but a move and the scripted seat's word, until one is owed, a hand is over or the match is. */
   settle(): this {
     for (;;) {
       const need = blackred.needs(this.state)[0];
-      if (need?.type === 'DEAL')
+      if (need?.type === 'ACT' && need.auto && need.seats[0] !== this.scripted)
+        this.state = must(this.state, this.legal(need.seats[0]!)[0]!);
+      else if (need?.type === 'DEAL')
         this.state = must(this.state, { type: 'DEALT', cards: [...need.cards], to: need.to });
       else if (need?.type === 'REVEAL')
         for (const id of need.cards)
@@ -160,7 +165,11 @@ export class Match {
   /** Plays on with `players` until `until` holds or the match ends; throws past `limit` moves. */
   playUntil(players: readonly [Chooser, Chooser], until: () => boolean, limit = 5000): this {
     for (let moves = 0; !until(); moves++) {
-      if (this.state.between) this.next();
+      if (this.state.between) {
+        // A hand dealt of one colour may be over as soon as it is dealt.
+        this.next();
+        continue;
+      }
       const seat = this.mover;
       if (seat === null) return this;
       if (moves === limit) throw new Error('no end in sight');

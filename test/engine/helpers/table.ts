@@ -3,7 +3,7 @@
  * the genesis, and a `Table` of one replica per seat that authors events and
  * hands them to every other replica, as an honest full mesh would.
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { invertScalar } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { openWithAudit } from '../../../src/engine/table/audit.ts';
@@ -277,3 +277,36 @@ export function openCards(state: TableState<unknown>, players: readonly Player[]
 
 /** The faces as anyone can open them with the secrets published in the audit. */
 export const auditOpen = (state: TableState<unknown>): number[] => openWithAudit(state);
+
+/**
+ * Plays the table's first key round and shuffle so that card id `id` holds the
+ * face `order[id]`: a named deal, with real keys, shuffles and proofs. Every
+ * seat shuffles; the last shuffler's permutation is chosen from the faces the
+ * earlier shuffles left (opened with the players' keyrings) by feeding its
+ * Fisher–Yates draws (`randomPermutation`, one 32-bit word each, the first
+ * draws of a shuffle proof), then the seeded stream resumes.
+ */
+export function stackDeck<S extends Json>(table: Table<S>, order: readonly number[]): void {
+  const last = table.players.length - 1;
+  const replica = table.replicas[0]!;
+  table.dutiesUntil((s) => s.step.type === 'SHUFFLE' && s.step.order[s.step.next] === last);
+  const opened = openCards(replica.state, table.players);
+  // Output row i is input row psi[i]; Fisher–Yates fixes rows from the last down.
+  const psi = order.map((face) => opened.indexOf(face));
+  const rows = opened.map((_, i) => i);
+  for (let i = rows.length - 1; i > 0; i--) {
+    const j = rows.indexOf(psi[i]!);
+    [rows[i], rows[j]] = [rows[j]!, rows[i]!];
+    vi.mocked(crypto.getRandomValues).mockImplementationOnce(
+      <T extends ArrayBufferView | null>(array: T): T => {
+        if (!(array instanceof Uint32Array) || array.length !== 1)
+          throw new Error('the shuffle drew something else first');
+        array[0] = j;
+        return array;
+      },
+    );
+  }
+  table.duty(last);
+  const dealt = openCards(replica.state, table.players);
+  if (order.some((face, id) => dealt[id] !== face)) throw new Error('the deck did not stack');
+}

@@ -3,9 +3,11 @@
  * (with the faces it reads on its own hand), its legal moves, the faceup
  * discards, and nothing of the opponent's hand but the count.
  *
- * It goes out when it may and says go when it must. It collects its own
- * colour, unless its hand holds 5 of the other (`SWITCH`): 1 point soon beats
- * 3 points far off. Otherwise it values each discard: a card of the colour it
+ * Its word on its hand after a deal or draw is no choice (out with 7 of one
+ * colour, else no seven): it takes the one legal move, as it says go when it
+ * must; at a table its session says the word before the bot is asked. It
+ * collects its own colour, unless its hand holds 5 of the other (`SWITCH`):
+ * 1 point soon beats 3 points far off. Otherwise it values each discard: a card of the colour it
  * does not collect is worth getting rid of, one it collects worth keeping
  * (`COLOUR`); so it opens a round in the other colour, which forces the
  * opponent to follow with its own. Reaching exactly 31 ends the round and

@@ -9,7 +9,9 @@
  * next hand, or the faceup discards turned into a new stock mid-hand);
  * `DEAL` -> unlock for `to` alone, then `{ type: 'DEALT', cards, to }`;
  * `REVEAL` -> unlock for everyone, then one `{ type: 'REVEAL', card, face }`
- * per card. Fold each signed move as `{ ...action, seat: author, seen }`.
+ * per card; `ACT` -> the seat's move, or with `auto` its word on its hand
+ * (the one legal action, made by its session). Fold each signed move as
+ * `{ ...action, seat: author, seen }`.
  * `legalActions` and `view` take the faces the seat reads on its own hand
  * (`known`), since the rules never see a hand.
  */
@@ -40,9 +42,9 @@ export const RULES_TEXT: readonly string[] = [
   'Player one starts. Discard one card, then draw one: player one’s first draw is the upcard, every later draw is the top of the facedown stock, seen by you alone.',
   'Discards go in rounds. The first discard of a round chooses its colour; every discard of the round must be of that colour and keep the running total at 31 or under (Ace 1, 2 to 10 as marked, J, Q, K 10).',
   'If you cannot discard (no card of the round’s colour that fits), you say go and draw nothing. The round ends at exactly 31, or when both players say go in a row; the total goes back to 0 and the last player who discarded starts the next round.',
-  'Holding 7 cards of one colour, you go out at the start of your next move: 3 points for your own colour, 1 for the other. Dealt 7 of one colour: 5 points (both players dealt so: 5 each).',
+  'As soon as you hold 7 cards of one colour, dealt or after a draw, you go out, before your opponent can move (your page does it for you): 3 points for your own colour, 1 for the other. Dealt 7 of one colour: 5 points (both players dealt so: 5 each).',
   'Stock empty: the discards but the current round’s are shuffled again by both players, under fresh keys, into a new stock: nobody knows its order or which card was which. If nothing can be reshuffled the hand is a draw.',
-  'Nobody sees your hand, but every card you held is shown at the latest when the hand ends: a go while a card fitted, or playing on while holding 7 of one colour, loses the match at once.',
+  'Nobody sees your hand, so after the deal and every draw your page says whether you hold 7 of one colour; every card you held is shown at the latest when the hand ends: a go while a card fitted, or playing on while holding 7 of one colour, loses the match at once.',
   'First to 11 points wins the match; if both pass 11 in the same hand, the higher score wins, and on equal scores the match goes on.',
 ];
 

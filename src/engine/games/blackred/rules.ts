@@ -11,22 +11,25 @@
  *
  * 1. `DEAL` 7 cards to player one (the non-dealer), then 7 to the dealer.
  * 2. `REVEAL` the upcard: player one collects its colour, the dealer the other.
- * 3. Moves. `ACT`: the turn player owes one move, at the start of which its
- *    hand is settled (7 cards it can read):
- *    - holding 7 cards of one colour, it must go `OUT`; nothing else is legal;
- *    - else it `DISCARD`s a card that fits the round (the round's colour, once
+ * 3. Words. `ACT` (`auto`): whenever a hand has just changed, before anyone
+ *    moves, its holder owes its word on it: both after the deal (player one
+ *    first, then the dealer), the drawer after every draw. Holding 7 cards
+ *    of one colour it goes `OUT`; else it says `NO_SEVEN`. Each is the one
+ *    legal word, so a session says it without asking its player.
+ * 4. Moves. `ACT`: the turn player owes one move:
+ *    - it `DISCARD`s a card that fits the round (the round's colour, once
  *      its first discard chose it, and a total of 31 or less), naming the face
  *      it reads; the card is `REVEAL`ed (another face is refused with
  *      `ERR_FACE_MISMATCH`: the table names the discarder, whose claim it
  *      was, and it loses) and goes on the pile; then the discarder draws: player
  *      one's first draw is the upcard (public, no step), every later draw the
- *      stock's top card (`DEAL`, private);
+ *      stock's top card (`DEAL`, private), and owes its word;
  *    - with nothing that fits it says `GO` and draws nothing.
- * 4. Stock empty when a draw is owed: `SHUFFLE` the pile but the round's
+ * 5. Stock empty when a draw is owed: `SHUFFLE` the pile but the round's
  *    cards, under fresh keys, into a new stock (the table turns the faceup
  *    discards facedown again: nobody knows the new order or can link a new
  *    stock card to a face it showed), then `DEAL` its top card.
- * 5. The end: `OUT` (or a stock that cannot be rebuilt) `REVEAL`s both hands;
+ * 6. The end: `OUT` (or a stock that cannot be rebuilt) `REVEAL`s both hands;
  *    then the hand is scored and the next hand's deck is `SHUFFLE`d.
  *
  * Where RULES.md and the seed are silent:
@@ -40,21 +43,23 @@
  *   if the stock is empty then, all the pile goes into the new stock.
  * - Both players saying go in a row ends the round; the last discarder
  *   starts the next one. A go by one player alone passes the move.
- * - "As soon as a player holds 7 cards of one colour after drawing": a hand
- *   changes only by its owner's discard and draw, so the holder goes out at
- *   the start of its next move, before anything of its own changes; whoever
- *   held seven first goes out first. A dealt hand of one colour goes out the
- *   same way, at its holder's first move: player one before discarding, the
- *   dealer at its first move (player one's hand was then not of one colour,
- *   or it would have gone out). Going out on a player's first move scores 5
- *   (dealt), and when it is player one's and the dealer's untouched hand is
- *   of one colour too, both score 5.
- * - Nobody can see a hand, so every `DISCARD` and `GO` claims the mover's
- *   hand was not all of one colour, and a `GO` also claims nothing fitted.
- *   Every card of a claim is turned faceup later (discarded, or shown at the
- *   hand's end), so each claim is judged once its faces are all known, and
- *   an `OUT` when the hands are shown. A false claim ends the match at once:
- *   the liar loses it.
+ * - "As soon as a player holds 7 cards of one colour after drawing": the
+ *   drawn card is dealt privately, so the table learns it only from the
+ *   drawer's word, which it owes right after the draw, before the opponent
+ *   may move. Whoever holds seven first goes out first: a player cannot wait
+ *   for a better chance, nor lose its seven to an opponent who moves twice
+ *   (a discard making 31 lets its player draw and move again). A hand
+ *   changes only by a deal, a draw and a discard, and a discard alone cannot
+ *   make 7 of one colour out of 6 cards, so no other word is needed.
+ * - A dealt hand of one colour: each player's word after the deal, player one
+ *   first; going out then scores 5 (dealt), and when the other hand, still as
+ *   dealt, is of one colour too, both score 5 whoever's word came first.
+ * - Nobody can see a hand, so every `NO_SEVEN` claims the hand was not all
+ *   of one colour, and every `GO` that nothing fitted. Every card of a claim
+ *   is turned faceup later (discarded, or shown at the hand's end), so each
+ *   claim is judged once its faces are all known, and an `OUT` when the hands
+ *   are shown: in the game, on every replica, whatever the audit does. A
+ *   false claim ends the match at once: the liar loses it.
  * - Stock empty and the pile but the round's cards empty too: the hand is a
  *   draw (both hands are shown, nobody scores). With 52 cards this never
  *   happens: a round is of one colour, so it holds at most 10 cards (two
@@ -100,7 +105,7 @@ import {
 
 type Res = Result<BlackRedState, BlackRedError>;
 
-const MOVES = ['DISCARD', 'GO', 'OUT'];
+const MOVES = ['DISCARD', 'GO', 'OUT', 'NO_SEVEN'];
 const FACTS = ['COIN', 'SHUFFLED', 'DEALT', 'REVEAL'];
 
 // ---------------------------------------------------------------- queries
@@ -121,7 +126,7 @@ export function fits(round: Round, face: Face): boolean {
 export const reshuffleCards = (hand: Hand): CardId[] =>
   hand.pile.slice(0, hand.pile.length - hand.round.cards);
 
-/** What the hand waits for: a deal, a reveal, a draw, a new stock, or a move. */
+/** What the hand waits for: a deal, a reveal, a draw, a new stock, a word on a hand, or a move. */
 function handNeed(hand: Hand): Need {
   const dealer = hand.dealer!;
   for (const seat of [other(dealer), dealer])
@@ -135,6 +140,7 @@ function handNeed(hand: Hand): Need {
     return hand.stock.length > 0
       ? { type: 'DEAL', cards: [hand.stock[0]!], to: hand.draw }
       : { type: 'SHUFFLE', cards: reshuffleCards(hand) };
+  if (hand.words.length > 0) return { type: 'ACT', seats: [hand.words[0]!], auto: true };
   return { type: 'ACT', seats: [hand.turn] };
 }
 
@@ -162,8 +168,8 @@ export function readHand(
 /**
  * Every legal move of `seat` now. The rules cannot see a hand, so they need
  * `known`, the faces the seat reads on its own cards; without them they list
- * nothing. Seven of one colour: `OUT` only. Else every discard that fits, or
- * `GO` when none does.
+ * nothing. Its word on its hand: `OUT` with seven of one colour, else
+ * `NO_SEVEN`. Its move: every discard that fits, or `GO` when none does.
  */
 export function legalActions(
   state: BlackRedState,
@@ -175,7 +181,7 @@ export function legalActions(
   const cards = hand.hands[seat]!;
   const faces = readHand(hand, cards, known);
   if (faces === null) return [];
-  if (oneColour(faces)) return [{ type: 'OUT', seat }];
+  if (hand.words.length > 0) return [{ type: oneColour(faces) ? 'OUT' : 'NO_SEVEN', seat }];
   const discards: BlackRedPlay[] = cards.flatMap((card, i) =>
     fits(hand.round, faces[i]!) ? [{ type: 'DISCARD', seat, card, face: faces[i]! }] : [],
   );
@@ -198,6 +204,8 @@ export function apply(state: BlackRedState, action: BlackRedAction): Res {
   const play = action as BlackRedPlay;
   if (!isSeat(play.seat)) return err('ERR_SEAT');
   if (!owesMove(state, play.seat)) return err('ERR_NOT_YOUR_TURN');
+  const word = play.type === 'OUT' || play.type === 'NO_SEVEN';
+  if (word !== state.hand.words.length > 0) return err(word ? 'ERR_NO_WORD_OWED' : 'ERR_WORD_OWED');
   switch (play.type) {
     case 'DISCARD':
       return discard(state, play.seat, play.card, play.face);
@@ -205,6 +213,8 @@ export function apply(state: BlackRedState, action: BlackRedAction): Res {
       return go(state, play.seat);
     case 'OUT':
       return out(state, play.seat);
+    case 'NO_SEVEN':
+      return noSeven(state, play.seat);
   }
 }
 
@@ -229,14 +239,9 @@ function claimOf(hand: Hand, seat: Seat, go: Claim['go']): Claim {
   return { seat, move: hand.moves, cards, faces: cards.map((card) => hand.faces[card]!), go };
 }
 
-/** The hand after `seat`'s move, with its claim. */
-function moved(hand: Hand, seat: Seat, claim: Claim): Hand {
-  return {
-    ...hand,
-    moves: hand.moves + 1,
-    acted: setSeat(hand.acted, seat, true),
-    claims: [...hand.claims, claim],
-  };
+/** The hand after `seat`'s move: its hand is no longer the one dealt. */
+function moved(hand: Hand, seat: Seat): Hand {
+  return { ...hand, moves: hand.moves + 1, acted: setSeat(hand.acted, seat, true) };
 }
 
 function discard(state: BlackRedState, seat: Seat, card: unknown, face: unknown): Res {
@@ -251,7 +256,7 @@ function discard(state: BlackRedState, seat: Seat, card: unknown, face: unknown)
   if (hand.round.colour !== null && colourOf(face) !== hand.round.colour) return err('ERR_COLOUR');
   if (!fits(hand.round, face)) return err('ERR_OVER_31');
   const next: Hand = {
-    ...moved(hand, seat, claimOf(hand, seat, null)),
+    ...moved(hand, seat),
     hands: setSeat(
       hand.hands,
       seat,
@@ -268,7 +273,10 @@ function go(state: BlackRedState, seat: Seat): Res {
   if (round.colour === null) return err('ERR_MUST_DISCARD');
   if (publicFaces(hand, seat).some((face) => fits(round, face))) return err('ERR_MUST_DISCARD');
   const claim = claimOf(hand, seat, { colour: round.colour, total: round.total });
-  let next = logged(moved(hand, seat, claim), { type: 'GO', seat, total: round.total });
+  let next = logged(
+    { ...moved(hand, seat), claims: [...hand.claims, claim] },
+    { type: 'GO', seat, total: round.total },
+  );
   const goes = round.goes + 1;
   if (goes < 2) next = { ...next, round: { ...round, goes }, turn: other(seat) };
   else {
@@ -286,9 +294,20 @@ function out(state: BlackRedState, seat: Seat): Res {
   const { hand } = state;
   if (new Set(publicFaces(hand, seat).map(colourOf)).size > 1) return err('ERR_NOT_OUT');
   const next = logged(
-    { ...hand, moves: hand.moves + 1, ending: { kind: 'OUT', seat } },
+    { ...hand, moves: hand.moves + 1, words: [], ending: { kind: 'OUT', seat } },
     { type: 'OUT', seat },
   );
+  return ok(settle({ ...state, hand: next }));
+}
+
+/** `seat` holds no seven: a claim on its hand, judged once its cards have all turned faceup. */
+function noSeven(state: BlackRedState, seat: Seat): Res {
+  const { hand } = state;
+  const next: Hand = {
+    ...hand,
+    words: hand.words.slice(1),
+    claims: [...hand.claims, claimOf(hand, seat, null)],
+  };
   return ok(settle({ ...state, hand: next }));
 }
 
@@ -335,6 +354,7 @@ function dealt(state: BlackRedState, cards: unknown, to: unknown): Res {
     hands: setSeat(hand.hands, seat, [...hand.hands[seat]!, ...need.cards]),
     stock: hand.stock.slice(1),
     draw: null,
+    words: [seat],
   };
   return ok({ ...state, hand: logged(next, { type: 'DRAW', seat }) });
 }
@@ -391,8 +411,9 @@ const unjudged = (claims: readonly Claim[]): Claim[] =>
 export function claimBroken(claim: Claim): ClaimKind | null {
   const faces = claim.faces as Face[];
   const go = claim.go;
-  if (go !== null && faces.some((face) => fits({ ...freshRound(null), ...go }, face))) return 'GO';
-  return oneColour(faces) ? 'PLAY' : null;
+  if (go !== null)
+    return faces.some((face) => fits({ ...freshRound(null), ...go }, face)) ? 'GO' : null;
+  return oneColour(faces) ? 'NO_SEVEN' : null;
 }
 
 /** The first claim with every face known that is false, with why. */
@@ -453,6 +474,7 @@ function placed(hand: Hand): Hand {
         ...next,
         hands: setSeat(next.hands, seat, [...next.hands[seat]!, hand.upcard]),
         upcardTaken: true,
+        words: [seat],
       },
       { type: 'TAKE', seat, card: hand.upcard, face: hand.upcardFace! },
     );

@@ -80,6 +80,7 @@ export function newHand(number: number, dealer: Seat | null): Hand {
     turn: dealer === null ? 0 : other(dealer),
     moves: 0,
     acted: [false, false],
+    words: dealer === null ? [] : [other(dealer), dealer],
     pending: null,
     draw: null,
     ending: null,

@@ -37,18 +37,24 @@ export type PerSeat<T> = readonly [T, T];
 export type BlackRedOptions = Record<string, never>;
 
 /**
- * A player's move, as offered by `legalActions`.
+ * A player's move, as offered by `legalActions`. On its turn:
  *
  * - `DISCARD`: put `card` on the pile; `face` is the face its player reads on
  *   it (the reveal must show it).
  * - `GO`: the player cannot discard (no card of the round's colour that keeps
  *   the total at 31 or under); it draws nothing.
+ *
+ * Its word on its hand, owed after the deal and after every draw, before
+ * anyone moves (no choice: the session says it):
+ *
  * - `OUT`: the player holds 7 cards of one colour; the hands are shown.
+ * - `NO_SEVEN`: it does not; play goes on.
  */
 export type BlackRedMove =
   | { readonly type: 'DISCARD'; readonly card: CardId; readonly face: Face }
   | { readonly type: 'GO' }
-  | { readonly type: 'OUT' };
+  | { readonly type: 'OUT' }
+  | { readonly type: 'NO_SEVEN' };
 
 /** A move as `apply` receives it: with its author and the table's player-action mark `seen`. */
 export type BlackRedPlay = BlackRedMove & { readonly seat: Seat; readonly seen?: number };
@@ -73,7 +79,9 @@ export type BlackRedAction = BlackRedPlay | BlackRedFact;
  * Why `apply` refused an input.
  *
  * A move: `ERR_NOT_YOUR_TURN` (not this seat's move, or the table is still
- * dealing, turning or shuffling), `ERR_NOT_IN_HAND`, `ERR_FACE` (no face of
+ * dealing, turning or shuffling), `ERR_WORD_OWED` (a `DISCARD` or `GO` from a
+ * seat that owes its word on its hand first), `ERR_NO_WORD_OWED` (an `OUT` or
+ * `NO_SEVEN` with no deal or draw to answer), `ERR_NOT_IN_HAND`, `ERR_FACE` (no face of
  * the deck), `ERR_FACE_CONFLICT` (the named face is faceup elsewhere, or a
  * public card named with another face), `ERR_COLOUR` (not the round's
  * colour), `ERR_OVER_31`, `ERR_MUST_DISCARD` (a `GO` that the public cards
@@ -89,6 +97,8 @@ export type BlackRedError =
   | 'ERR_MATCH_OVER'
   | 'ERR_SEAT'
   | 'ERR_NOT_YOUR_TURN'
+  | 'ERR_WORD_OWED'
+  | 'ERR_NO_WORD_OWED'
   | 'ERR_NOT_IN_HAND'
   | 'ERR_FACE'
   | 'ERR_FACE_CONFLICT'
@@ -118,12 +128,12 @@ export type Round = {
 };
 
 /**
- * What a move says about a hand nobody else can see: every `DISCARD` and
- * `GO` says the mover's 7 cards (`cards`) are not all of one colour (else it
- * owed `OUT`); a `GO` also says none of them is of the round's colour with a
- * value that fits (`go`). Each card's face is filled in when that card is
- * next turned faceup (discarded, or shown at the hand's end), and the claim
- * is judged as soon as all are known.
+ * What a move says about a hand nobody else can see: a `NO_SEVEN` says the
+ * player's 7 cards (`cards`) are not all of one colour (`go` null); a `GO`
+ * says none of them is of the round's colour with a value that fits (`go`).
+ * Each card's face is filled in when that card is next turned faceup
+ * (discarded, or shown at the hand's end), and the claim is judged as soon
+ * as all are known.
  */
 export type Claim = {
   readonly seat: Seat;
@@ -147,8 +157,8 @@ export type Ending = { readonly kind: 'OUT' | 'STOCK'; readonly seat: Seat };
  */
 export type HandReason = 'DEALT' | 'BOTH_DEALT' | 'OWN' | 'OTHER' | 'STOCK';
 
-/** Which claim was false: a `GO`, a move made while holding 7 of one colour (`PLAY`), or an `OUT`. */
-export type ClaimKind = 'GO' | 'PLAY' | 'OUT';
+/** Which claim was false: a `GO`, a `NO_SEVEN` said while holding 7 of one colour, or an `OUT`. */
+export type ClaimKind = 'GO' | 'NO_SEVEN' | 'OUT';
 
 /** One entry of the hand's log, in play order; every field is public. */
 export type BlackRedEvent =
@@ -225,6 +235,12 @@ export type Hand = {
   readonly moves: number;
   /** Whether each seat has moved this hand: until it has, its hand is the one dealt. */
   readonly acted: PerSeat<boolean>;
+  /**
+   * The seats that owe their word on their hand (`OUT` or `NO_SEVEN`), in
+   * order, before any move: both after the deal (player one first), the
+   * drawer after a draw.
+   */
+  readonly words: readonly Seat[];
   readonly pending: Pending | null;
   /** The seat owed a draw from the stock, or null. */
   readonly draw: Seat | null;
@@ -263,7 +279,8 @@ export type BlackRedState = {
 
 /**
  * Where the hand is, for the UI: `COIN` (first dealer), `DEAL`, `UPCARD`,
- * `PLAY` (the turn player owes a move), `DISCARD` (a discard being turned),
+ * `WORD` (a player just dealt or drawn to says whether it holds 7 of one
+ * colour), `PLAY` (the turn player owes a move), `DISCARD` (a discard being turned),
  * `DRAW`, `RESHUFFLE` (the discards becoming a new stock), `SHOWDOWN` (the
  * hands being shown), `NEXT` (the next hand's deck being shuffled), `OVER`.
  */
@@ -271,6 +288,7 @@ export type Phase =
   | 'COIN'
   | 'DEAL'
   | 'UPCARD'
+  | 'WORD'
   | 'PLAY'
   | 'DISCARD'
   | 'DRAW'
@@ -299,6 +317,8 @@ export type BlackRedView = {
   readonly upcard: SeenCard | null;
   /** Whose move it is, while a move is owed or a move's cards are moving. */
   readonly turn: Seat;
+  /** The seat that owes its word on its hand now (phase `WORD`), else null. */
+  readonly word: Seat | null;
   /** Own hand: its colour first, then the other, each by value; unreadable cards last. */
   readonly hand: readonly SeenCard[];
   /** The opponent's hand: backs, but for a public card (the upcard it took). */

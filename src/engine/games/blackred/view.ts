@@ -26,9 +26,10 @@ export function view(
   };
   const split = hand.pile.length - hand.round.cards;
   const mineColour = colourFor(hand, seat);
+  const phase = phaseOf(state);
   return {
     seat,
-    phase: phaseOf(state),
+    phase,
     target: state.target,
     score: state.score,
     number: hand.number,
@@ -39,6 +40,7 @@ export function view(
         ? null
         : { card: hand.upcard, face: hand.upcardFace },
     turn: hand.turn,
+    word: phase === 'WORD' ? hand.words[0]! : null,
     hand: sortHand(
       (hand.hands[seat] ?? []).map((card) => seen(card, true)),
       mineColour,
@@ -84,7 +86,7 @@ function phaseOf(state: BlackRedState): Phase {
     case 'SHUFFLE':
       return state.between ? 'NEXT' : 'RESHUFFLE';
     case 'ACT':
-      return 'PLAY';
+      return hand.words.length > 0 ? 'WORD' : 'PLAY';
     case 'DEAL':
       return hand.draw === null ? 'DEAL' : 'DRAW';
     default:
