@@ -27,6 +27,18 @@
  * author did nothing wrong: `ERR_HALTED` (the game already stopped) and
  * `ERR_PENDING_FULL` (too much waiting; resend later).
  *
+ * ## After an offence
+ * Whoever folds the log tells it where the first offence is (`stopAfter`):
+ * from then on it holds nothing that sorts after that event, and takes
+ * nothing that would (`ERR_HALTED`). What sorts after an offence is void
+ * wherever it lands, and no event arriving later can change that, since an
+ * event's place depends only on what it had seen; so the log keeps exactly
+ * what the evidence needs (the offence, everything it had seen, and whatever
+ * sorts before it, which may hold an earlier offence) however long a named
+ * seat goes on signing, and every replica holds the same events.
+ * Equivocation halts the log outright; one pair of events proves it, so an
+ * author already proven to equivocate adds no more.
+ *
  * ## Order (the concurrency rule)
  * Every accepted event has a height: one more than the highest event it
  * had seen (`(s, basis[s] - 1)` over every seat), 1 for an event that had
@@ -203,6 +215,8 @@ export class EventLog {
   private readonly rejected = new Map<string, LogError>();
   private readonly evidenceList: Evidence[] = [];
   private readonly equivocationList: Equivocation[] = [];
+  /** The first offence, as `stopAfter` was told: nothing that sorts after it is held. */
+  private stop: LogEntry | null = null;
 
   /** Use `createLog`, which checks the roster. */
   constructor(
@@ -258,6 +272,11 @@ export class EventLog {
     return this.chains[seat]?.at(-1)?.hash ?? ZERO_HASH;
   }
 
+  /** True when the event `hash` waits for a dependency. */
+  isPending(hash: string): boolean {
+    return this.pending.has(hash);
+  }
+
   /** Number of events waiting for a dependency. */
   get pendingCount(): number {
     return this.pending.size;
@@ -268,7 +287,7 @@ export class EventLog {
     return this.evidenceList;
   }
 
-  /** Every equivocation seen. */
+  /** The first equivocation seen of each author that equivocated. */
   get equivocations(): readonly Equivocation[] {
     return this.equivocationList;
   }
@@ -276,6 +295,35 @@ export class EventLog {
   /** True once an equivocation is known: the game stops and no event is accepted. */
   get halted(): boolean {
     return this.equivocationList.length > 0;
+  }
+
+  /**
+   * The first offence is the accepted event `hash` (an earlier one than any told
+   * before; a later one changes nothing): drops every event, accepted or pending,
+   * that sorts after it, and refuses any that would from now on (`ERR_HALTED`).
+   * Says from which position the order changed (`size` when it did not).
+   */
+  stopAfter(hash: string): number {
+    const entry = this.accepted.get(hash);
+    if (entry === undefined || (this.stop !== null && !sortsAfter(this.stop, entry))) {
+      return this.size;
+    }
+    this.stop = entry;
+    // The order is sorted, so what sorts after the offence is its tail.
+    const from = this.order.indexOf(entry) + 1;
+    for (const dropped of this.order.splice(from)) {
+      this.accepted.delete(dropped.hash);
+      // An author's later events sort after its earlier ones: they go too, so this cuts its chain.
+      const chain = this.chains[dropped.event.author]!;
+      chain.length = Math.min(chain.length, dropped.event.seq);
+    }
+    for (const candidate of [...this.pending.values()]) {
+      if (this.pending.has(candidate.hash) && this.beyondStop(candidate.event)) {
+        this.unpend(candidate);
+        this.discardWaiters(candidate);
+      }
+    }
+    return from;
   }
 
   /** Seats proven to have equivocated, ascending. */
@@ -329,6 +377,10 @@ export class EventLog {
     const rival = this.chains[event.author]![event.seq] ?? this.pendingSlots.get(slot(event));
     if (rival !== undefined) return this.equivocate(rival, candidate);
     if (this.halted) return err('ERR_HALTED');
+    if (this.beyondStop(event)) {
+      this.discardWaiters(candidate);
+      return err('ERR_HALTED');
+    }
 
     const placement = this.place(candidate);
     if ('error' in placement) return this.reject(bytes, hash, event.author, true, placement.error);
@@ -363,7 +415,6 @@ export class EventLog {
 
   /** Puts an entry in every index; returns its position in the order. */
   private insert(entry: LogEntry): number {
-    const { height } = entry;
     const author = entry.event.author;
     // First position whose (height, author) sorts after the new entry's.
     let lo = 0;
@@ -371,9 +422,7 @@ export class EventLog {
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const other = this.order[mid] as LogEntry;
-      const after =
-        other.height > height || (other.height === height && other.event.author > author);
-      if (after) hi = mid;
+      if (sortsAfter(other, entry)) hi = mid;
       else lo = mid + 1;
     }
     this.order.splice(lo, 0, entry);
@@ -431,12 +480,49 @@ export class EventLog {
         this.unpend(candidate);
         if ('error' in placement) {
           this.reject(candidate.bytes, waiter, candidate.event.author, true, placement.error);
+        } else if (this.stop !== null && sortsAfter(placement.entry, this.stop)) {
+          this.discardWaiters(candidate);
         } else {
           work.push(placement.entry);
         }
       }
     }
     return { placed, from };
+  }
+
+  /**
+   * True when `event` sorts after the first offence: it had seen it, or the
+   * events it names that are here already place it after. Exact once all of
+   * them are here; for an event still missing some, what they add only moves
+   * it later.
+   */
+  private beyondStop(event: Event): boolean {
+    if (this.stop === null) return false;
+    const { author, seq } = this.stop.event;
+    if (event.basis[author]! > seq) return true;
+    let height = 0;
+    event.basis.forEach((count, seat) => {
+      const last = count > 0 ? this.chains[seat]![count - 1] : undefined;
+      if (last !== undefined) height = Math.max(height, last.height);
+    });
+    return sortsAfter({ height: height + 1, event }, this.stop);
+  }
+
+  /**
+   * Forgets the pending events that wait for `candidate`, which this log will
+   * never hold, and those that wait for them: each sorts after what it waits for.
+   */
+  private discardWaiters(candidate: Candidate): void {
+    for (const key of [candidate.hash, slot(candidate.event)]) {
+      const waiters = this.waiting.get(key) ?? [];
+      this.waiting.delete(key);
+      for (const hash of waiters) {
+        const waiter = this.pending.get(hash);
+        if (waiter === undefined) continue;
+        this.unpend(waiter);
+        this.discardWaiters(waiter);
+      }
+    }
   }
 
   private unpend(candidate: Candidate): void {
@@ -448,9 +534,9 @@ export class EventLog {
 
   private equivocate(rival: Candidate, candidate: Candidate): Result<Appended, LogError> {
     const { author, seq } = candidate.event;
-    if (this.equivocationList.length < MAX_EVIDENCE) {
-      this.equivocationList.push({ author, seq, events: [rival.bytes, candidate.bytes] });
-    }
+    // One pair proves it: an author proven already would have every further twin kept.
+    if (this.equivocationList.some((e) => e.author === author)) return err('ERR_EQUIVOCATION');
+    this.equivocationList.push({ author, seq, events: [rival.bytes, candidate.bytes] });
     return this.reject(candidate.bytes, candidate.hash, author, true, 'ERR_EQUIVOCATION');
   }
 
@@ -467,6 +553,13 @@ export class EventLog {
     }
     return err(reason);
   }
+}
+
+type Placed = Pick<LogEntry, 'height'> & { readonly event: Pick<Event, 'author'> };
+
+/** True when `a` comes after `b` in the log's order: by height, then by author. */
+function sortsAfter(a: Placed, b: Placed): boolean {
+  return a.height > b.height || (a.height === b.height && a.event.author > b.event.author);
 }
 
 function slot(event: { readonly author: Seat; readonly seq: number }): string {

@@ -2,7 +2,10 @@
  * A table in play on one peer: its replica, its secrets, and the links to the
  * other seats. Every event this peer makes or learns goes to every other seat
  * (gossip over the full mesh), so a seat that missed one from its author gets
- * it from someone else; a seat that (re)connects is sent the whole log. Links
+ * it from someone else; a seat that (re)connects is sent the whole log. An
+ * event learnt is stored and passed on only once the replica holds it and has
+ * judged it: after an offence the log drops what sorts after it, so a seat
+ * named for one cannot fill the store or the links with events signed after. Links
  * are by seat (`SeatLinks`): only a peer that proved its seat with the seat's
  * identity key is sent events or heard from, whatever its peer id.
  *
@@ -40,7 +43,9 @@
  * fold cannot hold its own hash.
  */
 import { learnDeck } from '../../crypto/index.ts';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
+import { eventHash } from '../engine/events.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
 import { playable, type Playable } from '../engine/games/registry.ts';
 import { Keyring, makeAct, makeSeal, owesDuty, privateFaces } from '../engine/table/author.ts';
@@ -110,6 +115,8 @@ export class TableSession<S extends Json = Json> {
   private released = 0;
   /** Peers disconnected for sending more than any honest peer does, and how. */
   readonly disconnected: Disconnection[] = [];
+  /** Events taken in and not yet stored nor relayed, with their hash and the seat they came from. */
+  private unjudged: { event: string; hash: string; from: Seat }[] = [];
   /** This peer's links to the other seats: each seat's state, and where it is. */
   readonly links: SeatLinks;
   /** Where each seat last proved itself, and this seat's own id, as the store keeps them. */
@@ -500,20 +507,36 @@ export class TableSession<S extends Json = Json> {
   private receive(from: Seat, event: string): void {
     const equivocations = this.replica.log.equivocations.length;
     const result = this.timed(() => this.replica.receive(event));
-    // Kept before any event of ours that builds on it is stored (the store writes in order);
-    // a new equivocation too, as no peer resends it and it stops the table.
-    if (result.ok ? result.value.fresh : this.replica.log.equivocations.length > equivocations)
-      this.keep(event);
+    // A new equivocation is kept, as no peer resends it and it stops the table.
+    if (!result.ok && this.replica.log.equivocations.length > equivocations) this.keep(event);
     if (!result.ok) {
       // Copies of a refused event arrive from every seat that relays it; record each sender once.
       if (!this.refusals.some((r) => r.from === from && r.reason === result.error))
         this.refusals.push({ from, reason: result.error });
     } else if (result.value.fresh) {
-      this.broadcast(event, from);
+      this.unjudged.push({ event, hash: eventHash(utf8ToBytes(event)), from });
       this.scheduleDuty();
     }
     // A copy of an event we hold changes nothing, and at six seats four in five are copies.
     if (!result.ok || result.value.fresh) this.changed();
+  }
+
+  /**
+   * Stores and relays each event taken in once the log holds it and it is judged, in the
+   * order they came; drops those the log let go (what sorts after an offence). Judged
+   * first, as an offence found by a check may void what came after it, and an event still
+   * pending may never be held. Runs before anything else sees a change, so every event
+   * the replica holds is stored before any event of ours that builds on it.
+   */
+  private passOn(): void {
+    if (this.replica.waiting || this.unjudged.length === 0) return;
+    const { log } = this.replica;
+    this.unjudged = this.unjudged.filter(({ event, hash, from }) => {
+      if (log.entry(hash) === undefined) return log.isPending(hash);
+      this.keep(event);
+      this.broadcast(event, from);
+      return false;
+    });
   }
 
   private broadcast(event: string, except: Seat | null): void {
@@ -783,6 +806,7 @@ export class TableSession<S extends Json = Json> {
   }
 
   private changed(): void {
+    this.passOn();
     this.trackAbsences();
     this.lookAheadSoon();
     this.tellHash();

@@ -291,7 +291,7 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
     expect(replica.outcome()).toEqual(outcome);
   });
 
-  test('a stopped table takes no RESIGN nor ABSENT: the replica refuses to sign, and one signed anyway is void', () => {
+  test('a stopped table takes no RESIGN nor ABSENT: the replica refuses to sign, and the log one signed anyway', () => {
     const replica = replicaBefore(hand(), AT['seat 1 to move']());
     const cheat = send(replica, 2, makeAct({ type: 'DONE' }));
     const offences = [{ seat: 2, reason: 'ERR_NOT_OWED', event: cheat.hash }];
@@ -306,8 +306,8 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
       ok: false,
       error: 'ERR_STOPPED',
     });
-    const late = send(replica, 0, RESIGN);
-    expect(verdictOf(replica, late.hash)).toBe('void');
+    const late = signNext(replica.log, hand().players[0]!, RESIGN);
+    expect(replica.receive(late.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
     expect(replica.offences()).toEqual(offences);
     expect(replica.stateHash).toBe(hash);
     expect(replica.outcome()).toBeNull();

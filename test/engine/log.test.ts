@@ -442,6 +442,42 @@ describe('append', () => {
   });
 });
 
+describe('after an offence', () => {
+  it('drops what sorts after it, refuses what would, and still takes what sorts before', () => {
+    const source = testLog(ids);
+    const a = act(source, 0); // height 1
+    const b = act(source, 1); // height 2
+    const offence = act(source, 0); // height 3
+    const after = act(source, 0); // height 4: its author had seen the offence
+    const log = testLog(ids);
+    for (const e of [a, b, offence, after]) log.append(e.bytes);
+    // Seat 1 had seen a and b, not the offence: height 3, after seat 0's offence all the same.
+    const concurrent = forge({ ...genesis(1), seq: 1, prev: b.hash, basis: [1, 1, 0] });
+    const next = { ...genesis(1), seq: 2, prev: concurrent.hash };
+    const sawIt = forge({ ...next, basis: [3, 2, 0] });
+    expect(log.append(sawIt.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+
+    expect(log.stopAfter(offence.hash)).toBe(3);
+    expect([log.size, log.nextSeq(0), log.pendingCount]).toEqual([3, 2, 0]);
+    expect(log.append(after.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
+    // Waiting for the concurrent event, this one may yet land anywhere: held until it comes.
+    const unseen = forge({ ...next, basis: [1, 2, 0] });
+    expect(log.append(unseen.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.append(concurrent.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
+    expect(log.pendingCount).toBe(0);
+    // Seat 2 had seen only a: height 2, before the offence.
+    const before = forge({ ...genesis(2), basis: [1, 0, 0] });
+    expect(log.append(before.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    expect(log.evidence).toEqual([]);
+
+    // A later offence changes nothing; an earlier one cuts the log there.
+    expect(log.stopAfter(before.hash)).toBe(log.size);
+    expect(log.stopAfter(b.hash)).toBe(2);
+    expect(log.entries().map((e) => e.hash)).toEqual([a.hash, b.hash]);
+    expect(log.append(before.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
+  });
+});
+
 describe('equivocation', () => {
   it('names the author, keeps both events and halts the log', () => {
     const { log, events } = started();
@@ -472,11 +508,14 @@ describe('equivocation', () => {
     expect(log.equivocators()).toEqual([0, 1]);
   });
 
-  it('keeps at most MAX_EVIDENCE proofs of equivocation', () => {
+  it('keeps one proof per equivocator: one more twin is refused, and kept nowhere', () => {
     const { log, events } = started();
-    for (let i = 0; i <= MAX_EVIDENCE; i++)
-      log.append(forge({ ...events[3]!.event, body: { type: 'OTHER', i } }).bytes);
-    expect(log.equivocations).toHaveLength(MAX_EVIDENCE);
+    for (let i = 0; i <= MAX_EVIDENCE; i++) {
+      const twin = forge({ ...events[3]!.event, body: { type: 'OTHER', i } });
+      expect(log.append(twin.bytes)).toEqual({ ok: false, error: 'ERR_EQUIVOCATION' });
+    }
+    expect(log.equivocations).toHaveLength(1);
+    expect(log.evidence).toHaveLength(1);
     expect(log.equivocators()).toEqual([1]);
   });
 
@@ -485,7 +524,7 @@ describe('equivocation', () => {
     log.append(forge({ ...events[3]!.event, body: { type: 'OTHER' } }).bytes);
     log.append(forge({ ...events[3]!.event, body: { type: 'THIRD' } }).bytes);
     log.append(forge({ ...events[2]!.event, body: { type: 'OTHER' } }).bytes);
-    expect(log.equivocations.map((e) => e.author)).toEqual([1, 1, 0]);
+    expect(log.equivocations.map((e) => e.author)).toEqual([1, 0]);
     expect(log.equivocators()).toEqual([0, 1]);
   });
 

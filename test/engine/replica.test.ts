@@ -48,19 +48,21 @@ test('bytes the log refuses come back as its error and change nothing; a copy is
   expect(replica.log.entries()).toHaveLength(before.entries + 1);
 });
 
-test('a move out of turn names its author alone; what follows it is void and nobody may author', () => {
+test('a move out of turn names its author alone; what follows it is dropped and nobody may author', () => {
   const replica = fresh();
   const first = say(replica, 0, 'MOVE');
   const cheat = say(replica, 0, 'MOVE');
   expect(verdictOf(replica, cheat.hash)).toEqual({ rejected: 'ERR_RULES' });
   const stateAfterCheat = replica.stateHash;
 
-  // Seat 1 had seen seat 0's first move, not the cheat: its honest move lands after the cheat.
+  // Seat 1 had seen seat 0's first move, not the cheat: its honest move lands after the cheat,
+  // void wherever it lands, so the log refuses it, holding it against nobody.
   const other = fresh();
   feed(other, first.bytes);
   const honest = say(other, 1, 'MOVE');
-  feed(replica, honest.bytes);
-  expect(verdictOf(replica, honest.hash)).toBe('void');
+  expect(replica.receive(honest.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
+  expect(replica.log.entry(honest.hash)).toBeUndefined();
+  expect(replica.log.evidence).toEqual([]);
   expect(replica.offences()).toEqual([{ seat: 0, reason: 'ERR_RULES', event: cheat.hash }]);
   expect(replica.stateHash).toBe(stateAfterCheat);
   expect(replica.stopped).toBe(true);
@@ -68,10 +70,13 @@ test('a move out of turn names its author alone; what follows it is void and nob
   const refused = replica.author(1, players[1]!.identity.secretKey, makeAct({ type: 'WAIT' }));
   expect(refused).toEqual({ ok: false, error: 'ERR_STOPPED' });
 
-  // The cheat arriving last lands before the honest move all the same, which is void again.
+  // The cheat arriving last lands before the honest move all the same, which is dropped:
+  // both replicas hold the same log.
   const late = fresh();
   for (const e of [first, honest, cheat]) feed(late, e.bytes);
-  expect(late.entryVerdicts.slice(-3)).toEqual(['applied', { rejected: 'ERR_RULES' }, 'void']);
+  expect(late.entryVerdicts.slice(-2)).toEqual(['applied', { rejected: 'ERR_RULES' }]);
+  expect(late.log.entry(honest.hash)).toBeUndefined();
+  expect(late.log.digest()).toBe(replica.log.digest());
   expect(late.stateHash).toBe(stateAfterCheat);
 });
 

@@ -12,7 +12,8 @@
  *   changes and nobody is blamed;
  * - `rejected`: invalid where its author stood (out of turn, a bad proof, an
  *   illegal move, an exception anywhere in the fold), wherever the log puts
- *   it. The author is named and the table stops: nothing after it is folded.
+ *   it. The author is named and the table stops: nothing after it is folded,
+ *   and the log keeps nothing that sorts after it (`EventLog.stopAfter`).
  *   So an old basis hides no cheat, and neither does an event of one's own
  *   made void on purpose: what follows it is judged where its author stood,
  *   like any other.
@@ -227,6 +228,7 @@ export class Replica<S extends Json> {
     if (this.book === null) return;
     for (const [id, holds] of answers) this.book.learn(id, holds);
     if (this.waitingAt !== null) this.sweep(this.waitingAt);
+    this.stopLog();
   }
 
   /**
@@ -309,8 +311,24 @@ export class Replica<S extends Json> {
     if (fresh) {
       const from = appended.value.from;
       this.sweep(Math.min(this.forgetRacesFrom(from), this.firstAnswered(from)));
+      this.stopLog();
     }
     return ok({ ...appended.value, fresh });
+  }
+
+  /**
+   * Once an entry is rejected, has the log drop what sorts after it and refuse
+   * what would: void wherever it lands, whatever comes later, it is no evidence,
+   * and a named seat could sign it without end. Verdicts and states of the entries
+   * dropped go with them; no race names one (races are settled only before the
+   * offence, and those settled by entries after it were forgotten when it landed).
+   */
+  private stopLog(): void {
+    const offence = this.verdicts.findIndex((v) => typeof v === 'object');
+    if (offence < 0) return;
+    const from = this.log.stopAfter(this.log.entries()[offence]!.hash);
+    this.verdicts.length = Math.min(this.verdicts.length, from);
+    this.states.length = Math.min(this.states.length, from + 1);
   }
 
   /** Signs, appends and returns `seat`'s next event, ready to send to every peer. */

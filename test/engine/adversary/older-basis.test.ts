@@ -81,7 +81,9 @@ function replay(events: readonly SignedEvent[]): Replica<CrossingState> {
   const replica = new Replica(genesis, game, initial);
   for (const e of [...deck, ...events]) {
     const received = replica.receive(e.bytes);
-    if (!received.ok) throw new Error(received.error);
+    // Once a cheat is named, the log refuses what sorts after it: void wherever it would land.
+    if (!received.ok && !(received.error === 'ERR_HALTED' && replica.stopped))
+      throw new Error(received.error);
   }
   return replica;
 }
