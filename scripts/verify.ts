@@ -1,11 +1,17 @@
 /**
  * `npm run verify -- game.json`: rebuilds a game from its transcript alone and
  * checks every signature, chain link, proof and rule. Prints the outcome, and
- * for a game with hidden claims (Batailles' fights) what its audit found.
+ * for a game with hidden claims (Batailles' fights) what its audit found, and
+ * whether every seat confirmed that the game ended so.
  * Exits 1 naming the first bad event, or whom the audit caught.
  */
 import { readFileSync } from 'node:fs';
-import { describeAudit, describeFault, verifyTranscript } from '../src/engine/transcript.ts';
+import {
+  describeAudit,
+  describeEnding,
+  describeFault,
+  verifyTranscript,
+} from '../src/engine/transcript.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
 
 const file = process.argv[2];
@@ -30,6 +36,7 @@ console.log(`verified ${result.events} events: every signature, chain link, proo
 const audit = describeAudit(result);
 if (audit) console.log(audit);
 console.log(describeOutcome(result.outcome, result.genesis.names));
+console.log(describeEnding(result));
 const summary = describeGame(result.genesis.game, result.game, result.genesis.names);
 if (summary) console.log(summary);
 if (result.findings.length > 0) process.exit(1);

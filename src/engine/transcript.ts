@@ -22,7 +22,7 @@ import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
 import { isAbsentLimit } from './table/leave.ts';
 import { Replica, type Ahead } from './table/replica.ts';
-import type { Genesis } from './table/types.ts';
+import type { Ending, Genesis } from './table/types.ts';
 
 export const TRANSCRIPT_FORMAT = 'fairdeal-transcript/1';
 
@@ -51,6 +51,10 @@ export type Verified =
       findings: readonly Finding[];
       /** Per seat, whether it published its keys for the audit. */
       audited: readonly boolean[];
+      /** How the table ended before its game or audit did (a RESIGN, an ABSENT), or null. */
+      ending: Ending | null;
+      /** The seats that signed that the table ended so (`Replica.confirmedBy`). */
+      confirmedBy: readonly Seat[];
     }
   | { ok: false; fault: TranscriptFault };
 
@@ -227,6 +231,8 @@ export class TranscriptCheck {
       game: this.replica.state.game,
       findings: this.replica.state.findings,
       audited: this.replica.state.audit.map((record) => record !== null),
+      ending: this.replica.state.ending,
+      confirmedBy: this.replica.confirmedBy(),
     };
   }
 }
@@ -273,6 +279,25 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
         ? ` by seat ${fault.author}`
         : ` by ${name} (seat ${fault.author})`;
   return `event ${fault.index}${who} is bad: ${reason}`;
+}
+
+/**
+ * Whether the seats confirmed how the table ended, in words: a transcript cut
+ * where one seat claimed another absent, or stripped of what came after, keeps
+ * no confirmation of the seats that did not see it end so.
+ */
+export function describeEnding(verified: Extract<Verified, { ok: true }>): string {
+  const { genesis, confirmedBy, ending } = verified;
+  const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
+  const missing = genesis.names.flatMap((_, seat) =>
+    confirmedBy.includes(seat) ? [] : [name(seat)],
+  );
+  if (missing.length === 0) return 'ending confirmed by every seat';
+  const claim =
+    ending?.type === 'ABSENT'
+      ? `ended by ${name(ending.by)}'s claim that ${name(ending.seat)} was absent, `
+      : '';
+  return `${claim}not confirmed by ${missing.join(' and ')}`;
 }
 
 /**

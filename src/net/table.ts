@@ -366,6 +366,20 @@ export class TableSession<S extends Json = Json> {
     return body;
   }
 
+  /**
+   * True when the table is done and this seat has not confirmed how it ended
+   * (`Replica.confirmedBy`): a transcript then shows every seat agreed on it. A
+   * seat a claim of absence names answers the claim instead.
+   */
+  private confirmDue(): boolean {
+    const { state } = this.replica;
+    return (
+      state.step.type === 'DONE' &&
+      !claimedAbsent(state, this.seat) &&
+      !this.replica.confirmedBy().includes(this.seat)
+    );
+  }
+
   /** True when the game waits on this seat for an action that leaves it no choice (`Need.auto`). */
   private owesAuto(state: TableState<S>): boolean {
     return this.playable.game
@@ -595,6 +609,7 @@ export class TableSession<S extends Json = Json> {
       this.publishPrepared();
     }
     if (!this.replica.waiting && this.autoAct()) return true;
+    if (!this.replica.waiting && this.confirmDue()) return this.publish({ type: 'CONFIRM' }).ok;
     const seen = this.replica.log.size;
     const { state } = this.replica.waiting ? this.replica.ahead() : { state: this.standing() };
     if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring)) return false;

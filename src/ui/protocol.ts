@@ -199,6 +199,12 @@ function explain(
         proofs: [],
         check: 'it answers a claim that named its author',
       };
+    case 'CONFIRM':
+      return {
+        text: 'confirmed how the game ended',
+        proofs: [],
+        check: 'signed after every event of the game it names',
+      };
   }
 }
 

@@ -13,7 +13,13 @@ import { auditKeyring } from '../engine/table/audit.ts';
 import { privateFaces } from '../engine/table/author.ts';
 import { CheckBook } from '../engine/table/checks.ts';
 import type { Genesis } from '../engine/table/types.ts';
-import { ENDS_EARLY, TranscriptCheck, describeAudit, describeFault } from '../engine/transcript.ts';
+import {
+  ENDS_EARLY,
+  TranscriptCheck,
+  describeAudit,
+  describeEnding,
+  describeFault,
+} from '../engine/transcript.ts';
 import { describeEntry, describeFinding, type LogLine } from './describe.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from './audit.ts';
 import { describeTableResult } from './outcome.ts';
@@ -293,7 +299,7 @@ export class ReplayController {
       const audit = describeAudit(result, (name, code) => `${name} for ${describeFinding(code)}`);
       this.status = result.findings.length > 0 ? 'caught' : 'verified';
       this.hashes = hashRows(this.check.replica, this.names, null, []);
-      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}: ${words.reason}`;
+      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}: ${words.reason} ${capitalised(describeEnding(result))}.`;
     } else if (result.fault.reason === ENDS_EARLY && this.check.fault === null) {
       this.status = 'unfinished';
       this.verdict = `All ${this.total} events hold, but ${ENDS_EARLY}: the cards still locked cannot be opened.`;

@@ -158,6 +158,10 @@ describe('an attacker claims an honest seat absent at every chance; it never los
       expect(first).toMatchObject({ offences: [], outcome: { reason: 'Ada resigned' } });
       for (const other of others) expect(other).toEqual(first);
     }
+    // Every page confirmed how the table ended: its transcript shows it agreed by all.
+    await until('every seat confirmed the ending', () =>
+      seated.every((s) => s.session.replica.confirmedBy().length === seats),
+    );
     expect(made.claims).toBeGreaterThan(0);
     // Through the session API, every claim was refused: the agreed limit had not passed.
     expect([...made.refused]).toEqual(['ERR_TOO_SOON']);

@@ -64,6 +64,11 @@ export type ResignBody = { type: 'RESIGN' };
 export type AbsentBody = { type: 'ABSENT'; seat: number };
 /** The author answers a claim that it is absent: it is here, and the claim is void. */
 export type PresentBody = { type: 'PRESENT' };
+/**
+ * The author confirms how the table ended: the events its basis names are
+ * the whole game as it saw it end (see `Replica.confirmedBy`).
+ */
+export type ConfirmBody = { type: 'CONFIRM' };
 export type TableBody =
   | KeyBody
   | ShuffleBody
@@ -80,7 +85,8 @@ export type TableBody =
   | AuditBody
   | ResignBody
   | AbsentBody
-  | PresentBody;
+  | PresentBody
+  | ConfirmBody;
 
 /**
  * A point as its 32-byte encoding, framed and not the identity; decoded (and
@@ -115,7 +121,8 @@ export type Decoded =
   | { type: 'AUDIT'; secrets: bigint[] }
   | ResignBody
   | AbsentBody
-  | PresentBody;
+  | PresentBody
+  | ConfirmBody;
 
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
 
@@ -263,6 +270,9 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
       case 'PRESENT':
         fields();
         return ok({ type: 'PRESENT' });
+      case 'CONFIRM':
+        fields();
+        return ok({ type: 'CONFIRM' });
       default:
         return err('ERR_BODY_FIELDS');
     }

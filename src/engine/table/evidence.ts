@@ -119,7 +119,13 @@ function diagnoseDecoded<S extends Json>(
   author: Seat,
   body: Decoded,
 ): Found {
-  if (body.type === 'RESIGN' || body.type === 'ABSENT' || body.type === 'PRESENT') return null;
+  if (
+    body.type === 'RESIGN' ||
+    body.type === 'ABSENT' ||
+    body.type === 'PRESENT' ||
+    body.type === 'CONFIRM'
+  )
+    return null;
   const owing = allowed(state, game);
   if (!owing.some((o) => o.seat === author && o.kind === body.type))
     return { kind: 'not-owed', owed: owing };

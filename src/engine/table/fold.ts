@@ -39,6 +39,7 @@ export type TableError =
   | 'ERR_SHAPE'
   | 'ERR_RULES'
   | 'ERR_AUDIT'
+  | 'ERR_NOT_OVER'
   | LeaveError;
 
 export const genesisHash = (genesis: Genesis): string =>
@@ -192,6 +193,8 @@ export function applyEvent<S extends Json>(
   }
   // An answer to a claim of absence changes nothing: the replica checks that it answers one.
   if (body.type === 'PRESENT') return ok(state);
+  // A confirmation of the ending changes nothing; there is nothing to confirm before it.
+  if (body.type === 'CONFIRM') return state.step.type === 'DONE' ? ok(state) : err('ERR_NOT_OVER');
   if (!allowed(state, game).some((o) => o.seat === author && o.kind === body.type))
     return err('ERR_NOT_OWED');
   switch (body.type) {

@@ -289,6 +289,25 @@ export class Replica<S extends Json> {
     return this.replay(claim, entries.length, this.races, () => true, answer);
   }
 
+  /**
+   * The seats that confirmed how the table ended: each signed a CONFIRM, once
+   * the table was done, that had seen every other event of the log. A
+   * transcript cut short, or given another ending, keeps no such confirmation
+   * of the seats that never saw it end so: nobody can forge one for them.
+   */
+  confirmedBy(): Seat[] {
+    const entries = this.log.entries();
+    const game = entries.filter((e) => e.event.body.type !== 'CONFIRM');
+    const seats = entries.flatMap(({ event }, i) =>
+      event.body.type === 'CONFIRM' &&
+      this.verdicts[i] === 'applied' &&
+      game.every((other) => sees(event, other.event))
+        ? [event.author]
+        : [],
+    );
+    return [...new Set(seats)].sort((a, b) => a - b);
+  }
+
   /** Seats that owe an event now, with the kind each owes: the seats the table waits on. */
   owed(): { seat: Seat; kind: string }[] {
     return this.stopped ? [] : owed(this.state, this.game);
@@ -408,6 +427,9 @@ export class Replica<S extends Json> {
     // Its one use: a seat could flood the log with answers to nothing.
     if (body.type === 'PRESENT' && !this.answersClaim(i))
       return { verdict: { rejected: 'ERR_NO_CLAIM' }, state };
+    // Likewise a confirmation of nothing new.
+    if (body.type === 'CONFIRM' && this.confirmedBefore(i))
+      return { verdict: { rejected: 'ERR_CONFIRMED' }, state };
     const next = judge(state, this.game, author, body, this.checks);
     const unseen = this.unseenBefore(i);
     const seen = this.stateSeenBy(i, unseen);
@@ -545,6 +567,25 @@ export class Replica<S extends Json> {
           sees(event, claim) &&
           absentSeat(claim.body) === event.author &&
           claim.basis[event.author] === event.seq,
+      );
+  }
+
+  /**
+   * True when entry `i`, a CONFIRM, confirms nothing its author had not
+   * confirmed before: an earlier CONFIRM of its had seen every event but
+   * CONFIRMs that this one had seen.
+   */
+  private confirmedBefore(i: number): boolean {
+    const entries = this.log.entries();
+    const event = entries[i]!.event;
+    const seen = entries.filter((e) => e.event.body.type !== 'CONFIRM' && sees(event, e.event));
+    return entries
+      .slice(0, i)
+      .some(
+        (e) =>
+          e.event.author === event.author &&
+          e.event.body.type === 'CONFIRM' &&
+          seen.every((other) => sees(e.event, other.event)),
       );
   }
 
