@@ -33,6 +33,11 @@ if (!result.ok) {
   process.exit(1);
 }
 console.log(`verified ${result.events} events: every signature, chain link, proof and rule holds`);
+// The genesis records a seat run by another player's page (a computer the host added).
+const { names, runBy } = result.genesis;
+runBy?.forEach((runner, seat) => {
+  if (runner !== seat) console.log(`${names[seat]} was run by ${names[runner]}'s page`);
+});
 const audit = describeAudit(result);
 if (audit) console.log(audit);
 console.log(describeOutcome(result.outcome, result.genesis.names));

@@ -34,7 +34,9 @@ export class ComputerSeat {
   /**
    * Registers a new peer for a computer named `name` through `open` and asks the
    * host of `tableId` for a seat. `seed` fixes its choices, `delayMs` paces them;
-   * `pool` makes and checks its proofs (the page's workers).
+   * `pool` makes and checks its proofs (the page's workers). `identity`: its key for
+   * the table, made by the host's page beforehand so that the host can say, before
+   * it sits, that its page runs this seat (`LobbySession.runsHere`).
    */
   static async join(
     open: (peerId: string) => Promise<Transport>,
@@ -43,9 +45,9 @@ export class ComputerSeat {
     seed: number,
     delayMs = 0,
     pool: CryptoPool = new InThreadPool(),
+    identity: Identity = createIdentity(),
   ): Promise<ComputerSeat> {
     const transport = await open(guestPeerId(tableId));
-    const identity = createIdentity();
     const lobby = LobbySession.join(transport, tableId, name, identity);
     return new ComputerSeat(lobby, identity, seededRandom(seed), delayMs, pool);
   }

@@ -7,7 +7,8 @@
  * Format (JSON):
  * ```
  * { "format": "fairdeal-transcript/1",
- *   "genesis": { "table", "game", "names", "identities", "deckSize", "options", "absentAfterMs" },
+ *   "genesis": { "table", "game", "names", "identities", "deckSize", "options", "absentAfterMs",
+ *                "runBy" (only when a seat is run by another player's page) },
  *   "events": [ "<canonical event JSON>", ... ] }
  * ```
  * The order must be the log's own deterministic order, each event exactly
@@ -70,10 +71,25 @@ const fault = (
   fault: { index, author, reason },
 });
 
+/**
+ * True when `runBy` says, for each of `seats` seats, whose page runs it (see
+ * `Genesis.runBy`): a seat number, a runner runs its own seat, and some seat is
+ * run by another's page (else the field is left out: one genesis, one encoding).
+ */
+export function isRunBy(runBy: unknown, seats: number): runBy is number[] {
+  return (
+    Array.isArray(runBy) &&
+    runBy.length === seats &&
+    runBy.every((r) => Number.isInteger(r) && r >= 0 && r < seats) &&
+    runBy.every((r: number) => runBy[r] === r) &&
+    runBy.some((r, seat) => r !== seat)
+  );
+}
+
 /** Checks the genesis of an untrusted transcript. */
 export function parseGenesis(raw: unknown): Result<Genesis, string> {
   if (!isRecord(raw)) return err('genesis missing');
-  const { table, game, names, identities, deckSize, options, absentAfterMs } = raw;
+  const { table, game, names, identities, deckSize, options, absentAfterMs, runBy } = raw;
   if (typeof table !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(table))
     return err('genesis.table');
   if (!isGameId(game) || !playable(game)) return err('genesis.game');
@@ -93,6 +109,7 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     return err('genesis.options');
   if (deckSize !== playable(game)!.deckSize(options as JsonObject)) return err('genesis.deckSize');
   if (!isAbsentLimit(absentAfterMs)) return err('genesis.absentAfterMs');
+  if (runBy !== undefined && !isRunBy(runBy, names.length)) return err('genesis.runBy');
   return ok({
     table,
     game,
@@ -101,6 +118,7 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     deckSize,
     options: options as JsonObject,
     absentAfterMs,
+    ...(runBy === undefined ? {} : { runBy }),
   });
 }
 

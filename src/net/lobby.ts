@@ -18,6 +18,12 @@
  * page reloaded) is given its seat back on proof, and nobody who merely knows its public
  * key, which every roster shows, can take it. A host back from a reload opens the roster
  * it kept, so every seat stays where it was until its player comes back.
+ *
+ * A computer player the host adds is a peer of its own, but its keys live in the host's
+ * page. The host says so: each roster entry carries `runByHost`, true for a seat the
+ * host's page runs, and the genesis records it (`Genesis.runBy`), so every player's page
+ * says whose page runs that seat and a transcript shows it. It is the host's word: an
+ * honest host tells the truth, a dishonest one could leave it out (README, threat model).
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, isHex, isRecord } from '../engine/encoding.ts';
@@ -71,6 +77,11 @@ export interface Seat {
   name: string;
   /** The player's ed25519 identity key for this table (hex): it signs every game event. */
   identity: string;
+  /**
+   * The host's page runs this seat (a computer player it added): its keys live there.
+   * The host's word, never proven; never set on the host's own seat.
+   */
+  runByHost: boolean;
 }
 
 export type LobbyMessage =
@@ -205,9 +216,13 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
         if (!isValidPublicKey(entry.identity)) return fail('bad identity key');
         if (players.some((p) => p.peer === entry.peer || p.identity === entry.identity))
           return fail('player seated twice');
-        players.push({ peer: entry.peer as string, name, identity: entry.identity });
+        const { runByHost } = entry;
+        if (typeof runByHost !== 'boolean')
+          return fail('bad runByHost flag: a seat is run by the host’s page (true) or not (false)');
+        players.push({ peer: entry.peer as string, name, identity: entry.identity, runByHost });
       }
       if (players[0]?.peer !== hostPeerId(table.value.id)) return fail('host must hold seat 1');
+      if (players[0]?.runByHost) return fail('the host’s own seat flagged as run by its page');
       return { ok: true, value: { type: 'roster', table: table.value, players } };
     }
     default:
@@ -322,6 +337,8 @@ export class LobbySession {
   private readonly challenges = new Challenges();
   /** Each linked peer's latest challenge to this end, until this player has a name to answer with. */
   private readonly toAnswer = new Map<string, string>();
+  /** At the host: the identity keys of the seats its own page runs (`runsHere`). */
+  private readonly runHere = new Set<string>();
   private listener: (snapshot: LobbySnapshot) => void = () => {};
 
   /** Null while visiting: this peer has not asked for a seat. */
@@ -337,8 +354,11 @@ export class LobbySession {
   ) {
     this.me = name === null ? null : { name, identity: identity.publicKey };
     this.table = table;
-    const others = roster.slice(1).map((p) => ({ ...p }));
-    this.players = table && this.me ? [{ peer: transport.id, ...this.me }, ...others] : [];
+    // `=== true`: a roster kept before this flag existed has none.
+    const others = roster.slice(1).map((p) => ({ ...p, runByHost: p.runByHost === true }));
+    for (const p of others) if (p.runByHost) this.runHere.add(p.identity);
+    this.players =
+      table && this.me ? [{ peer: transport.id, ...this.me, runByHost: false }, ...others] : [];
     this.messenger = new Messenger(transport, parseWireMessage);
     this.messenger.on({
       message: (from, message) => this.receive(from, message),
@@ -502,6 +522,22 @@ export class LobbySession {
     this.changed();
   }
 
+  /**
+   * The host says that its own page runs the player whose identity key is `identity` (a
+   * computer player it adds): that seat is `runByHost` in every roster it sends, and so in
+   * the genesis. Called before that player's hello arrives, so that no roster lists it
+   * without the flag; a seat already taken under that key is flagged at once.
+   */
+  runsHere(identity: string): void {
+    if (!this.isHost || this.agreement || identity === this.identity.publicKey) return;
+    this.runHere.add(identity);
+    const held = this.players.find((p) => p.identity === identity);
+    if (!held || held.runByHost) return;
+    held.runByHost = true;
+    this.sendRoster();
+    this.changed();
+  }
+
   /** The host frees the seat of a player who left or whose link is lost, so someone else can sit. */
   freeSeat(peer: string): void {
     if (!this.isHost || this.agreement || (this.links.get(peer) !== 'lost' && !this.left.has(peer)))
@@ -553,6 +589,10 @@ export class LobbySession {
       deckSize: playable(table.game)!.deckSize(table.options),
       options: table.options,
       absentAfterMs: table.absentAfterMs,
+      // Seat 1 is the host's: a seat the host's page runs is run by seat 0's page.
+      ...(this.players.some((p) => p.runByHost)
+        ? { runBy: this.players.map((p, seat) => (p.runByHost ? 0 : seat)) }
+        : {}),
     };
     const peers = this.players.map((p) => p.peer);
     this.agreement = new GenesisAgreement(genesis, seat, peers, this.identity);
@@ -683,7 +723,8 @@ export class LobbySession {
     if (held?.peer === this.id) return this.drop(peer, 'a hello under the host’s own key');
     // Proven: a seated player back under a new peer id (a reloaded page) has its seat back.
     if (held) Object.assign(held, { peer, name });
-    else if (this.players.length < this.table.seats) this.players.push({ peer, name, identity });
+    else if (this.players.length < this.table.seats)
+      this.players.push({ peer, name, identity, runByHost: this.runHere.has(identity) });
     this.sendRoster();
   }
 

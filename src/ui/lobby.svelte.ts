@@ -42,6 +42,7 @@ import { registerAgain, rejoinTable } from '../net/rejoin.ts';
 import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
+import { lobbyRunBy, runByWords } from './runby.ts';
 import { NEXT_GAME_SECONDS, TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 
@@ -111,6 +112,20 @@ export class LobbyController {
   get playable(): boolean {
     const game = this.snapshot?.table?.game;
     return game !== undefined && playable(game) !== null;
+  }
+
+  /**
+   * Per seat taken, the words saying that the host's page runs it (a computer player it
+   * added), or null for a player's own seat: what the roster's `runByHost` flags say.
+   */
+  get runBy(): (string | null)[] {
+    const players = this.snapshot?.players ?? [];
+    const me = players.findIndex((p) => p.peer === this.session?.id);
+    return runByWords(
+      players.map((p) => p.name),
+      lobbyRunBy(players),
+      me < 0 ? null : me,
+    );
   }
 
   get canStart(): boolean {
@@ -211,17 +226,28 @@ export class LobbyController {
 
   /**
    * The host seats a computer player at an open seat: a peer of its own, run by this
-   * page (see `ComputerSeat`), that plays its seat once the table starts.
+   * page (see `ComputerSeat`), that plays its seat once the table starts. The lobby
+   * tells every player that this page runs it, before it even sits.
    */
   async addComputer(): Promise<void> {
     const snap = this.snapshot;
     if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
     const name = `Computer ${this.computers.length + 1}`;
+    const identity = createIdentity();
+    this.session?.runsHere(identity.publicKey);
     try {
       this.error = null;
       this.computers = [
         ...this.computers,
-        await ComputerSeat.join(this.open, snap.table.id, name, freshSeed(), 300, this.pool),
+        await ComputerSeat.join(
+          this.open,
+          snap.table.id,
+          name,
+          freshSeed(),
+          300,
+          this.pool,
+          identity,
+        ),
       ];
     } catch (e) {
       this.error = `Could not add a computer player (${(e as Error).message}).`;

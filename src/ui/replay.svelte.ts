@@ -26,6 +26,7 @@ import { describeTableResult } from './outcome.ts';
 import { FaceMemory } from './memory.ts';
 import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
+import { runByWords } from './runby.ts';
 
 /**
  * Where the check stands: under way, the whole game verified, verified with
@@ -67,6 +68,8 @@ export class ReplayController {
 
   readonly genesis: Genesis;
   readonly names: readonly string[];
+  /** Per seat, the words saying that another player's page ran it (`runby.ts`), or null. */
+  readonly runBy: readonly (string | null)[];
   readonly gameId: string;
   readonly title: string;
   readonly total: number;
@@ -130,6 +133,7 @@ export class ReplayController {
   ) {
     this.genesis = check.genesis;
     this.names = check.genesis.names;
+    this.runBy = runByWords(this.names, check.genesis.runBy, null);
     this.gameId = check.genesis.game;
     this.title = isGameId(this.gameId) ? GAMES[this.gameId].name : this.gameId;
     this.total = check.events.length;

@@ -26,6 +26,7 @@ import { roundProgress, type PlayerProgress } from './progress.ts';
 import { equivocationSteps, protocolStep, type ProtocolStep } from './protocol.ts';
 import { FaceMemory } from './memory.ts';
 import { failureWords, linkWords } from './waiting.ts';
+import { runByWords } from './runby.ts';
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
@@ -92,6 +93,8 @@ export class TableController {
   absences = $state.raw<readonly Absence[]>([]);
 
   readonly names: readonly string[];
+  /** Per seat, the words saying that another player's page runs it (`runby.ts`), or null. */
+  readonly runBy: readonly (string | null)[];
   readonly seat: number;
   readonly gameId: string;
   readonly rules: readonly string[];
@@ -117,6 +120,7 @@ export class TableController {
   ) {
     this.names = session.genesis.names;
     this.seat = session.seat;
+    this.runBy = runByWords(this.names, session.genesis.runBy, this.seat);
     this.gameId = session.genesis.game;
     this.rules = session.playable.rules;
     this.unsubscribe = session.subscribe(() => this.refresh());

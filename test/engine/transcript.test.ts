@@ -11,11 +11,13 @@ import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { CheckBook, runCheck, type CheckJob } from '../../src/engine/table/checks.ts';
 import { stateHash, type Json } from '../../src/engine/encoding.ts';
+import { genesisHash } from '../../src/engine/table/fold.ts';
 import {
   TranscriptCheck,
   describeAudit,
   describeFault,
   makeTranscript,
+  parseGenesis,
   verifyTranscript,
   type Transcript,
 } from '../../src/engine/transcript.ts';
@@ -146,6 +148,33 @@ describe('verifyTranscript', () => {
       });
     },
   );
+
+  test('records whose page runs each seat in the genesis hash, and keeps it when read back', () => {
+    // A seat run by another's page (a computer the host added) is part of what every seat signed.
+    const hosted = { ...transcript.genesis, runBy: [0, 0] };
+    expect(verifyTranscript({ ...transcript, genesis: hosted })).toMatchObject({
+      ok: false,
+      fault: { index: 0, reason: 'ERR_TABLE' },
+    });
+    const read = parseGenesis(JSON.parse(JSON.stringify(hosted)));
+    expect(read.ok && genesisHash(read.value)).toBe(genesisHash(hosted));
+    expect(read.ok && read.value.runBy).toEqual([0, 0]);
+  });
+
+  test.each([
+    ['a seat past the last', [0, 2]],
+    ['one entry per seat missing', [0]],
+    ['a runner whose own seat another page runs', [1, 0]],
+    ['every seat its own player’s (the field is left out then)', [0, 1]],
+    ['not a list', '0,0'],
+    ['a fraction', [0, 0.5]],
+  ])('refuses a genesis whose runBy has %s', (_, runBy) => {
+    const result = verifyTranscript({ ...transcript, genesis: { ...transcript.genesis, runBy } });
+    expect(result).toEqual({
+      ok: false,
+      fault: { index: null, author: null, reason: 'bad genesis.runBy' },
+    });
+  });
 
   test.each([
     ['not an object', 42],

@@ -115,7 +115,7 @@ describe('LobbySession', () => {
       JSON.stringify({
         type: 'roster',
         table: TABLE,
-        players: [{ peer: hostPeerId(TABLE.id), ...player('Evil') }],
+        players: [{ peer: hostPeerId(TABLE.id), ...player('Evil'), runByHost: false }],
       }),
     );
     await settle();
@@ -183,7 +183,7 @@ describe('visitors', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(ben.snapshot().phase).toBe('unanswered');
     expect(HOST_ANSWER_LIMIT_MS).toBeLessThan(10_000);
-    const players = [{ peer: hostPeerId(TABLE.id), ...player('Ann') }];
+    const players = [{ peer: hostPeerId(TABLE.id), ...player('Ann'), runByHost: false }];
     silent.send(ben.id, JSON.stringify({ type: 'roster', table: TABLE, players }));
     await vi.advanceTimersByTimeAsync(0);
     expect(ben.snapshot().phase).toBe('open');
@@ -444,6 +444,69 @@ describe('invitations to play again', () => {
   });
 });
 
+describe('a seat the host’s page runs', () => {
+  test('the host says its page runs a computer’s seat: every roster and the genesis carry it', async () => {
+    const net = new LoopbackNetwork();
+    const host = LobbySession.create(
+      net.join(hostPeerId(TABLE.id)),
+      TABLE,
+      'Ann',
+      createIdentity(),
+    );
+    const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben', createIdentity());
+    await settle();
+    // A guest cannot say it: only the host's roster counts.
+    const computer = createIdentity();
+    ben.runsHere(computer.publicKey);
+    host.runsHere(computer.publicKey);
+    const bot = LobbySession.join(net.join(guest('cccc')), TABLE.id, 'Computer 1', computer);
+    await settle();
+    for (const session of [host, ben, bot])
+      expect(session.snapshot().players.map((p) => [p.name, p.runByHost])).toEqual([
+        ['Ann', false],
+        ['Ben', false],
+        ['Computer 1', true],
+      ]);
+    host.start();
+    await settle();
+    for (const session of [host, ben, bot]) expect(session.snapshot().phase).toBe('started');
+    // Every seat signed a genesis that says seat 3 is run by seat 1's page.
+    expect(ben.tableStart()?.genesis.runBy).toEqual([0, 1, 0]);
+    expect(host.tableStart()?.genesis).toEqual(ben.tableStart()?.genesis);
+  });
+
+  test('a seat taken before the host says so is flagged at once; a table without one is as before', async () => {
+    const { host, ben, cat } = await table();
+    const catKey = cat.snapshot().players[2]!.identity;
+    host.runsHere(catKey);
+    await settle();
+    expect(ben.snapshot().players.map((p) => p.runByHost)).toEqual([false, false, true]);
+    const plain = await table();
+    plain.host.start();
+    await settle();
+    // No seat run by another's page: the genesis has no `runBy`, and hashes as it always did.
+    expect(plain.ben.tableStart()?.genesis).not.toHaveProperty('runBy');
+    expect(plain.ben.snapshot().players.some((p) => p.runByHost)).toBe(false);
+  });
+
+  test('a host back from a reload keeps the flag; a roster kept before the flag existed reads as not', async () => {
+    const annKey = createIdentity();
+    const { net, host, ben, cat } = await table(annKey);
+    host.runsHere(cat.snapshot().players[2]!.identity);
+    const roster = host.snapshot().players;
+    host.close();
+    await settle();
+    const again = LobbySession.create(net.join(hostPeerId(TABLE.id)), TABLE, 'Ann', annKey, roster);
+    for (const session of [cat, ben]) session.channel.connect(again.id);
+    await settle();
+    expect(ben.snapshot().players.map((p) => p.runByHost)).toEqual([false, false, true]);
+    const older = roster.map(({ runByHost: _, ...p }) => p) as unknown as typeof roster;
+    const net2 = new LoopbackNetwork();
+    const kept = LobbySession.create(net2.join(hostPeerId(TABLE.id)), TABLE, 'Ann', annKey, older);
+    expect(kept.snapshot().players.map((p) => p.runByHost)).toEqual([false, false, false]);
+  });
+});
+
 describe('parseLobbyMessage', () => {
   const key = createIdentity().publicKey;
   test.each([
@@ -477,7 +540,26 @@ describe('parseLobbyMessage', () => {
       {
         type: 'roster',
         table: TABLE,
-        players: [{ peer: guest('bbbb'), name: 'B', identity: key }],
+        players: [{ peer: guest('bbbb'), name: 'B', identity: key, runByHost: false }],
+      },
+    ],
+    ...[undefined, 'yes', 1, null, {}].map((runByHost): [string, unknown] => [
+      `a roster whose flag for a seat run by the host's page is ${JSON.stringify(runByHost)}`,
+      {
+        type: 'roster',
+        table: TABLE,
+        players: [
+          { peer: hostPeerId(TABLE.id), name: 'Ann', identity: key, runByHost: false },
+          { peer: guest('bbbb'), name: 'B', identity: createIdentity().publicKey, runByHost },
+        ],
+      },
+    ]),
+    [
+      'a roster whose host seat is flagged as run by the host’s page',
+      {
+        type: 'roster',
+        table: TABLE,
+        players: [{ peer: hostPeerId(TABLE.id), name: 'Ann', identity: key, runByHost: true }],
       },
     ],
     [
@@ -509,6 +591,28 @@ describe('parseLobbyMessage', () => {
     ['an invitation to a malformed table id', { type: 'rematch', table: 'no such table!' }],
   ])('rejects %s', (_, raw) => {
     expect(parseLobbyMessage(raw).ok).toBe(false);
+  });
+
+  test('a malformed flag for a seat run by the host’s page is refused in words', () => {
+    const roster = (runByHost: unknown) => ({
+      type: 'roster',
+      table: TABLE,
+      players: [
+        { peer: hostPeerId(TABLE.id), name: 'Ann', identity: key, runByHost: false },
+        {
+          peer: guest('bbbb'),
+          name: 'Computer 1',
+          identity: createIdentity().publicKey,
+          runByHost,
+        },
+      ],
+    });
+    expect(parseLobbyMessage(roster('true'))).toEqual({
+      ok: false,
+      error: 'bad runByHost flag: a seat is run by the host’s page (true) or not (false)',
+    });
+    const good = parseLobbyMessage(roster(true));
+    expect(good.ok && good.value.type === 'roster' && good.value.players[1]!.runByHost).toBe(true);
   });
 
   test('accepts and trims a good hello', () => {

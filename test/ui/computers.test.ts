@@ -36,6 +36,35 @@ test('the host adds two computer players to a table of three; they lay their car
   ann.leave();
 });
 
+test('every player’s lobby and table say that the computer the host added is run by the host’s page', async () => {
+  const net = new LoopbackNetwork();
+  const open = (id: string) => Promise.resolve(net.join(id));
+  const ann = new LobbyController(open);
+  await ann.create('Ann', 'batailles', 3, {});
+  const ben = new LobbyController(open);
+  await ben.join(ann.snapshot!.table!.id, 'Ben');
+  await until('Ben is seated', () => ann.snapshot?.players.length === 2);
+  await ann.addComputer();
+  await until('every seat taken and linked', () => ann.canStart);
+  await until('Ben sees the computer', () => ben.snapshot?.players.length === 3);
+  expect(ben.snapshot!.players.map((p) => [p.name, p.runByHost])).toEqual([
+    ['Ann', false],
+    ['Ben', false],
+    ['Computer 1', true],
+  ]);
+  expect(ben.runBy).toEqual([null, null, "a computer player run by Ann's page"]);
+  expect(ann.runBy).toEqual([null, null, 'a computer player run by your page']);
+
+  ann.start();
+  await until('both tables open', () => ann.table !== null && ben.table !== null);
+  // The genesis every seat signed records it, so the table screen and a transcript show it.
+  expect(ben.table!.session.genesis.runBy).toEqual([0, 1, 0]);
+  expect(ben.table!.runBy).toEqual([null, null, "a computer player run by Ann's page"]);
+  expect(ann.table!.runBy).toEqual([null, null, 'a computer player run by your page']);
+  ben.leave();
+  ann.leave();
+});
+
 test('a computer player’s seed does not come from the clock: taken at one instant, no two agree', () => {
   // An opponent who knows when a computer joined must not be able to replay its tie-breaks.
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -94,6 +94,15 @@ export interface Genesis {
    * limit; the sessions keep the time, the fold never reads a clock.
    */
   readonly absentAfterMs: number;
+  /**
+   * Whose page runs each seat, when some seat is run by another player's page (a
+   * computer player the host added, whose keys live in the host's page): seat i is
+   * run by seat `runBy[i]`'s page, `runBy[i] === i` for a player's own. Left out when
+   * every seat is its own player's, so such a genesis hashes as it did before this
+   * field. It records what the lobby's host said; nothing proves it (see the README's
+   * threat model).
+   */
+  readonly runBy?: readonly number[];
 }
 
 /**
