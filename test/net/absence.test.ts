@@ -170,6 +170,37 @@ describe('an attacker claims an honest seat absent at every chance; it never los
   });
 });
 
+test('Red & Black: a claim while the next game is held, its key owed, is answered; the holder plays on', async () => {
+  const { table, seated } = await seatAll(
+    'absence-held',
+    'redblack',
+    { red: 9, black: 9, target: 2 },
+    2,
+  );
+  const [ada, babbage] = seated as [Seated, Seated];
+  // Babbage's player reads how the first game ended before the next one: its fresh key waits.
+  babbage.session.holdNextGame(true);
+  let claimed = false;
+  babbage.session.subscribe(() => {
+    if (claimed || !babbage.session.nextGameHeld) return;
+    // The table waits on Babbage's key: Ada claims him absent at once, past the session's check.
+    claimed = signAndSend(table, ada, { type: 'ABSENT', seat: 1 });
+  });
+  await until('Ada claims Babbage absent while his key is held', () => claimed);
+  await until(
+    'the claim is answered, the key still held',
+    () =>
+      seated.every((s) => s.session.replica.log.size === ada.session.replica.log.size) &&
+      seated.every((s) => s.session.replica.state.ending === null) &&
+      babbage.session.nextGameHeld,
+  );
+  babbage.session.startNextGame();
+  // The games after the next are not held: the match plays to its end.
+  babbage.session.holdNextGame(false);
+  await until('every replica is done, and no claim stands', () => played(seated));
+  expectHonestEnd(seated);
+});
+
 test('War: a claimant that claims again at every answer does not stall the game', async () => {
   const { table, seated } = await seatAll('absence-again', 'war', SHORT_WAR, 2);
   const made = claimAtEveryChance(table, seated[0]!, 1, true);
