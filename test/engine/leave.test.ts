@@ -285,10 +285,14 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
   ])('a %s by a seat that had seen the table end is an offence: ERR_GAME_OVER', (_, body) => {
     const replica = replicaBefore(hand(), AT['seat 1 to move']());
     send(replica, 2, RESIGN);
-    const outcome = replica.outcome();
     const bad = send(replica, 0, body);
     expectOffence(replica, bad, 0, 'ERR_GAME_OVER');
-    expect(replica.outcome()).toEqual(outcome);
+    // Named, it loses too: the one seat left wins alone.
+    expect(replica.outcome()).toEqual({
+      result: 'win',
+      winners: [1],
+      reason: 'player 0 sent an event the protocol refuses (ERR_GAME_OVER); player 2 resigned',
+    });
   });
 
   test('a stopped table takes no RESIGN nor ABSENT: the replica refuses to sign, and the log one signed anyway', () => {
@@ -310,7 +314,9 @@ describe('a RESIGN or an ABSENT that is not valid names its author and changes n
     expect(replica.receive(late.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
     expect(replica.offences()).toEqual(offences);
     expect(replica.stateHash).toBe(hash);
-    expect(replica.outcome()).toBeNull();
+    expect(replica.outcome()).toEqual(
+      othersWin('player 2 sent an event the protocol refuses (ERR_NOT_OWED)', 0, 1),
+    );
   });
 });
 

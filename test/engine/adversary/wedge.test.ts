@@ -11,16 +11,15 @@ import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../../src/engine/encoding.ts';
 import { faceColour } from '../../../src/engine/games/redblack/index.ts';
 import { err } from '../../../src/engine/result.ts';
-import { makeAct } from '../../../src/engine/table/author.ts';
 import { lazy } from '../../lazy.ts';
 import { known, smallTable, viewOf, type RB } from '../helpers/redblack.ts';
 import { scriptGame } from '../helpers/script-game.ts';
-import { Table, makePlayers, verdictOf } from '../helpers/table.ts';
+import { Table, isMove, makePlayers, verdictOf } from '../helpers/table.ts';
 
 /** Every duty the table owes, lowest seat first, until only moves are owed. */
 function duties(table: RB): void {
   for (let done = 0; done < 200; done++) {
-    const duty = table.replicas[0]!.owed().find((o) => o.kind !== 'ACT');
+    const duty = table.replicas[0]!.owed().find((o) => !isMove(o.kind));
     if (!duty) return;
     table.duty(duty.seat);
   }
@@ -29,7 +28,7 @@ function duties(table: RB): void {
 
 /** `seat` makes `action`, then every duty it leads to. */
 function move(table: RB, seat: number, action: JsonObject): void {
-  table.play(seat, makeAct(action));
+  table.act(seat, action);
   duties(table);
 }
 

@@ -187,9 +187,15 @@ export function closedAfterEach(): (...things: { close(): void }[]) => void {
 export const until = (what: string, condition: () => boolean) =>
   vi.waitFor(() => expect(condition(), what).toBe(true), { timeout: 50_000, interval: 5 });
 
-/** True once every session has finished its game, audit included. */
+/** True once every session has finished its game, audit included, and every seat confirmed the ending. */
 export const finished = (sessions: readonly TableSession<Json>[]) =>
-  sessions.every((s) => s.replica.state.step.type === 'DONE');
+  sessions.every((s) => {
+    const { state } = s.replica;
+    // Every page confirms the ending, but a seat a claim of absence names: it has left.
+    const leaving = state.ending?.type === 'ABSENT' ? 1 : 0;
+    const seats = state.genesis.identities.length;
+    return state.step.type === 'DONE' && s.replica.confirmedBy().length === seats - leaving;
+  });
 
 /** Everything replicas must agree on at the end. */
 export const summary = (session: TableSession<Json>) => ({
