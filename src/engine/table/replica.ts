@@ -343,11 +343,23 @@ export class Replica<S extends Json> {
    * offence, and those settled by entries after it were forgotten when it landed).
    */
   private stopLog(): void {
-    const offence = this.verdicts.findIndex((v) => typeof v === 'object');
-    if (offence < 0) return;
-    const from = this.log.stopAfter(this.log.entries()[offence]!.hash);
-    this.verdicts.length = Math.min(this.verdicts.length, from);
-    this.states.length = Math.min(this.states.length, from + 1);
+    for (;;) {
+      const offence = this.verdicts.findIndex((v) => typeof v === 'object');
+      if (offence < 0) return;
+      const size = this.log.size;
+      const from = this.log.stopAfter(this.log.entries()[offence]!.hash);
+      this.verdicts.length = Math.min(this.verdicts.length, from);
+      this.states.length = Math.min(this.states.length, from + 1);
+      if (this.log.size === size) return;
+      // A claim of absence before the cut stood or fell by an event of the claimed seat
+      // anywhere in the log: one the cut dropped answers it no more, as on a replica that
+      // never took it. Judged again from the first claim, the offence may come sooner.
+      const claim = this.log
+        .entries()
+        .findIndex((e, i) => i < from && absentSeat(e.event.body) !== null);
+      if (claim < 0) return;
+      this.sweep(claim);
+    }
   }
 
   /** Signs, appends and returns `seat`'s next event, ready to send to every peer. */

@@ -329,8 +329,10 @@ class Run {
   private deliver(r: number, i: number): void {
     const received = this.replicas[r]!.receive(this.sent[i]!.bytes);
     if (!received.ok && received.error === 'ERR_PENDING_FULL') return;
-    // Every event here keeps its author's chain and basis: the log takes each one.
-    expect(received, `replica ${r}, event ${i}`).toMatchObject({ ok: true });
+    // Every event here keeps its author's chain and basis: the log takes each one, but
+    // what sorts after an offence, which it drops (ERR_HALTED) as it would have on arrival.
+    if (received.ok || received.error !== 'ERR_HALTED')
+      expect(received, `replica ${r}, event ${i}`).toMatchObject({ ok: true });
     this.held[r]!.add(i);
   }
 
@@ -476,6 +478,9 @@ class Run {
     // A body beyond the event limits or the canonical encoding never leaves its author.
     if (signed === null) return;
     const received = mine.receive(signed.bytes);
+    // Past an offence the log keeps nothing (ERR_HALTED): what the attacker sends then is
+    // dropped by every replica that knows of the offence (flood.test.ts sends it anyway).
+    if (!received.ok && received.error === 'ERR_HALTED') return;
     expect(received, 'the attacker keeps to the log').toMatchObject({ ok: true });
     this.send(0, signed);
     this.tally.attacker++;
@@ -622,15 +627,17 @@ describe('one hostile seat against the fold', () => {
             run.count();
           },
         ),
-        { numRuns: g.runs },
+        // A failure is reported as found: shrinking one of these runs takes minutes.
+        { numRuns: g.runs, endOnFailure: true },
       );
       // The fuzz reached what it claims: hostile events of every verdict, and games that went on.
       expect(tally.verdicts.applied).toBeGreaterThan(0);
       expect(tally.verdicts.void).toBeGreaterThan(0);
       expect(tally.verdicts.rejected).toBeGreaterThan(0);
       expect(tally.playedOn).toBeGreaterThan(0);
-      // Several events of the attacker's a run on average, and about as many honest ones.
-      expect(tally.attacker).toBeGreaterThan(3 * g.runs);
+      // Several events of the attacker's a run on average (it stops once its own log is cut
+      // at its offence), and more honest ones.
+      expect(tally.attacker).toBeGreaterThan(2 * g.runs);
       expect(tally.events - tally.attacker).toBeGreaterThan(3 * g.runs);
     });
   }
