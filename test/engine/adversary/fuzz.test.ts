@@ -40,35 +40,8 @@ import {
  * mutated input is verified for real.
  */
 vi.mock('../../../crypto/index.ts', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('../../../crypto/index.ts')>();
-  const print = (x: unknown): string => {
-    if (x instanceof Uint8Array) return crypto.toHex(x);
-    if (x instanceof crypto.Point) return crypto.pointHex(x);
-    if (Array.isArray(x)) return `[${x.map(print).join(',')}]`;
-    if (typeof x === 'object' && x !== null)
-      return `{${Object.entries(x)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([k, v]) => `${k}:${print(v)}`)
-        .join(',')}}`;
-    return String(x);
-  };
-  const memo = <A extends unknown[]>(verify: (...args: A) => boolean) => {
-    const known = new Map<string, boolean>();
-    return (...args: A): boolean => {
-      const key = print(args);
-      const hit = known.get(key);
-      if (hit !== undefined) return hit;
-      const verdict = verify(...args);
-      known.set(key, verdict);
-      return verdict;
-    };
-  };
-  return {
-    ...crypto,
-    verifyKey: memo(crypto.verifyKey),
-    verifyUnlock: memo(crypto.verifyUnlock),
-    verifyShuffle: memo(crypto.verifyShuffle),
-  };
+  const { memoisedCrypto } = await import('../helpers/memo-crypto.ts');
+  return memoisedCrypto(await importOriginal());
 });
 
 /** Cases handed to `judge` directly, and those also signed and received by a replica. */
