@@ -45,13 +45,18 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Keeps every RTCPeerConnection a page makes within reach of `cutLinks`. */
+/**
+ * Keeps every RTCPeerConnection a page makes within reach of `cutLinks`; once `findNoPath`
+ * says so, each new one gathers no address at all, as behind a network that needs a relay.
+ */
 function recordPeerConnections() {
   const made: RTCPeerConnection[] = [];
   const Native = window.RTCPeerConnection;
   window.RTCPeerConnection = class extends Native {
-    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-      super(...args);
+    constructor(config?: RTCConfiguration) {
+      const noPath = (window as unknown as { noPath?: boolean }).noPath === true;
+      // Relay only, and no relay: no candidate, so no pair of addresses ever connects.
+      super(noPath ? { ...config, iceServers: [], iceTransportPolicy: 'relay' } : config);
       made.push(this);
     }
   };
@@ -108,6 +113,20 @@ export async function cutLinks(page: Page): Promise<void> {
     const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
     for (const connection of made) connection.close();
   });
+}
+
+/**
+ * From now on (`on`), or again no longer, the WebRTC connections `page` makes find no
+ * network path to any other page, in this document and the ones it opens next: signaling
+ * still works, so the other page answers, and the link fails as between two networks that
+ * need a relay. Links already open stay.
+ */
+export async function findNoPath(page: Page, on: boolean): Promise<void> {
+  const set = (value: boolean) => {
+    (window as unknown as { noPath: boolean }).noPath = value;
+  };
+  await page.addInitScript(set, on);
+  await page.evaluate(set, on);
 }
 
 /** How many WebRTC connections `page` has made so far. */

@@ -20,5 +20,9 @@ export const hostPeerId = (tableId: string): string => `fairdeal-${tableId}-host
 
 export const guestPeerId = (tableId: string): string => `fairdeal-${tableId}-${randomId(8)}`;
 
+/** A peer id of any table: the host's, or a guest's. */
+export const isPeerId = (value: unknown): value is string =>
+  typeof value === 'string' && /^fairdeal-[a-z2-9]{10}-[a-z2-9]{4,8}$/.test(value);
+
 export const isPeerIdOf = (tableId: string, value: unknown): value is string =>
   typeof value === 'string' && new RegExp(`^fairdeal-${tableId}-[a-z2-9]{4,8}$`).test(value);

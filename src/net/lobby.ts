@@ -47,11 +47,11 @@ import {
   type GenesisStatement,
 } from './genesis.ts';
 import { Challenges, NONCE_BYTES } from './challenges.ts';
-import { hostPeerId, isPeerIdOf, isTableId } from './ids.ts';
+import { hostPeerId, isPeerId, isPeerIdOf, isTableId } from './ids.ts';
 import { Retry } from './backoff.ts';
 import { Messenger } from './messenger.ts';
 import { parseSeatMessage, type SeatMessage } from './seats.ts';
-import type { LinkState, Transport } from './transport.ts';
+import { isDown, type LinkState, type Transport } from './transport.ts';
 
 export interface TableInfo {
   id: string;
@@ -95,7 +95,9 @@ export type LobbyMessage =
   | { type: 'bye' }
   | GenesisStatement
   /** After a game: the sender opened table `table` for the same players and invites them to it. */
-  | { type: 'rematch'; table: string };
+  | { type: 'rematch'; table: string }
+  /** The sender's links to the other seats, by peer id: how each pair is doing, for everyone. */
+  | { type: 'links'; links: Record<string, LinkState> };
 
 /**
  * A table's finished state as one peer folded it: `events` in its log, `hash` of its
@@ -109,6 +111,11 @@ export type WireMessage =
   LobbyMessage | SeatMessage | { type: 'event'; event: string } | StateHashMessage;
 
 export const MAX_NAME = 24;
+/** The most seats any game has: a report of links names no more peers than that. */
+const MAX_SEATS = Math.max(...Object.values(GAMES).map((game) => game.maxSeats));
+const LINK_STATES: readonly LinkState[] = ['connecting', 'connected', 'lost', 'unreachable'];
+const isLinkState = (value: unknown): value is LinkState =>
+  LINK_STATES.includes(value as LinkState);
 export const MAX_CHAT = 500;
 const MAX_BACKLOG = 1000;
 /**
@@ -199,6 +206,17 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
     case 'rematch':
       if (!isTableId(raw.table)) return fail('bad table id');
       return { ok: true, value: { type: 'rematch', table: raw.table } };
+    case 'links': {
+      if (!isRecord(raw.links)) return fail('bad links');
+      const entries = Object.entries(raw.links);
+      if (entries.length > MAX_SEATS) return fail('links to more peers than any table seats');
+      const links: Record<string, LinkState> = {};
+      for (const [peer, state] of entries) {
+        if (!isPeerId(peer) || !isLinkState(state)) return fail('bad links');
+        links[peer] = state;
+      }
+      return { ok: true, value: { type: 'links', links } };
+    }
     case 'roster': {
       const table = parseTable(raw.table);
       if (!table.ok) return table;
@@ -259,12 +277,30 @@ export interface ChatLine {
 
 /**
  * A visitor is `joining` until the host answers, `unanswered` when it does not (a bogus or
- * expired link). After Start the table is `checking` until every seat has signed this
+ * expired link), `unreachable` when the host's page answered but no network path joins
+ * the two pages (their networks need a relay). After Start the table is `checking` until every seat has signed this
  * player's genesis hash (`started`), or one has signed another (`mismatch`: the table
  * never starts).
  */
 export type LobbyPhase =
-  'joining' | 'unanswered' | 'open' | 'full' | 'checking' | 'started' | 'mismatch';
+  'joining' | 'unanswered' | 'unreachable' | 'open' | 'full' | 'checking' | 'started' | 'mismatch';
+
+/**
+ * How the link between seats `a` and `b` (a < b) is doing, from what its two ends say:
+ * the worse of their words when both spoke (a link is up only when both ends have it
+ * up), else the one word heard. An end's word reaches only the seats it has a link to:
+ * the host, linked to all, sees every pair.
+ */
+export interface PairLink {
+  a: number;
+  b: number;
+  state: LinkState;
+}
+
+/** Worst first: the state a pair shows when its two ends disagree. */
+const SEVERITY: readonly LinkState[] = ['unreachable', 'lost', 'connecting', 'connected'];
+const worse = (x: LinkState, y: LinkState): LinkState =>
+  SEVERITY.indexOf(x) <= SEVERITY.indexOf(y) ? x : y;
 
 /** What the table session needs once every seat agreed on the genesis. */
 export interface TableStart {
@@ -288,6 +324,8 @@ export interface LobbySnapshot {
   table: TableInfo | null;
   players: Seat[];
   links: Record<string, LinkState>;
+  /** Every pair of seats taken, and its link: who cannot reach whom, before Start. */
+  pairs: PairLink[];
   chat: ChatLine[];
   phase: LobbyPhase;
   isHost: boolean;
@@ -318,6 +356,13 @@ export class LobbySession {
   private table: TableInfo | null;
   private players: Seat[];
   private readonly links = new Map<string, LinkState>();
+  /**
+   * Peers to which no path was found, dialled again since: their link still reads
+   * `unreachable` while it opens, so nobody sees it flicker to `connecting` and back.
+   */
+  private readonly noPath = new Set<string>();
+  /** Each seated peer's last word on its own links (`links` messages). */
+  private readonly reports = new Map<string, ReadonlyMap<string, LinkState>>();
   private readonly names = new Map<string, string>();
   private readonly chat: ChatLine[] = [];
   private readonly dropped: string[] = [];
@@ -330,7 +375,14 @@ export class LobbySession {
   private answerTimer: ReturnType<typeof setTimeout> | null = null;
   /** A guest dials a host it lost again, seated or visiting: the host may be reloading its page. */
   private readonly hostRedial = new Retry(() => this.redialHost(), HOST_REDIAL_BACKOFF);
+  /**
+   * A guest redials, before Start, a lost link to a guest seated before it: Start waits
+   * for every pair, so a pair nobody dials again would hold the table forever.
+   */
+  private readonly seatRedials = new Map<string, Retry>();
   private unanswered = false;
+  /** The host's page answered, but no network path joined it to this one. */
+  private unreachable = false;
   /** Seated peer -> the table it last invited this player to. */
   private readonly invitations = new Map<string, string>();
   /** Each linked peer's challenges from this end that its hello may still answer. */
@@ -401,11 +453,16 @@ export class LobbySession {
    */
   static visit(transport: Transport, tableId: string, identity: Identity): LobbySession {
     const session = new LobbySession(transport, tableId, null, identity, null);
-    session.answerTimer = setTimeout(() => {
-      session.answerTimer = null;
-      session.unanswered = true;
-      session.changed();
-    }, HOST_ANSWER_LIMIT_MS);
+    const waitForAnswer = () => {
+      session.answerTimer = setTimeout(() => {
+        // A link still opening soon says how it ended: no table, or no path to it.
+        if (session.links.get(hostPeerId(tableId)) === 'connecting') return waitForAnswer();
+        session.answerTimer = null;
+        session.unanswered = true;
+        session.changed();
+      }, HOST_ANSWER_LIMIT_MS);
+    };
+    waitForAnswer();
     session.messenger.connect(hostPeerId(tableId));
     return session;
   }
@@ -454,14 +511,17 @@ export class LobbySession {
     return {
       table: this.table,
       players: this.players.map((p) => ({ ...p })),
-      links: Object.fromEntries(this.links),
+      links: Object.fromEntries([...this.links.keys()].map((peer) => [peer, this.linkTo(peer)!])),
+      pairs: this.pairs(),
       chat: [...this.chat],
       phase: this.agreement
         ? AGREEMENT_PHASE[this.agreement.status]
         : this.table === null
-          ? this.unanswered
-            ? 'unanswered'
-            : 'joining'
+          ? this.unreachable
+            ? 'unreachable'
+            : this.unanswered
+              ? 'unanswered'
+              : 'joining'
           : full
             ? 'full'
             : 'open',
@@ -491,7 +551,8 @@ export class LobbySession {
       playable(s.table!.game) !== null &&
       s.players.every(
         (p) => p.peer === this.id || (s.links[p.peer] === 'connected' && !this.left.has(p.peer)),
-      )
+      ) &&
+      s.pairs.every((pair) => pair.state === 'connected')
     );
   }
 
@@ -540,7 +601,8 @@ export class LobbySession {
 
   /** The host frees the seat of a player who left or whose link is lost, so someone else can sit. */
   freeSeat(peer: string): void {
-    if (!this.isHost || this.agreement || (this.links.get(peer) !== 'lost' && !this.left.has(peer)))
+    const state = this.links.get(peer);
+    if (!this.isHost || this.agreement || (!(state && isDown(state)) && !this.left.has(peer)))
       return;
     this.players = this.players.filter((p) => p.peer !== peer);
     this.links.delete(peer);
@@ -571,6 +633,7 @@ export class LobbySession {
     this.stopWaitingForHost();
     this.listener = () => {};
     this.hostRedial.stop();
+    for (const redial of this.seatRedials.values()) redial.stop();
     this.messenger.close();
   }
 
@@ -662,6 +725,10 @@ export class LobbySession {
         else if (message.table === this.tableId) this.drop(from, 'an invitation to this table');
         else this.invitations.set(from, message.table);
         break;
+      case 'links':
+        if (!this.holdsSeat(from)) this.drop(from, 'links from a peer without a seat');
+        else this.reports.set(from, new Map(Object.entries(message.links)));
+        break;
       case 'genesis':
         if (!verifyStatement(this.tableId, message)) this.drop(from, 'bad genesis signature');
         else if (this.agreement) this.takeStatement(from, message);
@@ -741,17 +808,47 @@ export class LobbySession {
   private sendRoster(): void {
     if (!this.table) return;
     this.messenger.broadcast({ type: 'roster', table: this.table, players: this.players });
+    this.tellLinks();
   }
 
   private adoptRoster(table: TableInfo, players: Seat[]): void {
     this.stopWaitingForHost();
     this.unanswered = false;
+    this.unreachable = false;
     this.table = table;
     this.players = players;
     const mine = players.findIndex((p) => p.peer === this.id);
     for (const p of players.slice(0, Math.max(mine, 0))) {
       if (this.links.get(p.peer) !== 'connected') this.messenger.connect(p.peer);
     }
+    this.tellLinks();
+  }
+
+  /**
+   * Tells every seat this player's links to the others, so that each lobby shows every
+   * pair (`pairs`): the host sees who cannot reach whom. Only before Start, only seated.
+   */
+  private tellLinks(): void {
+    if (this.agreement || !this.holdsSeat(this.id)) return;
+    const links = Object.fromEntries(
+      this.players.flatMap((p) => {
+        const state = this.linkTo(p.peer);
+        return p.peer === this.id || state === undefined ? [] : [[p.peer, state]];
+      }),
+    );
+    this.toSeats({ type: 'links', links });
+  }
+
+  private pairs(): PairLink[] {
+    const said = (from: string, to: string): LinkState | undefined =>
+      from === this.id ? this.linkTo(to) : this.reports.get(from)?.get(to);
+    return this.players.flatMap((x, a) =>
+      this.players.slice(a + 1).map((y, i) => {
+        const [there, back] = [said(x.peer, y.peer), said(y.peer, x.peer)];
+        const state = there && back ? worse(there, back) : (there ?? back ?? 'connecting');
+        return { a, b: a + 1 + i, state };
+      }),
+    );
   }
 
   private redialHost(): void {
@@ -761,11 +858,42 @@ export class LobbySession {
     this.hostRedial.schedule();
   }
 
+  /** The guest seated before this one at `peer`, which this one dials; the host has its own redial. */
+  private dials(peer: string): boolean {
+    const seat = this.players.findIndex((p) => p.peer === peer);
+    const mine = this.players.findIndex((p) => p.peer === this.id);
+    return seat > 0 && mine > seat;
+  }
+
+  private redialSeat(peer: string): Retry {
+    let redial = this.seatRedials.get(peer);
+    if (!redial) {
+      redial = new Retry(() => {
+        if (this.agreement || !this.dials(peer)) this.seatRedials.delete(peer);
+        else if (this.links.get(peer) !== 'connected') this.messenger.connect(peer);
+      }, HOST_REDIAL_BACKOFF);
+      this.seatRedials.set(peer, redial);
+    }
+    return redial;
+  }
+
+  /** The link to `peer` as this player tells it (see `noPath`). */
+  private linkTo(peer: string): LinkState | undefined {
+    const state = this.links.get(peer);
+    return state === 'connecting' && this.noPath.has(peer) ? 'unreachable' : state;
+  }
+
   private linkChanged(peer: string, state: LinkState): void {
     this.links.set(peer, state);
+    if (state === 'unreachable') this.noPath.add(peer);
+    else if (state !== 'connecting') this.noPath.delete(peer);
+    if (!this.agreement && this.dials(peer)) {
+      if (state === 'connected') this.redialSeat(peer).reset();
+      else if (isDown(state)) this.redialSeat(peer).schedule();
+    }
     if (peer === hostPeerId(this.tableId)) {
       if (state === 'connected') this.hostRedial.reset();
-      else if (state === 'lost' && !this.agreement) this.hostRedial.schedule();
+      else if (isDown(state) && !this.agreement) this.hostRedial.schedule();
     }
     if (state === 'connected') {
       this.left.delete(peer);
@@ -774,9 +902,10 @@ export class LobbySession {
       this.challenges.forget(peer);
       this.toAnswer.delete(peer);
     }
-    if (state === 'lost' && peer === hostPeerId(this.tableId) && this.table === null) {
+    if (peer === hostPeerId(this.tableId) && this.table === null && isDown(state)) {
       this.stopWaitingForHost();
-      this.unanswered = true;
+      this.unanswered = state === 'lost';
+      this.unreachable = state === 'unreachable';
     }
     const seated = this.holdsSeat(peer);
     // A link between two guests may still be opening at Start: the statement goes when it opens.
@@ -785,6 +914,7 @@ export class LobbySession {
     // A visitor learns the table, and so whether a seat is free, before it asks for one.
     if (state === 'connected' && this.isHost && !seated && this.table)
       this.messenger.send(peer, { type: 'roster', table: this.table, players: this.players });
+    if (seated) this.tellLinks();
     this.changed();
   }
 

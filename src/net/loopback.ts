@@ -6,7 +6,7 @@
  * it, so a test can deliver a game's messages in any order it likes.
  *
  * Real life, modelled: a link that drops (`cut`), two peers that cannot reach each other
- * (`partition` until `heal`), a page that dies without saying goodbye (`crash`), whose
+ * (`partition` until `heal`: a dial between them is `unreachable`), a page that dies without saying goodbye (`crash`), whose
  * id stays registered, as with PeerJS (peerjs issue 224), until `expire`, and the
  * signaling server going away (`stopSignaling`): open links go on, no new one opens,
  * and every peer hears when it is back (`startSignaling`).
@@ -152,12 +152,16 @@ export class LoopbackNetwork {
     for (const node of this.nodes.values()) if (!node.closed) node.online();
   }
 
-  /** @internal */
-  link(a: string, b: string): boolean {
+  /**
+   * @internal Links `a` and `b`, or says why not: two live peers kept apart by a
+   * partition are `unreachable` to each other, as two networks that need a relay are.
+   */
+  link(a: string, b: string): true | 'lost' | 'unreachable' {
     const from = this.nodes.get(a);
     const to = this.nodes.get(b);
-    if (!from || !to || from.closed || to.closed || this.partitions.has(pairKey(a, b)))
-      return false;
+    if (!from || !to || from.closed || to.closed) return 'lost';
+    // Only the dialler hears: the other end never learns of a dial that found no path.
+    if (this.partitions.has(pairKey(a, b))) return 'unreachable';
     from.linked(b);
     to.linked(a);
     return true;
@@ -197,7 +201,8 @@ export class LoopbackTransport implements Transport {
   connect(peer: string): void {
     if (this.links.has(peer) || peer === this.id || !this.network.signaling) return;
     this.emit(peer, 'connecting');
-    if (!this.network.link(this.id, peer)) this.emit(peer, 'lost');
+    const linked = this.network.link(this.id, peer);
+    if (linked !== true) this.emit(peer, linked);
   }
 
   send(peer: string, data: string): boolean {

@@ -7,7 +7,7 @@
  * more messages or bytes than its allowance) is disconnected for good, with the reason.
  */
 import { MAX_EVENT_BYTES } from '../engine/events.ts';
-import type { LinkState, Transport } from './transport.ts';
+import { isDown, type LinkState, type Transport } from './transport.ts';
 
 /** A parser turns untrusted JSON into a checked message, or says what is wrong. */
 export type MessageParser<M> = (
@@ -104,14 +104,14 @@ export class Messenger<M> {
     transport.listen({
       message: (from, data) => this.receive(from, data),
       link: (peer, state) => {
-        if (this.cutOff.has(peer) && state !== 'lost') {
+        if (this.cutOff.has(peer) && !isDown(state)) {
           if (state === 'connected') transport.disconnect(peer);
           return;
         }
         for (const h of this.subscribers) {
           h.link?.(peer, state);
           if (state === 'connected') h.joined?.(peer);
-          if (state === 'lost') h.lost?.(peer);
+          if (isDown(state)) h.lost?.(peer);
         }
       },
       online: () => {

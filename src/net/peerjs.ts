@@ -6,6 +6,9 @@
  * carries a heartbeat: a link that stays silent for `SILENCE_LIMIT_MS` (or does not open
  * within `CONNECT_LIMIT_MS`) is reported lost.
  *
+ * A link that never opens says why where it can: `unreachable` when the other page
+ * answered but no network path joined the two (a relay is needed), not `lost`.
+ *
  * Chromium drops a message that reaches an end of a channel before that end's own 'open'
  * event (seen about once in a hundred joins on a busy machine: the host's first words to
  * a visitor vanished, and the visitor never got its seat). So an end opens by sending a
@@ -37,10 +40,29 @@ export const SIGNALING_BACKOFF: Backoff = { firstMs: 1000, maxMs: 8000 };
 /** What the transport uses of a PeerJS `DataConnection`. */
 export interface DataLink {
   readonly peer: string;
-  on(event: 'open' | 'close' | 'error', listener: () => void): unknown;
+  /** The WebRTC connection under the channel: how far the two pages got, once it fails. */
+  readonly peerConnection?: Pick<
+    RTCPeerConnection,
+    'remoteDescription' | 'iceConnectionState'
+  > | null;
+  on(event: 'open' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: { type: string }) => void): unknown;
   on(event: 'data', listener: (data: unknown) => void): unknown;
   send(data: string): unknown;
   close(): void;
+}
+
+/**
+ * Why a link that never opened failed: `unreachable` when the other page answered through
+ * the signaling server but no network path joined the two (ICE still checking, or failed),
+ * `lost` when the other page never answered, or had a path and went away.
+ */
+function failureOf(connection: DataLink): 'lost' | 'unreachable' {
+  const rtc = connection.peerConnection;
+  const answered = rtc?.remoteDescription != null;
+  const pathFound =
+    rtc?.iceConnectionState === 'connected' || rtc?.iceConnectionState === 'completed';
+  return answered && !pathFound ? 'unreachable' : 'lost';
 }
 
 /** What the transport uses of a PeerJS `Peer`: narrow, so a test can stand in for the network. */
@@ -213,8 +235,10 @@ export class PeerJsTransport implements Transport {
     connection.on('close', () => {
       if (this.links.get(peer) === link) this.drop(peer);
     });
-    connection.on('error', () => {
-      if (this.links.get(peer) === link) this.drop(peer);
+    connection.on('error', (error) => {
+      if (this.links.get(peer) !== link) return;
+      const unreachable = !link.connected && error.type === 'negotiation-failed';
+      this.drop(peer, unreachable ? 'unreachable' : 'lost');
     });
   }
 
@@ -231,17 +255,18 @@ export class PeerJsTransport implements Transport {
     const now = Date.now();
     for (const [peer, link] of this.links) {
       const limit = link.connected ? SILENCE_LIMIT_MS : CONNECT_LIMIT_MS;
-      if (now - link.lastHeard > limit) this.drop(peer);
+      if (now - link.lastHeard > limit)
+        this.drop(peer, link.connected ? 'lost' : failureOf(link.connection));
       else if (link.open) void link.connection.send(HEARTBEAT);
     }
   }
 
-  private drop(peer: string): void {
+  private drop(peer: string, state: 'lost' | 'unreachable' = 'lost'): void {
     const link = this.links.get(peer);
     if (!link) return;
     this.links.delete(peer);
     link.connection.close();
-    this.emit(peer, 'lost');
+    this.emit(peer, state);
   }
 
   private emit(peer: string, state: LinkState): void {

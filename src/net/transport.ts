@@ -6,13 +6,24 @@
  * them is the job of `Messenger` (`messenger.ts`), so a transport never interprets data.
  */
 
-/** The life of one link between this peer and another, as the lobby shows it. */
-export type LinkState = 'connecting' | 'connected' | 'lost';
+/**
+ * The life of one link between this peer and another, as the lobby shows it. A link that
+ * never opened is `unreachable` when the other page did answer (the signaling got
+ * through) yet no network path joined the two: their networks need a relay (TURN). Any
+ * other failure is `lost`, however early.
+ */
+export type LinkState = 'connecting' | 'connected' | 'lost' | 'unreachable';
+
+/** The link is down: what to do next is dial again, not wait. */
+export const isDown = (state: LinkState): boolean => state === 'lost' || state === 'unreachable';
 
 export interface TransportHandlers {
   /** A string arrived from `from` over its (reliable, ordered) link. */
   message(from: string, data: string): void;
-  /** The link to `peer` changed state; `connected` is "peer joined", `lost` is "peer lost". */
+  /**
+   * The link to `peer` changed state; `connected` is "peer joined", `lost` and `unreachable`
+   * are "peer lost".
+   */
   link(peer: string, state: LinkState): void;
   /**
    * The signaling server took this peer back after an outage: new links can be made

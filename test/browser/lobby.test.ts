@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, cutLinks, flipOffered, joinTable, useStack } from './harness.ts';
+import { createTable, cutLinks, findNoPath, flipOffered, joinTable, useStack } from './harness.ts';
 
 const stack = useStack();
 
@@ -17,7 +17,8 @@ async function readingInvitation() {
 const seatNames = (page: Page) => page.getByTestId('seat-name').allTextContents();
 
 /** Link badges of the seats, in seat order ('you' for the page's own seat). */
-const linkStates = (page: Page) => page.getByTestId('link-state').allTextContents();
+const linkStates = (page: Page) =>
+  page.getByTestId('seat').getByTestId('link-state').allTextContents();
 
 /** Alice creates a War table and Bob joins it through the invite: both in the lobby, linked. */
 async function twoInLobby() {
@@ -89,6 +90,46 @@ describe('lobby over PeerJS between real browsers', () => {
     // Every seat taken: the host may start the game; nobody is told it cannot start.
     expect(await ann.getByTestId('start').isDisabled()).toBe(false);
     for (const page of pages) expect(await page.getByTestId('not-playable').count()).toBe(0);
+  });
+
+  test('links that find no network path: the lobby names the pair and Start waits for it; a visitor is told a relay may be needed, not that the link is wrong', async () => {
+    const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
+    const [ann, ben, cat] = pages as [Page, Page, Page];
+    const invite = await createTable(ann, stack.url, 'Ann', 'batailles', 3);
+    await joinTable(ben, invite, 'Ben');
+    await expect.poll(() => linkStates(ann)).toEqual(['you', 'connected']);
+    // Ben's network now needs a relay: Cat's dial reaches his page but finds no path.
+    await findNoPath(ben, true);
+    await joinTable(cat, invite, 'Cat');
+    // A visitor whose own network needs a relay: the host answers, and no path is found.
+    const dan = await stack.newPlayer();
+    await findNoPath(dan, true);
+    await dan.goto(invite);
+
+    const pairs = (page: Page) => page.getByTestId('pair').allTextContents();
+    await expect
+      .poll(() => pairs(ann), { timeout: 30_000 })
+      .toEqual(['Ann ↔ Ben connected', 'Ann ↔ Cat connected', 'Ben ↔ Cat unreachable']);
+    await expect
+      .poll(() => ann.getByTestId('unreachable-pairs').textContent(), { timeout: 30_000 })
+      .toContain('No direct connection could be made between Ben ↔ Cat');
+    expect(await ann.getByTestId('start').isDisabled()).toBe(true);
+    await expect
+      .poll(() => ann.getByTestId('start-waits').textContent(), { timeout: 30_000 })
+      .toContain('waiting for Ben ↔ Cat');
+    // Cat sees it too, of her own link: Ben's page answered her, and no path was found.
+    await expect
+      .poll(() => cat.getByTestId('unreachable-pairs').textContent())
+      .toContain('between Ben ↔ Cat');
+
+    await expect
+      .poll(() => dan.getByTestId('unreachable').textContent(), { timeout: 30_000 })
+      .toContain('no direct connection could be made');
+    expect(await dan.getByTestId('unanswered').count()).toBe(0);
+    expect(await dan.locator('body').textContent()).not.toMatch(/mistyped/);
+
+    // (Once a path is found, Cat's page, dialling again, links and Start is offered: the
+    // lobby's unit tests cover that; here it would cost another 15 s dial.)
   });
 
   test('a closed page is shown as lost within 10 seconds', async () => {

@@ -1,7 +1,8 @@
 /**
  * The heartbeat of `PeerJsTransport`, on fake timers: a link heard from stays connected,
  * a link silent for 5 s is lost (not before), a link not open within 15 s is lost (not
- * before), and heartbeats never reach the app. Then the signaling server going away:
+ * before) or unreachable when the other page answered but no path was found, and
+ * heartbeats never reach the app. Then the signaling server going away:
  * open links carry on, the peer registers again with backoff until it is back, and says
  * so. Two real transports talk through an in-memory stand-in for PeerJS, where the test
  * opens the channels, silences an end, and stops and starts the server.
@@ -10,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PeerJsTransport, type DataLink, type PeerEndpoint } from '../../src/net/peerjs.ts';
 import type { LinkState } from '../../src/net/transport.ts';
 
-type Listener = (data?: unknown) => void;
+type Listener = (data: never) => void;
 
 /** One end of a data channel. */
 class FakeConnection implements DataLink {
@@ -19,6 +20,11 @@ class FakeConnection implements DataLink {
   readonly sent: string[] = [];
   /** A frozen tab: what it sends goes nowhere, yet its channel never closes. */
   silent = false;
+  /** How far WebRTC got under the channel: the test sets it as the pages would. */
+  peerConnection: {
+    remoteDescription: RTCSessionDescription | null;
+    iceConnectionState: RTCIceConnectionState;
+  } = { remoteDescription: null, iceConnectionState: 'new' };
   /** Chromium drops what reaches an end before that end's 'open' event. */
   private opened = false;
   private readonly listeners = new Map<string, Listener[]>();
@@ -30,7 +36,7 @@ class FakeConnection implements DataLink {
   }
 
   emit(event: string, data?: unknown): void {
-    for (const listener of this.listeners.get(event) ?? []) listener(data);
+    for (const listener of this.listeners.get(event) ?? []) listener(data as never);
   }
 
   send(data: string): void {
@@ -221,6 +227,40 @@ describe('a link that does not open', () => {
       expect(lostAt).toBeGreaterThan(15_000);
       expect(lostAt).toBeLessThanOrEqual(16_000);
     }
+  });
+
+  test('is unreachable, not lost, when the other page answered but no network path was found', () => {
+    a.t.connect('b');
+    const answered = {
+      remoteDescription: { type: 'answer', sdp: '' } as RTCSessionDescription,
+      iceConnectionState: 'checking' as const,
+    };
+    for (const end of net.channels[0]!) end.peerConnection = answered;
+    vi.advanceTimersByTime(16_000);
+    expect(a.links.map(([, state]) => state)).toEqual(['connecting', 'unreachable']);
+    expect(b.links.map(([, state]) => state)).toEqual(['connecting', 'unreachable']);
+  });
+
+  test('is lost when a path was found but the channel still never opened', () => {
+    a.t.connect('b');
+    const connected = {
+      remoteDescription: { type: 'answer', sdp: '' } as RTCSessionDescription,
+      iceConnectionState: 'connected' as const,
+    };
+    net.channels[0]![0].peerConnection = connected;
+    vi.advanceTimersByTime(16_000);
+    expect(a.links.map(([, state]) => state)).toEqual(['connecting', 'lost']);
+  });
+
+  test('a failed negotiation is unreachable at once; an error on an open link is lost', () => {
+    a.t.connect('b');
+    net.channels[0]![0].emit('error', { type: 'negotiation-failed' });
+    expect(a.links.map(([, state]) => state)).toEqual(['connecting', 'unreachable']);
+
+    a.t.connect('b');
+    net.channels[1]![0].open();
+    net.channels[1]![0].emit('error', { type: 'negotiation-failed' });
+    expect(a.links.map(([, state]) => state).slice(2)).toEqual(['connecting', 'connected', 'lost']);
   });
 
   test('that opens at 14 s is then kept by its heartbeats', () => {

@@ -97,6 +97,55 @@ describe('LobbySession', () => {
     expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
   });
 
+  test('every lobby shows each pair’s link; a pair with no path between them holds Start, until it is found', async () => {
+    vi.useFakeTimers();
+    const net = new LoopbackNetwork();
+    const host = LobbySession.create(
+      net.join(hostPeerId(TABLE.id)),
+      TABLE,
+      'Ann',
+      createIdentity(),
+    );
+    const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben', createIdentity());
+    await settle();
+    // Ben's and Cat's networks need a relay: Cat's dial to Ben finds no path.
+    net.partition(ben.id, guest('cccc'));
+    const cat = LobbySession.join(net.join(guest('cccc')), TABLE.id, 'Cat', createIdentity());
+    await settle();
+    const pairs = (session: LobbySession) =>
+      session.snapshot().pairs.map(({ a, b, state }) => `${a}-${b} ${state}`);
+    for (const session of [host, cat])
+      expect(pairs(session)).toEqual(['0-1 connected', '0-2 connected', '1-2 unreachable']);
+    // Ben never heard of Cat's dial, nor from Cat: all he can say of that pair is that it opens.
+    expect(pairs(ben)).toEqual(['0-1 connected', '0-2 connected', '1-2 connecting']);
+    expect(host.snapshot().phase).toBe('full');
+    expect(host.canStart()).toBe(false);
+
+    // Cat dials again after a second, then less and less often; once a path is found, Start.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(pairs(host)[2]).toBe('1-2 unreachable');
+    net.heal(ben.id, cat.id);
+    await vi.advanceTimersByTimeAsync(2000);
+    for (const session of [host, ben, cat])
+      expect(pairs(session)).toEqual(['0-1 connected', '0-2 connected', '1-2 connected']);
+    expect(host.canStart()).toBe(true);
+  });
+
+  test('a report of links from a peer without a seat is dropped, and changes no pair', async () => {
+    const { net, host, ben } = await table();
+    const eve = net.join(guest('eeee'));
+    eve.connect(host.id);
+    await settle();
+    eve.send(host.id, JSON.stringify({ type: 'links', links: { [ben.id]: 'unreachable' } }));
+    await settle();
+    expect(host.snapshot().dropped.at(-1)).toBe(`${eve.id}: links from a peer without a seat`);
+    expect(host.snapshot().pairs.map((pair) => pair.state)).toEqual([
+      'connected',
+      'connected',
+      'connected',
+    ]);
+  });
+
   test('a roster from a peer that is not the host changes nothing', async () => {
     const net = new LoopbackNetwork();
     const host = LobbySession.create(
@@ -194,11 +243,11 @@ describe('visitors', () => {
     const net = new LoopbackNetwork();
     const hostId = hostPeerId(TABLE.id);
     const host = LobbySession.create(net.join(hostId), TABLE, 'Ann', createIdentity());
-    // The first dial fails, as a link that does not open in time on a busy machine does.
+    // The first dial finds no path: the host is there, so the page says so, not "no table".
     net.partition(guest('bbbb'), hostId);
     const ben = LobbySession.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
     await vi.advanceTimersByTimeAsync(0);
-    expect(ben.snapshot().phase).toBe('unanswered');
+    expect(ben.snapshot().phase).toBe('unreachable');
     net.heal(guest('bbbb'), hostId);
     await vi.advanceTimersByTimeAsync(1000);
     expect(ben.snapshot().phase).toBe('open');
@@ -589,6 +638,21 @@ describe('parseLobbyMessage', () => {
     ['not an object', [1, 2, 3]],
     ['an invitation without a table', { type: 'rematch' }],
     ['an invitation to a malformed table id', { type: 'rematch', table: 'no such table!' }],
+    ['links that are not an object', { type: 'links', links: 'connected' }],
+    [
+      'links to a peer id of no table',
+      { type: 'links', links: JSON.parse('{"__proto__":"lost"}') as unknown },
+    ],
+    ['links in a state no link has', { type: 'links', links: { [guest('bbbb')]: 'fine' } }],
+    [
+      'links to more peers than any table seats',
+      {
+        type: 'links',
+        links: Object.fromEntries(
+          ['bbbb', 'cccc', 'dddd', 'eeee', 'ffff', 'gggg', 'hhhh'].map((p) => [guest(p), 'lost']),
+        ),
+      },
+    ],
   ])('rejects %s', (_, raw) => {
     expect(parseLobbyMessage(raw).ok).toBe(false);
   });
