@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startCoturn, type Coturn } from './coturn.ts';
 import {
+  checkScreen,
   createTable,
   flipOffered,
   joinTable,
@@ -27,13 +28,19 @@ const stack = useStack(() => ({ turn: { secret, uris: [coturn.uri], ttlSeconds: 
 test('with Relay only ticked by keyboard, two pages play War to its first battle through coturn alone', async () => {
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
-  for (const page of [alice, bob]) {
+  const viewports = [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ];
+  for (const [i, page] of [alice, bob].entries()) {
+    await page.setViewportSize(viewports[i]!);
     await page.goto(stack.url);
     const relayOnly = page.getByTestId('relay-only');
     expect(await relayOnly.isChecked()).toBe(false);
     await relayOnly.focus();
     await page.keyboard.press('Space');
     expect(await relayOnly.isChecked()).toBe(true);
+    await checkScreen(page, 'home-relay-only', viewports[i]!);
   }
   // The browser remembers the choice.
   await bob.reload();
