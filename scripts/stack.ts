@@ -27,14 +27,14 @@ import type { TurnRelay } from './turn.ts';
 
 /**
  * Builds the app into a new temporary folder and returns the folder: once per test run
- * (test/setup/build-app.ts), once per benchmark. The chunk-size warning is left out: it
- * says nothing about a build made only to be played here.
+ * (test/setup/build-app.ts), once per benchmark. The build is `npm run build`'s, but for
+ * the chunk-size warning, left out: it says nothing about a build made to be played here.
  */
 export async function buildApp(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
   await build({
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: Infinity },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: Infinity },
   });
   return outDir;
 }

@@ -21,8 +21,11 @@ export interface Coturn {
   close(): Promise<void>;
 }
 
-/** A port free for TCP and UDP both on loopback: coturn listens on both, and takes no port 0. */
-async function freePort(): Promise<number> {
+/**
+ * A port free for TCP and UDP both on loopback, for a server that takes no port 0 and
+ * says no port back (coturn listens on both; the peerjs command).
+ */
+export async function freePort(): Promise<number> {
   for (;;) {
     const port = await new Promise<number>((resolve, reject) => {
       const server = createServer();

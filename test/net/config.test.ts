@@ -47,6 +47,19 @@ describe('parseConfig', () => {
     expect(relayConfigured(result.value)).toBe(false);
   });
 
+  test("deploy/config.json: the page's own origin for signaling and relay credentials", () => {
+    const result = parseConfig(JSON.parse(readFileSync('deploy/config.json', 'utf8')));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.signaling).toEqual({
+      host: null,
+      port: 443,
+      path: '/peerjs',
+      secure: true,
+    });
+    expect(result.value.turnCredentials).toBe('/turn-credentials');
+    expect(relayConfigured(result.value)).toBe(true);
+  });
+
   test.each([
     ['no signaling', {}, /signaling/],
     ['a port out of range', { signaling: { ...good.signaling, port: 70000 } }, /port/],
