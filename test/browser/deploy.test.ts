@@ -20,6 +20,11 @@ let site: StaticSite;
 let peerServer: ChildProcess;
 let browser: Browser;
 let folder: string;
+let signaling: AppConfig['signaling'];
+
+/** The host's config.json, read afresh by each page that loads. */
+const configure = (config: AppConfig) =>
+  writeFileSync(join(folder, 'config.json'), JSON.stringify(config));
 
 /** Starts the `peer` package's own command; resolves once it says it listens. */
 function startPeerServer(port: number): Promise<ChildProcess> {
@@ -42,12 +47,9 @@ beforeAll(async () => {
   // A host's copy of the build, with its own config.json in place of the shipped one.
   folder = mkdtempSync(join(tmpdir(), 'fairdeal-site-'));
   cpSync(inject('appDir'), folder, { recursive: true });
-  const config: AppConfig = {
-    signaling: { host: null, port, path: SIGNALING_PATH, secure: false },
-    iceServers: [],
-    turnCredentials: null,
-  };
-  writeFileSync(join(folder, 'config.json'), JSON.stringify(config));
+  signaling = { host: null, port, path: SIGNALING_PATH, secure: false };
+  // A relay's credentials named, but a static host has no such endpoint: 404.
+  configure({ signaling, iceServers: [], turnCredentials: '/turn-credentials' });
   site = await serveFolder(folder);
   browser = await launchBrowser();
 });
@@ -65,11 +67,15 @@ test('the production build holds no source maps', () => {
   expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
 });
 
-test('the build on a static server plays over a bare PeerServer: two pages to the first battle', async () => {
+test('the build on a static server plays over a bare PeerServer, saying it plays without the relay it could not reach', async () => {
   const { alice, bob } = await seatTwo(
     { url: site.url, newPlayer: () => newPlayerIn(browser) },
     'war',
   );
+  for (const page of [alice, bob])
+    expect(await page.getByRole('alert').first().textContent()).toMatch(
+      /^No relay this time: its credentials could not be fetched \(http:\/\/127\.0\.0\.1:\d+\/turn-credentials did not answer \(HTTP 404\)\)\. Playing on without it/,
+    );
   for (const page of [alice, bob]) await flipOffered(page);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
@@ -78,6 +84,7 @@ test('the build on a static server plays over a bare PeerServer: two pages to th
 });
 
 test('without a relay configured, no Relay only is offered', async () => {
+  configure({ signaling, iceServers: [], turnCredentials: null });
   const page = await newPlayerIn(browser);
   await page.goto(site.url);
   await page.getByTestId('create').waitFor();
