@@ -22,7 +22,8 @@ const WHOLE_WARS = ['war', 'rematch', 'resume', 'reconnect'].map(
 export default defineConfig({
   base: './',
   plugins: [svelte()],
-  build: { target: 'es2022', sourcemap: true },
+  // No source maps in dist/: it is served as it is, and nothing reads them (deploy.test.ts checks).
+  build: { target: 'es2022' },
   test: {
     // Every test's budget: a test that needs longer is split or made cheaper, never given more.
     testTimeout: 60_000,

@@ -15,18 +15,26 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
-import { localConfig, serveConfig, startSignaling, type Signaling } from './servers.ts';
+import {
+  localConfig,
+  serveConfig,
+  startSignaling,
+  TURN_CREDENTIALS_PATH,
+  type Signaling,
+  type SignalingOptions,
+} from './servers.ts';
+import type { TurnRelay } from './turn.ts';
 
 /**
  * Builds the app into a new temporary folder and returns the folder: once per test run
- * (test/setup/build-app.ts), once per benchmark. The chunk-size warning is left out: it
- * says nothing about a build made only to be played here.
+ * (test/setup/build-app.ts), once per benchmark. The build is `npm run build`'s, but for
+ * the chunk-size warning, left out: it says nothing about a build made to be played here.
  */
 export async function buildApp(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
   await build({
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: Infinity },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: Infinity },
   });
   return outDir;
 }
@@ -135,36 +143,83 @@ export const peerConnectionsMade = (page: Page): Promise<number> =>
     () => (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections.length,
   );
 
+/**
+ * The local and remote candidate types (`host`, `srflx`, `relay`…) of the pair each open
+ * WebRTC connection of `page` carries its data over.
+ */
+export const selectedCandidates = (page: Page): Promise<[string, string][]> =>
+  page.evaluate(async () => {
+    const made = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    const pairs: [string, string][] = [];
+    for (const connection of made) {
+      if (connection.connectionState !== 'connected') continue;
+      const stats = await connection.getStats();
+      for (const report of stats.values()) {
+        if (report.type !== 'transport' || !report.selectedCandidatePairId) continue;
+        const pair = stats.get(report.selectedCandidatePairId);
+        const type = (id: string) => String(stats.get(id)?.candidateType);
+        pairs.push([type(pair.localCandidateId), type(pair.remoteCandidateId)]);
+      }
+    }
+    return pairs;
+  });
+
+/** A headless Debian Chromium with the flags of scripts/chromium.ts. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+
+/**
+ * A new player in `browser`: its own browser context (storage, PeerJS id) and one page,
+ * whose WebRTC connections and data channels the helpers above can reach.
+ */
+export async function newPlayerIn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  // Under tsx (the benchmark) esbuild names functions through its `__name` helper,
+  // and the functions below reach the page as text: the page needs the helper too.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await context.addInitScript(recordPeerConnections);
+  await context.addInitScript(recordDataChannels);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+export interface StackOptions {
+  /** A TURN relay: the signaling server hands out its credentials, and config.json names them. */
+  turn?: TurnRelay;
+}
+
 /** Starts a stack on the app built into `outDir` (`buildApp`). */
-export async function startStack(outDir: string): Promise<Stack> {
-  let signaling: Signaling | null = await startSignaling(0);
+export async function startStack(outDir: string, options: StackOptions = {}): Promise<Stack> {
+  // The page and the signaling server are two origins here: the credentials need CORS.
+  const signalingOptions: SignalingOptions = options.turn
+    ? { turn: options.turn, allowOrigin: '*' }
+    : {};
+  let signaling: Signaling | null = await startSignaling(0, signalingOptions);
   const signalingPort = signaling.port;
+  const config = {
+    ...localConfig(signalingPort),
+    turnCredentials: options.turn
+      ? `http://127.0.0.1:${signalingPort}${TURN_CREDENTIALS_PATH}`
+      : null,
+  };
   const server = await preview({
-    plugins: [serveConfig(localConfig(signalingPort))],
+    plugins: [serveConfig(config)],
     build: { outDir },
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
     logLevel: 'warn',
   });
   const address = server.httpServer.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
-  });
+  const browser = await launchBrowser();
   const players = new Set<BrowserContext>();
   return {
     url: `http://127.0.0.1:${address.port}/`,
     browser,
     async newPlayer() {
-      const context = await browser.newContext();
+      const page = await newPlayerIn(browser);
+      const context = page.context();
       players.add(context);
       context.on('close', () => players.delete(context));
-      // Under tsx (the benchmark) esbuild names functions through its `__name` helper,
-      // and the functions below reach the page as text: the page needs the helper too.
-      await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-      await context.addInitScript(recordPeerConnections);
-      await context.addInitScript(recordDataChannels);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
       return page;
     },
     async closePlayers() {
@@ -175,7 +230,7 @@ export async function startStack(outDir: string): Promise<Stack> {
       signaling = null;
     },
     async startSignaling() {
-      signaling ??= await startSignaling(signalingPort);
+      signaling ??= await startSignaling(signalingPort, signalingOptions);
     },
     async close() {
       await browser.close();

@@ -1,11 +1,13 @@
 import { mount } from 'svelte';
 import { workTally } from '../crypto/index.ts';
-import { loadConfig } from './net/config.ts';
+import { loadConfig, relayConfigured } from './net/config.ts';
 import { browserPool } from './net/pool.ts';
 import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
+import { rtcConfiguration } from './net/turn.ts';
 import App from './ui/App.svelte';
 import { LobbyController } from './ui/lobby.svelte.ts';
+import { RelayChoice, relayContext } from './ui/relay.svelte.ts';
 import { unlocked, webLocks } from './ui/tabs.ts';
 import './ui/global.css';
 
@@ -21,10 +23,17 @@ Object.assign(globalThis, {
 });
 /** Null when this browser keeps nothing for the page (a private window may refuse IndexedDB). */
 const kept: Promise<TableStore | null> = IdbStore.open().catch(() => null);
-Promise.all([loadConfig(new URL(document.baseURI)), kept])
+const base = new URL(document.baseURI);
+Promise.all([loadConfig(base), kept])
   .then(([config, store]) => {
+    const relay = new RelayChoice(localStorage, relayConfigured(config));
     const lobby = new LobbyController(
-      (id) => PeerJsTransport.open(id, config),
+      // Fresh relay credentials for each connection: they expire, and a page lives long.
+      async (id) => {
+        const { rtc, warning } = await rtcConfiguration(config, base, relay.only);
+        if (warning) lobby.error = warning;
+        return PeerJsTransport.open(id, config.signaling, rtc);
+      },
       store ?? new MemoryStore(),
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
@@ -32,7 +41,7 @@ Promise.all([loadConfig(new URL(document.baseURI)), kept])
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';
-    mount(App, { target, props: { lobby } });
+    mount(App, { target, props: { lobby }, context: relayContext(relay) });
   })
   .catch((error: Error) => {
     target.textContent = `Fair Deal could not start: ${error.message}`;

@@ -1,5 +1,6 @@
 /**
- * Where the app finds its signaling server and its ICE (STUN/TURN) servers.
+ * Where the app finds its signaling server, its ICE (STUN/TURN) servers, and where it
+ * fetches short-lived TURN credentials (src/net/turn.ts).
  *
  * A deployment serves `config.json` next to `index.html`; `npm start` and the browser
  * tests serve one that points at their own local PeerServer. Nothing in it is trusted
@@ -20,6 +21,12 @@ export interface SignalingConfig {
 export interface AppConfig {
   signaling: SignalingConfig;
   iceServers: RTCIceServer[];
+  /**
+   * The URL (absolute, or relative to the page) that answers with fresh TURN credentials
+   * before each connection to the signaling server; null when the deployment has no relay
+   * or names its TURN servers in `iceServers`.
+   */
+  turnCredentials: string | null;
 }
 
 export type ConfigResult = { ok: true; value: AppConfig } | { ok: false; error: string };
@@ -64,8 +71,22 @@ export function parseConfig(raw: unknown): ConfigResult {
     if (typeof server === 'string') return { ok: false, error: `config: ${server}` };
     iceServers.push(server);
   }
-  return { ok: true, value: { signaling: { host, port, path, secure }, iceServers } };
+  const turnCredentials = raw.turnCredentials ?? null;
+  if (turnCredentials !== null && (typeof turnCredentials !== 'string' || turnCredentials === ''))
+    return { ok: false, error: 'config: turnCredentials must be a URL or null' };
+  return {
+    ok: true,
+    value: { signaling: { host, port, path, secure }, iceServers, turnCredentials },
+  };
 }
+
+/** A TURN (relay) URL, as against a STUN one. */
+export const isTurnUrl = (url: string) => /^turns?:/i.test(url);
+
+/** True when the deployment offers a relay: players may then ask to be reached only through it. */
+export const relayConfigured = (config: AppConfig): boolean =>
+  config.turnCredentials !== null ||
+  config.iceServers.some((server) => [server.urls].flat().some(isTurnUrl));
 
 /** Fetches and checks `config.json` from beside the page. */
 export async function loadConfig(base: URL): Promise<AppConfig> {

@@ -22,7 +22,7 @@
  */
 import { Peer, type PeerError } from 'peerjs';
 import { Retry, type Backoff } from './backoff.ts';
-import type { AppConfig } from './config.ts';
+import type { SignalingConfig } from './config.ts';
 import {
   SignalingError,
   type LinkState,
@@ -129,16 +129,20 @@ export class PeerJsTransport implements Transport {
 
   /**
    * Registers `id` with the configured PeerServer; rejects with a `SignalingError` if the id
-   * is taken or the server is down.
+   * is taken or the server is down. Its links use `rtc` (src/net/turn.ts).
    */
-  static open(id: string, config: AppConfig): Promise<PeerJsTransport> {
-    const { host, port, path, secure } = config.signaling;
+  static open(
+    id: string,
+    signaling: SignalingConfig,
+    rtc: RTCConfiguration,
+  ): Promise<PeerJsTransport> {
+    const { host, port, path, secure } = signaling;
     const peer = new Peer(id, {
       host: host ?? location.hostname,
       port,
       path,
       secure,
-      config: { iceServers: config.iceServers },
+      config: rtc,
       debug: 1,
     });
     return new Promise((resolve, reject) => {

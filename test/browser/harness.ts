@@ -6,7 +6,13 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, startStack, type Stack } from '../../scripts/stack.ts';
+import {
+  createTable,
+  joinTable,
+  startStack,
+  type Stack,
+  type StackOptions,
+} from '../../scripts/stack.ts';
 
 export * from '../../scripts/stack.ts';
 
@@ -14,12 +20,13 @@ export * from '../../scripts/stack.ts';
  * The stack of this test file, on the app the run built once (test/setup/build-app.ts):
  * started before its first test, stopped after its last. Each test's players are closed
  * after it, and a PeerServer it stopped is started again, so every test meets a quiet
- * stack: Chromium starts once per file, not once per test.
+ * stack: Chromium starts once per file, not once per test. `options` is read as the
+ * stack starts, after the file's earlier `beforeAll` hooks (a relay they started).
  */
-export function useStack(): Stack {
+export function useStack(options: () => StackOptions = () => ({})): Stack {
   let started: Stack | undefined;
   beforeAll(async () => {
-    started = await startStack(inject('appDir'));
+    started = await startStack(inject('appDir'), options());
   });
   afterEach(async () => {
     await started?.closePlayers();
@@ -48,7 +55,7 @@ export function useStack(): Stack {
 }
 
 /** Alice creates a table of `game`, Bob joins through the invite link, Alice starts it. */
-export async function seatTwo(stack: Stack, game: string) {
+export async function seatTwo(stack: Pick<Stack, 'url' | 'newPlayer'>, game: string) {
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
   const invite = await createTable(alice, stack.url, 'Alice', game);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseConfig } from '../../src/net/config.ts';
+import { readFileSync } from 'node:fs';
+import { parseConfig, relayConfigured, type AppConfig } from '../../src/net/config.ts';
 
 const good = {
   signaling: { host: 'signal.example.org', port: 443, path: '/peerjs', secure: true },
@@ -7,6 +8,7 @@ const good = {
     { urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' },
     { urls: 'stun:stun.example.org' },
   ],
+  turnCredentials: null,
 };
 
 describe('parseConfig', () => {
@@ -23,8 +25,39 @@ describe('parseConfig', () => {
       value: {
         signaling: { host: null, port: 9000, path: '/peerjs', secure: false },
         iceServers: [],
+        turnCredentials: null,
       },
     });
+  });
+
+  test('takes a credentials endpoint for a relay', () => {
+    const result = parseConfig({ ...good, iceServers: [], turnCredentials: '/turn-credentials' });
+    expect(result.ok && result.value.turnCredentials).toBe('/turn-credentials');
+  });
+
+  test('the shipped config reaches the internet through two independent STUN servers, no relay', () => {
+    const result = parseConfig(JSON.parse(readFileSync('public/config.json', 'utf8')));
+    if (!result.ok) throw new Error(result.error);
+    // Run by different operators: one going down leaves the other.
+    const domains = result.value.iceServers.map(
+      (s) => /([^.:]+\.[^.:]+):\d+$/.exec(String(s.urls))?.[1],
+    );
+    expect(result.value.iceServers.every((s) => /^stun:/.test(String(s.urls)))).toBe(true);
+    expect(new Set(domains)).toEqual(new Set(['google.com', 'cloudflare.com']));
+    expect(relayConfigured(result.value)).toBe(false);
+  });
+
+  test("deploy/config.json: the page's own origin for signaling and relay credentials", () => {
+    const result = parseConfig(JSON.parse(readFileSync('deploy/config.json', 'utf8')));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.value.signaling).toEqual({
+      host: null,
+      port: 443,
+      path: '/peerjs',
+      secure: true,
+    });
+    expect(result.value.turnCredentials).toBe('/turn-credentials');
+    expect(relayConfigured(result.value)).toBe(true);
   });
 
   test.each([
@@ -38,9 +71,23 @@ describe('parseConfig', () => {
       { ...good, iceServers: [{ urls: 'turn:x', credential: 5 }] },
       /credential/,
     ],
+    ['an empty credentials URL', { ...good, turnCredentials: '' }, /turnCredentials/],
+    ['a credentials URL as a list', { ...good, turnCredentials: ['/x'] }, /turnCredentials/],
   ])('rejects %s', (_, raw, error) => {
     const result = parseConfig(raw);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(error);
+  });
+});
+
+describe('relayConfigured', () => {
+  const bare: AppConfig = { ...good, iceServers: [{ urls: 'stun:stun.example.org' }] };
+  test.each([
+    ['STUN only', bare, false],
+    ['a credentials endpoint', { ...bare, turnCredentials: '/turn-credentials' }, true],
+    ['a TURN server among the URLs', { ...bare, iceServers: good.iceServers }, true],
+    ['a TURNS URL', { ...bare, iceServers: [{ urls: 'turns:relay.example.org:443' }] }, true],
+  ])('%s', (_, config, relay) => {
+    expect(relayConfigured(config)).toBe(relay);
   });
 });
