@@ -61,6 +61,11 @@ export class LinkSet {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
   }
 
+  /** Links held, connected or not. */
+  get size(): number {
+    return this.links.size;
+  }
+
   has(peer: string): boolean {
     return this.links.has(peer);
   }
