@@ -1,0 +1,45 @@
+/**
+ * Tables with no signaling server (`src/net/direct.ts`): pages pair by codes, and every
+ * other link is signaled through the host. The stack's PeerServer is stopped first, and
+ * no page opens a socket to any: the pages find each other by the codes alone. War
+ * between two pages paired by codes is played whole in war.test.ts.
+ */
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createPairedTable, joinByCodes, socketsOf, useStack } from './harness.ts';
+
+const stack = useStack();
+
+const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent()) ?? '';
+
+test('three browsers pair by codes, the guests link through the host, and play Batailles et piques to the first move', async () => {
+  await stack.stopSignaling();
+  const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
+  const [ann, ben, cat] = pages as [Page, Page, Page];
+  const sockets = pages.map(socketsOf);
+  await createPairedTable(ann, stack.url, 'Ann', 'batailles', 3);
+  await joinByCodes(ann, ben, stack.url, 'Ben');
+  await joinByCodes(ann, cat, stack.url, 'Cat');
+  // Ben and Cat never exchanged a code: their link was signaled through Ann's page.
+  for (const page of [ben, cat])
+    await expect
+      .poll(() => page.getByTestId('link-state').allTextContents())
+      .toEqual(
+        page === ben ? ['connected', 'you', 'connected'] : ['connected', 'connected', 'you'],
+      );
+  await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+  await ann.getByTestId('start').click();
+  for (const page of pages) await page.getByTestId('table').waitFor();
+  for (const page of pages)
+    await expect.poll(() => prompt(page), { timeout: 50_000 }).toMatch(/^Pick 2 cards/);
+  const cards = ben.getByTestId('hand-card');
+  await cards.nth(0).click();
+  await cards.nth(1).click();
+  await ben.getByTestId('lay').click();
+  for (const page of [ann, cat])
+    await expect
+      .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
+      .toMatch(/Ben laid 2 cards facedown\./);
+  for (const page of pages) expect(await page.getByTestId('alarm').count()).toBe(0);
+  expect(sockets).toEqual([[], [], []]);
+});
