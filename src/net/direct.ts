@@ -174,6 +174,8 @@ export class DirectTransport implements Transport {
   /** Dials through relays that wait for their answers: nonce -> the link made for them. */
   private readonly dials = new Map<string, ChannelLink>();
   private readonly seen: string[] = [];
+  /** Peers dialled while no link could relay: dialled once one can (at most `MAX_LINKS`). */
+  private readonly wanted = new Set<string>();
   private readonly allowance = new RelayAllowance();
   private readonly watchers = new Set<(peer: string, state: LinkState) => void>();
   private closed = false;
@@ -290,14 +292,17 @@ export class DirectTransport implements Transport {
   }
 
   /**
-   * Dials `peer` through the peers already linked; does nothing while there is none (dial
-   * again after `online`), or for a peer of another table.
+   * Dials `peer` through the peers already linked; while there is none, as soon as one
+   * is. Does nothing for a peer of another table.
    */
   connect(peer: string): void {
     if (peer === this.id || this.links.has(peer) || this.closed) return;
     if (peer !== hostPeerId(this.table) && !isPeerIdOf(this.table, peer)) return;
-    const relays = this.links.connectedPeers();
-    if (relays.length === 0 || this.links.size >= MAX_LINKS) return;
+    if (this.links.size >= MAX_LINKS) return;
+    if (this.links.connectedPeers().length === 0) {
+      this.wanted.add(peer);
+      return;
+    }
     const { connection, channel } = this.open();
     const link = new ChannelLink(peer, connection, channel);
     this.links.adopt(link, true);
@@ -340,6 +345,7 @@ export class DirectTransport implements Transport {
     this.waiting.clear();
     this.answered.clear();
     this.dials.clear();
+    this.wanted.clear();
     this.watchers.clear();
   }
 
@@ -378,9 +384,13 @@ export class DirectTransport implements Transport {
     if (state === 'lost') this.allowance.forget(peer);
     for (const watcher of this.watchers) watcher(peer, state);
     this.emit(() => this.handlers?.link(peer, state));
-    // The first link is a way to signal every other: dial the missing ones now.
-    if (state === 'connected' && this.links.connectedPeers().length === 1)
-      this.emit(() => this.handlers?.online?.());
+    // A link is a way to signal the others: dial those asked for while there was none.
+    if (state === 'connected' && this.wanted.size > 0)
+      setTimeout(() => {
+        const wanted = [...this.wanted];
+        this.wanted.clear();
+        for (const other of wanted) this.connect(other);
+      });
   }
 
   private data(from: string, data: string): void {

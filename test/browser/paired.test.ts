@@ -6,7 +6,15 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPairedTable, joinByCodes, socketsOf, useStack } from './harness.ts';
+import {
+  createPairedTable,
+  flipOffered,
+  joinByCodes,
+  pairByCodes,
+  settledSteps,
+  socketsOf,
+  useStack,
+} from './harness.ts';
 
 const stack = useStack();
 
@@ -42,4 +50,42 @@ test('three browsers pair by codes, the guests link through the host, and play B
       .toMatch(/Ben laid 2 cards facedown\./);
   for (const page of pages) expect(await page.getByTestId('alarm').count()).toBe(0);
   expect(sockets).toEqual([[], [], []]);
+});
+
+test('a page that reloads pairs again by codes and its game goes on where it stood', async () => {
+  await stack.stopSignaling();
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  await createPairedTable(alice, stack.url, 'Alice', 'war');
+  await joinByCodes(alice, bob, stack.url, 'Bob');
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await alice.getByTestId('start').click();
+  await bob.getByTestId('table').waitFor();
+  await flipOffered(alice);
+  await alice.getByTestId('flip').click();
+  await bob.getByTestId('flip').click();
+  await expect.poll(() => settledSteps(bob)).toBe(1);
+
+  const sockets = socketsOf(bob);
+  await bob.reload();
+  await bob.getByTestId('table').waitFor();
+  // No server to find each other by: both pages say so, and each offers both ways round.
+  for (const page of [alice, bob])
+    await expect
+      .poll(() => page.getByTestId('pair-again').textContent(), { timeout: 30_000 })
+      .toContain(`Not linked to this page: ${page === alice ? 'Bob' : 'Alice'}.`);
+  await bob.getByTestId('show-code').click();
+  await alice.getByTestId('enter-code').click();
+  await pairByCodes(bob, alice);
+  for (const page of [alice, bob])
+    await expect
+      .poll(() => page.getByTestId('link-state').allTextContents())
+      .toEqual(page === alice ? ['you', 'connected'] : ['connected', 'you']);
+  expect(await settledSteps(bob)).toBe(1);
+  await flipOffered(bob);
+  await alice.getByTestId('flip').click();
+  await bob.getByTestId('flip').click();
+  for (const page of [alice, bob]) await expect.poll(() => settledSteps(page)).toBe(2);
+  for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
+  expect(sockets).toEqual([]);
 });
