@@ -4,8 +4,13 @@
  * no page opens a socket to any: the pages find each other by the codes alone. War
  * between two pages paired by codes is played whole in war.test.ts.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import {
   createPairedTable,
   flipOffered,
@@ -88,4 +93,66 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
   for (const page of [alice, bob]) await expect.poll(() => settledSteps(page)).toBe(2);
   for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
   expect(sockets).toEqual([]);
+});
+
+/**
+ * A video for Chromium's fake camera (y4m, 4:2:0) that shows `text` as a QR code: each
+ * module 5 pixels square, black on white with its quiet zone, in grey (U and V at 128).
+ */
+function qrVideo(text: string): Buffer {
+  const [width, height, scale] = [640, 480, 5];
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const luma = Buffer.alloc(width * height, 235);
+  const left = Math.floor((width - modules.size * scale) / 2);
+  const top = Math.floor((height - modules.size * scale) / 2);
+  for (let row = 0; row < modules.size; row++)
+    for (let col = 0; col < modules.size; col++)
+      if (modules.get(row, col))
+        for (let y = 0; y < scale; y++)
+          luma.fill(
+            16,
+            (top + row * scale + y) * width + left + col * scale,
+            (top + row * scale + y) * width + left + (col + 1) * scale,
+          );
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`;
+  return Buffer.concat([Buffer.from(header), Buffer.from('FRAME\n'), luma, chroma]);
+}
+
+test('a page scans the host’s QR code with its camera and pairs', async () => {
+  await stack.stopSignaling();
+  const host = await stack.newPlayer();
+  await createPairedTable(host, stack.url, 'Alice', 'war');
+  const offer = await host.getByTestId('offer-code').inputValue();
+  // What the host's QR code shows: the invite link that carries the offer code.
+  const link = `${stack.url}#pair=${offer}`;
+  const folder = mkdtempSync(join(tmpdir(), 'fairdeal-camera-'));
+  const video = join(folder, 'qr.y4m');
+  writeFileSync(video, qrVideo(link));
+  // A Chromium of its own: its fake camera plays the video, from launch on.
+  const camera = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_FLAGS,
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const guest = await camera.newPage();
+    const sockets = socketsOf(guest);
+    await guest.goto(stack.url);
+    await guest.getByTestId('join-by-code').click();
+    await guest.getByTestId('scan').click();
+    const answer = await guest.getByTestId('answer-code').inputValue({ timeout: 30_000 });
+    await host.getByTestId('answer-input').fill(answer);
+    await host.getByTestId('answer-submit').click();
+    await expect
+      .poll(() => guest.getByTestId('invitation').textContent())
+      .toBe('Alice invites you to play War');
+    expect(sockets).toEqual([]);
+  } finally {
+    await camera.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
