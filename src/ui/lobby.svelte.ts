@@ -236,6 +236,11 @@ export class LobbyController {
     const read = await decodePairing(offer);
     if (!read.ok) return read;
     const { table, peer } = read.value;
+    if (this.direct?.table !== table && !this.session && !this.table) {
+      // A code for a table this browser sits at (its page reloaded): back to it first.
+      const kept = await this.store.loadTable(table).catch(() => null);
+      if (kept?.table.paired) await this.resume(table);
+    }
     if (this.direct?.table !== table) {
       if (this.session || this.table)
         return { ok: false, error: 'This code is for another table than the one this page is at.' };

@@ -12,6 +12,7 @@ import { chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import {
+  checkScreen,
   createPairedTable,
   flipOffered,
   joinByCodes,
@@ -22,6 +23,9 @@ import {
 } from './harness.ts';
 
 const stack = useStack();
+
+/** The pages' default size, for the screens checked by axe here (a11y.test.ts checks the rest). */
+const SCREEN = { name: 'desktop', width: 1280, height: 720 };
 
 const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent()) ?? '';
 
@@ -81,6 +85,9 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
       .toContain(`Not linked to this page: ${page === alice ? 'Bob' : 'Alice'}.`);
   await bob.getByTestId('show-code').click();
   await alice.getByTestId('enter-code').click();
+  await bob.locator('[data-testid=offer-panel] .qr svg').waitFor();
+  await checkScreen(bob, 'table-show-code', SCREEN);
+  await checkScreen(alice, 'table-enter-code', SCREEN);
   await pairByCodes(bob, alice);
   for (const page of [alice, bob])
     await expect
