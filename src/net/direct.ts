@@ -12,10 +12,13 @@
  * relayed code must name as its sender the peer that sent it through the relay, so
  * nobody can make a peer answer for another. The relay stores nothing and forwards at a
  * bounded rate per sender; once the links are up it relays nothing, and the table is the
- * same full mesh PeerJS makes. A relay sees the codes it forwards, as a PeerServer does,
- * and could place itself in the middle of a link it introduced: what it could then do is
- * what a signaling server could, withhold messages; every move is signed, and every seat
- * proves its identity key on each link (`seats.ts`, `lobby.ts`).
+ * same full mesh PeerJS makes. A relayed offer from a peer this one holds a live link to
+ * is ignored (that peer never dials a link it holds; the link is lost within seconds if
+ * it did lose it), so no relay can break a link by forging one. A relay sees the codes
+ * it forwards, as a PeerServer does, and could place itself in the middle of a link it
+ * introduced: what it could then do is what a signaling server could, withhold messages;
+ * every move is signed, and every seat proves its identity key on each link (`seats.ts`,
+ * `lobby.ts`).
  *
  * Links are kept by a `LinkSet` (`links.ts`), as PeerJS links are: the same heartbeat,
  * the same connected-once-heard handshake, the same rule for dials that cross. A link
@@ -307,8 +310,10 @@ export class DirectTransport implements Transport {
     const link = new ChannelLink(peer, connection, channel);
     this.links.adopt(link, true);
     const nonce = randomId(8);
+    // Dials whose link is gone (lost, or replaced) wait for nothing: at most one per link.
+    for (const [old, dial] of this.dials)
+      if (this.links.connectionOf(dial.peer) !== dial) this.dials.delete(old);
     this.dials.set(nonce, link);
-    link.on('close', () => this.dials.delete(nonce));
     void this.describe(connection, 'offer', nonce).then(
       (code) => {
         if (this.links.connectionOf(peer) === link) this.relay(peer, code);
@@ -430,6 +435,9 @@ export class DirectTransport implements Transport {
     this.seen.push(key);
     if (this.seen.length > MAX_SEEN) this.seen.shift();
     if (p.kind === 'answer') return this.takeAnswer(p);
+    // A peer never dials a link it holds: an offer over a live link would only break it.
+    if (this.links.connectedPeers().includes(from))
+      return console.warn(`fairdeal: dropped a relayed offer from ${from}, linked already`);
     if (!this.links.has(from) && this.links.size >= MAX_LINKS) return;
     const { connection, channel } = this.open();
     const link = new ChannelLink(from, connection, channel);
