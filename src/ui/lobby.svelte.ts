@@ -204,7 +204,15 @@ export class LobbyController {
    */
   joinByCode(): void {
     this.answers?.close();
-    this.answers = new AnswerPairing((offer) => this.answerOffer(offer));
+    const answers = new AnswerPairing(
+      (offer) => this.answerOffer(offer),
+      // Linked: nothing more to answer; the page shows the table, or its links.
+      () => {
+        answers.close();
+        if (this.answers === answers) this.answers = null;
+      },
+    );
+    this.answers = answers;
   }
 
   /** Shows offer codes to pair a player back by codes (this table is `paired`). */
@@ -466,7 +474,11 @@ export class LobbyController {
       // Paired by codes, a guest asks the host for its seat again once paired with it again.
       if (table.paired && isHost) this.offerCodes();
       if (table.paired && !isHost) {
-        this.afterHost = () => this.attach(session());
+        this.afterHost = () => {
+          this.codeVisit = table.id;
+          this.asked = true;
+          this.attach(session());
+        };
         this.answerCodes();
       } else this.attach(session());
     } catch (e) {

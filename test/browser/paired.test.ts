@@ -102,6 +102,33 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
   expect(sockets).toEqual([]);
 });
 
+test('in the lobby, the guest and then the host reload and pair again, and keep their seats', async () => {
+  await stack.stopSignaling();
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  await createPairedTable(alice, stack.url, 'Alice', 'war');
+  await joinByCodes(alice, bob, stack.url, 'Bob');
+  const seats = (page: Page) => page.getByTestId('seat-name').allTextContents();
+
+  await bob.reload();
+  await bob.getByTestId('offer-input').waitFor();
+  await pairByCodes(alice, bob);
+  await bob.getByTestId('lobby').waitFor();
+  expect(await seats(bob)).toEqual(['Alice', 'Bob']);
+
+  await alice.reload();
+  await alice.getByTestId('lobby').waitFor();
+  await expect
+    .poll(() => bob.getByTestId('pair-again').textContent(), { timeout: 30_000 })
+    .toContain('Not linked to this page: Alice.');
+  await bob.getByTestId('enter-code').click();
+  await pairByCodes(alice, bob);
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  expect(await seats(alice)).toEqual(['Alice', 'Bob']);
+  await alice.getByTestId('start').click();
+  for (const page of [alice, bob]) await flipOffered(page);
+});
+
 /**
  * A video for Chromium's fake camera (y4m, 4:2:0) that shows `text` as a QR code: each
  * module 5 pixels square, black on white with its quiet zone, in grey (U and V at 128).

@@ -79,14 +79,16 @@ export class AnswerPairing {
   code = $state<string | null>(null);
   error = $state<string | null>(null);
   busy = $state(false);
-  /** The link to the offering page, once an offer is taken: `connected` once it took the answer. */
+  /** The link to the offering page, once an offer is taken (the pairing ends once it connects). */
   link = $state<LinkState | null>(null);
   private stop: () => void = () => {};
 
+  /** `linked` is called once the offering page took the answer and the link is up. */
   constructor(
     private readonly answer: (
       offer: string,
     ) => Promise<{ ok: true; value: Answered } | { ok: false; error: string }>,
+    private readonly linked: () => void = () => {},
   ) {}
 
   /** Answers the offer code the other player's page shows. */
@@ -104,7 +106,9 @@ export class AnswerPairing {
       this.link = 'connecting';
       this.stop();
       this.stop = transport.watch((from, state) => {
-        if (from === peer) this.link = state;
+        if (from !== peer) return;
+        this.link = state;
+        if (state === 'connected') this.linked();
       });
       return true;
     } finally {
