@@ -249,7 +249,8 @@ export class LobbyController {
       const kept = await this.store.loadTable(table).catch(() => null);
       if (kept?.table.paired) await this.resume(table);
     }
-    if (this.direct?.table !== table) {
+    const fresh = this.direct?.table !== table;
+    if (fresh) {
       if (this.session || this.table)
         return { ok: false, error: 'This code is for another table than the one this page is at.' };
       this.direct?.close();
@@ -264,7 +265,16 @@ export class LobbyController {
     }
     const transport = this.direct!;
     const answered = await transport.answer(offer);
-    return answered.ok ? { ok: true, value: { code: answered.value, transport, peer } } : answered;
+    if (answered.ok) return { ok: true, value: { code: answered.value, transport, peer } };
+    // Refused: a transport made for this code goes with it, and the page is as before.
+    if (fresh && this.direct === transport) {
+      transport.close();
+      this.direct = null;
+      this.afterHost = null;
+      this.paired = false;
+      this.letGo();
+    }
+    return answered;
   }
 
   /** A transport paired by codes under `peerId`, this page's from now on. */
