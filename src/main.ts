@@ -2,6 +2,7 @@ import { mount } from 'svelte';
 import { workTally } from '../crypto/index.ts';
 import { loadConfig, relayConfigured } from './net/config.ts';
 import { browserPool } from './net/pool.ts';
+import { DirectTransport } from './net/direct.ts';
 import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import { rtcConfiguration } from './net/turn.ts';
@@ -38,6 +39,8 @@ Promise.all([loadConfig(base), kept])
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
       pool,
+      // Paired by codes: no signaling server is ever asked, only the ICE servers configured.
+      (id) => new DirectTransport(id, config.iceServers),
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';

@@ -45,6 +45,11 @@ export interface SavedTable {
    * back from a reload keeps every seat for its player. Absent for a guest.
    */
   readonly roster?: readonly LobbySeat[];
+  /**
+   * The table is played with no signaling server, its links paired by codes
+   * (`direct.ts`): after a reload this page pairs again by codes. Absent for PeerJS.
+   */
+  readonly paired?: boolean;
   /** Null while the table is still gathering players. */
   readonly play: TablePlay | null;
 }

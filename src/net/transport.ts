@@ -1,8 +1,9 @@
 /**
  * The one interface every part of Fair Deal uses to talk to other peers.
  *
- * Two implementations: PeerJS data connections in the browser (`peerjs.ts`) and an
- * in-memory network for tests (`loopback.ts`). Payloads are strings; typing and checking
+ * Three implementations: PeerJS data connections in the browser (`peerjs.ts`), WebRTC
+ * data channels paired by codes with no signaling server (`direct.ts`), and an in-memory
+ * network for tests (`loopback.ts`). Payloads are strings; typing and checking
  * them is the job of `Messenger` (`messenger.ts`), so a transport never interprets data.
  */
 

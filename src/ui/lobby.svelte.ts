@@ -15,6 +15,12 @@
  * (`resume`): the page registers again, the session is rebuilt from the store, and the
  * seat links fetch what it missed and re-send what the others missed.
  *
+ * A table may be played with no signaling server (`direct.ts`): its host pairs each player
+ * by codes (`offers`), a player joins by answering the host's code (`joinByCode`), and
+ * the other links are signaled through the host. After a reload such a page pairs again
+ * by codes with any player still at the table (`answers` or `offers`, either way round),
+ * and its links to the others are signaled through that one.
+ *
  * A tab holds the table it sits at (`tabs.ts`), so that no second tab of this browser runs
  * it under the same key: a tab sent back to a table another tab holds says so, and may
  * wait for it. A tab that opens the invite link of such a table may still sit at it, as
@@ -39,12 +45,15 @@ import {
 import type { Messenger } from '../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { registerAgain, rejoinTable } from '../net/rejoin.ts';
+import type { DirectTransport } from '../net/direct.ts';
+import { decodePairing } from '../net/pairing.ts';
 import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
 import { lobbyRunBy, runByWords } from './runby.ts';
 import { NEXT_GAME_SECONDS, TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
+import { AnswerPairing, OfferPairing, type Answered } from './pair/pairing.svelte.ts';
 
 export class LobbyController {
   snapshot = $state<LobbySnapshot | null>(null);
@@ -67,7 +76,19 @@ export class LobbyController {
    * another player's, kept in memory only, so a reload here does not come back to it.
    */
   shared = $state(false);
+  /** The table is played with no signaling server: its links are paired by codes. */
+  paired = $state(false);
+  /** The offer codes this page shows, to pair a player by codes; null when it shows none. */
+  offers = $state<OfferPairing | null>(null);
+  /** This page answers an offer code: to join a table, or to come back to one. */
+  answers = $state<AnswerPairing | null>(null);
+  /** The table this page visits by code, once linked to its host: what the join page shows. */
+  codeVisit = $state<string | null>(null);
   session: LobbySession | null = null;
+  /** This page's transport when its table is paired by codes. */
+  private direct: DirectTransport | null = null;
+  /** What to do once the host's link is up, for a page that joins by code. */
+  private afterHost: (() => void) | null = null;
   private identity: Identity | null = null;
   /**
    * After Play again: the table just played. Its links carry the invitation,
@@ -99,6 +120,8 @@ export class LobbyController {
     private readonly locks: TableLocks = unlocked,
     /** Where every table of this page makes and checks its proofs. */
     readonly pool: CryptoPool = new InThreadPool(),
+    /** A transport paired by codes under a peer id: for tables with no signaling server. */
+    private readonly openDirect: ((peerId: string) => DirectTransport) | null = null,
   ) {
     this.tables = store;
   }
@@ -152,6 +175,121 @@ export class LobbyController {
     this.identity = createIdentity();
     this.name = name;
     this.attach(LobbySession.create(transport, table, name, this.identity));
+  }
+
+  /**
+   * Opens a new table with no signaling server, and sits at it as its host: each player
+   * joins by answering an offer code this page shows (`offers`).
+   */
+  async createPaired(
+    name: string,
+    game: GameId,
+    seats: number,
+    options: JsonObject,
+    absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
+  ): Promise<void> {
+    const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+    const table: TableInfo = { id: newTableId(), game, seats, options: counted, absentAfterMs };
+    await this.enter(table.id);
+    const transport = this.pairedTransport(hostPeerId(table.id));
+    this.offers = new OfferPairing(transport);
+    this.identity = createIdentity();
+    this.name = name;
+    this.attach(LobbySession.create(transport, table, name, this.identity));
+  }
+
+  /**
+   * Joins a table by code: the page answers the offer code its host's page shows
+   * (`answers`), and visits the table once the host has taken the answer.
+   */
+  joinByCode(): void {
+    this.answers?.close();
+    const answers = new AnswerPairing(
+      (offer) => this.answerOffer(offer),
+      // Linked: nothing more to answer; the page shows the table, or its links.
+      () => {
+        answers.close();
+        if (this.answers === answers) this.answers = null;
+      },
+    );
+    this.answers = answers;
+  }
+
+  /** Shows offer codes to pair a player back by codes (this table is `paired`). */
+  offerCodes(): void {
+    if (this.direct && !this.offers) this.offers = new OfferPairing(this.direct);
+  }
+
+  /** Answers offer codes, to pair with a player by codes (this table is `paired`). */
+  answerCodes(): void {
+    if (this.direct && !this.answers) this.joinByCode();
+  }
+
+  /** Stops showing codes. */
+  closeCodes(): void {
+    this.offers?.close();
+    this.offers = null;
+    this.answers?.close();
+    this.answers = null;
+  }
+
+  /**
+   * Answers `offer`: on this page's own transport when it names this table, else (a
+   * player joining) on a new one for the table it names, which visits that table once
+   * the host's link is up. Refused in words when the code is bad.
+   */
+  private async answerOffer(
+    offer: string,
+  ): Promise<{ ok: true; value: Answered } | { ok: false; error: string }> {
+    const read = await decodePairing(offer);
+    if (!read.ok) return read;
+    const { table, peer } = read.value;
+    if (this.direct?.table !== table && !this.session && !this.table) {
+      // A code for a table this browser sits at (its page reloaded): back to it first.
+      const kept = await this.store.loadTable(table).catch(() => null);
+      if (kept?.table.paired) await this.resume(table);
+    }
+    const fresh = this.direct?.table !== table;
+    if (fresh) {
+      if (this.session || this.table)
+        return { ok: false, error: 'This code is for another table than the one this page is at.' };
+      this.direct?.close();
+      await this.enter(table);
+      const transport = this.pairedTransport(guestPeerId(table));
+      const identity = createIdentity();
+      this.identity = identity;
+      this.afterHost = () => {
+        this.codeVisit = table;
+        this.attach(LobbySession.visit(transport, table, identity));
+      };
+    }
+    const transport = this.direct!;
+    const answered = await transport.answer(offer);
+    if (answered.ok) return { ok: true, value: { code: answered.value, transport, peer } };
+    // Refused: a transport made for this code goes with it, and the page is as before.
+    if (fresh && this.direct === transport) {
+      transport.close();
+      this.direct = null;
+      this.afterHost = null;
+      this.paired = false;
+      this.letGo();
+    }
+    return answered;
+  }
+
+  /** A transport paired by codes under `peerId`, this page's from now on. */
+  private pairedTransport(peerId: string): DirectTransport {
+    if (!this.openDirect) throw new Error('this page cannot pair by codes');
+    const transport = this.openDirect(peerId);
+    this.direct = transport;
+    this.paired = true;
+    transport.watch((peer, state) => {
+      if (state !== 'connected' || peer !== hostPeerId(transport.table) || !this.afterHost) return;
+      const then = this.afterHost;
+      this.afterHost = null;
+      then();
+    });
+    return transport;
   }
 
   /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
@@ -287,7 +425,7 @@ export class LobbyController {
     this.resuming = true;
     try {
       const { genesis, seat, peers } = table.play;
-      const rejoined = await rejoinTable(this.open, genesis, seat, peers);
+      const rejoined = await rejoinTable(this.reopen(table), genesis, seat, peers);
       this.messenger = rejoined.messenger;
       if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
       const resumed = await TableSession.resume(rejoined.messenger, this.store, id, this.pool);
@@ -334,16 +472,25 @@ export class LobbyController {
     try {
       this.error = null;
       const transport = await registerAgain(
-        this.open,
+        this.reopen(table),
         table.id,
         isHost ? hostPeerId(table.id) : null,
         !isHost,
       );
-      this.attach(
+      const session = () =>
         isHost
           ? LobbySession.create(transport, table.info, table.name, table.identity, table.roster)
-          : LobbySession.join(transport, table.id, table.name, table.identity),
-      );
+          : LobbySession.join(transport, table.id, table.name, table.identity);
+      // Paired by codes, a guest asks the host for its seat again once paired with it again.
+      if (table.paired && isHost) this.offerCodes();
+      if (table.paired && !isHost) {
+        this.afterHost = () => {
+          this.codeVisit = table.id;
+          this.asked = true;
+          this.attach(session());
+        };
+        this.answerCodes();
+      } else this.attach(session());
     } catch (e) {
       this.error = `Could not reach the signaling server (${(e as Error).message}).`;
     }
@@ -368,6 +515,12 @@ export class LobbyController {
     this.previous = null;
     if (this.tableId) void this.forget(this.tableId);
     this.tableId = null;
+    this.closeCodes();
+    this.direct?.close();
+    this.direct = null;
+    this.afterHost = null;
+    this.paired = false;
+    this.codeVisit = null;
     this.unknownTable = null;
     this.saved = null;
     this.waiting?.abort();
@@ -408,6 +561,11 @@ export class LobbyController {
     this.held = null;
   }
 
+  /** How a kept table's page gets back on the network: PeerJS, or by codes if `paired`. */
+  private reopen(table: SavedTable): (peerId: string) => Promise<Transport> {
+    return table.paired ? async (id) => this.pairedTransport(id) : this.open;
+  }
+
   private async reach(id: string): Promise<Transport> {
     try {
       this.error = null;
@@ -438,8 +596,8 @@ export class LobbyController {
   private seated(info: TableInfo, host: boolean): void {
     if (!this.identity) return;
     if (!this.shared) this.tableId = info.id;
-    const { name, identity } = this;
-    void this.save({ id: info.id, info, name, identity, host, play: null });
+    const { name, identity, paired } = this;
+    void this.save({ id: info.id, info, name, identity, host, play: null, paired });
   }
 
   /** The host keeps its seats while the table gathers players, so that a reload keeps them. */

@@ -373,3 +373,33 @@ for (const viewport of VIEWPORTS) {
     await checkScreen(page, 'replay-failed', viewport);
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`pairing by codes passes axe at ${viewport.width}x${viewport.height}`, async () => {
+    const alice = await newPlayer(viewport);
+    const bob = await newPlayer(viewport);
+    await alice.goto(stack.url);
+    await alice.getByTestId('name').fill('Alice');
+    await alice.getByTestId('create-paired').click();
+    await alice.locator('[data-testid=offer-panel] .qr svg').waitFor();
+    await checkScreen(alice, 'lobby-paired', viewport);
+
+    await bob.goto(stack.url);
+    await bob.getByTestId('join-by-code').click();
+    await bob.getByTestId('offer-input').fill('not a code!');
+    await bob.getByTestId('offer-submit').click();
+    await expect
+      .poll(() => bob.getByTestId('answer-error').textContent())
+      .toMatch(/^This is not a pairing code/);
+    // This Chromium has no camera: the page says so and leaves pasting.
+    await bob.getByTestId('scan').click();
+    await expect
+      .poll(() => bob.getByTestId('scan-status').textContent())
+      .toMatch(/^The camera cannot scan here .*Paste the code instead\.$/);
+    await checkScreen(bob, 'pair-join-refused', viewport);
+    await bob.getByTestId('offer-input').fill(await alice.getByTestId('offer-code').inputValue());
+    await bob.getByTestId('offer-submit').click();
+    await bob.locator('[data-testid=answer-panel] .qr svg').waitFor();
+    await checkScreen(bob, 'pair-join-answer', viewport);
+  });
+}

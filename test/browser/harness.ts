@@ -182,3 +182,55 @@ export const untilShown = (page: Page, testId: string) =>
 export const settledSteps = async (page: Page) =>
   Number(await page.getByTestId('battles').textContent()) +
   Number(await page.getByTestId('wars').textContent());
+
+/**
+ * Pairs `answerer` with `offerer` by codes, pasted as a player copies them: the offer code
+ * `offerer` shows into `answerer`, then the answer code back. Either page may be the one
+ * at the table; each shows its panel already.
+ */
+export async function pairByCodes(offerer: Page, answerer: Page) {
+  const offer = await offerer.getByTestId('offer-code').inputValue();
+  await answerer.getByTestId('offer-input').fill(offer);
+  await answerer.getByTestId('offer-submit').click();
+  const answer = await answerer.getByTestId('answer-code').inputValue();
+  // The offer is spent once answered: the next one the page shows is a new code.
+  await offerer.getByTestId('answer-input').fill(answer);
+  await offerer.getByTestId('answer-submit').click();
+  await expect.poll(() => offerer.getByTestId('offer-code').inputValue()).not.toBe(offer);
+}
+
+/** Creates a table paired by codes from the home screen; its lobby shows the first offer. */
+export async function createPairedTable(
+  page: Page,
+  url: string,
+  name: string,
+  game: string,
+  seats?: number,
+) {
+  await page.goto(url);
+  await page.getByTestId('name').fill(name);
+  await page.getByTestId(`game-${game}`).click();
+  if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
+  await page.getByTestId('create-paired').click();
+  await page.getByTestId('lobby').waitFor();
+}
+
+/** `guest` opens the app, joins `host`'s table with a code and takes a seat as `name`. */
+export async function joinByCodes(host: Page, guest: Page, url: string, name: string) {
+  await guest.goto(url);
+  await guest.getByTestId('join-by-code').click();
+  await pairByCodes(host, guest);
+  await guest.getByTestId('name').fill(name);
+  await guest.getByTestId('join').click();
+  await guest.getByTestId('lobby').waitFor();
+}
+
+/**
+ * Records every WebSocket `page` opens: a page paired by codes must open none, as that
+ * is how PeerJS reaches its server.
+ */
+export function socketsOf(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('websocket', (socket) => opened.push(socket.url()));
+  return opened;
+}

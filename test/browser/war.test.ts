@@ -2,10 +2,11 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   autoplayWar,
-  createTable,
+  createPairedTable,
   flipOffered,
-  joinTable,
+  joinByCodes,
   settledSteps,
+  socketsOf,
   untilShown,
   useStack,
 } from './harness.ts';
@@ -17,11 +18,18 @@ const winner = async (page: Page) => {
   return page.getByTestId('winner').textContent();
 };
 
-test('two browsers play War to the end over PeerJS and agree on the winner', async () => {
+/**
+ * With no signaling server at all: the stack's PeerServer is stopped, no page opens a
+ * socket, and the two pages pair by pasting codes. PeerJS War is played whole in
+ * rematch, resume and reconnect tests.
+ */
+test('two browsers paired by codes play War to the end and agree on the winner', async () => {
+  await stack.stopSignaling();
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
-  const invite = await createTable(alice, stack.url, 'Alice', 'war');
-  await joinTable(bob, invite, 'Bob');
+  const sockets = [socketsOf(alice), socketsOf(bob)];
+  await createPairedTable(alice, stack.url, 'Alice', 'war');
+  await joinByCodes(alice, bob, stack.url, 'Bob');
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();
 
@@ -48,6 +56,7 @@ test('two browsers play War to the end over PeerJS and agree on the winner', asy
     .toMatch(/Bob published their secret keys/);
   expect(await alice.getByTestId('alarm').count()).toBe(0);
   expect(await bob.getByTestId('alarm').count()).toBe(0);
+  expect(sockets).toEqual([[], []]);
 });
 
 test('one browser plays War against the computer to the end', async () => {

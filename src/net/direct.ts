@@ -1,0 +1,480 @@
+/**
+ * `Transport` with no signaling server: plain WebRTC data channels, paired by codes.
+ *
+ * Two players open their first link by hand: one page makes an offer code (`offer`), the
+ * other answers it (`answer`) with a code of its own, which the first page completes
+ * (`complete`). A code is a compact session description (`pairing.ts`) made once ICE
+ * gathering is complete, so one code each way is all it takes.
+ *
+ * Every other link is signaled through links already open: `connect` sends the offer
+ * code, in a transport envelope, to every linked peer, and a peer linked to the one
+ * dialled forwards it, stamped with who sent it; the answer comes back the same way. A
+ * relayed code must name as its sender the peer that sent it through the relay, so
+ * nobody can make a peer answer for another. The relay stores nothing and forwards at a
+ * bounded rate per sender; once the links are up it relays nothing, and the table is the
+ * same full mesh PeerJS makes. A relayed offer from a peer this one holds a live link to
+ * is ignored (that peer never dials a link it holds; the link is lost within seconds if
+ * it did lose it), so no relay can break a link by forging one. A relay sees the codes
+ * it forwards, as a PeerServer does, and could place itself in the middle of a link it
+ * introduced: what it could then do is what a signaling server could, withhold messages;
+ * every move is signed, and every seat proves its identity key on each link (`seats.ts`,
+ * `lobby.ts`).
+ *
+ * Links are kept by a `LinkSet` (`links.ts`), as PeerJS links are: the same heartbeat,
+ * the same connected-once-heard handshake, the same rule for dials that cross. A link
+ * paired by hand is made before the page's session listens (the session starts once the
+ * host has answered), so events are held until `listen`, a bounded few.
+ */
+import { hostPeerId, isPeerIdOf, randomId } from './ids.ts';
+import { LinkSet, type DataLink } from './links.ts';
+import {
+  decodePairing,
+  encodePairing,
+  fromSdp,
+  MAX_CODE_CHARS,
+  toSdp,
+  type Pairing,
+  type Parsed,
+} from './pairing.ts';
+import type { LinkState, Transport, TransportHandlers } from './transport.ts';
+
+/** Starts a transport-level envelope; app messages are JSON, heartbeats `\u0000`. */
+const ENVELOPE = '\u0001';
+/** A code, its peer id and the JSON around them. */
+const MAX_ENVELOPE_CHARS = MAX_CODE_CHARS + 200;
+/** Longest wait for ICE gathering before a code goes with the candidates found so far. */
+const GATHER_LIMIT_MS = 5000;
+/** Offers made for pasting that wait for their answers; a newer one retires the oldest. */
+const MAX_WAITING_OFFERS = 6;
+/** Links at once: five other seats, and room for a few being replaced. */
+const MAX_LINKS = 12;
+/** Offers heard through relays, remembered so one heard through two relays is answered once. */
+const MAX_SEEN = 64;
+/**
+ * What one peer may have this peer relay: an honest one signals each seat it dials once per
+ * try (offers and answers, a few a minute); a burst of 30, then one a second.
+ */
+const RELAY_BURST = 30;
+const RELAY_PER_SECOND = 1;
+/** Events held until the session listens: a link's states and its first few messages. */
+const MAX_HELD = 64;
+
+export type EnvelopeMessage = { to: string; code: string } | { from: string; code: string };
+
+/** Checks a transport envelope (without its leading mark): exactly a recipient or a sender, and a code. */
+export function parseEnvelope(data: string, table: string): Parsed<EnvelopeMessage> {
+  const fail = (error: string): Parsed<never> => ({ ok: false, error });
+  if (data.length > MAX_ENVELOPE_CHARS) return fail('signaling envelope too long');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data);
+  } catch {
+    return fail('signaling envelope is not JSON');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('signaling envelope is not an object');
+  const keys = Object.keys(raw).sort().join(',');
+  const { to, from, code } = raw as Record<string, unknown>;
+  if (typeof code !== 'string' || code.length > MAX_CODE_CHARS)
+    return fail('signaling envelope without a code');
+  const ofTable = (peer: unknown): peer is string =>
+    peer === hostPeerId(table) || isPeerIdOf(table, peer);
+  if (keys === 'code,to' && ofTable(to)) return { ok: true, value: { to, code } };
+  if (keys === 'code,from' && ofTable(from)) return { ok: true, value: { from, code } };
+  return fail('signaling envelope names no peer of this table');
+}
+
+/** An `RTCDataChannel` and its connection, as a `LinkSet` takes it. */
+class ChannelLink implements DataLink {
+  constructor(
+    readonly peer: string,
+    readonly connection: RTCPeerConnection,
+    private readonly channel: RTCDataChannel,
+  ) {}
+
+  on(event: 'open' | 'close' | 'error', listener: () => void): void;
+  on(event: 'data', listener: (data: unknown) => void): void;
+  on(event: 'open' | 'close' | 'error' | 'data', listener: (data?: unknown) => void): void {
+    if (event === 'data')
+      this.channel.addEventListener('message', (e) => listener((e as MessageEvent).data));
+    else if (event === 'open' && this.channel.readyState === 'open') queueMicrotask(listener);
+    else this.channel.addEventListener(event, () => listener());
+    if (event === 'error')
+      this.connection.addEventListener('connectionstatechange', () => {
+        if (this.connection.connectionState === 'failed') listener();
+      });
+  }
+
+  send(data: string): void {
+    if (this.channel.readyState !== 'open') return;
+    try {
+      this.channel.send(data);
+    } catch {
+      // Closing under us: the link is reported lost by its events.
+    }
+  }
+
+  close(): void {
+    this.channel.close();
+    this.connection.close();
+  }
+}
+
+/**
+ * Why a code that came through a relay, stamped as sent by `from`, is not taken by peer
+ * `self` of `table`; null when it is. Only the peer that sent it through the relay may
+ * be named in it as its sender.
+ */
+export function relayedCodeProblem(
+  p: Pairing,
+  from: string,
+  self: string,
+  table: string,
+): string | null {
+  if (p.table !== table) return `a relayed code for table ${p.table}`;
+  if (p.peer !== from) return `a relayed code that claims to come from ${p.peer}, sent by ${from}`;
+  if (from === self) return 'a relayed code of this peer’s own';
+  return null;
+}
+
+/**
+ * How much each peer may have this one relay: a token bucket per sender, `RELAY_BURST`
+ * full, refilled at `RELAY_PER_SECOND`. What it keeps is bounded by the links held.
+ */
+export class RelayAllowance {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  allow(peer: string, now: number = Date.now()): boolean {
+    const bucket = this.buckets.get(peer) ?? { tokens: RELAY_BURST, at: now };
+    bucket.tokens = Math.min(
+      RELAY_BURST,
+      bucket.tokens + ((now - bucket.at) / 1000) * RELAY_PER_SECOND,
+    );
+    bucket.at = now;
+    this.buckets.set(peer, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  forget(peer: string): void {
+    this.buckets.delete(peer);
+  }
+}
+
+export class DirectTransport implements Transport {
+  readonly table: string;
+  private handlers: TransportHandlers | null = null;
+  private held: (() => void)[] = [];
+  private readonly links: LinkSet;
+  /** Offers made to be answered by a pasted code, by nonce, oldest first. */
+  private readonly waiting = new Map<
+    string,
+    { connection: RTCPeerConnection; channel: RTCDataChannel }
+  >();
+  /** Answers made to pasted offers whose channel has not opened yet, by nonce. */
+  private readonly answered = new Map<string, RTCPeerConnection>();
+  /** Dials through relays that wait for their answers: nonce -> the link made for them. */
+  private readonly dials = new Map<string, ChannelLink>();
+  private readonly seen: string[] = [];
+  /** Peers dialled while no link could relay: dialled once one can (at most `MAX_LINKS`). */
+  private readonly wanted = new Set<string>();
+  private readonly allowance = new RelayAllowance();
+  private readonly watchers = new Set<(peer: string, state: LinkState) => void>();
+  private closed = false;
+
+  constructor(
+    readonly id: string,
+    private readonly iceServers: RTCIceServer[],
+  ) {
+    const table = /^fairdeal-([a-z2-9]{10})-/.exec(id)?.[1];
+    if (!table) throw new Error(`not a peer id of a table: ${id}`);
+    this.table = table;
+    this.links = new LinkSet(id, {
+      data: (from, data) => this.data(from, data),
+      link: (peer, state) => this.linkChanged(peer, state),
+    });
+  }
+
+  /** A transport under `id`; nothing to register with, so it never fails. */
+  static open(id: string, iceServers: RTCIceServer[]): Promise<DirectTransport> {
+    return Promise.resolve(new DirectTransport(id, iceServers));
+  }
+
+  /** Calls `watcher` on every change of a link's state, beside the session's handlers; returns the way to stop. */
+  watch(watcher: (peer: string, state: LinkState) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /** A new offer code for a player to answer by hand. */
+  async offer(): Promise<string> {
+    const offer = this.open();
+    const nonce = randomId(8);
+    const code = await this.describe(offer.connection, 'offer', nonce);
+    if (this.closed) {
+      offer.connection.close();
+      throw new Error('the page left the table');
+    }
+    this.waiting.set(nonce, offer);
+    for (const [old, { connection }] of this.waiting) {
+      if (this.waiting.size <= MAX_WAITING_OFFERS) break;
+      connection.close();
+      this.waiting.delete(old);
+    }
+    return code;
+  }
+
+  /**
+   * Answers an offer code another player's page made: the answer code to show them, or
+   * in words why the code is refused (nothing changes then). The link opens once their
+   * page takes the answer.
+   */
+  async answer(code: string): Promise<Parsed<string>> {
+    const read = await decodePairing(code);
+    if (!read.ok) return read;
+    const p = read.value;
+    if (p.kind !== 'offer')
+      return refuse(
+        'This is an answer code. Paste the offer code the other player’s page shows first.',
+      );
+    if (p.table !== this.table) return refuse('This code is for another table.');
+    if (p.peer === this.id) return refuse('This is the code this page made itself.');
+    const { connection, channel } = this.open();
+    try {
+      await connection.setRemoteDescription({ type: 'offer', sdp: toSdp(p) });
+      const answer = await this.describe(connection, 'answer', p.nonce);
+      if (this.closed) throw new Error('the page left the table');
+      for (const [old, pc] of this.answered) {
+        if (this.answered.size < MAX_WAITING_OFFERS) break;
+        pc.close();
+        this.answered.delete(old);
+      }
+      this.answered.set(p.nonce, connection);
+      // Taken on as a link when it opens: the other page may take minutes to enter the answer.
+      channel.addEventListener('open', () => {
+        if (this.answered.get(p.nonce) !== connection || this.closed) return;
+        this.answered.delete(p.nonce);
+        this.links.drop(p.peer);
+        this.links.adopt(new ChannelLink(p.peer, connection, channel), false);
+      });
+      return { ok: true, value: answer };
+    } catch (e) {
+      connection.close();
+      return refuse(`This browser could not use the code (${(e as Error).message}).`);
+    }
+  }
+
+  /**
+   * Takes the answer code to one of this page's offers: the peer id it links to, or in
+   * words why the code is refused (nothing changes then).
+   */
+  async complete(code: string): Promise<Parsed<string>> {
+    const read = await decodePairing(code);
+    if (!read.ok) return read;
+    const p = read.value;
+    if (p.kind !== 'answer')
+      return refuse('This is an offer code. Paste the answer code the other player’s page shows.');
+    if (p.table !== this.table) return refuse('This code is for another table.');
+    const offer = this.waiting.get(p.nonce);
+    if (!offer)
+      return refuse(
+        'This answer is to another code: it does not answer the code this page shows now. Ask for a new answer.',
+      );
+    if (p.peer === this.id) return refuse('This is the code this page made itself.');
+    const { connection, channel } = offer;
+    try {
+      await connection.setRemoteDescription({ type: 'answer', sdp: toSdp(p) });
+    } catch (e) {
+      return refuse(`This browser could not use the code (${(e as Error).message}).`);
+    }
+    this.waiting.delete(p.nonce);
+    this.links.drop(p.peer);
+    this.links.adopt(new ChannelLink(p.peer, connection, channel), true);
+    return { ok: true, value: p.peer };
+  }
+
+  /**
+   * Dials `peer` through the peers already linked; while there is none, as soon as one
+   * is. Does nothing for a peer of another table.
+   */
+  connect(peer: string): void {
+    if (peer === this.id || this.links.has(peer) || this.closed) return;
+    if (peer !== hostPeerId(this.table) && !isPeerIdOf(this.table, peer)) return;
+    if (this.links.size >= MAX_LINKS) return;
+    if (this.links.connectedPeers().length === 0) {
+      this.wanted.add(peer);
+      return;
+    }
+    const { connection, channel } = this.open();
+    const link = new ChannelLink(peer, connection, channel);
+    this.links.adopt(link, true);
+    const nonce = randomId(8);
+    // Dials whose link is gone (lost, or replaced) wait for nothing: at most one per link.
+    for (const [old, dial] of this.dials)
+      if (this.links.connectionOf(dial.peer) !== dial) this.dials.delete(old);
+    this.dials.set(nonce, link);
+    void this.describe(connection, 'offer', nonce).then(
+      (code) => {
+        if (this.links.connectionOf(peer) === link) this.relay(peer, code);
+      },
+      () => this.links.connectionOf(peer) === link && this.links.drop(peer),
+    );
+  }
+
+  send(peer: string, data: string): boolean {
+    return this.links.send(peer, data);
+  }
+
+  disconnect(peer: string): void {
+    this.links.drop(peer);
+  }
+
+  connectedPeers(): string[] {
+    return this.links.connectedPeers();
+  }
+
+  /** Registers the handlers, and hands them what happened before. */
+  listen(handlers: TransportHandlers): void {
+    this.handlers = handlers;
+    const held = this.held;
+    this.held = [];
+    for (const event of held) event();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.links.close();
+    for (const { connection } of this.waiting.values()) connection.close();
+    for (const connection of this.answered.values()) connection.close();
+    this.waiting.clear();
+    this.answered.clear();
+    this.dials.clear();
+    this.wanted.clear();
+    this.watchers.clear();
+  }
+
+  /** A connection with the one data channel of a table, negotiated: both ends make it the same. */
+  private open(): { connection: RTCPeerConnection; channel: RTCDataChannel } {
+    const connection = new RTCPeerConnection({ iceServers: this.iceServers });
+    const channel = connection.createDataChannel('fairdeal', { negotiated: true, id: 0 });
+    return { connection, channel };
+  }
+
+  /** This end's description, once gathered, as a code. */
+  private async describe(
+    connection: RTCPeerConnection,
+    kind: 'offer' | 'answer',
+    nonce: string,
+  ): Promise<string> {
+    await connection.setLocalDescription();
+    await gathered(connection);
+    const sdp = connection.localDescription?.sdp ?? '';
+    const pairing = fromSdp(sdp, kind, this.table, this.id, nonce);
+    if (!pairing.ok) throw new Error(pairing.error);
+    return encodePairing(pairing.value);
+  }
+
+  private emit(event: () => void): void {
+    if (this.handlers) return event();
+    if (this.held.length < MAX_HELD) this.held.push(event);
+    else {
+      // More than any honest peer sends before the page listens: start again from nothing.
+      this.held = [];
+      for (const peer of this.links.connectedPeers()) this.links.drop(peer);
+    }
+  }
+
+  private linkChanged(peer: string, state: LinkState): void {
+    if (state === 'lost') this.allowance.forget(peer);
+    for (const watcher of this.watchers) watcher(peer, state);
+    this.emit(() => this.handlers?.link(peer, state));
+    // A link is a way to signal the others: dial those asked for while there was none.
+    if (state === 'connected' && this.wanted.size > 0)
+      setTimeout(() => {
+        const wanted = [...this.wanted];
+        this.wanted.clear();
+        for (const other of wanted) this.connect(other);
+      });
+  }
+
+  private data(from: string, data: string): void {
+    if (!data.startsWith(ENVELOPE)) return this.emit(() => this.handlers?.message(from, data));
+    const envelope = parseEnvelope(data.slice(1), this.table);
+    if (!envelope.ok)
+      return console.warn(`fairdeal: dropped signaling from ${from}: ${envelope.error}`);
+    if ('to' in envelope.value) this.forward(from, envelope.value.to, envelope.value.code);
+    else void this.relayed(envelope.value.from, envelope.value.code);
+  }
+
+  /** Forwards `code` from `from` to `to`, if linked to both and `from` is within its allowance. */
+  private forward(from: string, to: string, code: string): void {
+    if (to === from || to === this.id || !this.links.connectedPeers().includes(to)) return;
+    if (!this.allowance.allow(from))
+      return console.warn(`fairdeal: ${from} asked to relay too much`);
+    this.links.send(to, ENVELOPE + JSON.stringify({ from, code }));
+  }
+
+  /** Sends `code` to `peer` through every other linked peer: any linked to it forwards it. */
+  private relay(peer: string, code: string): void {
+    const message = ENVELOPE + JSON.stringify({ to: peer, code });
+    for (const relay of this.links.connectedPeers())
+      if (relay !== peer) this.links.send(relay, message);
+  }
+
+  /** A code `from` sent through a relay: an offer to answer, or the answer to a dial. */
+  private async relayed(from: string, code: string): Promise<void> {
+    const read = await decodePairing(code);
+    if (!read.ok)
+      return console.warn(`fairdeal: dropped a relayed code from ${from}: ${read.error}`);
+    const p = read.value;
+    const problem = relayedCodeProblem(p, from, this.id, this.table);
+    if (problem) return console.warn(`fairdeal: dropped ${problem}`);
+    const key = `${p.kind} ${from} ${p.nonce}`;
+    if (this.seen.includes(key) || this.closed) return;
+    this.seen.push(key);
+    if (this.seen.length > MAX_SEEN) this.seen.shift();
+    if (p.kind === 'answer') return this.takeAnswer(p);
+    // A peer never dials a link it holds: an offer over a live link would only break it.
+    if (this.links.connectedPeers().includes(from))
+      return console.warn(`fairdeal: dropped a relayed offer from ${from}, linked already`);
+    if (!this.links.has(from) && this.links.size >= MAX_LINKS) return;
+    const { connection, channel } = this.open();
+    const link = new ChannelLink(from, connection, channel);
+    if (!this.links.adopt(link, false)) return;
+    try {
+      await connection.setRemoteDescription({ type: 'offer', sdp: toSdp(p) });
+      const answer = await this.describe(connection, 'answer', p.nonce);
+      if (this.links.connectionOf(from) === link) this.relay(from, answer);
+    } catch {
+      if (this.links.connectionOf(from) === link) this.links.drop(from);
+    }
+  }
+
+  /** The answer to a dial made through a relay. */
+  private async takeAnswer(p: Pairing): Promise<void> {
+    const link = this.dials.get(p.nonce);
+    if (!link || link.peer !== p.peer || this.links.connectionOf(p.peer) !== link) return;
+    this.dials.delete(p.nonce);
+    try {
+      await link.connection.setRemoteDescription({ type: 'answer', sdp: toSdp(p) });
+    } catch {
+      if (this.links.connectionOf(p.peer) === link) this.links.drop(p.peer);
+    }
+  }
+}
+
+const refuse = (error: string): Parsed<never> => ({ ok: false, error });
+
+/** Resolves once `connection` has gathered its candidates, or after `GATHER_LIMIT_MS`. */
+function gathered(connection: RTCPeerConnection): Promise<void> {
+  return new Promise((resolve) => {
+    if (connection.iceGatheringState === 'complete') return resolve();
+    const timer = setTimeout(resolve, GATHER_LIMIT_MS);
+    connection.addEventListener('icegatheringstatechange', () => {
+      if (connection.iceGatheringState !== 'complete') return;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
