@@ -71,11 +71,15 @@ export function startSignaling(port = 0, options: SignalingOptions = {}): Promis
   });
 }
 
-/** The app's configuration for a PeerServer on this machine and no ICE servers (loopback only). */
-export const localConfig = (signalingPort: number): AppConfig => ({
+/**
+ * The app's configuration for a PeerServer on this machine and no ICE servers (loopback
+ * and the local network only); `appUrl`, where other players open the app, if not here.
+ */
+export const localConfig = (signalingPort: number, appUrl: string | null = null): AppConfig => ({
   signaling: { host: null, port: signalingPort, path: SIGNALING_PATH, secure: false },
   iceServers: [],
   turnCredentials: null,
+  appUrl,
 });
 
 /** Serves `config` as `/config.json`, in front of the one in `public/`, in dev and preview servers. */

@@ -8,6 +8,7 @@ import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import { rtcConfiguration } from './net/turn.ts';
 import App from './ui/App.svelte';
 import { LobbyController } from './ui/lobby.svelte.ts';
+import { addressContext, appAddress } from './ui/address.ts';
 import { RelayChoice, relayContext } from './ui/relay.svelte.ts';
 import { unlocked, webLocks } from './ui/tabs.ts';
 import './ui/global.css';
@@ -44,7 +45,10 @@ Promise.all([loadConfig(base), kept])
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';
-    mount(App, { target, props: { lobby }, context: relayContext(relay) });
+    const context = [relayContext(relay), addressContext(appAddress(config.appUrl, location))];
+    // mount reads its context once, as it starts: a plain Map, not a reactive one.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    mount(App, { target, props: { lobby }, context: new Map<symbol, unknown>(context) });
   })
   .catch((error: Error) => {
     target.textContent = `Fair Deal could not start: ${error.message}`;

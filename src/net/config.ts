@@ -27,6 +27,12 @@ export interface AppConfig {
    * or names its TURN servers in `iceServers`.
    */
   turnCredentials: string | null;
+  /**
+   * Where other players open this app (an absolute http or https URL): invite links and
+   * their QR codes name it. Null: the address of the page itself. `npm start -- --host`
+   * sets it to this machine's address on the local network.
+   */
+  appUrl: string | null;
 }
 
 export type ConfigResult = { ok: true; value: AppConfig } | { ok: false; error: string };
@@ -48,6 +54,15 @@ function parseIceServer(raw: unknown, index: number): RTCIceServer | string {
     server.credential = raw.credential;
   }
   return server;
+}
+
+function isWebAddress(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** Checks a parsed `config.json`; every field is validated, none is assumed. */
@@ -74,9 +89,12 @@ export function parseConfig(raw: unknown): ConfigResult {
   const turnCredentials = raw.turnCredentials ?? null;
   if (turnCredentials !== null && (typeof turnCredentials !== 'string' || turnCredentials === ''))
     return { ok: false, error: 'config: turnCredentials must be a URL or null' };
+  const appUrl = raw.appUrl ?? null;
+  if (appUrl !== null && !isWebAddress(appUrl))
+    return { ok: false, error: 'config: appUrl must be an http or https URL, or null' };
   return {
     ok: true,
-    value: { signaling: { host, port, path, secure }, iceServers, turnCredentials },
+    value: { signaling: { host, port, path, secure }, iceServers, turnCredentials, appUrl },
   };
 }
 

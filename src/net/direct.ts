@@ -92,6 +92,11 @@ class ChannelLink implements DataLink {
     private readonly channel: RTCDataChannel,
   ) {}
 
+  /** What the link's failure reads from: whether the other end answered, and found a path. */
+  get peerConnection(): RTCPeerConnection {
+    return this.connection;
+  }
+
   on(event: 'open' | 'close' | 'error', listener: () => void): void;
   on(event: 'data', listener: (data: unknown) => void): void;
   on(event: 'open' | 'close' | 'error' | 'data', listener: (data?: unknown) => void): void {

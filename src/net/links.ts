@@ -6,7 +6,9 @@
  *
  * A closed browser tab does not always close its data channels promptly, so each link
  * carries a heartbeat: a link that stays silent for `SILENCE_LIMIT_MS` (or does not open
- * within `CONNECT_LIMIT_MS`) is reported lost.
+ * within `CONNECT_LIMIT_MS`) is reported lost. A link that never opens says why where it
+ * can: `unreachable` when the other page answered but no network path joined the two (a
+ * relay is needed), not `lost`.
  *
  * Chromium drops a message that reaches an end of a channel before that end's own 'open'
  * event (seen about once in a hundred joins on a busy machine: the host's first words to
@@ -25,10 +27,31 @@ export const CONNECT_LIMIT_MS = 15000;
 /** One reliable, ordered channel to a peer: a PeerJS `DataConnection`, or a wrapped `RTCDataChannel`. */
 export interface DataLink {
   readonly peer: string;
-  on(event: 'open' | 'close' | 'error', listener: () => void): unknown;
+  /** The WebRTC connection under the channel: how far the two pages got, once it fails. */
+  readonly peerConnection?: Pick<
+    RTCPeerConnection,
+    'remoteDescription' | 'iceConnectionState'
+  > | null;
+  on(event: 'open' | 'close', listener: () => void): unknown;
+  /** PeerJS says `negotiation-failed` when no network path was found. */
+  on(event: 'error', listener: (error?: { type: string }) => void): unknown;
   on(event: 'data', listener: (data: unknown) => void): unknown;
   send(data: string): unknown;
   close(): void;
+}
+
+/**
+ * Why a link that never opened failed: `unreachable` when the other page answered (the
+ * signaling got through) but no network path joined the two (negotiation failed, or ICE
+ * still checking), `lost` when the other page never answered, or had a path and went away.
+ */
+function failureOf(connection: DataLink, error?: { type: string }): 'lost' | 'unreachable' {
+  if (error?.type === 'negotiation-failed') return 'unreachable';
+  const rtc = connection.peerConnection;
+  const answered = rtc?.remoteDescription != null;
+  const pathFound =
+    rtc?.iceConnectionState === 'connected' || rtc?.iceConnectionState === 'completed';
+  return answered && !pathFound ? 'unreachable' : 'lost';
 }
 
 interface Link {
@@ -140,19 +163,20 @@ export class LinkSet {
     connection.on('close', () => {
       if (this.links.get(peer) === link) this.drop(peer);
     });
-    connection.on('error', () => {
-      if (this.links.get(peer) === link) this.drop(peer);
+    connection.on('error', (error) => {
+      if (this.links.get(peer) !== link) return;
+      this.drop(peer, link.connected ? 'lost' : failureOf(connection, error));
     });
     return true;
   }
 
-  /** Closes the link to `peer` and reports it lost. */
-  drop(peer: string): void {
+  /** Closes the link to `peer` and reports it lost, or `unreachable` (see `failureOf`). */
+  drop(peer: string, state: 'lost' | 'unreachable' = 'lost'): void {
     const link = this.links.get(peer);
     if (!link) return;
     this.links.delete(peer);
     link.connection.close();
-    this.events.link(peer, 'lost');
+    this.events.link(peer, state);
   }
 
   /** Connected once both ends are known open; says so at once, so the other end hears it too. */
@@ -168,7 +192,8 @@ export class LinkSet {
     const now = Date.now();
     for (const [peer, link] of this.links) {
       const limit = link.connected ? SILENCE_LIMIT_MS : CONNECT_LIMIT_MS;
-      if (now - link.lastHeard > limit) this.drop(peer);
+      if (now - link.lastHeard > limit)
+        this.drop(peer, link.connected ? 'lost' : failureOf(link.connection));
       else if (link.open) void link.connection.send(HEARTBEAT);
     }
   }

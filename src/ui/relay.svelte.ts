@@ -26,10 +26,8 @@ export class RelayChoice {
   }
 }
 
-/** The context `mount` hands the app, so that any screen can offer the choice. */
-// mount reads its context once, as it starts: a plain Map, not a reactive one.
-// eslint-disable-next-line svelte/prefer-svelte-reactivity
-export const relayContext = (choice: RelayChoice) => new Map([[CONTEXT, choice]]);
+/** The context entry `mount` hands the app, so that any screen can offer the choice. */
+export const relayContext = (choice: RelayChoice): [symbol, RelayChoice] => [CONTEXT, choice];
 
 /** The page's choice, from a component; undefined where the app was mounted without one. */
 export const relayChoice = (): RelayChoice | undefined => getContext(CONTEXT);

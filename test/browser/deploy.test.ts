@@ -49,7 +49,7 @@ beforeAll(async () => {
   cpSync(inject('appDir'), folder, { recursive: true });
   signaling = { host: null, port, path: SIGNALING_PATH, secure: false };
   // A relay's credentials named, but a static host has no such endpoint: 404.
-  configure({ signaling, iceServers: [], turnCredentials: '/turn-credentials' });
+  configure({ signaling, iceServers: [], turnCredentials: '/turn-credentials', appUrl: null });
   site = await serveFolder(folder);
   browser = await launchBrowser();
 });
@@ -84,7 +84,7 @@ test('the build on a static server plays over a bare PeerServer, saying it plays
 });
 
 test('without a relay configured, no Relay only is offered', async () => {
-  configure({ signaling, iceServers: [], turnCredentials: null });
+  configure({ signaling, iceServers: [], turnCredentials: null, appUrl: null });
   const page = await newPlayerIn(browser);
   await page.goto(site.url);
   await page.getByTestId('create').waitFor();

@@ -9,6 +9,7 @@ const good = {
     { urls: 'stun:stun.example.org' },
   ],
   turnCredentials: null,
+  appUrl: null,
 };
 
 describe('parseConfig', () => {
@@ -26,8 +27,14 @@ describe('parseConfig', () => {
         signaling: { host: null, port: 9000, path: '/peerjs', secure: false },
         iceServers: [],
         turnCredentials: null,
+        appUrl: null,
       },
     });
+  });
+
+  test('takes the address other players open the app at', () => {
+    const result = parseConfig({ ...good, appUrl: 'http://192.168.1.20:5173/' });
+    expect(result.ok && result.value.appUrl).toBe('http://192.168.1.20:5173/');
   });
 
   test('takes a credentials endpoint for a relay', () => {
@@ -73,6 +80,9 @@ describe('parseConfig', () => {
     ],
     ['an empty credentials URL', { ...good, turnCredentials: '' }, /turnCredentials/],
     ['a credentials URL as a list', { ...good, turnCredentials: ['/x'] }, /turnCredentials/],
+    ['an app address that is no URL', { ...good, appUrl: 'my laptop' }, /appUrl/],
+    ['an app address of another scheme', { ...good, appUrl: 'javascript:alert(1)' }, /appUrl/],
+    ['an app address as a number', { ...good, appUrl: 5173 }, /appUrl/],
   ])('rejects %s', (_, raw, error) => {
     const result = parseConfig(raw);
     expect(result.ok).toBe(false);

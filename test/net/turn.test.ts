@@ -58,6 +58,7 @@ describe('rtcConfiguration, against a real signaling server', () => {
     signaling: { host: null, port: 1, path: '/peerjs', secure: false },
     iceServers: [stun],
     turnCredentials,
+    appUrl: null,
   });
 
   beforeAll(async () => {
