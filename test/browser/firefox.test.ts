@@ -1,0 +1,238 @@
+/**
+ * Fair Deal in Firefox (Debian's ESR, scripts/firefox.ts): a whole game between a
+ * Firefox page and a Chromium page over PeerJS and WebRTC, both agreeing on the end;
+ * and every kind of screen checked by axe in Firefox at the desktop size.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { ElementHandle } from 'puppeteer-core';
+import { expect, test } from 'vitest';
+import type { FirefoxPlayer } from '../../scripts/firefox.ts';
+import { checkScreen, expectAgreement, joinTable, useStack, type Seat } from './harness.ts';
+
+const stack = useStack({ firefox: true });
+
+const prompt = async (page: Seat) => (await page.getByTestId('prompt').textContent()) ?? '';
+
+/** `host` opens a one-game Red & Black table; returns the invite link. */
+async function openRedBlack(host: Seat, name: string) {
+  await host.goto(stack.url);
+  await host.getByTestId('name').fill(name);
+  await host.getByTestId('game-redblack').click();
+  await host.getByTestId('opt-target').fill('1');
+  await host.getByTestId('create').click();
+  return host.getByTestId('invite').inputValue();
+}
+
+/**
+ * Both seated, `host` starts; the non-dealer guesses the third river card, then `host`
+ * calls its opponent's hand, which ends the game.
+ */
+async function playRedBlack(host: Seat, guest: Seat) {
+  await expect.poll(() => host.getByTestId('start').isEnabled()).toBe(true);
+  await host.getByTestId('start').click();
+  await expect
+    .poll(async () => /Guess/.test(`${await prompt(host)} ${await prompt(guest)}`), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  const guesser = /Guess/.test(await prompt(host)) ? host : guest;
+  await guesser.getByTestId('guess-black').click();
+  await host.getByTestId('call').waitFor({ timeout: 30_000 });
+  await host.getByTestId('call').click();
+}
+
+test('a Firefox page and a Chromium page play Red & Black to the end and agree', async () => {
+  const alice = await stack.newFirefoxPlayer();
+  const bob = await stack.newPlayer();
+  const invite = await openRedBlack(alice, 'Alice');
+  await joinTable(bob, invite, 'Bob');
+  await playRedBlack(alice, bob);
+  await expectAgreement<Seat>(alice, bob, async (page) => {
+    await expect.poll(() => prompt(page), { timeout: 30_000 }).toMatch(/wins the match\.$/);
+    return prompt(page);
+  });
+});
+
+/** Firefox is checked at the desktop size, the one its pages open at. */
+const DESKTOP = { name: 'firefox-desktop', width: 1280, height: 800 } as const;
+
+const check = (page: FirefoxPlayer, screen: string, options?: { dialog?: boolean }) =>
+  checkScreen(page, screen, DESKTOP, options);
+
+/** What has focus, as `tag[data-testid]`. */
+const focused = (page: FirefoxPlayer) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    const id = element?.getAttribute('data-testid');
+    return id ? `${element?.tagName}[${id}]` : (element?.tagName ?? 'none');
+  });
+
+test('home, lobby, join and a game of Red & Black between two Firefox pages pass axe', async () => {
+  const alice = await stack.newFirefoxPlayer();
+  const bob = await stack.newFirefoxPlayer();
+  await alice.goto(stack.url);
+  await alice.getByTestId('create').waitFor();
+  await check(alice, 'home');
+  const invite = await openRedBlack(alice, 'Alice');
+  await check(alice, 'lobby-alone');
+
+  await bob.goto(invite);
+  await bob.getByTestId('invitation').waitFor();
+  await check(bob, 'join');
+  await bob.getByTestId('name').fill('Bob');
+  await bob.page.keyboard.press('Enter');
+  await bob.getByTestId('lobby').waitFor();
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await check(alice, 'lobby-two');
+  await check(bob, 'lobby-two-guest');
+  // The table opened in a second tab of Alice's browser says so, and runs nothing there.
+  const second = await alice.openAnother();
+  await second.goto(alice.url());
+  await second.getByTestId('elsewhere-notice').waitFor({ timeout: 10_000 });
+  await check(second, 'open-in-another-tab');
+  await second.page.close();
+
+  await alice.getByTestId('start').click();
+  await expect
+    .poll(async () => /Guess/.test(`${await prompt(alice)} ${await prompt(bob)}`), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  const guesser = /Guess/.test(await prompt(alice)) ? alice : bob;
+  await check(guesser, 'redblack-guess');
+  await check(guesser === alice ? bob : alice, 'redblack-wait-guess');
+  await guesser.getByTestId('guess-black').click();
+
+  // The first player swaps a river card for a hand card.
+  const turn = async (page: Seat) => /^Your turn/.test(await prompt(page));
+  await expect
+    .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
+    .toBe(true);
+  const mover = (await turn(alice)) ? alice : bob;
+  await check(mover, 'redblack-turn');
+  await mover.getByTestId('slot-0').click();
+  await mover.getByTestId('hand-card').click();
+  await check(mover, 'redblack-place');
+  const placing = await prompt(mover);
+  await mover.getByTestId('confirm').click();
+  await expect.poll(() => prompt(mover), { timeout: 30_000 }).not.toBe(placing);
+
+  // Alice asks to leave and stays, by keyboard, then calls.
+  await alice.getByTestId('leave-table').click();
+  await alice.page.waitForSelector('::-p-aria([name="Leave this game?"][role="dialog"])');
+  await check(alice, 'leave-dialog', { dialog: true });
+  await alice.page.keyboard.press('Escape');
+  await expect.poll(() => focused(alice)).toBe('BUTTON[leave-table]');
+  await alice.getByTestId('call').click();
+  for (const page of [alice, bob]) await page.getByTestId('result').waitFor({ timeout: 30_000 });
+  await expect.poll(() => focused(alice)).toBe('H2[result-headline]');
+  await check(alice, 'redblack-result');
+  await check(bob, 'redblack-result-other');
+});
+
+test('links that lead to no table pass axe in Firefox', async () => {
+  const stray = await stack.newFirefoxPlayer();
+  await stray.goto(`${stack.url}#join=abcdefghjk`);
+  await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
+  await check(stray, 'bogus-invite');
+  await stray.goto('about:blank');
+  await stray.goto(`${stack.url}#join=garbage`);
+  await stray.getByTestId('malformed').waitFor();
+  await check(stray, 'malformed-invite');
+  await stray.goto('about:blank');
+  await stray.goto(`${stack.url}#table=abcdefghjk`);
+  await stray.getByTestId('unknown-table').waitFor();
+  await check(stray, 'unknown-table');
+});
+
+/** Dora chooses `game` on the home screen and plays it against the computer. */
+async function againstTheComputer(game: string) {
+  const page = await stack.newFirefoxPlayer();
+  await page.goto(stack.url);
+  await page.getByTestId('name').fill('Dora');
+  await page.getByTestId(`game-${game}`).click();
+  await page.getByTestId('solo').click();
+  return page;
+}
+
+const pressed = (page: FirefoxPlayer) =>
+  page.page.$$eval('[data-testid=hand-card][aria-pressed=true]', (cards) => cards.length);
+
+test('War and Town for Two against the computer pass axe in Firefox', async () => {
+  const war = await againstTheComputer('war');
+  await war.page.waitForSelector('[data-testid=flip]:not([disabled])', { timeout: 50_000 });
+  await check(war, 'war-start');
+  await war.getByTestId('flip').click();
+  await expect
+    .poll(() => war.page.$$eval('[data-testid=log] li', (lines) => lines.length), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
+  await check(war, 'war-mid');
+  await war.page.close();
+
+  const town = await againstTheComputer('town');
+  await expect.poll(() => prompt(town), { timeout: 50_000 }).toMatch(/^Your turn: pick a run/);
+  await check(town, 'town-turn');
+  await town.getByTestId('hand-card').click();
+  await expect.poll(() => pressed(town)).toBe(1);
+  await check(town, 'town-picked');
+  await town.getByTestId('autoplay').check();
+  await town.getByTestId('final-score').waitFor({ timeout: 50_000 });
+  await check(town, 'town-result');
+});
+
+test('Batailles et piques and Black & Red against the computer pass axe in Firefox', async () => {
+  const batailles = await againstTheComputer('batailles');
+  await expect
+    .poll(() => prompt(batailles), { timeout: 50_000 })
+    .toMatch(/^Pick 2 cards of your hand/);
+  await check(batailles, 'batailles-lay');
+  await batailles.page.$$eval('[data-testid=hand-card]', (cards) =>
+    cards.slice(0, 2).forEach((card) => (card as HTMLButtonElement).click()),
+  );
+  await expect.poll(() => pressed(batailles)).toBe(2);
+  await batailles.getByTestId('lay').click();
+  await expect
+    .poll(() => batailles.getByTestId('log').textContent(), { timeout: 30_000 })
+    .toMatch(/You laid 2 cards facedown\./);
+  await check(batailles, 'batailles-laid');
+  await batailles.page.close();
+
+  const blackRed = await againstTheComputer('blackred');
+  await expect
+    .poll(() => prompt(blackRed), { timeout: 50_000 })
+    .toMatch(/^(Your turn: |No \w+ card fits)/);
+  await check(blackRed, 'blackred-turn');
+});
+
+test('the replay screen passes axe in Firefox, verified and failed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-firefox-'));
+  const path = join(dir, 'game.json');
+  const args = ['--game', 'redblack', '--seed', '2', '--options', '{"target":1}', '--out', path];
+  await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/simulate.ts', ...args]);
+  const page = await stack.newFirefoxPlayer();
+  await page.goto(stack.url);
+  const open = async (file: string) => {
+    const input = await page.page.waitForSelector('[data-testid=transcript-file]');
+    await (input as ElementHandle<HTMLInputElement>).uploadFile(file);
+  };
+  await open(path);
+  const verdict = () => page.getByTestId('replay-verdict').textContent();
+  await expect.poll(verdict, { timeout: 50_000 }).toMatch(/^Verified: /);
+  await page.getByTestId('replay-next').click();
+  await check(page, 'replay-verified');
+
+  const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };
+  transcript.events.splice(10, 1);
+  const tampered = join(dir, 'tampered.json');
+  writeFileSync(tampered, JSON.stringify(transcript));
+  await page.getByTestId('replay-close').click();
+  await open(tampered);
+  await expect.poll(verdict, { timeout: 50_000 }).toMatch(/^Event 10 by /);
+  await check(page, 'replay-failed');
+});
