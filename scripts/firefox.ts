@@ -22,7 +22,7 @@ const FIREFOX_PREFS = {
 };
 
 /** The desktop size every Firefox page opens at (Puppeteer's own default is 800x600). */
-const VIEWPORT = { width: 1280, height: 800 };
+export const FIREFOX_VIEWPORT = { width: 1280, height: 800 } as const;
 
 /** An element found by its test id; the first one, when several match. */
 class FirefoxItem implements SeatItem {
@@ -131,7 +131,7 @@ export async function startFirefox(): Promise<Firefox> {
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
-    defaultViewport: VIEWPORT,
+    defaultViewport: FIREFOX_VIEWPORT,
     extraPrefsFirefox: FIREFOX_PREFS,
   });
   const players = new Set<BrowserContext>();

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
-import { startFirefox, type Firefox, type FirefoxPlayer } from './firefox.ts';
+import type { Firefox, FirefoxPlayer } from './firefox.ts';
 import { localConfig, serveConfig, startSignaling, type Signaling } from './servers.ts';
 
 /**
@@ -154,7 +154,8 @@ export async function startStack(outDir: string, { firefox = false } = {}): Prom
   const address = server.httpServer.address() as AddressInfo;
   const [browser, inFirefox] = await Promise.all([
     chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
-    firefox ? startFirefox() : null,
+    // Loaded only here: a stack without Firefox need not load Puppeteer.
+    firefox ? import('./firefox.ts').then(({ startFirefox }) => startFirefox()) : null,
   ]);
   const withFirefox = (): Firefox => {
     if (inFirefox === null) throw new Error('this stack was started without Firefox');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ElementHandle } from 'puppeteer-core';
 import { expect, test } from 'vitest';
-import type { FirefoxPlayer } from '../../scripts/firefox.ts';
+import { FIREFOX_VIEWPORT, type FirefoxPlayer } from '../../scripts/firefox.ts';
 import { checkScreen, expectAgreement, joinTable, useStack, type Seat } from './harness.ts';
 
 const stack = useStack({ firefox: true });
@@ -57,8 +57,8 @@ test('a Firefox page and a Chromium page play Red & Black to the end and agree',
   });
 });
 
-/** Firefox is checked at the desktop size, the one its pages open at. */
-const DESKTOP = { name: 'firefox-desktop', width: 1280, height: 800 } as const;
+/** Firefox is checked at the desktop size its pages open at. */
+const DESKTOP = { name: 'firefox-desktop', ...FIREFOX_VIEWPORT };
 
 const check = (page: FirefoxPlayer, screen: string, options?: { dialog?: boolean }) =>
   checkScreen(page, screen, DESKTOP, options);
@@ -89,7 +89,7 @@ test('home, lobby, join and a game of Red & Black between two Firefox pages pass
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await check(alice, 'lobby-two');
   await check(bob, 'lobby-two-guest');
-  // The table opened in a second tab of Alice's browser says so, and runs nothing there.
+  // The table opened in a second page of Alice's browser says so, and runs nothing there.
   const second = await alice.openAnother();
   await second.goto(alice.url());
   await second.getByTestId('elsewhere-notice').waitFor({ timeout: 10_000 });
@@ -166,12 +166,11 @@ test('War and Town for Two against the computer pass axe in Firefox', async () =
   const war = await againstTheComputer('war');
   await war.page.waitForSelector('[data-testid=flip]:not([disabled])', { timeout: 50_000 });
   await check(war, 'war-start');
+  // The flip ends in a log line, of the battle or of the war.
+  const logLines = () => war.page.$$eval('[data-testid=log] li', (lines) => lines.length);
+  const before = await logLines();
   await war.getByTestId('flip').click();
-  await expect
-    .poll(() => war.page.$$eval('[data-testid=log] li', (lines) => lines.length), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0);
+  await expect.poll(logLines, { timeout: 30_000 }).toBeGreaterThan(before);
   await check(war, 'war-mid');
   await war.page.close();
 
@@ -192,10 +191,11 @@ test('Batailles et piques and Black & Red against the computer pass axe in Firef
     .poll(() => prompt(batailles), { timeout: 50_000 })
     .toMatch(/^Pick 2 cards of your hand/);
   await check(batailles, 'batailles-lay');
-  await batailles.page.$$eval('[data-testid=hand-card]', (cards) =>
-    cards.slice(0, 2).forEach((card) => (card as HTMLButtonElement).click()),
-  );
-  await expect.poll(() => pressed(batailles)).toBe(2);
+  const unpicked = batailles.page.locator('[data-testid=hand-card]:not([aria-pressed=true])');
+  for (let picked = 1; picked <= 2; picked++) {
+    await unpicked.click();
+    await expect.poll(() => pressed(batailles)).toBe(picked);
+  }
   await batailles.getByTestId('lay').click();
   await expect
     .poll(() => batailles.getByTestId('log').textContent(), { timeout: 30_000 })
