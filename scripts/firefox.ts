@@ -5,7 +5,12 @@
  * PeerJS id) with one page, wrapped so that the table helpers written for Playwright's
  * pages (`Seat`) play it too.
  */
-import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type BrowserContext,
+  type KeyInput,
+  type Page,
+} from 'puppeteer-core';
 import type { Seat, SeatItem } from './stack.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -99,6 +104,20 @@ export class FirefoxPlayer implements Seat {
 
   goto(url: string) {
     return this.page.goto(url);
+  }
+
+  /**
+   * Presses `key` (a space is `' '`) in this page. Firefox lets a key press no button of
+   * a window without the focus, which the last window opened took, or Tab took out of
+   * the page: the window is brought to the front first, which puts the focus back where
+   * it was in the page.
+   */
+  async press(key: KeyInput, { shift = false } = {}) {
+    if (!(await this.page.evaluate(() => document.hasFocus()))) await this.page.bringToFront();
+    const { keyboard } = this.page;
+    if (shift) await keyboard.down('Shift');
+    await keyboard.press(key);
+    if (shift) await keyboard.up('Shift');
   }
 
   url() {

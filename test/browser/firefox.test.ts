@@ -63,13 +63,42 @@ const DESKTOP = { name: 'firefox-desktop', ...FIREFOX_VIEWPORT };
 const check = (page: FirefoxPlayer, screen: string, options?: { dialog?: boolean }) =>
   checkScreen(page, screen, DESKTOP, options);
 
-/** What has focus, as `tag[data-testid]`. */
+/** What has focus, as `tag[data-testid]`; `BODY` when focus was lost. */
 const focused = (page: FirefoxPlayer) =>
   page.evaluate(() => {
     const element = document.activeElement;
     const id = element?.getAttribute('data-testid');
     return id ? `${element?.tagName}[${id}]` : (element?.tagName ?? 'none');
   });
+
+/** How many hand cards are picked. */
+const pressed = (page: FirefoxPlayer) =>
+  page.page.$$eval('[data-testid=hand-card][aria-pressed=true]', (cards) => cards.length);
+
+/**
+ * Tabs until `testId` has focus, as a keyboard player would: back with Shift+Tab when it
+ * comes before the focus in the page. Headless Firefox has no toolbar for Tab to pass
+ * through at the page's end and come round to its start: a Tab past the end would lose
+ * the focus to nowhere.
+ */
+async function tabTo(page: FirefoxPlayer, testId: string) {
+  const back = await page.page.evaluate((id) => {
+    const target = document.querySelector(`[data-testid="${id}"]`);
+    const from = document.activeElement;
+    if (target === null || from === null || from === document.body) return false;
+    return (target.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  }, testId);
+  for (let presses = 0; presses < 60; presses++) {
+    await page.press('Tab', { shift: back });
+    if ((await focused(page)).endsWith(`[${testId}]`)) return;
+  }
+  throw new Error(`${testId} cannot be reached with Tab`);
+}
+
+/** Once a keyboard action has taken effect, focus rests on something to carry on from. */
+async function expectFocusKept(page: FirefoxPlayer, after: string) {
+  expect(await focused(page), `focus after ${after}`).not.toMatch(/^(BODY|none)$/);
+}
 
 test('home, lobby, join and a game of Red & Black between two Firefox pages pass axe', async () => {
   const alice = await stack.newFirefoxPlayer();
@@ -84,7 +113,7 @@ test('home, lobby, join and a game of Red & Black between two Firefox pages pass
   await bob.getByTestId('invitation').waitFor();
   await check(bob, 'join');
   await bob.getByTestId('name').fill('Bob');
-  await bob.page.keyboard.press('Enter');
+  await bob.press('Enter');
   await bob.getByTestId('lobby').waitFor();
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await check(alice, 'lobby-two');
@@ -96,7 +125,9 @@ test('home, lobby, join and a game of Red & Black between two Firefox pages pass
   await check(second, 'open-in-another-tab');
   await second.page.close();
 
-  await alice.getByTestId('start').click();
+  // From here on the game is played by keyboard.
+  await tabTo(alice, 'start');
+  await alice.press('Enter');
   await expect
     .poll(async () => /Guess/.test(`${await prompt(alice)} ${await prompt(bob)}`), {
       timeout: 30_000,
@@ -105,29 +136,43 @@ test('home, lobby, join and a game of Red & Black between two Firefox pages pass
   const guesser = /Guess/.test(await prompt(alice)) ? alice : bob;
   await check(guesser, 'redblack-guess');
   await check(guesser === alice ? bob : alice, 'redblack-wait-guess');
-  await guesser.getByTestId('guess-black').click();
+  await tabTo(guesser, 'guess-black');
+  await guesser.press('Enter');
+  await expect.poll(() => prompt(guesser), { timeout: 30_000 }).not.toMatch(/Guess/);
+  await expectFocusKept(guesser, 'the guess');
 
-  // The first player swaps a river card for a hand card.
+  // The first player swaps a river card for a hand card, picked with Space.
   const turn = async (page: Seat) => /^Your turn/.test(await prompt(page));
   await expect
     .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
     .toBe(true);
   const mover = (await turn(alice)) ? alice : bob;
   await check(mover, 'redblack-turn');
-  await mover.getByTestId('slot-0').click();
-  await mover.getByTestId('hand-card').click();
+  await tabTo(mover, 'slot-0');
+  await mover.press('Enter');
+  await expect
+    .poll(() => prompt(mover), { timeout: 30_000 })
+    .toBe('Pick a hand card to put in river slot 1.');
+  await expectFocusKept(mover, 'choosing a river card');
+  await tabTo(mover, 'hand-card');
+  await mover.press(' ');
+  await expect.poll(() => pressed(mover)).toBe(1);
   await check(mover, 'redblack-place');
+  await tabTo(mover, 'confirm');
   const placing = await prompt(mover);
-  await mover.getByTestId('confirm').click();
+  await mover.press('Enter');
   await expect.poll(() => prompt(mover), { timeout: 30_000 }).not.toBe(placing);
+  await expectFocusKept(mover, 'placing a card');
 
-  // Alice asks to leave and stays, by keyboard, then calls.
-  await alice.getByTestId('leave-table').click();
+  // Alice asks to leave and stays, then calls.
+  await tabTo(alice, 'leave-table');
+  await alice.press('Enter');
   await alice.page.waitForSelector('::-p-aria([name="Leave this game?"][role="dialog"])');
   await check(alice, 'leave-dialog', { dialog: true });
-  await alice.page.keyboard.press('Escape');
+  await alice.press('Escape');
   await expect.poll(() => focused(alice)).toBe('BUTTON[leave-table]');
-  await alice.getByTestId('call').click();
+  await tabTo(alice, 'call');
+  await alice.press('Enter');
   for (const page of [alice, bob]) await page.getByTestId('result').waitFor({ timeout: 30_000 });
   await expect.poll(() => focused(alice)).toBe('H2[result-headline]');
   await check(alice, 'redblack-result');
@@ -158,9 +203,6 @@ async function againstTheComputer(game: string) {
   await page.getByTestId('solo').click();
   return page;
 }
-
-const pressed = (page: FirefoxPlayer) =>
-  page.page.$$eval('[data-testid=hand-card][aria-pressed=true]', (cards) => cards.length);
 
 test('War and Town for Two against the computer pass axe in Firefox', async () => {
   const war = await againstTheComputer('war');
