@@ -108,9 +108,8 @@ export class FirefoxPlayer implements Seat {
 
   /**
    * Presses `key` (a space is `' '`) in this page. Firefox lets a key press no button of
-   * a window without the focus, which the last window opened took, or Tab took out of
-   * the page: the window is brought to the front first, which puts the focus back where
-   * it was in the page.
+   * a window without the focus, and the last window opened takes it: the page's window
+   * is brought to the front first when it lacks the focus.
    */
   async press(key: KeyInput, { shift = false } = {}) {
     if (!(await this.page.evaluate(() => document.hasFocus()))) await this.page.bringToFront();

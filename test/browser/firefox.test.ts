@@ -28,10 +28,11 @@ async function openRedBlack(host: Seat, name: string) {
 }
 
 /**
- * Both seated, `host` starts; the non-dealer guesses the third river card, then `host`
- * calls its opponent's hand, which ends the game.
+ * Both seated in the lobby, in either browser and however they met, `host` starts; the
+ * non-dealer guesses the third river card, then `host` calls its opponent's hand, which
+ * ends the game; both pages agree on the result and the log.
  */
-async function playRedBlack(host: Seat, guest: Seat) {
+async function playRedBlackToTheEnd(host: Seat, guest: Seat) {
   await expect.poll(() => host.getByTestId('start').isEnabled()).toBe(true);
   await host.getByTestId('start').click();
   await expect
@@ -43,18 +44,17 @@ async function playRedBlack(host: Seat, guest: Seat) {
   await guesser.getByTestId('guess-black').click();
   await host.getByTestId('call').waitFor({ timeout: 30_000 });
   await host.getByTestId('call').click();
+  await expectAgreement(host, guest, async (page) => {
+    await expect.poll(() => prompt(page), { timeout: 30_000 }).toMatch(/wins the match\.$/);
+    return prompt(page);
+  });
 }
 
 test('a Firefox page and a Chromium page play Red & Black to the end and agree', async () => {
   const alice = await stack.newFirefoxPlayer();
   const bob = await stack.newPlayer();
-  const invite = await openRedBlack(alice, 'Alice');
-  await joinTable(bob, invite, 'Bob');
-  await playRedBlack(alice, bob);
-  await expectAgreement<Seat>(alice, bob, async (page) => {
-    await expect.poll(() => prompt(page), { timeout: 30_000 }).toMatch(/wins the match\.$/);
-    return prompt(page);
-  });
+  await joinTable(bob, await openRedBlack(alice, 'Alice'), 'Bob');
+  await playRedBlackToTheEnd(alice, bob);
 });
 
 /** Firefox is checked at the desktop size its pages open at. */
