@@ -100,7 +100,7 @@ async function expectFocusKept(page: FirefoxPlayer, after: string) {
   expect(await focused(page), `focus after ${after}`).not.toMatch(/^(BODY|none)$/);
 }
 
-test('home, lobby, join and a game of Red & Black between two Firefox pages pass axe', async () => {
+test('home, lobby, join and a game of Red & Black between two Firefox pages pass axe, played by keyboard', async () => {
   const alice = await stack.newFirefoxPlayer();
   const bob = await stack.newFirefoxPlayer();
   await alice.goto(stack.url);
@@ -194,12 +194,16 @@ test('links that lead to no table pass axe in Firefox', async () => {
   await check(stray, 'unknown-table');
 });
 
-/** Dora chooses `game` on the home screen and plays it against the computer. */
-async function againstTheComputer(game: string) {
+/**
+ * Dora chooses `game` on the home screen, checked there as `home` when named, and plays
+ * it against the computer.
+ */
+async function againstTheComputer(game: string, home?: string) {
   const page = await stack.newFirefoxPlayer();
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Dora');
   await page.getByTestId(`game-${game}`).click();
+  if (home !== undefined) await check(page, home);
   await page.getByTestId('solo').click();
   return page;
 }
@@ -228,7 +232,7 @@ test('War and Town for Two against the computer pass axe in Firefox', async () =
 });
 
 test('Batailles et piques and Black & Red against the computer pass axe in Firefox', async () => {
-  const batailles = await againstTheComputer('batailles');
+  const batailles = await againstTheComputer('batailles', 'batailles-home');
   await expect
     .poll(() => prompt(batailles), { timeout: 50_000 })
     .toMatch(/^Pick 2 cards of your hand/);
