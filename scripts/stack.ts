@@ -2,7 +2,8 @@
  * A whole Fair Deal on this machine for a browser to play on, shared by the browser
  * tests and the benchmark: the app built once into a folder, and on top of it a stack
  * of its own PeerServer and app server on free ports and a headless Debian Chromium
- * (Playwright gives each launch a fresh temporary profile), all stopped afterwards.
+ * (Playwright gives each launch a fresh temporary profile), and on request a headless
+ * Firefox beside it (scripts/firefox.ts), all stopped afterwards.
  * Each player is a browser context of its own, so one stack serves many tests: closing
  * the players leaves nothing of theirs behind. A caller may stop and restart the
  * PeerServer on its port, and cut a page's WebRTC links or lose some of its messages.
@@ -15,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import type { Firefox, FirefoxPlayer } from './firefox.ts';
 import {
   localConfig,
   serveConfig,
@@ -39,12 +41,35 @@ export async function buildApp(): Promise<string> {
   return outDir;
 }
 
+/**
+ * What the table helpers use of a player's page, its elements found by test id: a
+ * Playwright page is one, and so is a Firefox player.
+ */
+export interface Seat {
+  goto(url: string): Promise<unknown>;
+  getByTestId(testId: string): SeatItem;
+}
+
+export interface SeatItem {
+  fill(value: string): Promise<void>;
+  click(): Promise<void>;
+  check(): Promise<void>;
+  selectOption(value: string): Promise<unknown>;
+  inputValue(): Promise<string>;
+  textContent(): Promise<string | null>;
+  count(): Promise<number>;
+  isEnabled(): Promise<boolean>;
+  waitFor(options?: { timeout?: number }): Promise<void>;
+}
+
 export interface Stack {
   url: string;
   browser: Browser;
   /** A new player: its own browser context (storage, PeerJS id), one page. */
   newPlayer(): Promise<Page>;
-  /** Closes every player made so far, their pages and links with them. */
+  /** A new player in Firefox, on a stack started with it (`startStack`). */
+  newFirefoxPlayer(): Promise<FirefoxPlayer>;
+  /** Closes every player made so far, in either browser, their pages and links with them. */
   closePlayers(): Promise<void>;
   /** The PeerServer goes down, dropping every peer's connection to it. */
   stopSignaling(): Promise<void>;
@@ -187,6 +212,8 @@ export async function newPlayerIn(browser: Browser): Promise<Page> {
 export interface StackOptions {
   /** A TURN relay: the signaling server hands out its credentials, and config.json names them. */
   turn?: TurnRelay;
+  /** Start a Firefox beside Chromium (`newFirefoxPlayer`). */
+  firefox?: boolean;
 }
 
 /** Starts a stack on the app built into `outDir` (`buildApp`). */
@@ -210,7 +237,15 @@ export async function startStack(outDir: string, options: StackOptions = {}): Pr
     logLevel: 'warn',
   });
   const address = server.httpServer.address() as AddressInfo;
-  const browser = await launchBrowser();
+  const [browser, inFirefox] = await Promise.all([
+    launchBrowser(),
+    // Loaded only here: a stack without Firefox need not load Puppeteer.
+    options.firefox ? import('./firefox.ts').then(({ startFirefox }) => startFirefox()) : null,
+  ]);
+  const withFirefox = (): Firefox => {
+    if (inFirefox === null) throw new Error('this stack was started without Firefox');
+    return inFirefox;
+  };
   const players = new Set<BrowserContext>();
   return {
     url: `http://127.0.0.1:${address.port}/`,
@@ -222,8 +257,12 @@ export async function startStack(outDir: string, options: StackOptions = {}): Pr
       context.on('close', () => players.delete(context));
       return page;
     },
+    newFirefoxPlayer: () => withFirefox().newPlayer(),
     async closePlayers() {
-      await Promise.all([...players].map((context) => context.close()));
+      await Promise.all([
+        ...[...players].map((context) => context.close()),
+        inFirefox?.closePlayers(),
+      ]);
     },
     async stopSignaling() {
       await signaling?.close();
@@ -233,7 +272,7 @@ export async function startStack(outDir: string, options: StackOptions = {}): Pr
       signaling ??= await startSignaling(signalingPort, signalingOptions);
     },
     async close() {
-      await browser.close();
+      await Promise.all([browser.close(), inFirefox?.close()]);
       await server.close();
       await signaling?.close();
     },
@@ -245,7 +284,7 @@ export async function startStack(outDir: string, options: StackOptions = {}): Pr
  * picks the time limit for absent players from the form's choices.
  */
 export async function createTable(
-  page: Page,
+  page: Seat,
   url: string,
   name: string,
   game: string,
@@ -263,7 +302,7 @@ export async function createTable(
 }
 
 /** Opens an invite link and joins under `name`. */
-export async function joinTable(page: Page, invite: string, name: string) {
+export async function joinTable(page: Seat, invite: string, name: string) {
   await page.goto(invite);
   await page.getByTestId('name').fill(name);
   await page.getByTestId('join').click();

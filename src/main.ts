@@ -47,7 +47,6 @@ Promise.all([loadConfig(base), kept])
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';
     const context = [relayContext(relay), addressContext(appAddress(config.appUrl, location))];
     // mount reads its context once, as it starts: a plain Map, not a reactive one.
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     mount(App, { target, props: { lobby }, context: new Map<symbol, unknown>(context) });
   })
   .catch((error: Error) => {

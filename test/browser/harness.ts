@@ -1,15 +1,17 @@
 /**
  * What every browser test needs: the stack of scripts/stack.ts (its own PeerServer, app
- * server and headless Chromium) and the helpers that assert along the way.
+ * server and headless Chromium, and Firefox when asked) and the helpers that assert along
+ * the way.
  */
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import {
   createTable,
   joinTable,
   startStack,
+  type Seat,
   type Stack,
   type StackOptions,
 } from '../../scripts/stack.ts';
@@ -20,8 +22,9 @@ export * from '../../scripts/stack.ts';
  * The stack of this test file, on the app the run built once (test/setup/build-app.ts):
  * started before its first test, stopped after its last. Each test's players are closed
  * after it, and a PeerServer it stopped is started again, so every test meets a quiet
- * stack: Chromium starts once per file, not once per test. `options` is read as the
- * stack starts, after the file's earlier `beforeAll` hooks (a relay they started).
+ * stack: Chromium (and Firefox, with `firefox`) starts once per file, not once per test.
+ * `options` is read as the stack starts, after the file's earlier `beforeAll` hooks (a
+ * relay they started).
  */
 export function useStack(options: () => StackOptions = () => ({})): Stack {
   let started: Stack | undefined;
@@ -47,6 +50,7 @@ export function useStack(options: () => StackOptions = () => ({})): Stack {
       return stack().browser;
     },
     newPlayer: () => stack().newPlayer(),
+    newFirefoxPlayer: () => stack().newFirefoxPlayer(),
     closePlayers: () => stack().closePlayers(),
     stopSignaling: () => stack().stopSignaling(),
     startSignaling: () => stack().startSignaling(),
@@ -88,15 +92,15 @@ export async function reopen(page: Page, other: Page, words: string, links: stri
 }
 
 /** Both pages agree: the same last words and the same log, nobody caught. */
-export async function expectAgreement(
-  alice: Page,
-  bob: Page,
-  result: (page: Page) => Promise<string>,
+export async function expectAgreement<P extends Seat>(
+  alice: P,
+  bob: P,
+  result: (page: P) => Promise<string>,
 ) {
   const [a, b] = await Promise.all([result(alice), result(bob)]);
   expect(b).toBe(a);
   // Either page may still be hearing the other's audit: read both logs afresh each time.
-  const logOf = async (page: Page) => (await page.getByTestId('log').textContent()) ?? '';
+  const logOf = async (page: Seat) => (await page.getByTestId('log').textContent()) ?? '';
   const logs = () => Promise.all([logOf(alice), logOf(bob)]);
   const audited = (log: string) =>
     /Alice published their secret keys/.test(log) && /Bob published their secret keys/.test(log);
@@ -121,6 +125,28 @@ export interface Viewport {
   readonly height: number;
 }
 
+/** What `checkScreen` needs of a page: a Playwright page is one, and so is a Firefox player. */
+export interface Screen {
+  screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
+  evaluate<R>(script: () => R | Promise<R>): Promise<R>;
+}
+
+/**
+ * axe's findings on the page as it is, one line each: the rule, its impact and where.
+ * axe-core is put into the page the first time, as the one script both browsers run.
+ */
+export async function axeViolations(page: Screen): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate(new Function(axe.source) as () => void);
+  return page.evaluate(async () => {
+    const inPage = (window as unknown as { axe: typeof axe }).axe;
+    const { violations } = await inPage.run(document, { resultTypes: ['violations'] });
+    return violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    );
+  });
+}
+
 /**
  * Runs axe on the page as it is and asserts no violation of any impact; the screen's
  * name says which screen failed. Wider than the viewport is a violation too: a phone
@@ -129,7 +155,7 @@ export interface Viewport {
  * (`dialog`) the screen as the player sees it over the page.
  */
 export async function checkScreen(
-  page: Page,
+  page: Screen,
   screen: string,
   viewport: Viewport,
   { dialog = false } = {},
@@ -140,11 +166,7 @@ export async function checkScreen(
       path: join(shots, `${viewport.name}-${screen}.png`),
       fullPage: !dialog,
     });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  );
-  expect.soft(found, `axe on ${screen} at ${viewport.name}`).toEqual([]);
+  expect.soft(await axeViolations(page), `axe on ${screen} at ${viewport.name}`).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect
     .soft(width, `page width of ${screen} at ${viewport.name}`)

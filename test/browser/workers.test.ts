@@ -11,11 +11,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { WorkTally } from '../../crypto/index.ts';
-import { createTable, flipOffered, joinTable, loseMessages, seatTwo, useStack } from './harness.ts';
+import {
+  axeViolations,
+  createTable,
+  flipOffered,
+  joinTable,
+  loseMessages,
+  seatTwo,
+  useStack,
+} from './harness.ts';
 import { sum } from '../net/helpers/tallies.ts';
 
 const stack = useStack();
@@ -115,8 +122,7 @@ test("while a shuffle round runs, each page shows each player's part in it", asy
     await alice.setViewportSize(size);
     if (SHOTS)
       await alice.screenshot({ path: join(SHOTS, `round-${size.name}.png`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page: alice }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeViolations(alice)).toEqual([]);
     const width = await alice.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(size.width);
   }
