@@ -1,6 +1,7 @@
 /**
- * Fair Deal in Firefox (Debian's ESR, scripts/firefox.ts): a whole game between a
- * Firefox page and a Chromium page over PeerJS and WebRTC, both agreeing on the end;
+ * Fair Deal in Firefox (Debian's ESR, scripts/firefox.ts): whole games between a
+ * Firefox page and a Chromium page over PeerJS, and paired by codes with no server at
+ * all, both agreeing on the end;
  * and every kind of screen checked by axe in Firefox at the desktop size.
  */
 import { execFile } from 'node:child_process';
@@ -11,7 +12,15 @@ import { promisify } from 'node:util';
 import type { ElementHandle } from 'puppeteer-core';
 import { expect, test } from 'vitest';
 import { FIREFOX_VIEWPORT, type FirefoxPlayer } from '../../scripts/firefox.ts';
-import { checkScreen, expectAgreement, joinTable, useStack, type Seat } from './harness.ts';
+import {
+  checkScreen,
+  createPairedTable,
+  expectAgreement,
+  joinByCodes,
+  joinTable,
+  useStack,
+  type Seat,
+} from './harness.ts';
 
 const stack = useStack(() => ({ firefox: true }));
 
@@ -54,6 +63,15 @@ test('a Firefox page and a Chromium page play Red & Black to the end and agree',
   const alice = await stack.newFirefoxPlayer();
   const bob = await stack.newPlayer();
   await joinTable(bob, await openRedBlack(alice, 'Alice'), 'Bob');
+  await playRedBlackToTheEnd(alice, bob);
+});
+
+test('with no server at all, a Chromium page and a Firefox page pair by codes and play Red & Black to the end', async () => {
+  await stack.stopSignaling();
+  const alice = await stack.newPlayer();
+  const bob = await stack.newFirefoxPlayer();
+  await createPairedTable(alice, stack.url, 'Alice', 'redblack', undefined, { target: '1' });
+  await joinByCodes(alice, bob, stack.url, 'Bob');
   await playRedBlackToTheEnd(alice, bob);
 });
 

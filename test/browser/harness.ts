@@ -210,7 +210,7 @@ export const settledSteps = async (page: Page) =>
  * `offerer` shows into `answerer`, then the answer code back. Either page may be the one
  * at the table; each shows its panel already.
  */
-export async function pairByCodes(offerer: Page, answerer: Page) {
+export async function pairByCodes(offerer: Seat, answerer: Seat) {
   const offer = await offerer.getByTestId('offer-code').inputValue();
   await answerer.getByTestId('offer-input').fill(offer);
   await answerer.getByTestId('offer-submit').click();
@@ -221,24 +221,30 @@ export async function pairByCodes(offerer: Page, answerer: Page) {
   await expect.poll(() => offerer.getByTestId('offer-code').inputValue()).not.toBe(offer);
 }
 
-/** Creates a table paired by codes from the home screen; its lobby shows the first offer. */
+/**
+ * Creates a table paired by codes from the home screen, with the game's `options` typed into
+ * their fields; its lobby shows the first offer.
+ */
 export async function createPairedTable(
-  page: Page,
+  page: Seat,
   url: string,
   name: string,
   game: string,
   seats?: number,
+  options: Record<string, string> = {},
 ) {
   await page.goto(url);
   await page.getByTestId('name').fill(name);
   await page.getByTestId(`game-${game}`).click();
   if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
+  for (const [option, value] of Object.entries(options))
+    await page.getByTestId(`opt-${option}`).fill(value);
   await page.getByTestId('create-paired').click();
   await page.getByTestId('lobby').waitFor();
 }
 
 /** `guest` opens the app, joins `host`'s table with a code and takes a seat as `name`. */
-export async function joinByCodes(host: Page, guest: Page, url: string, name: string) {
+export async function joinByCodes(host: Seat, guest: Seat, url: string, name: string) {
   await guest.goto(url);
   await guest.getByTestId('join-by-code').click();
   await pairByCodes(host, guest);

@@ -40,7 +40,7 @@ test('three browsers pair by codes, the guests link through the host, and play B
   // Ben and Cat never exchanged a code: their link was signaled through Ann's page.
   for (const page of [ben, cat])
     await expect
-      .poll(() => page.getByTestId('link-state').allTextContents())
+      .poll(() => page.getByTestId('seat').getByTestId('link-state').allTextContents())
       .toEqual(
         page === ben ? ['connected', 'you', 'connected'] : ['connected', 'connected', 'you'],
       );
