@@ -29,19 +29,20 @@ const base = new URL(document.baseURI);
 Promise.all([loadConfig(base), kept])
   .then(([config, store]) => {
     const relay = new RelayChoice(localStorage, relayConfigured(config));
+    /** Fresh relay credentials for each transport: they expire, and a page lives long. */
+    const connectivity = async () => {
+      const { rtc, warning } = await rtcConfiguration(config, base, relay.only);
+      if (warning) lobby.error = warning;
+      return rtc;
+    };
     const lobby = new LobbyController(
-      // Fresh relay credentials for each connection: they expire, and a page lives long.
-      async (id) => {
-        const { rtc, warning } = await rtcConfiguration(config, base, relay.only);
-        if (warning) lobby.error = warning;
-        return PeerJsTransport.open(id, config.signaling, rtc);
-      },
+      async (id) => PeerJsTransport.open(id, config.signaling, await connectivity()),
       store ?? new MemoryStore(),
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
       pool,
-      // Paired by codes: no signaling server is ever asked, only the ICE servers configured.
-      (id) => new DirectTransport(id, config.iceServers),
+      // Paired by codes: no signaling server is ever asked; the relay and its choice hold.
+      async (id) => new DirectTransport(id, await connectivity()),
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';

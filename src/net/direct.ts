@@ -188,9 +188,10 @@ export class DirectTransport implements Transport {
   private readonly watchers = new Set<(peer: string, state: LinkState) => void>();
   private closed = false;
 
+  /** `rtc`: the ICE servers, a relay's fresh credentials among them, and the player's policy. */
   constructor(
     readonly id: string,
-    private readonly iceServers: RTCIceServer[],
+    private readonly rtc: RTCConfiguration,
   ) {
     const table = /^fairdeal-([a-z2-9]{10})-/.exec(id)?.[1];
     if (!table) throw new Error(`not a peer id of a table: ${id}`);
@@ -199,11 +200,6 @@ export class DirectTransport implements Transport {
       data: (from, data) => this.data(from, data),
       link: (peer, state) => this.linkChanged(peer, state),
     });
-  }
-
-  /** A transport under `id`; nothing to register with, so it never fails. */
-  static open(id: string, iceServers: RTCIceServer[]): Promise<DirectTransport> {
-    return Promise.resolve(new DirectTransport(id, iceServers));
   }
 
   /** Calls `watcher` on every change of a link's state, beside the session's handlers; returns the way to stop. */
@@ -361,7 +357,7 @@ export class DirectTransport implements Transport {
 
   /** A connection with the one data channel of a table, negotiated: both ends make it the same. */
   private open(): { connection: RTCPeerConnection; channel: RTCDataChannel } {
-    const connection = new RTCPeerConnection({ iceServers: this.iceServers });
+    const connection = new RTCPeerConnection(this.rtc);
     const channel = connection.createDataChannel('fairdeal', { negotiated: true, id: 0 });
     return { connection, channel };
   }

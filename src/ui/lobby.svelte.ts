@@ -121,7 +121,7 @@ export class LobbyController {
     /** Where every table of this page makes and checks its proofs. */
     readonly pool: CryptoPool = new InThreadPool(),
     /** A transport paired by codes under a peer id: for tables with no signaling server. */
-    private readonly openDirect: ((peerId: string) => DirectTransport) | null = null,
+    private readonly openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
   ) {
     this.tables = store;
   }
@@ -191,7 +191,7 @@ export class LobbyController {
     const counted = playable(game)?.withSeats?.(options, seats) ?? options;
     const table: TableInfo = { id: newTableId(), game, seats, options: counted, absentAfterMs };
     await this.enter(table.id);
-    const transport = this.pairedTransport(hostPeerId(table.id));
+    const transport = await this.pairedTransport(hostPeerId(table.id));
     this.offers = new OfferPairing(transport);
     this.identity = createIdentity();
     this.name = name;
@@ -255,7 +255,7 @@ export class LobbyController {
         return { ok: false, error: 'This code is for another table than the one this page is at.' };
       this.direct?.close();
       await this.enter(table);
-      const transport = this.pairedTransport(guestPeerId(table));
+      const transport = await this.pairedTransport(guestPeerId(table));
       const identity = createIdentity();
       this.identity = identity;
       this.afterHost = () => {
@@ -278,9 +278,9 @@ export class LobbyController {
   }
 
   /** A transport paired by codes under `peerId`, this page's from now on. */
-  private pairedTransport(peerId: string): DirectTransport {
+  private async pairedTransport(peerId: string): Promise<DirectTransport> {
     if (!this.openDirect) throw new Error('this page cannot pair by codes');
-    const transport = this.openDirect(peerId);
+    const transport = await this.openDirect(peerId);
     this.direct = transport;
     this.paired = true;
     transport.watch((peer, state) => {
@@ -563,7 +563,7 @@ export class LobbyController {
 
   /** How a kept table's page gets back on the network: PeerJS, or by codes if `paired`. */
   private reopen(table: SavedTable): (peerId: string) => Promise<Transport> {
-    return table.paired ? async (id) => this.pairedTransport(id) : this.open;
+    return table.paired ? (id) => this.pairedTransport(id) : this.open;
   }
 
   private async reach(id: string): Promise<Transport> {

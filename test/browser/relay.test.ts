@@ -7,8 +7,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startCoturn, type Coturn } from './coturn.ts';
 import {
   checkScreen,
+  createPairedTable,
   createTable,
   flipOffered,
+  joinByCodes,
   joinTable,
   selectedCandidates,
   settledSteps,
@@ -70,4 +72,18 @@ test('with Relay only ticked by keyboard, two pages play War to its first battle
     expect(await selectedCandidates(page)).toEqual([['relay', 'relay']]);
     expect(await page.getByTestId('alarm').count()).toBe(0);
   }
+});
+
+test('paired by codes with no server, Relay only holds too: the link goes through coturn alone', async () => {
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  for (const page of [alice, bob]) {
+    await page.goto(stack.url);
+    await page.getByTestId('relay-only').check();
+  }
+  await createPairedTable(alice, stack.url, 'Alice', 'war');
+  await joinByCodes(alice, bob, stack.url, 'Bob');
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  for (const page of [alice, bob])
+    expect(await selectedCandidates(page)).toEqual([['relay', 'relay']]);
 });
