@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, cutLinks, findNoPath, flipOffered, joinTable, useStack } from './harness.ts';
+import {
+  checkScreen,
+  createTable,
+  cutLinks,
+  findNoPath,
+  flipOffered,
+  joinTable,
+  useStack,
+} from './harness.ts';
 
 const stack = useStack();
 
@@ -112,20 +120,24 @@ describe('lobby over PeerJS between real browsers', () => {
       .toEqual(['Ann ↔ Ben connected', 'Ann ↔ Cat connected', 'Ben ↔ Cat unreachable']);
     await expect
       .poll(() => ann.getByTestId('unreachable-pairs').textContent(), { timeout: 30_000 })
-      .toContain('No direct connection could be made between Ben ↔ Cat');
+      .toContain('No direct connection could be made between Ben and Cat:');
     expect(await ann.getByTestId('start').isDisabled()).toBe(true);
     await expect
       .poll(() => ann.getByTestId('start-waits').textContent(), { timeout: 30_000 })
-      .toContain('waiting for Ben ↔ Cat');
+      .toContain('waiting for Ben and Cat to connect.');
     // Cat sees it too, of her own link: Ben's page answered her, and no path was found.
     await expect
       .poll(() => cat.getByTestId('unreachable-pairs').textContent())
-      .toContain('between Ben ↔ Cat');
+      .toContain('between Ben and Cat:');
 
     await expect
       .poll(() => dan.getByTestId('unreachable').textContent(), { timeout: 30_000 })
       .toContain('no direct connection could be made');
     expect(await dan.getByTestId('unanswered').count()).toBe(0);
+    // Both screens read well to a screen reader too.
+    const screen = { name: 'desktop', width: 1280, height: 720 };
+    await checkScreen(ann, 'lobby-pair-unreachable', screen);
+    await checkScreen(dan, 'join-unreachable', screen);
     expect(await dan.locator('body').textContent()).not.toMatch(/mistyped/);
 
     // (Once a path is found, Cat's page, dialling again, links and Start is offered: the
