@@ -8,8 +8,16 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 
 /** Bytes in a challenge nonce. */
 export const NONCE_BYTES = 32;
-/** Challenges a peer may leave unanswered; the oldest is forgotten first. */
-const MAX_OPEN_CHALLENGES = 3;
+/**
+ * Challenges a peer may leave unanswered; the oldest is forgotten first. An answer comes
+ * back after as many newer challenges as there are challenge-and-answer chains crossing
+ * on the link (each redial of a link still open starts one), so a window smaller than the
+ * chains turns every answer away and the link never proves itself: four crossing chains
+ * did that with a window of three. Chains start only at a link's opening and at redials,
+ * seconds apart, and end as soon as one answer is taken, so sixteen is never reached;
+ * the window bounds what an unproven peer can make this end remember.
+ */
+const MAX_OPEN_CHALLENGES = 16;
 
 /** The nonces this end sent each peer id that an answer may still carry. */
 export class Challenges {

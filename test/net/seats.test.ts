@@ -224,6 +224,30 @@ test('a challenge lost before the other end listened: nothing sent once linked a
   expect(heard).toEqual([[1, { type: 'event', event: 'the log' }]]);
 });
 
+test('four challenges crossing on one link (redials of a link still open) still end with both seats proven', () => {
+  const net = new LoopbackNetwork({ manual: true });
+  const [zero, one] = PEERS.slice(0, 2).map((peer) => joinAs(net, peer)) as [
+    Messenger<WireMessage>,
+    Messenger<WireMessage>,
+  ];
+  const [early, late] = [0, 1].map((seat) => {
+    const links = new SeatLinks([zero, one][seat]!, genesis, seat, keyOf(seat), PEERS);
+    open.push(links);
+    return links;
+  }) as [SeatLinks, SeatLinks];
+  // The link opens; before anything arrives, seat 1 challenges again three times, as its
+  // redials of a seat not yet proven do: four chains of challenge and answer cross.
+  for (let i = 0; i < 3; i++) late['challenge'](PEERS[0]!);
+  // Every answer to a challenge goes with a challenge back while unproven: a handful of
+  // rounds proves both ends, if a hello ever finds its nonce still open.
+  for (let i = 0; i < 200 && net.pending.length > 0; i++) net.deliver(0);
+  expect([early.states().slice(0, 2), late.states().slice(0, 2)]).toEqual([
+    ['connected', 'connected'],
+    ['connected', 'connected'],
+  ]);
+  expect([...early.refusals, ...late.refusals]).toEqual([]);
+});
+
 describe('impostors never get a seat', () => {
   /** The seats' links alone, with real keys; `heard[seat]` is every message each took from a seat. */
   async function linkedSeats() {
