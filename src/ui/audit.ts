@@ -18,6 +18,7 @@ import type { TableState } from '../engine/table/types.ts';
 import type { CryptoPool } from '../net/pool.ts';
 import type { PeerHash } from '../net/table.ts';
 import { faceWords } from './faces.ts';
+import { plural } from './numbers.ts';
 
 /** One player's replica as the audit view shows it. */
 export interface HashRow {
@@ -64,8 +65,6 @@ export interface HashWords {
 }
 
 const short = (hash: string) => `${hash.slice(0, 16)}…`;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Every player's state hash against this page's. `peers[seat]` is what that

@@ -396,6 +396,8 @@ for (const viewport of VIEWPORTS) {
     await expect
       .poll(() => bob.getByTestId('scan-status').textContent())
       .toMatch(/^The camera cannot scan here .*Paste the code instead\.$/);
+    // No scan runs, so none is offered to stop: the button closes the camera's words.
+    expect(await bob.getByTestId('scan').textContent()).toBe('Close the camera');
     await checkScreen(bob, 'pair-join-refused', viewport);
     await bob.getByTestId('offer-input').fill(await alice.getByTestId('offer-code').inputValue());
     await bob.getByTestId('offer-submit').click();

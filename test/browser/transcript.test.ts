@@ -61,7 +61,7 @@ beforeAll(async () => {
   );
   // The protocol panel beside the table lists every step, every check passed.
   expect(await page.getByTestId('protocol-summary').innerText()).toMatch(
-    /^\d+ signed steps, [\d.]+ k?B of proofs, every check passed\.$/,
+    /^\d+ signed steps?, [\d.]+ k?B of proofs, every check passed\.$/,
   );
   expect(await page.getByTestId('protocol').innerText()).toMatch(
     /Computer shuffled and locked the deck \(\d+ cards\)\n\d+ B of proofs; checked in [\d.]+ m?s here; shuffle proof checked/,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { thousands } from '../../src/ui/numbers.ts';
+import { plural, thousands } from '../../src/ui/numbers.ts';
 
 test.each([
   [0, '0'],
@@ -13,4 +13,14 @@ test.each([
 ])('%i is written %s, as toLocaleString("en") writes it', (n, words) => {
   expect(thousands(n)).toBe(words);
   expect(thousands(n)).toBe(n.toLocaleString('en'));
+});
+
+test.each([
+  [0, 'signed step', undefined, '0 signed steps'],
+  [1, 'signed step', undefined, '1 signed step'],
+  [2, 'card', undefined, '2 cards'],
+  [1, 'match', 'matches', '1 match'],
+  [3, 'match', 'matches', '3 matches'],
+])('%i %s is said in words, one or many', (n, one, many, words) => {
+  expect(plural(n, one, many)).toBe(words);
 });
