@@ -29,7 +29,7 @@ const SCREEN = { name: 'desktop', width: 1280, height: 720 };
 
 const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent()) ?? '';
 
-test('three browsers pair by codes, the guests link through the host, and play Batailles et piques to the first move', async () => {
+test('three browsers pair by codes, the guests link through the host, and play Batailles et piques; one reloads, pairs again with the host alone, and plays on', async () => {
   await stack.stopSignaling();
   const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
   const [ann, ben, cat] = pages as [Page, Page, Page];
@@ -57,6 +57,30 @@ test('three browsers pair by codes, the guests link through the host, and play B
     await expect
       .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
       .toMatch(/Ben laid 2 cards facedown\./);
+
+  // Cat reloads: she pairs again with Ann alone, and her link to Ben follows through Ann.
+  await cat.reload();
+  await cat.getByTestId('table').waitFor();
+  await expect
+    .poll(() => cat.getByTestId('pair-again').textContent(), { timeout: 30_000 })
+    .toContain('Not linked to this page');
+  await cat.getByTestId('show-code').click();
+  await ann.getByTestId('enter-code').click();
+  await pairByCodes(cat, ann);
+  await expect
+    .poll(() => cat.getByTestId('player').getByTestId('link-state').allTextContents(), {
+      timeout: 30_000,
+    })
+    .toEqual(['connected', 'connected', 'you']);
+  await expect.poll(() => prompt(cat), { timeout: 30_000 }).toMatch(/^Pick 2 cards/);
+  const hers = cat.getByTestId('hand-card');
+  await hers.nth(0).click();
+  await hers.nth(1).click();
+  await cat.getByTestId('lay').click();
+  for (const page of [ann, ben])
+    await expect
+      .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
+      .toMatch(/Cat laid 2 cards facedown\./);
   for (const page of pages) expect(await page.getByTestId('alarm').count()).toBe(0);
   expect(sockets).toEqual([[], [], []]);
 });
