@@ -1,6 +1,6 @@
 /**
  * Every screen a player meets, checked by axe at a desktop and at a phone size, as
- * the games reach them; the games are played by keyboard alone where a player acts,
+ * the games reach them (each game played once, at the phone's size); the games are played by keyboard alone where a player acts,
  * and focus must land somewhere after each action, never fall back to the page.
  * With FAIRDEAL_SHOTS set to a folder, each checked screen is also saved there as a PNG.
  */
@@ -19,6 +19,21 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
+/**
+ * The size each game is played at, by keyboard: the phone's, where the layout is tightest.
+ * Every screen it reaches is checked at both sizes (`checkAtBothSizes`), so each game is
+ * played once, not once per size.
+ */
+const PLAYED: Viewport = VIEWPORTS[1];
+
+/** Checks the screen as it is at every size of `VIEWPORTS`, then gives the page its size back. */
+async function checkAtBothSizes(page: Page, screen: string, options?: { dialog?: boolean }) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await checkScreen(page, screen, viewport, options);
+  }
+  await page.setViewportSize(PLAYED);
+}
 
 async function newPlayer(size: { width: number; height: number }) {
   const page = await stack.newPlayer();
@@ -60,8 +75,8 @@ async function redBlackLobby(
   viewport: Viewport,
   check: (page: Page, screen: string) => Promise<void>,
 ) {
-  const alice = await newPlayer(viewport);
-  const bob = await newPlayer(viewport);
+  const alice = await newPlayer(PLAYED);
+  const bob = await newPlayer(PLAYED);
   await alice.goto(stack.url);
   await alice.getByTestId('create').waitFor();
   await check(alice, 'home');
@@ -85,257 +100,237 @@ async function redBlackLobby(
 
 const skipChecks = () => Promise.resolve();
 
-for (const viewport of VIEWPORTS) {
-  test(`home, lobby and join screens pass axe at ${viewport.width}x${viewport.height}`, async () => {
-    const check = (page: Page, screen: string) => checkScreen(page, screen, viewport);
-    const { alice, bob } = await redBlackLobby(viewport, check);
-    await check(alice, 'lobby-two');
-    await check(bob, 'lobby-two-guest');
-    // The table opened in a second tab of Alice's browser says so, and runs nothing there.
-    const second = await alice.context().newPage();
-    await second.setViewportSize(viewport);
-    await second.goto(alice.url());
-    await second.getByTestId('elsewhere-notice').waitFor({ timeout: 10_000 });
-    await check(second, 'open-in-another-tab');
-  });
-}
+test(`home, lobby and join screens pass axe at both sizes`, async () => {
+  const check = (page: Page, screen: string) => checkAtBothSizes(page, screen);
+  const { alice, bob } = await redBlackLobby(PLAYED, check);
+  await check(alice, 'lobby-two');
+  await check(bob, 'lobby-two-guest');
+  // The table opened in a second tab of Alice's browser says so, and runs nothing there.
+  const second = await alice.context().newPage();
+  await second.setViewportSize(PLAYED);
+  await second.goto(alice.url());
+  await second.getByTestId('elsewhere-notice').waitFor({ timeout: 10_000 });
+  await check(second, 'open-in-another-tab');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`a game of Red & Black passes axe at ${viewport.width}x${viewport.height}, played by keyboard`, async () => {
-    const { alice, bob } = await redBlackLobby(viewport, skipChecks);
-    await tabTo(alice, 'start');
-    await alice.keyboard.press('Enter');
-    for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
+test(`a game of Red & Black passes axe at both sizes, played by keyboard`, async () => {
+  const { alice, bob } = await redBlackLobby(PLAYED, skipChecks);
+  await tabTo(alice, 'start');
+  await alice.keyboard.press('Enter');
+  for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
 
-    // The non-dealer guesses the third river card, by keyboard.
-    const prompt = (page: Page) => page.getByTestId('prompt').textContent();
-    await expect
-      .poll(async () => /Guess/.test(`${await prompt(alice)} ${await prompt(bob)}`), {
-        timeout: 30_000,
-      })
-      .toBe(true);
-    const guesser = /Guess/.test((await prompt(alice)) ?? '') ? alice : bob;
-    const dealer = guesser === alice ? bob : alice;
-    await checkScreen(guesser, 'redblack-guess', viewport);
-    // The dealer is told whom the table waits for, not left looking at a still board.
-    expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
-    await checkScreen(dealer, 'redblack-wait-guess', viewport);
-    await tabTo(guesser, 'guess-black');
-    await guesser.keyboard.press('Enter');
-    await expect.poll(() => prompt(guesser), { timeout: 30_000 }).not.toMatch(/Guess/);
-    await expectFocusKept(guesser, 'the guess');
+  // The non-dealer guesses the third river card, by keyboard.
+  const prompt = (page: Page) => page.getByTestId('prompt').textContent();
+  await expect
+    .poll(async () => /Guess/.test(`${await prompt(alice)} ${await prompt(bob)}`), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  const guesser = /Guess/.test((await prompt(alice)) ?? '') ? alice : bob;
+  const dealer = guesser === alice ? bob : alice;
+  await checkAtBothSizes(guesser, 'redblack-guess');
+  // The dealer is told whom the table waits for, not left looking at a still board.
+  expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
+  await checkAtBothSizes(dealer, 'redblack-wait-guess');
+  await tabTo(guesser, 'guess-black');
+  await guesser.keyboard.press('Enter');
+  await expect.poll(() => prompt(guesser), { timeout: 30_000 }).not.toMatch(/Guess/);
+  await expectFocusKept(guesser, 'the guess');
 
-    // The first player swaps by keyboard: a river card, then a hand card picked, unpicked,
-    // picked again (its state read out as pressed or not) and put in the slot.
-    const turn = async (page: Page) => /^Your turn/.test((await prompt(page)) ?? '');
-    await expect
-      .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
-      .toBe(true);
-    const mover = (await turn(alice)) ? alice : bob;
-    await checkScreen(mover, 'redblack-turn', viewport);
-    await tabTo(mover, 'slot-0');
-    await mover.keyboard.press('Enter');
-    await expect
-      .poll(() => prompt(mover), { timeout: 30_000 })
-      .toBe('Pick a hand card to put in river slot 1.');
-    await expectFocusKept(mover, 'choosing a river card');
-    await tabTo(mover, 'hand-card');
-    const pressed = () => mover.locator('[data-testid=hand-card][aria-pressed=true]').count();
-    await mover.keyboard.press('Space');
-    await expect.poll(pressed).toBe(1);
-    await checkScreen(mover, 'redblack-place', viewport);
-    await mover.keyboard.press('Space');
-    await expect.poll(pressed).toBe(0);
-    await mover.keyboard.press('Space');
-    await tabTo(mover, 'confirm');
-    const placing = await prompt(mover);
-    await mover.keyboard.press('Enter');
-    await expect.poll(() => prompt(mover), { timeout: 30_000 }).not.toBe(placing);
-    await expectFocusKept(mover, 'placing a card');
+  // The first player swaps by keyboard: a river card, then a hand card picked, unpicked,
+  // picked again (its state read out as pressed or not) and put in the slot.
+  const turn = async (page: Page) => /^Your turn/.test((await prompt(page)) ?? '');
+  await expect
+    .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
+    .toBe(true);
+  const mover = (await turn(alice)) ? alice : bob;
+  await checkAtBothSizes(mover, 'redblack-turn');
+  await tabTo(mover, 'slot-0');
+  await mover.keyboard.press('Enter');
+  await expect
+    .poll(() => prompt(mover), { timeout: 30_000 })
+    .toBe('Pick a hand card to put in river slot 1.');
+  await expectFocusKept(mover, 'choosing a river card');
+  await tabTo(mover, 'hand-card');
+  const pressed = () => mover.locator('[data-testid=hand-card][aria-pressed=true]').count();
+  await mover.keyboard.press('Space');
+  await expect.poll(pressed).toBe(1);
+  await checkAtBothSizes(mover, 'redblack-place');
+  await mover.keyboard.press('Space');
+  await expect.poll(pressed).toBe(0);
+  await mover.keyboard.press('Space');
+  await tabTo(mover, 'confirm');
+  const placing = await prompt(mover);
+  await mover.keyboard.press('Enter');
+  await expect.poll(() => prompt(mover), { timeout: 30_000 }).not.toBe(placing);
+  await expectFocusKept(mover, 'placing a card');
 
-    // Alice asks to leave and stays, then calls.
-    await alice.getByTestId('call').waitFor({ timeout: 30_000 });
-    await tabTo(alice, 'leave-table');
-    await alice.keyboard.press('Enter');
-    await alice.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
-    await checkScreen(alice, 'leave-dialog', viewport);
-    await alice.keyboard.press('Escape');
-    expect(await focused(alice)).toBe('BUTTON[leave-table]');
+  // Alice asks to leave and stays, then calls.
+  await alice.getByTestId('call').waitFor({ timeout: 30_000 });
+  await tabTo(alice, 'leave-table');
+  await alice.keyboard.press('Enter');
+  await alice.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
+  await checkAtBothSizes(alice, 'leave-dialog');
+  await alice.keyboard.press('Escape');
+  expect(await focused(alice)).toBe('BUTTON[leave-table]');
 
-    await tabTo(alice, 'call');
-    await alice.keyboard.press('Enter');
-    for (const page of [alice, bob]) await page.getByTestId('result').waitFor({ timeout: 30_000 });
-    expect(await focused(alice)).toBe('H2[result-headline]');
-    await checkScreen(alice, 'redblack-result', viewport);
-    await checkScreen(bob, 'redblack-result-other', viewport);
-  });
-}
+  await tabTo(alice, 'call');
+  await alice.keyboard.press('Enter');
+  for (const page of [alice, bob]) await page.getByTestId('result').waitFor({ timeout: 30_000 });
+  expect(await focused(alice)).toBe('H2[result-headline]');
+  await checkAtBothSizes(alice, 'redblack-result');
+  await checkAtBothSizes(bob, 'redblack-result-other');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`War against the computer passes axe at ${viewport.width}x${viewport.height}, flipped by keyboard`, async () => {
-    const carol = await newPlayer(viewport);
-    await carol.goto(stack.url);
-    await carol.getByTestId('name').fill('Carol');
-    await carol.getByTestId('game-war').click();
-    await tabTo(carol, 'solo');
+test(`War against the computer passes axe at both sizes, flipped by keyboard`, async () => {
+  const carol = await newPlayer(PLAYED);
+  await carol.goto(stack.url);
+  await carol.getByTestId('name').fill('Carol');
+  await carol.getByTestId('game-war').click();
+  await tabTo(carol, 'solo');
+  await carol.keyboard.press('Enter');
+  await flipOffered(carol);
+  await checkAtBothSizes(carol, 'war-start');
+  await tabTo(carol, 'flip');
+  // A tie means war and more flips before the battle ends: flip until three are done.
+  // Each flip ends in a log line, of the battle or of the war.
+  const battles = async () => Number(await carol.getByTestId('battles').textContent());
+  const logLines = () => carol.getByTestId('log').locator('li').count();
+  const flip = carol.getByTestId('flip');
+  for (let flips = 1; (await battles()) < 3; flips++) {
+    expect(flips, 'flips for three battles').toBeLessThanOrEqual(12);
+    await expect.poll(() => flip.isEnabled(), { timeout: 30_000 }).toBe(true);
+    const before = await logLines();
     await carol.keyboard.press('Enter');
-    await flipOffered(carol);
-    await checkScreen(carol, 'war-start', viewport);
-    await tabTo(carol, 'flip');
-    // A tie means war and more flips before the battle ends: flip until three are done.
-    // Each flip ends in a log line, of the battle or of the war.
-    const battles = async () => Number(await carol.getByTestId('battles').textContent());
-    const logLines = () => carol.getByTestId('log').locator('li').count();
-    const flip = carol.getByTestId('flip');
-    for (let flips = 1; (await battles()) < 3; flips++) {
-      expect(flips, 'flips for three battles').toBeLessThanOrEqual(12);
-      await expect.poll(() => flip.isEnabled(), { timeout: 30_000 }).toBe(true);
-      const before = await logLines();
-      await carol.keyboard.press('Enter');
-      await expect.poll(logLines, { timeout: 30_000 }).toBeGreaterThan(before);
-      await expectFocusKept(carol, `flip ${flips}`);
-    }
-    await checkScreen(carol, 'war-mid', viewport);
-  });
-}
+    await expect.poll(logLines, { timeout: 30_000 }).toBeGreaterThan(before);
+    await expectFocusKept(carol, `flip ${flips}`);
+  }
+  await checkAtBothSizes(carol, 'war-mid');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`links that lead to no table pass axe at ${viewport.width}x${viewport.height}`, async () => {
-    const stray = await newPlayer(viewport);
-    await stray.goto(`${stack.url}#join=abcdefghjk`);
-    await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
-    await checkScreen(stray, 'bogus-invite', viewport);
-    await stray.goto('about:blank');
-    await stray.goto(`${stack.url}#join=garbage`);
-    await stray.getByTestId('malformed').waitFor();
-    await checkScreen(stray, 'malformed-invite', viewport);
-    await stray.goto('about:blank');
-    await stray.goto(`${stack.url}#table=abcdefghjk`);
-    await stray.getByTestId('unknown-table').waitFor();
-    await checkScreen(stray, 'unknown-table', viewport);
-  });
-}
+test(`links that lead to no table pass axe at both sizes`, async () => {
+  const stray = await newPlayer(PLAYED);
+  await stray.goto(`${stack.url}#join=abcdefghjk`);
+  await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
+  await checkAtBothSizes(stray, 'bogus-invite');
+  await stray.goto('about:blank');
+  await stray.goto(`${stack.url}#join=garbage`);
+  await stray.getByTestId('malformed').waitFor();
+  await checkAtBothSizes(stray, 'malformed-invite');
+  await stray.goto('about:blank');
+  await stray.goto(`${stack.url}#table=abcdefghjk`);
+  await stray.getByTestId('unknown-table').waitFor();
+  await checkAtBothSizes(stray, 'unknown-table');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`Town for Two passes axe at ${viewport.width}x${viewport.height}, a run played by keyboard`, async () => {
-    const page = await newPlayer(viewport);
-    await page.goto(stack.url);
-    await page.getByTestId('name').fill('Dora');
-    await page.getByTestId('game-town').click();
-    await tabTo(page, 'solo');
-    await page.keyboard.press('Enter');
-    const prompt = () => page.getByTestId('prompt').textContent();
-    await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Your turn: pick a run/);
-    await checkScreen(page, 'town-turn', viewport);
+test(`Town for Two passes axe at both sizes, a run played by keyboard`, async () => {
+  const page = await newPlayer(PLAYED);
+  await page.goto(stack.url);
+  await page.getByTestId('name').fill('Dora');
+  await page.getByTestId('game-town').click();
+  await tabTo(page, 'solo');
+  await page.keyboard.press('Enter');
+  const prompt = () => page.getByTestId('prompt').textContent();
+  await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Your turn: pick a run/);
+  await checkAtBothSizes(page, 'town-turn');
 
-    // Dora picks her lowest card by keyboard and plays it as a new pile.
-    await tabTo(page, 'hand-card');
-    await page.keyboard.press('Space');
-    await expect
-      .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
-      .toBe(1);
-    await checkScreen(page, 'town-picked', viewport);
-    // New pile sits with the move's controls, just above the hand.
-    await tabTo(page, 'new-pile', 'Shift+Tab');
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
-      .toMatch(/Dora played \S+ as new pile \d+\./);
-    await expectFocusKept(page, 'playing a run');
-    await expect.poll(prompt, { timeout: 60_000 }).toMatch(/^Your turn: pick a run/);
-    // Her run is owed again: focus comes back from the prompt to her hand.
-    await expect.poll(() => focused(page)).toBe('BUTTON[hand-card]');
-    await checkScreen(page, 'town-second-turn', viewport);
+  // Dora picks her lowest card by keyboard and plays it as a new pile.
+  await tabTo(page, 'hand-card');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
+    .toBe(1);
+  await checkAtBothSizes(page, 'town-picked');
+  // New pile sits with the move's controls, just above the hand.
+  await tabTo(page, 'new-pile', 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
+    .toMatch(/Dora played \S+ as new pile \d+\./);
+  await expectFocusKept(page, 'playing a run');
+  await expect.poll(prompt, { timeout: 60_000 }).toMatch(/^Your turn: pick a run/);
+  // Her run is owed again: focus comes back from the prompt to her hand.
+  await expect.poll(() => focused(page)).toBe('BUTTON[hand-card]');
+  await checkAtBothSizes(page, 'town-second-turn');
 
-    await page.getByTestId('autoplay').check();
-    await page.getByTestId('final-score').waitFor({ timeout: 50_000 });
-    await checkScreen(page, 'town-result', viewport);
-  });
-}
+  await page.getByTestId('autoplay').check();
+  await page.getByTestId('final-score').waitFor({ timeout: 50_000 });
+  await checkAtBothSizes(page, 'town-result');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`Batailles et piques passes axe at ${viewport.width}x${viewport.height}, cards laid by keyboard`, async () => {
-    const page = await newPlayer(viewport);
-    await page.goto(stack.url);
-    await page.getByTestId('name').fill('Dora');
-    await page.getByTestId('game-batailles').click();
-    await checkScreen(page, 'batailles-home', viewport);
-    await tabTo(page, 'solo');
-    await page.keyboard.press('Enter');
-    const prompt = () => page.getByTestId('prompt').textContent();
-    await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Pick 2 cards of your hand/);
-    await checkScreen(page, 'batailles-lay', viewport);
+test(`Batailles et piques passes axe at both sizes, cards laid by keyboard`, async () => {
+  const page = await newPlayer(PLAYED);
+  await page.goto(stack.url);
+  await page.getByTestId('name').fill('Dora');
+  await page.getByTestId('game-batailles').click();
+  await checkAtBothSizes(page, 'batailles-home');
+  await tabTo(page, 'solo');
+  await page.keyboard.press('Enter');
+  const prompt = () => page.getByTestId('prompt').textContent();
+  await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Pick 2 cards of your hand/);
+  await checkAtBothSizes(page, 'batailles-lay');
 
-    // Dora picks two hand cards by keyboard and lays them.
-    await tabTo(page, 'hand-card');
-    await page.keyboard.press('Space');
-    await tabTo(page, 'hand-card');
-    await page.keyboard.press('Space');
-    await expect
-      .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
-      .toBe(2);
-    // The hand sits right below the controls: back to Lay.
-    await tabTo(page, 'lay', 'Shift+Tab');
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
-      .toMatch(/You laid 2 cards facedown\./);
-    await expectFocusKept(page, 'laying two cards');
-    await checkScreen(page, 'batailles-laid', viewport);
+  // Dora picks two hand cards by keyboard and lays them.
+  await tabTo(page, 'hand-card');
+  await page.keyboard.press('Space');
+  await tabTo(page, 'hand-card');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
+    .toBe(2);
+  // The hand sits right below the controls: back to Lay.
+  await tabTo(page, 'lay', 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
+    .toMatch(/You laid 2 cards facedown\./);
+  await expectFocusKept(page, 'laying two cards');
+  await checkAtBothSizes(page, 'batailles-laid');
 
-    // The result panel is checked at both sizes with the other games: the game is played
-    // to its end once, at phone size.
-    if (viewport.name === 'desktop') return;
-    await page.getByTestId('autoplay').check();
-    await page.getByTestId('result').waitFor({ timeout: 50_000 });
-    await checkScreen(page, 'batailles-result', viewport);
-  });
-}
+  await page.getByTestId('autoplay').check();
+  await page.getByTestId('result').waitFor({ timeout: 50_000 });
+  await checkAtBothSizes(page, 'batailles-result');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`Black & Red passes axe at ${viewport.width}x${viewport.height}, a move played by keyboard`, async () => {
-    const page = await newPlayer(viewport);
-    await page.goto(stack.url);
-    await page.getByTestId('name').fill('Dora');
-    await page.getByTestId('game-blackred').click();
-    await tabTo(page, 'solo');
-    await page.keyboard.press('Enter');
-    const prompt = () => page.getByTestId('prompt').textContent();
-    const owed = /^(Your turn: |No \w+ card fits)/;
-    await expect.poll(prompt, { timeout: 50_000 }).toMatch(owed);
-    await checkScreen(page, 'blackred-turn', viewport);
+test(`Black & Red passes axe at both sizes, a move played by keyboard`, async () => {
+  const page = await newPlayer(PLAYED);
+  await page.goto(stack.url);
+  await page.getByTestId('name').fill('Dora');
+  await page.getByTestId('game-blackred').click();
+  await tabTo(page, 'solo');
+  await page.keyboard.press('Enter');
+  const prompt = () => page.getByTestId('prompt').textContent();
+  const owed = /^(Your turn: |No \w+ card fits)/;
+  await expect.poll(prompt, { timeout: 50_000 }).toMatch(owed);
+  await checkAtBothSizes(page, 'blackred-turn');
 
-    // Dora makes her move by keyboard: the first highlighted card, or Say go.
-    const control = async () => ((await page.getByTestId('go').count()) > 0 ? 'go' : 'hand-card');
-    const lines = () => page.getByTestId('log').locator('li').count();
-    const before = await lines();
-    await tabTo(page, await control());
-    await page.keyboard.press('Enter');
-    await expect.poll(lines, { timeout: 30_000 }).toBeGreaterThan(before);
-    await expectFocusKept(page, 'a move');
-    await expect
-      .poll(
-        async () =>
-          owed.test((await prompt()) ?? '') || (await page.getByTestId('interlude').count()) > 0,
-        {
-          timeout: 50_000,
-        },
-      )
-      .toBe(true);
-    if (owed.test((await prompt()) ?? '')) {
-      // Her move is owed again: focus comes back from the prompt to what she may play.
-      await expect.poll(() => focused(page)).toMatch(/^BUTTON\[(hand-card|go|out)\]$/);
-      await checkScreen(page, 'blackred-second-turn', viewport);
-    }
+  // Dora makes her move by keyboard: the first highlighted card, or Say go.
+  const control = async () => ((await page.getByTestId('go').count()) > 0 ? 'go' : 'hand-card');
+  const lines = () => page.getByTestId('log').locator('li').count();
+  const before = await lines();
+  await tabTo(page, await control());
+  await page.keyboard.press('Enter');
+  await expect.poll(lines, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expectFocusKept(page, 'a move');
+  await expect
+    .poll(
+      async () =>
+        owed.test((await prompt()) ?? '') || (await page.getByTestId('interlude').count()) > 0,
+      {
+        timeout: 50_000,
+      },
+    )
+    .toBe(true);
+  if (owed.test((await prompt()) ?? '')) {
+    // Her move is owed again: focus comes back from the prompt to what she may play.
+    await expect.poll(() => focused(page)).toMatch(/^BUTTON\[(hand-card|go|out)\]$/);
+    await checkAtBothSizes(page, 'blackred-second-turn');
+  }
 
-    // The result panel is the one Red & Black and Town for Two check at both sizes: a
-    // whole match (a minute of play) is played once, at phone size.
-    if (viewport.name === 'desktop') return;
-    await page.getByTestId('autoplay').check();
-    await page.getByTestId('result').waitFor({ timeout: 50_000 });
-    await checkScreen(page, 'blackred-result', viewport);
-  });
-}
+  await page.getByTestId('autoplay').check();
+  await page.getByTestId('result').waitFor({ timeout: 50_000 });
+  await checkAtBothSizes(page, 'blackred-result');
+});
 
 /** A whole game of War between computer peers, written by `npm run simulate`, once for both sizes. */
 let simulated: Promise<string> | null = null;
@@ -350,58 +345,54 @@ function simulatedWar(): Promise<string> {
   return simulated;
 }
 
-for (const viewport of VIEWPORTS) {
-  test(`the replay screen passes axe at ${viewport.width}x${viewport.height}, stepped by keyboard`, async () => {
-    const path = await simulatedWar();
-    const page = await newPlayer(viewport);
-    await page.goto(stack.url);
-    await page.getByTestId('transcript-file').setInputFiles(path);
-    const verdict = page.getByTestId('replay-verdict');
-    await expect.poll(() => verdict.textContent(), { timeout: 50_000 }).toMatch(/^Verified: /);
-    await tabTo(page, 'replay-slider');
-    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByTestId('replay-position').textContent()).toBe('40');
-    await checkScreen(page, 'replay-verified', viewport);
+test(`the replay screen passes axe at both sizes, stepped by keyboard`, async () => {
+  const path = await simulatedWar();
+  const page = await newPlayer(PLAYED);
+  await page.goto(stack.url);
+  await page.getByTestId('transcript-file').setInputFiles(path);
+  const verdict = page.getByTestId('replay-verdict');
+  await expect.poll(() => verdict.textContent(), { timeout: 50_000 }).toMatch(/^Verified: /);
+  await tabTo(page, 'replay-slider');
+  for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.getByTestId('replay-position').textContent()).toBe('40');
+  await checkAtBothSizes(page, 'replay-verified');
 
-    const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };
-    transcript.events.splice(30, 1);
-    const tampered = join(tmpdir(), `fairdeal-a11y-tampered-${viewport.name}.json`);
-    writeFileSync(tampered, JSON.stringify(transcript));
-    await page.getByTestId('replay-close').click();
-    await page.getByTestId('transcript-file').setInputFiles(tampered);
-    await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/^Event 30 by /);
-    await checkScreen(page, 'replay-failed', viewport);
-  });
-}
+  const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };
+  transcript.events.splice(30, 1);
+  const tampered = join(tmpdir(), `fairdeal-a11y-tampered-${PLAYED.name}.json`);
+  writeFileSync(tampered, JSON.stringify(transcript));
+  await page.getByTestId('replay-close').click();
+  await page.getByTestId('transcript-file').setInputFiles(tampered);
+  await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/^Event 30 by /);
+  await checkAtBothSizes(page, 'replay-failed');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`pairing by codes passes axe at ${viewport.width}x${viewport.height}`, async () => {
-    const alice = await newPlayer(viewport);
-    const bob = await newPlayer(viewport);
-    await alice.goto(stack.url);
-    await alice.getByTestId('name').fill('Alice');
-    await alice.getByTestId('create-paired').click();
-    await alice.locator('[data-testid=offer-panel] .qr svg').waitFor();
-    await checkScreen(alice, 'lobby-paired', viewport);
+test(`pairing by codes passes axe at both sizes`, async () => {
+  const alice = await newPlayer(PLAYED);
+  const bob = await newPlayer(PLAYED);
+  await alice.goto(stack.url);
+  await alice.getByTestId('name').fill('Alice');
+  await alice.getByTestId('create-paired').click();
+  await alice.locator('[data-testid=offer-panel] .qr svg').waitFor();
+  await checkAtBothSizes(alice, 'lobby-paired');
 
-    await bob.goto(stack.url);
-    await bob.getByTestId('join-by-code').click();
-    await bob.getByTestId('offer-input').fill('not a code!');
-    await bob.getByTestId('offer-submit').click();
-    await expect
-      .poll(() => bob.getByTestId('answer-error').textContent())
-      .toMatch(/^This is not a pairing code/);
-    // This Chromium has no camera: the page says so and leaves pasting.
-    await bob.getByTestId('scan').click();
-    await expect
-      .poll(() => bob.getByTestId('scan-status').textContent())
-      .toMatch(/^The camera cannot scan here .*Paste the code instead\.$/);
-    // No scan runs, so none is offered to stop: the button closes the camera's words.
-    expect(await bob.getByTestId('scan').textContent()).toBe('Close the camera');
-    await checkScreen(bob, 'pair-join-refused', viewport);
-    await bob.getByTestId('offer-input').fill(await alice.getByTestId('offer-code').inputValue());
-    await bob.getByTestId('offer-submit').click();
-    await bob.locator('[data-testid=answer-panel] .qr svg').waitFor();
-    await checkScreen(bob, 'pair-join-answer', viewport);
-  });
-}
+  await bob.goto(stack.url);
+  await bob.getByTestId('join-by-code').click();
+  await bob.getByTestId('offer-input').fill('not a code!');
+  await bob.getByTestId('offer-submit').click();
+  await expect
+    .poll(() => bob.getByTestId('answer-error').textContent())
+    .toMatch(/^This is not a pairing code/);
+  // This Chromium has no camera: the page says so and leaves pasting.
+  await bob.getByTestId('scan').click();
+  await expect
+    .poll(() => bob.getByTestId('scan-status').textContent())
+    .toMatch(/^The camera cannot scan here .*Paste the code instead\.$/);
+  // No scan runs, so none is offered to stop: the button closes the camera's words.
+  expect(await bob.getByTestId('scan').textContent()).toBe('Close the camera');
+  await checkAtBothSizes(bob, 'pair-join-refused');
+  await bob.getByTestId('offer-input').fill(await alice.getByTestId('offer-code').inputValue());
+  await bob.getByTestId('offer-submit').click();
+  await bob.locator('[data-testid=answer-panel] .qr svg').waitFor();
+  await checkAtBothSizes(bob, 'pair-join-answer');
+});
