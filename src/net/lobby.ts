@@ -829,6 +829,8 @@ export class LobbySession {
    * pair (`pairs`): the host sees who cannot reach whom. Only before Start, only seated.
    */
   private tellLinks(): void {
+    // Called after every change of the roster: a report from a peer no longer seated goes.
+    for (const peer of this.reports.keys()) if (!this.holdsSeat(peer)) this.reports.delete(peer);
     if (this.agreement || !this.holdsSeat(this.id)) return;
     const links = Object.fromEntries(
       this.players.flatMap((p) => {
