@@ -59,8 +59,8 @@ function failureOf(connection: DataLink, error?: { type: string }): 'lost' | 'un
 
 /**
  * Every certificate fingerprint a session description names (`a=fingerprint:` lines,
- * at session level or in a media section, both placements allowed by RFC 8122), each
- * once, sorted; null when it names none. All of them, not the first: a browser
+ * at session level as Firefox writes it or in a media section as Chromium does, RFC 8122
+ * allows both), each once, sorted; null when it names none. All of them, not the first: a browser
  * may take a certificate that matches any one, so a description that lists a man in the
  * middle's fingerprint beside the real one must not read as the real one alone.
  */

@@ -223,9 +223,9 @@ describe('the channel of a link', () => {
     a.t.connect('b');
     const [near] = net.channels[0]!;
     near.peerConnection = {
-      // At session level, before any media section.
+      // At session level, before any media section, as Firefox writes it.
       localDescription: description('a=fingerprint:sha-256 AA:BB', SECTION),
-      // In each media section, the same certificate twice.
+      // In the media section, as Chromium writes it; in two, the same certificate twice.
       remoteDescription: description(
         SECTION,
         'a=fingerprint:sha-256 CC:DD',
