@@ -16,9 +16,11 @@
  * is ignored (that peer never dials a link it holds; the link is lost within seconds if
  * it did lose it), so no relay can break a link by forging one. A relay sees the codes
  * it forwards, as a PeerServer does, and could place itself in the middle of a link it
- * introduced: what it could then do is what a signaling server could, withhold messages;
- * every move is signed, and every seat proves its identity key on each link (`seats.ts`,
- * `lobby.ts`).
+ * introduced, answering each end with a DTLS certificate of its own; but every seat
+ * proves its identity key on each link with a hello that signs the link's certificates
+ * (`Transport.channel`, `seats.ts`, `lobby.ts`), so the hellos it relays are refused at
+ * both ends, and all it can do is what a signaling server could: keep a link from being
+ * made, in plain sight. Every move is signed besides.
  *
  * Links are kept by a `LinkSet` (`links.ts`), as PeerJS links are: the same heartbeat,
  * the same connected-once-heard handshake, the same rule for dials that cross. A link
@@ -36,7 +38,7 @@ import {
   type Pairing,
   type Parsed,
 } from './pairing.ts';
-import type { LinkState, Transport, TransportHandlers } from './transport.ts';
+import type { LinkChannel, LinkState, Transport, TransportHandlers } from './transport.ts';
 
 /** Starts a transport-level envelope; app messages are JSON, heartbeats `\u0000`. */
 const ENVELOPE = '\u0001';
@@ -333,6 +335,10 @@ export class DirectTransport implements Transport {
 
   connectedPeers(): string[] {
     return this.links.connectedPeers();
+  }
+
+  channel(peer: string): LinkChannel | null {
+    return this.links.channel(peer);
   }
 
   /** Registers the handlers, and hands them what happened before. */

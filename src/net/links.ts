@@ -16,7 +16,7 @@
  * heartbeat, and calls the link connected only once it has heard the other end: by then
  * both ends are open, and nothing the app sends is lost.
  */
-import type { LinkState } from './transport.ts';
+import type { LinkChannel, LinkState } from './transport.ts';
 
 const HEARTBEAT = '\u0000';
 const HEARTBEAT_INTERVAL_MS = 1000;
@@ -27,10 +27,13 @@ export const CONNECT_LIMIT_MS = 15000;
 /** One reliable, ordered channel to a peer: a PeerJS `DataConnection`, or a wrapped `RTCDataChannel`. */
 export interface DataLink {
   readonly peer: string;
-  /** The WebRTC connection under the channel: how far the two pages got, once it fails. */
+  /**
+   * The WebRTC connection under the channel: how far the two pages got, once it fails;
+   * the certificates of its two ends, while it is open.
+   */
   readonly peerConnection?: Pick<
     RTCPeerConnection,
-    'remoteDescription' | 'iceConnectionState'
+    'localDescription' | 'remoteDescription' | 'iceConnectionState'
   > | null;
   on(event: 'open' | 'close', listener: () => void): unknown;
   /** PeerJS says `negotiation-failed` when no network path was found. */
@@ -52,6 +55,21 @@ function failureOf(connection: DataLink, error?: { type: string }): 'lost' | 'un
   const pathFound =
     rtc?.iceConnectionState === 'connected' || rtc?.iceConnectionState === 'completed';
   return answered && !pathFound ? 'unreachable' : 'lost';
+}
+
+/**
+ * Every certificate fingerprint a session description names (`a=fingerprint:` lines,
+ * at session level as Firefox writes it or in a media section as Chromium does, RFC 8122
+ * allows both), each once, sorted; null when it names none. All of them, not the first: a browser
+ * may take a certificate that matches any one, so a description that lists a man in the
+ * middle's fingerprint beside the real one must not read as the real one alone.
+ */
+function fingerprintsOf(sdp: string | undefined): string | null {
+  const lines = (sdp ?? '')
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('a=fingerprint:'))
+    .map((line) => line.slice('a=fingerprint:'.length).trim().replace(/\s+/g, ' ').toLowerCase());
+  return lines.length > 0 ? [...new Set(lines)].sort().join('\n') : null;
 }
 
 interface Link {
@@ -96,6 +114,15 @@ export class LinkSet {
   /** The channel of the link to `peer`, if there is one. */
   connectionOf(peer: string): DataLink | undefined {
     return this.links.get(peer)?.connection;
+  }
+
+  /** The channel of the connected link to `peer` (`LinkChannel`), from its descriptions. */
+  channel(peer: string): LinkChannel | null {
+    const link = this.links.get(peer);
+    const rtc = link?.connected ? link.connection.peerConnection : null;
+    const local = fingerprintsOf(rtc?.localDescription?.sdp);
+    const remote = fingerprintsOf(rtc?.remoteDescription?.sdp);
+    return local && remote ? { local, remote } : null;
   }
 
   send(peer: string, data: string): boolean {

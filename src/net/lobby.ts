@@ -12,12 +12,16 @@
  *
  * A player's hello proves its identity key, as a seat hello does in the game (`seats.ts`):
  * each end of a link sends `{ type: 'lobby-challenge', nonce }` as it opens, and a hello
- * carries that nonce signed with the key it names, over `fair-deal/lobby-hello/v1\n` and
- * the canonical `{ name, nonce, peer, table }` (`peer`: the sender's own id, so a hello
- * relayed over another link fails). So a seated player back under a new peer id (its
- * page reloaded) is given its seat back on proof, and nobody who merely knows its public
- * key, which every roster shows, can take it. A host back from a reload opens the roster
- * it kept, so every seat stays where it was until its player comes back.
+ * carries that nonce signed with the key it names, over `fair-deal/lobby-hello/v2\n` and
+ * the canonical `{ channel, name, nonce, peer, table }` (`peer`: the sender's own id, so
+ * a hello relayed over another link fails; `channel`: the link's DTLS certificate
+ * fingerprints, the sender's then the receiver's, so a hello relayed from one side of a
+ * man in the middle to the other fails too, `challenges.ts`). So a seated player back
+ * under a new peer id (its page reloaded) is given its seat back on proof, nobody who
+ * merely knows its public key, which every roster shows, can take it, and whoever relayed
+ * a link's signaling cannot sit in its middle and have a player seated through it. A host
+ * back from a reload opens the roster it kept, so every seat stays where it was until its
+ * player comes back.
  *
  * A computer player the host adds is a peer of its own, but its keys live in the host's
  * page. The host says so: each roster entry carries `runByHost`, true for a seat the
@@ -46,7 +50,14 @@ import {
   verifyStatement,
   type GenesisStatement,
 } from './genesis.ts';
-import { Challenges, NONCE_BYTES } from './challenges.ts';
+import {
+  channelToSign,
+  Challenges,
+  isSignedChannel,
+  NONCE_BYTES,
+  onThisLink,
+  type SignedChannel,
+} from './challenges.ts';
 import { hostPeerId, isPeerId, isPeerIdOf, isTableId } from './ids.ts';
 import { Retry } from './backoff.ts';
 import { Messenger } from './messenger.ts';
@@ -86,7 +97,14 @@ export interface Seat {
 
 export type LobbyMessage =
   /** Answers the receiver's `lobby-challenge`: `sig` is `identity`'s signature over it (see the top). */
-  | { type: 'hello'; name: string; identity: string; nonce: string; sig: string }
+  | {
+      type: 'hello';
+      name: string;
+      identity: string;
+      nonce: string;
+      channel: SignedChannel;
+      sig: string;
+    }
   /** Fresh random bytes a hello over this link must sign. */
   | { type: 'lobby-challenge'; nonce: string }
   | { type: 'roster'; table: TableInfo; players: Seat[] }
@@ -132,11 +150,16 @@ const GOODBYE_MS = 500;
  * host may be reloading its page: the join page must not wait for a reload of its own.
  */
 const HOST_REDIAL_BACKOFF = { firstMs: 1000, maxMs: 10000 };
-const HELLO_DOMAIN = 'fair-deal/lobby-hello/v1\n';
+const HELLO_DOMAIN = 'fair-deal/lobby-hello/v2\n';
 
 /** What a lobby hello signs: see the top of this file. */
-const helloBytes = (table: string, peer: string, name: string, nonce: string): Uint8Array =>
-  utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ table, peer, name, nonce }));
+const helloBytes = (
+  table: string,
+  peer: string,
+  name: string,
+  nonce: string,
+  channel: SignedChannel,
+): Uint8Array => utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ table, peer, name, nonce, channel }));
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 const fail = (error: string): Parsed<never> => ({ ok: false, error });
@@ -181,10 +204,21 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
       const name = cleanName(raw.name);
       if (!name) return fail('bad name');
       if (!isValidPublicKey(raw.identity)) return fail('bad identity key');
-      const { nonce, sig } = raw;
+      const { nonce, channel, sig } = raw;
       if (!isHex(nonce, NONCE_BYTES)) return fail('bad hello nonce');
+      if (!isSignedChannel(channel)) return fail('bad hello channel');
       if (!isHex(sig, SIGNATURE_BYTES)) return fail('bad hello signature');
-      return { ok: true, value: { type: 'hello', name, identity: raw.identity, nonce, sig } };
+      return {
+        ok: true,
+        value: {
+          type: 'hello',
+          name,
+          identity: raw.identity,
+          nonce,
+          channel: [channel[0], channel[1]],
+          sig,
+        },
+      };
     }
     case 'lobby-challenge':
       if (!isHex(raw.nonce, NONCE_BYTES)) return fail('bad challenge nonce');
@@ -746,37 +780,41 @@ export class LobbySession {
   /** Answers `peer`'s challenge with a signed hello, once this player has a name to give. */
   private answer(peer: string): void {
     const nonce = this.toAnswer.get(peer);
-    if (!this.me || nonce === undefined) return;
+    const channel = channelToSign(this.messenger.transport, peer);
+    if (!this.me || nonce === undefined || !channel) return;
     this.toAnswer.delete(peer);
     const sig = signMessage(
       this.identity.secretKey,
-      helloBytes(this.tableId, this.id, this.me.name, nonce),
+      helloBytes(this.tableId, this.id, this.me.name, nonce, channel),
     );
-    this.messenger.send(peer, { type: 'hello', ...this.me, nonce, sig });
+    this.messenger.send(peer, { type: 'hello', ...this.me, nonce, channel, sig });
   }
 
-  /** True when `hello` answers an open challenge to `from` and is signed by the key it names. */
+  /**
+   * True when `hello` answers an open challenge to `from`, is signed by the key it names
+   * and was made on this very link.
+   */
   private proves(from: string, hello: LobbyMessage & { type: 'hello' }): boolean {
     if (!this.challenges.take(from, hello.nonce)) {
       this.drop(from, 'a hello that answers no open challenge of ours');
       return false;
     }
-    if (
-      verifyMessage(
-        hello.identity,
-        helloBytes(this.tableId, from, hello.name, hello.nonce),
-        hello.sig,
-      )
-    )
-      return true;
-    const claimed = this.players.find((p) => p.identity === hello.identity);
-    this.drop(
-      from,
-      claimed
-        ? `a hello claiming ${claimed.name}'s seat, not signed by that seat's key`
-        : 'a hello not signed by the identity key it names',
-    );
-    return false;
+    const bytes = helloBytes(this.tableId, from, hello.name, hello.nonce, hello.channel);
+    if (!verifyMessage(hello.identity, bytes, hello.sig)) {
+      const claimed = this.players.find((p) => p.identity === hello.identity);
+      this.drop(
+        from,
+        claimed
+          ? `a hello claiming ${claimed.name}'s seat, not signed by that seat's key`
+          : 'a hello not signed by the identity key it names',
+      );
+      return false;
+    }
+    if (!onThisLink(this.messenger.transport, from, hello.channel)) {
+      this.drop(from, 'a hello made on another link: someone sits in the middle of this one');
+      return false;
+    }
+    return true;
   }
 
   /** A proven hello at the host: the seat of its key (back under a new peer id, maybe), or a free one. */

@@ -10,19 +10,36 @@
  * id stays registered, as with PeerJS (peerjs issue 224), until `expire`, and the
  * signaling server going away (`stopSignaling`): open links go on, no new one opens,
  * and every peer hears when it is back (`startSignaling`).
+ *
+ * Each end of a link has a certificate fingerprint of its own, fresh for every link, as
+ * a WebRTC link's ends do (`LinkChannel`). A man in the middle can be spliced into the
+ * link between two peers (`intercept`): each end then sees the fingerprint of its leg to
+ * him, not the other end's, as with a signaling relay that answers each side itself.
  */
+import { bytesToHex } from '@noble/hashes/utils.js';
 import {
   SignalingError,
+  type LinkChannel,
   type LinkState,
   type Transport,
   type TransportHandlers,
 } from './transport.ts';
 
-interface Envelope {
+export interface Envelope {
   from: string;
   to: string;
   data: string;
 }
+
+/**
+ * A man in the middle of a link: he sees every message sent over it, and it arrives only
+ * if he calls `forward` (at once, later, or never).
+ */
+export type Interceptor = (envelope: Envelope, forward: () => void) => void;
+
+/** A fresh certificate fingerprint, as a browser makes one for each connection. */
+const fingerprint = (): string =>
+  `sha-256 ${bytesToHex(crypto.getRandomValues(new Uint8Array(32)))}`;
 
 /**
  * Runs each function it is given in a task of its own, in order. A message port, not a
@@ -43,6 +60,7 @@ export class LoopbackNetwork {
   private readonly nodes = new Map<string, LoopbackTransport>();
   private readonly queue: Envelope[] = [];
   private readonly partitions = new Set<string>();
+  private readonly interceptors = new Map<string, Interceptor>();
   private signalingUp = true;
   private inTasks: ((run: () => void) => void) | null = null;
 
@@ -123,6 +141,15 @@ export class LoopbackNetwork {
   }
 
   /**
+   * Splices `mallory` into the link between `a` and `b`: the link open now is cut, and
+   * every link between them from now on runs through him, a DTLS session with each end.
+   */
+  intercept(a: string, b: string, mallory: Interceptor): void {
+    this.interceptors.set(pairKey(a, b), mallory);
+    this.cut(a, b);
+  }
+
+  /**
    * The page of `id` dies without a goodbye: its links are lost, it hears nothing more,
    * and its id stays taken until `expire`.
    */
@@ -162,13 +189,22 @@ export class LoopbackNetwork {
     if (!from || !to || from.closed || to.closed) return 'lost';
     // Only the dialler hears: the other end never learns of a dial that found no path.
     if (this.partitions.has(pairKey(a, b))) return 'unreachable';
-    from.linked(b);
-    to.linked(a);
+    const [ofA, ofB] = [fingerprint(), fingerprint()];
+    // In the middle, each end meets a certificate of the man's, not the other end's.
+    const middle = this.interceptors.has(pairKey(a, b));
+    from.linked(b, { local: ofA, remote: middle ? fingerprint() : ofB });
+    to.linked(a, { local: ofB, remote: middle ? fingerprint() : ofA });
     return true;
   }
 
   /** @internal */
   post(envelope: Envelope): void {
+    const mallory = this.interceptors.get(pairKey(envelope.from, envelope.to));
+    if (mallory) mallory(envelope, () => this.carry(envelope));
+    else this.carry(envelope);
+  }
+
+  private carry(envelope: Envelope): void {
     const arrive = () => this.nodes.get(envelope.to)?.receive(envelope.from, envelope.data);
     if (this.options.manual) this.queue.push(envelope);
     else if (this.options.eachInATask) (this.inTasks ??= taskQueue())(arrive);
@@ -190,7 +226,8 @@ const pairKey = (a: string, b: string): string => (a < b ? `${a}\n${b}` : `${b}\
 
 export class LoopbackTransport implements Transport {
   private handlers: TransportHandlers | null = null;
-  private readonly links = new Set<string>();
+  /** Each linked peer, and the channel of the link to it. */
+  private readonly links = new Map<string, LinkChannel>();
   closed = false;
 
   constructor(
@@ -216,7 +253,11 @@ export class LoopbackTransport implements Transport {
   }
 
   connectedPeers(): string[] {
-    return [...this.links];
+    return [...this.links.keys()];
+  }
+
+  channel(peer: string): LinkChannel | null {
+    return this.links.get(peer) ?? null;
   }
 
   listen(handlers: TransportHandlers): void {
@@ -237,9 +278,9 @@ export class LoopbackTransport implements Transport {
   }
 
   /** @internal */
-  linked(peer: string): void {
+  linked(peer: string, channel: LinkChannel): void {
     if (this.links.has(peer)) return;
-    this.links.add(peer);
+    this.links.set(peer, channel);
     this.emit(peer, 'connected');
   }
 

@@ -15,7 +15,12 @@ import { Peer, type PeerError } from 'peerjs';
 import { Retry, type Backoff } from './backoff.ts';
 import type { SignalingConfig } from './config.ts';
 import { LinkSet, type DataLink } from './links.ts';
-import { SignalingError, type Transport, type TransportHandlers } from './transport.ts';
+import {
+  SignalingError,
+  type LinkChannel,
+  type Transport,
+  type TransportHandlers,
+} from './transport.ts';
 
 export type { DataLink } from './links.ts';
 /** Registering again with the signaling server: after 1 s, 2 s, 4 s, then every 8 s. */
@@ -119,6 +124,10 @@ export class PeerJsTransport implements Transport {
 
   connectedPeers(): string[] {
     return this.links.connectedPeers();
+  }
+
+  channel(peer: string): LinkChannel | null {
+    return this.links.channel(peer);
   }
 
   listen(handlers: TransportHandlers): void {

@@ -8,13 +8,22 @@
  * The proof, on every link, both ways (`SeatLinks`):
  *  1. When a link opens, each end sends `{ type: 'challenge', nonce }`: 32 fresh random
  *     bytes, remembered for that link's peer id.
- *  2. The other end answers `{ type: 'seat-hello', seat, nonce, sig }`, where `sig` is its
- *     seat's identity key signing `fair-deal/seat-hello/v1\n` + the canonical JSON of
- *     `{ genesis, nonce, peer, seat }`: the genesis hash (this table and no other), the
- *     challenger's nonce (fresh, so an old hello cannot be replayed), and the answering
- *     peer's own id (so a hello relayed over another link fails).
+ *  2. The other end answers `{ type: 'seat-hello', seat, nonce, channel, sig }`, where
+ *     `sig` is its seat's identity key signing `fair-deal/seat-hello/v2\n` + the canonical
+ *     JSON of `{ channel, genesis, nonce, peer, seat }`: the genesis hash (this table and
+ *     no other), the challenger's nonce (fresh, so an old hello cannot be replayed), the
+ *     answering peer's own id (so a hello relayed over another link fails) and the link's
+ *     channel, the DTLS certificate fingerprints of its own end and of the challenger's
+ *     (`challenges.ts`).
  *  3. The challenger checks the nonce is one it sent to that very peer id and still
- *     awaits (each is good once), and the signature against `genesis.identities[seat]`.
+ *     awaits (each is good once), the signature against `genesis.identities[seat]`, and
+ *     that the channel is its own link's, seen from the other end. Whoever relayed the
+ *     link's signaling (a PeerServer, the page that relayed the pairing codes) may have
+ *     placed itself in the middle, with a DTLS session of its own to each end; it can
+ *     pass each end's challenge and hello on to the other, but each hello then names the
+ *     other session's certificates, and both ends refuse it. So it cannot have the two
+ *     seats take the link for theirs while it reads all they say and withholds what it
+ *     likes: each shows the other as not linked.
  *  4. Once a peer id has proven a seat and has been sent this end's own hello, and only
  *     then, it is the seat's: messages from it are the seat's, messages to the seat go to
  *     it, and an older peer id of the seat counts for nothing. Waiting for the own hello
@@ -40,13 +49,20 @@ import type { Genesis } from '../engine/table/types.ts';
 import { Retry, type Backoff } from './backoff.ts';
 import type { WireMessage } from './lobby.ts';
 import { hostPeerId } from './ids.ts';
-import { Challenges, NONCE_BYTES } from './challenges.ts';
+import {
+  channelToSign,
+  Challenges,
+  isSignedChannel,
+  NONCE_BYTES,
+  onThisLink,
+  type SignedChannel,
+} from './challenges.ts';
 import type { Messenger } from './messenger.ts';
 
 /** The messages of the proof and of the hints: see the top of this file. */
 export type SeatMessage =
   | { type: 'challenge'; nonce: string }
-  | { type: 'seat-hello'; seat: Seat; nonce: string; sig: string }
+  | { type: 'seat-hello'; seat: Seat; nonce: string; channel: SignedChannel; sig: string }
   | { type: 'peers'; peers: (string | null)[] };
 
 /**
@@ -77,10 +93,16 @@ const PEER_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,62}[A-Za-z0-9])?$/;
 const MAX_REFUSALS = 100;
 /** Peer ids kept per seat besides the first one: the latest proven or hinted. */
 const MAX_RECENT_ADDRESSES = 2;
-const HELLO_DOMAIN = 'fair-deal/seat-hello/v1\n';
+const HELLO_DOMAIN = 'fair-deal/seat-hello/v2\n';
 
-const helloBytes = (genesis: string, seat: Seat, peer: string, nonce: string): Uint8Array =>
-  utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ genesis, seat, peer, nonce }));
+const helloBytes = (
+  genesis: string,
+  seat: Seat,
+  peer: string,
+  nonce: string,
+  channel: SignedChannel,
+): Uint8Array =>
+  utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ genesis, seat, peer, nonce, channel }));
 
 const isPeerId = (value: unknown): value is string =>
   typeof value === 'string' && PEER_ID.test(value);
@@ -106,11 +128,12 @@ export function parseSeatMessage(raw: Record<string, unknown>): Result<SeatMessa
   const { nonce } = raw;
   if (!isHex(nonce, NONCE_BYTES)) return err('bad challenge nonce');
   if (raw.type === 'challenge') return ok({ type: 'challenge', nonce });
-  const { seat, sig } = raw;
+  const { seat, channel, sig } = raw;
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= MAX_SEATS)
     return err('bad seat');
+  if (!isSignedChannel(channel)) return err('bad seat hello channel');
   if (!isHex(sig, SIGNATURE_BYTES)) return err('bad seat signature');
-  return ok({ type: 'seat-hello', seat, nonce, sig });
+  return ok({ type: 'seat-hello', seat, nonce, channel: [channel[0], channel[1]], sig });
 }
 
 interface SeatEntry {
@@ -144,6 +167,8 @@ export class SeatLinks {
   private readonly proven = new Map<string, Seat>();
   /** Peer ids sent this end's hello over the link open now. */
   private readonly answered = new Set<string>();
+  /** Peer ids whose hello over the link open now was made on another: a man sits in its middle. */
+  private readonly intercepted = new Set<string>();
   private readonly hash: string;
   private handlers: Partial<SeatLinkHandlers> = {};
   private readonly unsubscribe: () => void;
@@ -266,6 +291,7 @@ export class SeatLinks {
     this.challenges.forget(peer);
     this.proven.delete(peer);
     this.answered.delete(peer);
+    this.intercepted.delete(peer);
     this.unseat(peer);
   }
 
@@ -284,18 +310,24 @@ export class SeatLinks {
   private receive(from: string, message: WireMessage): void {
     switch (message.type) {
       case 'challenge': {
+        const channel = channelToSign(this.messenger.transport, from);
+        // The link closed under the challenge: nothing goes over it any more.
+        if (!channel) return;
         const sent = this.messenger.send(from, {
           type: 'seat-hello',
           seat: this.seat,
           nonce: message.nonce,
+          channel,
           sig: signMessage(
             this.secretKey,
-            helloBytes(this.hash, this.seat, this.messenger.id, message.nonce),
+            helloBytes(this.hash, this.seat, this.messenger.id, message.nonce, channel),
           ),
         });
         if (sent) this.answered.add(from);
         if (this.proven.has(from)) this.seatLink(from);
-        else if (this.seatOf(from) === null) this.challenge(from);
+        // Not back through a man in the middle: both ends would challenge each other back
+        // forever, each answer refused. The redials ask again, at their pace.
+        else if (this.seatOf(from) === null && !this.intercepted.has(from)) this.challenge(from);
         return;
       }
       case 'seat-hello':
@@ -309,15 +341,23 @@ export class SeatLinks {
       console.warn(`fairdeal: ignored an event from ${from}, which has not proven a seat`);
   }
 
-  private checkHello(from: string, hello: { seat: Seat; nonce: string; sig: string }): void {
+  private checkHello(from: string, hello: SeatMessage & { type: 'seat-hello' }): void {
     if (!this.challenges.take(from, hello.nonce))
       return this.refuse(from, 'a seat hello that answers no open challenge of ours');
     const entry = this.entries.get(hello.seat);
     if (!entry)
       return this.refuse(from, `a seat hello for seat ${hello.seat}, no other seat of this table`);
     const key = this.genesis.identities[hello.seat]!;
-    if (!verifyMessage(key, helloBytes(this.hash, hello.seat, from, hello.nonce), hello.sig))
+    const bytes = helloBytes(this.hash, hello.seat, from, hello.nonce, hello.channel);
+    if (!verifyMessage(key, bytes, hello.sig))
       return this.refuse(from, `a seat hello for seat ${hello.seat} not signed by its key`);
+    if (!onThisLink(this.messenger.transport, from, hello.channel)) {
+      this.intercepted.add(from);
+      return this.refuse(
+        from,
+        'a seat hello made on another link: someone sits in the middle of this one',
+      );
+    }
     if (entry.peer === from) return;
     this.proven.set(from, hello.seat);
     this.seatLink(from);

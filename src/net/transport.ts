@@ -47,6 +47,20 @@ export class SignalingError extends Error {
   }
 }
 
+/**
+ * Who is at each end of a link: the DTLS certificate fingerprints of this end (`local`)
+ * and of the other (`remote`), as the link's two session descriptions name them. Whoever
+ * relays the descriptions (a PeerServer, the page that relays pairing codes) can sit in
+ * the middle of the link, but only by running a DTLS session of its own with each end,
+ * under its own certificate: the two ends then see different channels. So a proof signs
+ * the channel it was made on (`seats.ts`, `lobby.ts`), and one relayed onto the other
+ * session fails.
+ */
+export interface LinkChannel {
+  local: string;
+  remote: string;
+}
+
 export interface Transport {
   /** This peer's id on the network. */
   readonly id: string;
@@ -58,6 +72,8 @@ export interface Transport {
   disconnect(peer: string): void;
   /** Peers with an open link right now. */
   connectedPeers(): string[];
+  /** The channel of the open link to `peer`; null while there is none. */
+  channel(peer: string): LinkChannel | null;
   /** Registers the handlers; a transport has exactly one set. */
   listen(handlers: TransportHandlers): void;
   /** Closes every link and leaves the network. */

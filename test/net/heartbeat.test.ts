@@ -22,9 +22,10 @@ class FakeConnection implements DataLink {
   silent = false;
   /** How far WebRTC got under the channel: the test sets it as the pages would. */
   peerConnection: {
+    localDescription: RTCSessionDescription | null;
     remoteDescription: RTCSessionDescription | null;
     iceConnectionState: RTCIceConnectionState;
-  } = { remoteDescription: null, iceConnectionState: 'new' };
+  } = { localDescription: null, remoteDescription: null, iceConnectionState: 'new' };
   /** Chromium drops what reaches an end before that end's 'open' event. */
   private opened = false;
   private readonly listeners = new Map<string, Listener[]>();
@@ -213,6 +214,42 @@ describe('an open link', () => {
   });
 });
 
+describe('the channel of a link', () => {
+  const description = (...lines: string[]) =>
+    ({ type: 'offer', sdp: ['v=0', ...lines, ''].join('\r\n') }) as RTCSessionDescription;
+  const SECTION = 'm=application 9 UDP/DTLS/SCTP webrtc-datachannel';
+
+  test('names the certificate fingerprints of both descriptions, wherever they stand, once connected', () => {
+    a.t.connect('b');
+    const [near] = net.channels[0]!;
+    near.peerConnection = {
+      // At session level, before any media section, as Firefox writes it.
+      localDescription: description('a=fingerprint:sha-256 AA:BB', SECTION),
+      // In the media section, as Chromium writes it; in two, the same certificate twice.
+      remoteDescription: description(
+        SECTION,
+        'a=fingerprint:sha-256 CC:DD',
+        SECTION,
+        'a=fingerprint:SHA-256  cc:dd',
+      ),
+      iceConnectionState: 'connected',
+    };
+    expect(a.t.channel('b')).toBeNull();
+    near.open();
+    expect(a.t.channel('b')).toEqual({ local: 'sha-256 aa:bb', remote: 'sha-256 cc:dd' });
+
+    // A browser may take a certificate matching any fingerprint listed: all of them count.
+    near.peerConnection.remoteDescription = description(
+      'a=fingerprint:sha-256 EE:FF',
+      SECTION,
+      'a=fingerprint:sha-256 CC:DD',
+    );
+    expect(a.t.channel('b')?.remote).toBe('sha-256 cc:dd\nsha-256 ee:ff');
+    near.peerConnection.localDescription = description(SECTION);
+    expect(a.t.channel('b')).toBeNull();
+  });
+});
+
 describe('a link that does not open', () => {
   test('is lost after 15 s, not before, on both ends', () => {
     a.t.connect('b');
@@ -232,6 +269,7 @@ describe('a link that does not open', () => {
   test('is unreachable, not lost, when the other page answered but no network path was found', () => {
     a.t.connect('b');
     const answered = {
+      localDescription: null,
       remoteDescription: { type: 'answer', sdp: '' } as RTCSessionDescription,
       iceConnectionState: 'checking' as const,
     };
@@ -244,6 +282,7 @@ describe('a link that does not open', () => {
   test('is lost when a path was found but the channel still never opened', () => {
     a.t.connect('b');
     const connected = {
+      localDescription: null,
       remoteDescription: { type: 'answer', sdp: '' } as RTCSessionDescription,
       iceConnectionState: 'connected' as const,
     };

@@ -446,6 +446,28 @@ describe('coming back to the lobby', () => {
   });
 });
 
+describe('a man in the middle', () => {
+  test('whoever relays the host’s link to a guest and sits in its middle cannot have the guest seated through it', async () => {
+    const net = new LoopbackNetwork();
+    // Mallory answered each end of the link herself, and passes on every word.
+    net.intercept(hostPeerId(TABLE.id), guest('bbbb'), (_, forward) => forward());
+    const host = LobbySession.create(
+      net.join(hostPeerId(TABLE.id)),
+      TABLE,
+      'Ann',
+      createIdentity(),
+    );
+    const ben = LobbySession.join(net.join(guest('bbbb')), TABLE.id, 'Ben', createIdentity());
+    await settle();
+    const inTheMiddle = (peer: string) =>
+      `${peer}: a hello made on another link: someone sits in the middle of this one`;
+    expect(host.snapshot().dropped).toEqual([inTheMiddle(ben.id)]);
+    expect(ben.snapshot().dropped).toEqual([inTheMiddle(host.id)]);
+    expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann']);
+    expect(ben.snapshot().seated).toBe(false);
+  });
+});
+
 describe('invitations to play again', () => {
   const NEXT = 'kmnpqrstuv';
 
@@ -572,8 +594,37 @@ describe('parseLobbyMessage', () => {
     ['a name that is too long', { type: 'hello', name: 'x'.repeat(25), identity: key }],
     ['a hello that signs nothing', { type: 'hello', name: 'Al', identity: key }],
     [
+      'a hello that names no channel',
+      { type: 'hello', name: 'Al', identity: key, nonce: 'ab'.repeat(32), sig: 'cd'.repeat(64) },
+    ],
+    ...[
+      ['one end'],
+      ['', 'b'],
+      ['a', 'b', 'c'],
+      ['a', '\ud800'],
+      ['a', 'b'.repeat(1001)],
+      'a b',
+    ].map((channel): [string, unknown] => [
+      `a hello whose channel is ${JSON.stringify(channel).slice(0, 40)}`,
+      {
+        type: 'hello',
+        name: 'Al',
+        identity: key,
+        nonce: 'ab'.repeat(32),
+        channel,
+        sig: 'cd'.repeat(64),
+      },
+    ]),
+    [
       'a hello with a short signature',
-      { type: 'hello', name: 'Al', identity: key, nonce: 'ab'.repeat(32), sig: 'cd'.repeat(32) },
+      {
+        type: 'hello',
+        name: 'Al',
+        identity: key,
+        nonce: 'ab'.repeat(32),
+        channel: ['a', 'b'],
+        sig: 'cd'.repeat(32),
+      },
     ],
     ['a challenge without a nonce', { type: 'lobby-challenge' }],
     ['a challenge with a short nonce', { type: 'lobby-challenge', nonce: 'ab'.repeat(16) }],
@@ -683,7 +734,11 @@ describe('parseLobbyMessage', () => {
   });
 
   test('accepts and trims a good hello', () => {
-    const proof = { nonce: 'ab'.repeat(32), sig: 'cd'.repeat(64) };
+    const proof = {
+      nonce: 'ab'.repeat(32),
+      channel: ['sha-256 ab', 'sha-256 cd'],
+      sig: 'cd'.repeat(64),
+    };
     expect(parseLobbyMessage({ type: 'hello', name: '  Alice ', identity: key, ...proof })).toEqual(
       { ok: true, value: { type: 'hello', name: 'Alice', identity: key, ...proof } },
     );

@@ -27,3 +27,32 @@ test.each([
   await vi.waitFor(() => expect(heard).toHaveLength(3));
   expect(heard).toEqual(order);
 });
+
+test('each end of a link sees its own certificate and the other’s; through a man in the middle, his', async () => {
+  const net = new LoopbackNetwork();
+  const a = net.join('a');
+  const b = net.join('b');
+  expect(a.channel('b')).toBeNull();
+  a.connect('b');
+  const [atA, atB] = [a.channel('b')!, b.channel('a')!];
+  expect(atB).toEqual({ local: atA.remote, remote: atA.local });
+  expect(atA.local).not.toBe(atA.remote);
+
+  // Mallory splices herself in: the link is cut, and the next one runs through her.
+  const seen: string[] = [];
+  net.intercept('a', 'b', (envelope, forward) => {
+    seen.push(envelope.data);
+    if (envelope.data !== 'dropped') forward();
+  });
+  expect(a.channel('b')).toBeNull();
+  a.connect('b');
+  const [midA, midB] = [a.channel('b')!, b.channel('a')!];
+  expect([midB.local, midB.remote]).not.toContain(midA.local);
+  expect([midB.local, midB.remote]).not.toContain(midA.remote);
+  const heard: string[] = [];
+  b.listen({ link: () => {}, message: (_, data) => heard.push(data) });
+  a.send('b', 'dropped');
+  a.send('b', 'passed on');
+  await vi.waitFor(() => expect(heard).toEqual(['passed on']));
+  expect(seen).toEqual(['dropped', 'passed on']);
+});

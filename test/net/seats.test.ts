@@ -4,7 +4,8 @@
  * proves itself, and the game goes on; knowing only its table, it finds every seat
  * through the host. Impostors never get a seat: a peer that took the seat's old id
  * without its key, one that replays an old hello under that id, one that relays the
- * real seat's answer over its own link. Link states per seat, the redial backoff and a
+ * real seat's answer over its own link, one that sits in the middle of a link and passes
+ * each end's hello to the other. Link states per seat, the redial backoff and a
  * signaling outage run on fake timers.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -53,9 +54,8 @@ const connectedAll = (links: { states(): string[] }[]) =>
 
 const keyOf = (seat: number) => players[seat]!.identity.secretKey;
 
-/** The seat links alone of every seat, with real keys, on a fresh network. */
-function linkSeats() {
-  const net = new LoopbackNetwork();
+/** The seat links alone of every seat, with real keys, on `net` (a fresh network). */
+function linkSeats(net = new LoopbackNetwork()) {
   const messengers = PEERS.map((peer) => joinAs(net, peer));
   const links = messengers.map((messenger, seat) => {
     const seatLinks = new SeatLinks(messenger, genesis, seat, keyOf(seat), PEERS);
@@ -340,6 +340,45 @@ describe('impostors never get a seat', () => {
   });
 });
 
+describe('a man in the middle of a link', () => {
+  const IN_THE_MIDDLE = 'a seat hello made on another link: someone sits in the middle of this one';
+
+  test('the hellos he passes on are refused at both ends, each redial once: the seats stay unlinked, and nothing is withheld unseen', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const net = new LoopbackNetwork();
+    // Mallory relayed the signaling of seats 1 and 2 and answered each herself: she has a
+    // DTLS session with each, and passes on every word, the challenges and hellos included.
+    const passed: string[] = [];
+    net.intercept(PEERS[1]!, PEERS[2]!, (envelope, forward) => {
+      passed.push((JSON.parse(envelope.data) as WireMessage).type);
+      forward();
+    });
+    const { links } = linkSeats(net);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passed).toContain('seat-hello');
+    expect(links[0]!.states()).toEqual(['connected', 'connected', 'connected']);
+    for (const [seat, other] of [
+      [1, 2],
+      [2, 1],
+    ] as const) {
+      const refused = new Set(links[seat]!.refusals.map((r) => `${r.peer}: ${r.reason}`));
+      expect([...refused]).toEqual([`${PEERS[other]}: ${IN_THE_MIDDLE}`]);
+      expect(links[seat]!.states()[other]).toBe('connecting');
+      expect(links[seat]!.seatOf(PEERS[other]!)).toBeNull();
+      // Nothing goes to the other seat through her: the table knows it is not linked.
+      expect(links[seat]!.send(other, { type: 'event', event: 'for your eyes' })).toBe(false);
+    }
+
+    // Each end redials at 1, 3, 7, 15, 30, 45 and 60 s, and each time asks once and is
+    // answered once: nobody challenges back through her, or the two would ask forever.
+    passed.length = 0;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(passed.filter((type) => type === 'challenge')).toHaveLength(14);
+    expect(passed.filter((type) => type === 'seat-hello')).toHaveLength(14);
+    expect(links[1]!.states()[2]).toBe('connecting');
+  });
+});
+
 describe('link states and redialling, on fake timers', () => {
   /** Lets every message in flight arrive (the network delivers on microtasks). */
   const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -418,15 +457,27 @@ describe('link states and redialling, on fake timers', () => {
 describe('seat messages from the network are checked before use', () => {
   const nonce = 'ab'.repeat(32);
   const sig = 'cd'.repeat(64);
+  const channel = ['sha-256 ab', 'sha-256 cd'];
 
   test.each([
     [{ type: 'challenge', nonce: 'ab' }, 'bad challenge nonce'],
     [{ type: 'challenge', nonce: 'AB'.repeat(32) }, 'bad challenge nonce'],
-    [{ type: 'seat-hello', seat: 1.5, nonce, sig }, 'bad seat'],
-    [{ type: 'seat-hello', seat: -1, nonce, sig }, 'bad seat'],
-    [{ type: 'seat-hello', seat: 64, nonce, sig }, 'bad seat'],
-    [{ type: 'seat-hello', seat: 1, nonce, sig: sig.slice(2) }, 'bad seat signature'],
-    [{ type: 'seat-hello', seat: 1, sig }, 'bad challenge nonce'],
+    [{ type: 'seat-hello', seat: 1.5, nonce, channel, sig }, 'bad seat'],
+    [{ type: 'seat-hello', seat: -1, nonce, channel, sig }, 'bad seat'],
+    [{ type: 'seat-hello', seat: 64, nonce, channel, sig }, 'bad seat'],
+    [{ type: 'seat-hello', seat: 1, nonce, channel, sig: sig.slice(2) }, 'bad seat signature'],
+    [{ type: 'seat-hello', seat: 1, channel, sig }, 'bad challenge nonce'],
+    [{ type: 'seat-hello', seat: 1, nonce, sig }, 'bad seat hello channel'],
+    [{ type: 'seat-hello', seat: 1, nonce, channel: ['one end'], sig }, 'bad seat hello channel'],
+    [{ type: 'seat-hello', seat: 1, nonce, channel: ['', 'b'], sig }, 'bad seat hello channel'],
+    [
+      { type: 'seat-hello', seat: 1, nonce, channel: ['a', '\ud800'], sig },
+      'bad seat hello channel',
+    ],
+    [
+      { type: 'seat-hello', seat: 1, nonce, channel: ['a', 'b'.repeat(1001)], sig },
+      'bad seat hello channel',
+    ],
     [{ type: 'peers', peers: 'host' }, 'bad peers'],
     [{ type: 'peers', peers: ['ok', 'not ok'] }, 'bad peers'],
     [{ type: 'peers', peers: ['a'.repeat(65)] }, 'bad peers'],
@@ -437,10 +488,9 @@ describe('seat messages from the network are checked before use', () => {
   });
 
   test('good ones keep exactly their fields; other types are not seat messages', () => {
-    expect(parseSeatMessage({ type: 'seat-hello', seat: 2, nonce, sig, extra: 1 })).toEqual({
-      ok: true,
-      value: { type: 'seat-hello', seat: 2, nonce, sig },
-    });
+    expect(
+      parseSeatMessage({ type: 'seat-hello', seat: 2, nonce, channel, sig, extra: 1 }),
+    ).toEqual({ ok: true, value: { type: 'seat-hello', seat: 2, nonce, channel, sig } });
     expect(parseSeatMessage({ type: 'peers', peers: [PEERS[0], null] })).toEqual({
       ok: true,
       value: { type: 'peers', peers: [PEERS[0], null] },

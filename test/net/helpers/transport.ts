@@ -11,6 +11,7 @@ export function sendingThrough(
     connect: (peer) => inner.connect(peer),
     disconnect: (peer) => inner.disconnect(peer),
     connectedPeers: () => inner.connectedPeers(),
+    channel: (peer) => inner.channel(peer),
     listen: (handlers) => inner.listen(handlers),
     close: () => inner.close(),
     send,
