@@ -29,7 +29,11 @@ const SCREEN = { name: 'desktop', width: 1280, height: 720 };
 
 const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent()) ?? '';
 
-test('three browsers pair by codes, the guests link through the host, and play Batailles et piques; one reloads, pairs again with the host alone, and plays on', async () => {
+/**
+ * Ann, Ben and Cat pair by codes with no server, Ann pairing each guest; Ann starts
+ * Batailles et piques, and every page is asked to pick its first 2 cards.
+ */
+async function threePairedAtTheFirstMove() {
   await stack.stopSignaling();
   const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
   const [ann, ben, cat] = pages as [Page, Page, Page];
@@ -49,16 +53,30 @@ test('three browsers pair by codes, the guests link through the host, and play B
   for (const page of pages) await page.getByTestId('table').waitFor();
   for (const page of pages)
     await expect.poll(() => prompt(page), { timeout: 50_000 }).toMatch(/^Pick 2 cards/);
-  const cards = ben.getByTestId('hand-card');
+  return { ann, ben, cat, pages, sockets };
+}
+
+/** `player` lays its first two cards, and every page of `others` sees it in its log. */
+async function laysTwo(page: Page, player: string, others: Page[]) {
+  const cards = page.getByTestId('hand-card');
   await cards.nth(0).click();
   await cards.nth(1).click();
-  await ben.getByTestId('lay').click();
-  for (const page of [ann, cat])
+  await page.getByTestId('lay').click();
+  for (const other of others)
     await expect
-      .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
-      .toMatch(/Ben laid 2 cards facedown\./);
+      .poll(() => other.getByTestId('log').textContent(), { timeout: 30_000 })
+      .toContain(`${player} laid 2 cards facedown.`);
+}
 
-  // Cat reloads: she pairs again with Ann alone, and her link to Ben follows through Ann.
+test('three browsers pair by codes, the guests link through the host, and play Batailles et piques to the first move', async () => {
+  const { ann, ben, cat, pages, sockets } = await threePairedAtTheFirstMove();
+  await laysTwo(ben, 'Ben', [ann, cat]);
+  for (const page of pages) expect(await page.getByTestId('alarm').count()).toBe(0);
+  expect(sockets).toEqual([[], [], []]);
+});
+
+test('at three seats paired by codes, a page that reloads pairs again with the host alone; its link to the third follows through the host, and it plays on', async () => {
+  const { ann, ben, cat, pages, sockets } = await threePairedAtTheFirstMove();
   await cat.reload();
   await cat.getByTestId('table').waitFor();
   await expect
@@ -73,14 +91,7 @@ test('three browsers pair by codes, the guests link through the host, and play B
     })
     .toEqual(['connected', 'connected', 'you']);
   await expect.poll(() => prompt(cat), { timeout: 30_000 }).toMatch(/^Pick 2 cards/);
-  const hers = cat.getByTestId('hand-card');
-  await hers.nth(0).click();
-  await hers.nth(1).click();
-  await cat.getByTestId('lay').click();
-  for (const page of [ann, ben])
-    await expect
-      .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
-      .toMatch(/Cat laid 2 cards facedown\./);
+  await laysTwo(cat, 'Cat', [ann, ben]);
   for (const page of pages) expect(await page.getByTestId('alarm').count()).toBe(0);
   expect(sockets).toEqual([[], [], []]);
 });
