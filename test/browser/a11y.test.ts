@@ -258,11 +258,13 @@ test(`Town for Two passes axe at both sizes, a run played by keyboard`, async ()
   await checkAtBothSizes(page, 'town-result');
 });
 
-test(`Batailles et piques passes axe at both sizes, cards laid by keyboard`, async () => {
+test(`Batailles et piques with three computers passes axe at both sizes, cards laid by keyboard, played to the end`, async () => {
   const page = await newPlayer(PLAYED);
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Dora');
   await page.getByTestId('game-batailles').click();
+  await page.getByTestId('seats').selectOption('4');
+  expect(await page.getByTestId('solo').textContent()).toMatch(/Play with 3 computers/);
   await checkAtBothSizes(page, 'batailles-home');
   await tabTo(page, 'solo');
   await page.keyboard.press('Enter');
@@ -290,6 +292,14 @@ test(`Batailles et piques passes axe at both sizes, cards laid by keyboard`, asy
   await page.getByTestId('autoplay').check();
   await page.getByTestId('result').waitFor({ timeout: 50_000 });
   await checkAtBothSizes(page, 'batailles-result');
+  expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(
+    /^(You win the game|Computer \d wins the game|.+ share the game)$/,
+  );
+  expect(await page.getByTestId('seat-panel').count()).toBe(4);
+  const log = (await page.getByTestId('log').textContent()) ?? '';
+  expect(log).toMatch(/attacks/);
+  expect(log).toMatch(/is dead: a trophy for/);
+  expect(await page.getByTestId('alarm').count()).toBe(0);
 });
 
 test(`Black & Red passes axe at both sizes, a move played by keyboard`, async () => {

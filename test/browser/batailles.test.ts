@@ -1,8 +1,8 @@
 /**
  * Batailles et piques in real browsers over real PeerJS: three pages lay their cards by
  * hand, then play to the end by the computer's help and agree on the scores, the audit
- * done on each; one page plays with three computer players to the end; a page that owes
- * its turn reloads, and its cards and its turn come back.
+ * done on each; a page that owes its turn reloads, and its cards and its turn come back.
+ * (One page playing with three computer players to the end is a11y.test.ts's Batailles.)
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -75,27 +75,6 @@ test('three browsers lay their cards by hand, play to the end and agree on the s
       .toBe(4);
   for (const page of pages) await page.getByTestId('autoplay').check();
   await expectSameEnd(pages);
-});
-
-test('one browser plays with three computer players to the end', async () => {
-  const page = await stack.newPlayer();
-  await page.goto(stack.url);
-  await page.getByTestId('name').fill('Solo');
-  await page.getByTestId('game-batailles').click();
-  await page.getByTestId('seats').selectOption('4');
-  await expect(page.getByTestId('solo').textContent()).resolves.toMatch(/Play with 3 computers/);
-  await page.getByTestId('solo').click();
-  await layByHand(page);
-  await page.getByTestId('autoplay').check();
-  await page.getByTestId('result').waitFor({ timeout: 50_000 });
-  expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(
-    /^(You win the game|Computer \d wins the game|.+ share the game)$/,
-  );
-  expect(await page.getByTestId('seat-panel').count()).toBe(4);
-  const log = (await page.getByTestId('log').textContent()) ?? '';
-  expect(log).toMatch(/attacks/);
-  expect(log).toMatch(/is dead: a trophy for/);
-  expect(await page.getByTestId('alarm').count()).toBe(0);
 });
 
 test('the player who owes its turn reloads: its cards and its turn come back, the game ends agreed', async () => {
