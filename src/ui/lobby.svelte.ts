@@ -55,6 +55,17 @@ import { NEXT_GAME_SECONDS, TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from './pair/pairing.svelte.ts';
 
+/** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
+function newTable(
+  game: GameId,
+  seats: number,
+  options: JsonObject,
+  absentAfterMs: number,
+): TableInfo {
+  const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+  return { id: newTableId(), game, seats, options: counted, absentAfterMs };
+}
+
 export class LobbyController {
   snapshot = $state<LobbySnapshot | null>(null);
   error = $state<string | null>(null);
@@ -167,14 +178,9 @@ export class LobbyController {
     options: JsonObject,
     absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
   ): Promise<void> {
-    // A game whose options count the players (one army each) gets the count from the seats.
-    const counted = playable(game)?.withSeats?.(options, seats) ?? options;
-    const table: TableInfo = { id: newTableId(), game, seats, options: counted, absentAfterMs };
+    const table = newTable(game, seats, options, absentAfterMs);
     await this.enter(table.id);
-    const transport = await this.reach(hostPeerId(table.id));
-    this.identity = createIdentity();
-    this.name = name;
-    this.attach(LobbySession.create(transport, table, name, this.identity));
+    this.host(table, name, await this.reach(hostPeerId(table.id)));
   }
 
   /**
@@ -188,11 +194,15 @@ export class LobbyController {
     options: JsonObject,
     absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
   ): Promise<void> {
-    const counted = playable(game)?.withSeats?.(options, seats) ?? options;
-    const table: TableInfo = { id: newTableId(), game, seats, options: counted, absentAfterMs };
+    const table = newTable(game, seats, options, absentAfterMs);
     await this.enter(table.id);
     const transport = await this.pairedTransport(hostPeerId(table.id));
     this.offers = new OfferPairing(transport);
+    this.host(table, name, transport);
+  }
+
+  /** Sits at the new `table` as its host, under a fresh identity key, on `transport`. */
+  private host(table: TableInfo, name: string, transport: Transport): void {
     this.identity = createIdentity();
     this.name = name;
     this.attach(LobbySession.create(transport, table, name, this.identity));
