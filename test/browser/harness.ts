@@ -70,6 +70,23 @@ export async function seatTwo(stack: Pick<Stack, 'url' | 'newPlayer'>, game: str
   return { alice, bob, invite };
 }
 
+/**
+ * As `seatTwo`, with no signaling server: the stack's PeerServer is stopped, Bob joins by
+ * codes. `sockets`: every WebSocket each page opened, from its first page on.
+ */
+export async function seatTwoByCodes(stack: Stack, game: string) {
+  await stack.stopSignaling();
+  const alice = await stack.newPlayer();
+  const bob = await stack.newPlayer();
+  const sockets = [socketsOf(alice), socketsOf(bob)];
+  await createPairedTable(alice, stack.url, 'Alice', game);
+  await joinByCodes(alice, bob, stack.url, 'Bob');
+  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
+  await alice.getByTestId('start').click();
+  for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
+  return { alice, bob, sockets };
+}
+
 const playerLinks = (page: Page) =>
   page.getByTestId('player').getByTestId('link-state').allTextContents();
 

@@ -17,6 +17,7 @@ import {
   flipOffered,
   joinByCodes,
   pairByCodes,
+  seatTwoByCodes,
   settledSteps,
   socketsOf,
   useStack,
@@ -97,14 +98,7 @@ test('at three seats paired by codes, a page that reloads pairs again with the h
 });
 
 test('a page that reloads pairs again by codes and its game goes on where it stood', async () => {
-  await stack.stopSignaling();
-  const alice = await stack.newPlayer();
-  const bob = await stack.newPlayer();
-  await createPairedTable(alice, stack.url, 'Alice', 'war');
-  await joinByCodes(alice, bob, stack.url, 'Bob');
-  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
-  await alice.getByTestId('start').click();
-  await bob.getByTestId('table').waitFor();
+  const { alice, bob } = await seatTwoByCodes(stack, 'war');
   await flipOffered(alice);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();

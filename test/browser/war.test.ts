@@ -2,11 +2,9 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   autoplayWar,
-  createPairedTable,
   flipOffered,
-  joinByCodes,
+  seatTwoByCodes,
   settledSteps,
-  socketsOf,
   untilShown,
   useStack,
 } from './harness.ts';
@@ -24,17 +22,9 @@ const winner = async (page: Page) => {
  * rematch, resume and reconnect tests.
  */
 test('two browsers paired by codes play War to the end and agree on the winner', async () => {
-  await stack.stopSignaling();
-  const alice = await stack.newPlayer();
-  const bob = await stack.newPlayer();
-  const sockets = [socketsOf(alice), socketsOf(bob)];
-  await createPairedTable(alice, stack.url, 'Alice', 'war');
-  await joinByCodes(alice, bob, stack.url, 'Bob');
-  await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
-  await alice.getByTestId('start').click();
+  const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war');
 
   // One flip by hand first: the step (a battle, or War! on a tie) settles only once both have flipped.
-  await bob.getByTestId('table').waitFor();
   await flipOffered(alice);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
