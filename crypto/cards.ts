@@ -16,7 +16,7 @@ import {
   pointBytes,
   pointHex,
 } from './group.ts';
-import { tally } from './tally.ts';
+import { report } from './observe.ts';
 
 /** The RFC 9380 domain-separation tag of card faces. */
 export const CARD_DST = 'fairdeal/crypto/v1/card';
@@ -142,7 +142,7 @@ export function encodingIndex(deckId: string, size: number, encoding: Uint8Array
  * Variable time: the scalars are public once published, never a secret in play.
  */
 export function openCard(c: Point, scalars: readonly bigint[]): Point {
-  tally('openCard');
+  report('openCard');
   const product = scalars.reduce((a, s) => modL(a * s), 1n);
   return mulUnsafe(c, invertScalar(product));
 }

@@ -27,7 +27,7 @@ import {
   type Point,
 } from './group.ts';
 import { Transcript } from './transcript.ts';
-import { tally } from './tally.ts';
+import { report } from './observe.ts';
 
 /** Chaum–Pedersen proof that `log_g u = log_h v`. */
 export interface DleqProof {
@@ -73,7 +73,7 @@ export function proveDleq(
   g: Point,
   h: Point,
 ): { u: Point; v: Point; proof: DleqProof } {
-  tally('proveDleq');
+  report('proveDleq');
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const x = assertSecret(secret);
   assertPoint(g, 'g');
@@ -100,7 +100,7 @@ export function verifyDleq(
   v: Point,
   proof: DleqProof,
 ): boolean {
-  tally('verifyDleq');
+  report('verifyDleq');
   try {
     if (!(ctx instanceof Uint8Array) || ![g, u, h, v].every(isPoint)) return false;
     // A proof that is no object throws here, and the catch answers false.

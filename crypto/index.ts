@@ -64,7 +64,12 @@ export {
   verifyShuffle,
   type ShuffleProof,
 } from './shuffle.ts';
-export { workTally, type WorkTally } from './tally.ts';
+export {
+  OPERATIONS,
+  observeOperations,
+  type Operation,
+  type OperationObserver,
+} from './observe.ts';
 export {
   Kind,
   MAX_COUNT,

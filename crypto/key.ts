@@ -17,7 +17,7 @@ import {
   type Point,
 } from './group.ts';
 import { Transcript } from './transcript.ts';
-import { tally } from './tally.ts';
+import { report } from './observe.ts';
 
 /** Schnorr proof of knowledge of the discrete log of a public key. */
 export interface KeyProof {
@@ -39,7 +39,7 @@ function keyChallenge(ctx: Uint8Array, E: Point, T: Point): bigint {
  * knowledge of `e`, bound to `ctx` (table, deck, player, step).
  */
 export function proveKey(ctx: Uint8Array, secret: bigint): { pub: Point; proof: KeyProof } {
-  tally('proveKey');
+  report('proveKey');
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const e = assertSecret(secret);
   const E = mulBase(e);
@@ -54,7 +54,7 @@ export function proveKey(ctx: Uint8Array, secret: bigint): { pub: Point; proof: 
  * `ctx`: `s·G == T + γ·E`. Returns false (never throws) on any malformed input.
  */
 export function verifyKey(ctx: Uint8Array, pub: Point, proof: KeyProof): boolean {
-  tally('verifyKey');
+  report('verifyKey');
   try {
     if (!(ctx instanceof Uint8Array) || !isPoint(pub)) return false;
     // A proof that is no object throws here, and the catch answers false.

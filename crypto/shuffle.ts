@@ -37,7 +37,7 @@ import {
   type Point,
 } from './group.ts';
 import { challenges128, Transcript } from './transcript.ts';
-import { tally } from './tally.ts';
+import { report } from './observe.ts';
 
 /**
  * A Terelius–Wikström proof of shuffle (names of Haenni et al. 2017).
@@ -188,7 +188,7 @@ export function proveShuffle(
   secret: bigint,
   rows: Point[][],
 ): { rows: Point[][]; proof: ShuffleProof } {
-  tally('proveShuffle');
+  report('proveShuffle');
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const e = assertSecret(secret);
   const { n, w } = assertRows(rows);
@@ -309,7 +309,7 @@ export function verifyShuffle(
   output: Point[][],
   proof: ShuffleProof,
 ): boolean {
-  tally('verifyShuffle');
+  report('verifyShuffle');
   try {
     if (!isPoint(pub)) return false;
     // Malformed input throws below (the rows' checks, the transcript's on `ctx`, reading

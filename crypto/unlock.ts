@@ -28,7 +28,7 @@ import {
   type Point,
 } from './group.ts';
 import { challenges128, Transcript } from './transcript.ts';
-import { tally } from './tally.ts';
+import { report } from './observe.ts';
 
 /** Batched Chaum–Pedersen (DLEQ) proof for a list of unlock shares. */
 export interface UnlockProof {
@@ -63,7 +63,7 @@ export function proveUnlock(
   secret: bigint,
   cards: Point[],
 ): { cards: Point[]; proof: UnlockProof } {
-  tally('proveUnlock');
+  report('proveUnlock');
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const e = assertSecret(secret);
   if (!Array.isArray(cards) || cards.length === 0) throw new Error('cards: expected at least one');
@@ -93,7 +93,7 @@ export function verifyUnlock(
   after: Point[],
   proof: UnlockProof,
 ): boolean {
-  tally('verifyUnlock');
+  report('verifyUnlock');
   try {
     if (!(ctx instanceof Uint8Array) || !isPoint(pub)) return false;
     // Lists that are no arrays throw below (no `every`), and the catch answers false.

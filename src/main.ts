@@ -1,11 +1,11 @@
 import { mount } from 'svelte';
-import { workTally } from '../crypto/index.ts';
 import { loadConfig, relayConfigured } from './net/config.ts';
 import { browserPool } from './net/pool.ts';
 import { DirectTransport } from './net/direct.ts';
 import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import { rtcConfiguration } from './net/turn.ts';
+import { work } from './net/work.ts';
 import App from './ui/App.svelte';
 import { LobbyController } from './ui/lobby.svelte.ts';
 import { addressContext, appAddress } from './ui/address.ts';
@@ -21,7 +21,7 @@ const pool = browserPool();
  * for the curious, from the console, and for the browser tests (the page itself, none).
  */
 Object.assign(globalThis, {
-  fairDealWork: async () => ({ page: workTally(), workers: await pool.tally() }),
+  fairDealWork: async () => ({ page: work.tally(), workers: await pool.tally() }),
 });
 /** Null when this browser keeps nothing for the page (a private window may refuse IndexedDB). */
 const kept: Promise<TableStore | null> = IdbStore.open().catch(() => null);

@@ -9,7 +9,6 @@
  * (tests, the simulator) where a session has no page to keep responsive.
  */
 import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
-import type { WorkTally } from '../../crypto/index.ts';
 import { checkId, type CheckJob } from '../engine/table/checks.ts';
 import type { AuditLog } from '../engine/table/report.ts';
 import {
@@ -19,6 +18,7 @@ import {
   type DutyDone,
   type DutyRequest,
   type Work,
+  type WorkTally,
 } from './work.ts';
 
 /** The jobs of src/net/work.ts, each done in some thread of the pool. */

@@ -7,7 +7,13 @@
  * (src/net/crypto-worker.ts) and the in-thread pool runs the very same code
  * in Node, so every test goes through the path the page takes.
  */
-import { deckEncodings, precomputeTables, workTally, type WorkTally } from '../../crypto/index.ts';
+import {
+  deckEncodings,
+  observeOperations,
+  OPERATIONS,
+  precomputeTables,
+  type Operation,
+} from '../../crypto/index.ts';
 import type { Json } from '../engine/encoding.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
 import { Keyring, makeDuty, type KeyringSecrets } from '../engine/table/author.ts';
@@ -44,6 +50,24 @@ export interface CheckDone {
 /** The game opened with the published keys, or `ERR_NO_AUDIT` while a seat's are missing. */
 export type AuditDone = Result<AuditReport, 'ERR_NO_AUDIT'>;
 
+/**
+ * How many proofs this thread (a page, or one worker) has made and checked, by
+ * function, and how many cards it opened with published keys. Kept for
+ * diagnostics and tests (a page can show that its own thread made, checked and
+ * opened none, its workers all); the protocol never reads it.
+ */
+export type WorkTally = Record<Operation, number>;
+
+/**
+ * This thread's tally, counted from crypto/'s reports since this module was
+ * loaded: as a worker starts, and in a page as main.ts starts (through the
+ * pool), before any proof.
+ */
+const counts = Object.fromEntries(OPERATIONS.map((op) => [op, 0])) as WorkTally;
+observeOperations((op) => {
+  counts[op] += 1;
+});
+
 /** The largest deck a game deals from: the generators a worker prepares as it starts. */
 export const LARGEST_DECK = 52;
 
@@ -79,7 +103,7 @@ export const work = {
   },
   /** The proofs this thread has made and checked, and the cards it opened. */
   tally(): WorkTally {
-    return workTally();
+    return { ...counts };
   },
   /** Builds the fixed-base tables and generators the proofs use, once for this thread. */
   prepare(): void {

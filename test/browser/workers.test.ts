@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { WorkTally } from '../../crypto/index.ts';
+import type { WorkTally } from '../../src/net/work.ts';
 import {
   axeViolations,
   createTable,

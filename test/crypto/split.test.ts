@@ -1,8 +1,8 @@
 /**
  * Encodings handed on without decoding (`splitPoints` / `joinPoints`,
  * `splitRows` / `joinRows`), faces read off encodings (`deckEncodings`,
- * `encodingIndex`) or taken from another thread (`learnDeck`), and the count of
- * proofs a thread makes and checks.
+ * `encodingIndex`) or taken from another thread (`learnDeck`), and the operations
+ * reported to an observer.
  */
 import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
@@ -24,6 +24,7 @@ import {
   learnDeck,
   MAX_WIDTH,
   mulBase,
+  observeOperations,
   proveDleq,
   proveKey,
   proveShuffle,
@@ -34,8 +35,7 @@ import {
   verifyKey,
   verifyShuffle,
   verifyUnlock,
-  workTally,
-  type WorkTally,
+  type Operation,
 } from '../../crypto/index.ts';
 
 const points = [3n, 5n, 7n, 11n].map((s) => mulBase(s));
@@ -193,16 +193,21 @@ function hashedFace(deck: string, i: number): Uint8Array {
   return ristretto255_hasher.hashToCurve(utf8ToBytes(`${deck}|${i}`), { DST: CARD_DST }).toBytes();
 }
 
-describe('workTally', () => {
+describe('observeOperations', () => {
   const ctx = deriveContext('tally');
-  const spent = (before: WorkTally): Partial<WorkTally> =>
-    Object.fromEntries(
-      Object.entries(workTally())
-        .map(([k, n]) => [k, n - before[k as keyof WorkTally]])
-        .filter(([, d]) => d !== 0),
-    );
+  /** The operations reported while `run` runs, in order. */
+  const reported = (run: () => unknown): Operation[] => {
+    const seen: Operation[] = [];
+    const stop = observeOperations((op) => seen.push(op));
+    try {
+      run();
+    } finally {
+      stop();
+    }
+    return seen;
+  };
 
-  const pairs: [prove: keyof WorkTally, verify: keyof WorkTally, run: () => boolean][] = [
+  const pairs: [prove: Operation, verify: Operation, run: () => boolean][] = [
     [
       'proveKey',
       'verifyKey',
@@ -239,16 +244,29 @@ describe('workTally', () => {
     ],
   ];
 
-  it.each(pairs)('counts %s and %s once each, and nothing else', (prove, verify, run) => {
-    const before = workTally();
-    expect(run()).toBe(true);
-    expect(spent(before)).toEqual({ [prove]: 1, [verify]: 1 });
+  it.each(pairs)('reports %s and %s once each, and nothing else', (prove, verify, run) => {
+    let holds = false;
+    expect(reported(() => (holds = run()))).toEqual([prove, verify]);
+    expect(holds).toBe(true);
   });
 
-  it('counts a verifier that answers false', () => {
+  it('reports a verifier that answers false and a prover that throws', () => {
     const { proof } = proveKey(ctx, 5n);
-    const before = workTally();
-    expect(verifyKey(ctx, points[0]!, proof)).toBe(false);
-    expect(spent(before)).toEqual({ verifyKey: 1 });
+    expect(reported(() => verifyKey(ctx, points[0]!, proof))).toEqual(['verifyKey']);
+    expect(reported(() => expect(() => proveKey(ctx, 0n)).toThrow())).toEqual(['proveKey']);
+  });
+
+  it('tells every observer until it stops, each on its own', () => {
+    const first: Operation[] = [];
+    const second: Operation[] = [];
+    const stopFirst = observeOperations((op) => first.push(op));
+    const stopSecond = observeOperations((op) => second.push(op));
+    proveKey(ctx, 5n);
+    stopFirst();
+    proveKey(ctx, 5n);
+    stopSecond();
+    proveKey(ctx, 5n);
+    expect(first).toEqual(['proveKey']);
+    expect(second).toEqual(['proveKey', 'proveKey']);
   });
 });

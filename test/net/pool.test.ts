@@ -7,7 +7,6 @@
  * them go, to see what a session does while its checks are under way.
  */
 import { expect, test } from 'vitest';
-import { workTally } from '../../crypto/index.ts';
 import type { Json } from '../../src/engine/encoding.ts';
 import { playable } from '../../src/engine/games/registry.ts';
 import { makeDuty } from '../../src/engine/table/author.ts';
@@ -21,6 +20,7 @@ import { Messenger } from '../../src/net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../../src/net/pool.ts';
 import { SeatLinks } from '../../src/net/seats.ts';
 import { TableSession } from '../../src/net/table.ts';
+import { work } from '../../src/net/work.ts';
 import { TableController } from '../../src/ui/table.svelte.ts';
 import type { PlayerProgress } from '../../src/ui/progress.ts';
 import { auditLog, auditReport } from '../../src/engine/table/report.ts';
@@ -178,7 +178,7 @@ test('a shuffle Bob made ahead on a shuffle of Alice that does not check is neve
 test('in crypto workers over comlink, a table is set up with no proof made or checked in this thread', async () => {
   const { session } = warTable('pool-workers');
   const pools = [nodeWorkerPool(2), nodeWorkerPool(2)];
-  const before = workTally();
+  const before = work.tally();
   const [alice, bob] = pools.map((pool, seat) => session(seat, pool)) as [
     TableSession<Json>,
     TableSession<Json>,
@@ -189,7 +189,7 @@ test('in crypto workers over comlink, a table is set up with no proof made or ch
       [alice, bob].every((s) => s.legalActions().length > 0) &&
       alice.replica.stateHash === bob.replica.stateHash,
   );
-  expect(Object.values(spent(before, workTally())).every((n) => n === 0)).toBe(true);
+  expect(Object.values(spent(before, work.tally())).every((n) => n === 0)).toBe(true);
   const [aliceWorkers, bobWorkers] = await Promise.all(pools.map((pool) => pool.tally()));
   for (const workers of [aliceWorkers!, bobWorkers!]) {
     expect(workers).toHaveLength(2);

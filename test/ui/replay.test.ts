@@ -9,7 +9,6 @@
  * that fails stops the replay, in words.
  */
 import { beforeAll, expect, test, vi } from 'vitest';
-import { workTally } from '../../crypto/index.ts';
 import { localTable } from '../../src/bots/table.ts';
 import type { CheckJob } from '../../src/engine/table/checks.ts';
 import {
@@ -20,7 +19,7 @@ import {
   type Transcript,
 } from '../../src/engine/transcript.ts';
 import { InThreadPool, type CryptoPool } from '../../src/net/pool.ts';
-import type { CheckDone } from '../../src/net/work.ts';
+import { work, type CheckDone } from '../../src/net/work.ts';
 import { ReplayController } from '../../src/ui/replay.svelte.ts';
 import { forgedUnlockTranscript } from '../engine/helpers/forged.ts';
 import { nodeWorkerPool, spent, sum } from '../net/helpers/tallies.ts';
@@ -95,13 +94,13 @@ test('checked in the pool, the replay reaches the verdict and state hash a check
 test('in crypto workers, the replay and its audit view check no proof and open no card in this thread', async () => {
   const pool = nodeWorkerPool(2);
   try {
-    const before = workTally();
+    const before = work.tally();
     const replay = await replayed(transcript, pool);
     expect(replay.status).toBe('verified');
     const audit = await replay.audit();
     if (typeof audit === 'string') throw new Error(audit);
     expect(audit.deals[0]!.shuffles.length).toBeGreaterThan(0);
-    expect(Object.values(spent(before, workTally())).every((n) => n === 0)).toBe(true);
+    expect(Object.values(spent(before, work.tally())).every((n) => n === 0)).toBe(true);
 
     // Every proof of the game checked there, and every card of the audit view opened there.
     const workers = await pool.tally();

@@ -5,11 +5,16 @@
  * (a worker's answer that takes its time), in an order the test decides. It
  * records the step of every duty it was asked to make.
  */
-import type { WorkTally } from '../../../crypto/index.ts';
 import type { CheckJob } from '../../../src/engine/table/checks.ts';
 import type { AuditLog } from '../../../src/engine/table/report.ts';
 import { InThreadPool, type CryptoPool } from '../../../src/net/pool.ts';
-import type { AuditDone, CheckDone, DutyDone, DutyRequest } from '../../../src/net/work.ts';
+import type {
+  AuditDone,
+  CheckDone,
+  DutyDone,
+  DutyRequest,
+  WorkTally,
+} from '../../../src/net/work.ts';
 
 export class GatedPool implements CryptoPool {
   private readonly inner = new InThreadPool();

@@ -9,7 +9,6 @@
  * draws afresh as a reloaded page would. Checks and everything else run as in
  * the `InThreadPool` it wraps.
  */
-import type { WorkTally } from '../../../crypto/index.ts';
 import type { CheckJob } from '../../../src/engine/table/checks.ts';
 import type { AuditLog } from '../../../src/engine/table/report.ts';
 import { InThreadPool, type CryptoPool } from '../../../src/net/pool.ts';
@@ -19,6 +18,7 @@ import {
   type CheckDone,
   type DutyDone,
   type DutyRequest,
+  type WorkTally,
 } from '../../../src/net/work.ts';
 import { drawingFrom, numbered } from '../../setup/seeded-random.ts';
 import { stateHash, type Json } from '../../../src/engine/encoding.ts';

@@ -5,8 +5,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { WorkTally } from '../../../crypto/index.ts';
 import { WorkerPool } from '../../../src/net/pool.ts';
+import type { WorkTally } from '../../../src/net/work.ts';
 
 /** A pool of `size` crypto workers running test/net/helpers/node-worker.ts. */
 export function nodeWorkerPool(size: number): WorkerPool {
