@@ -6,15 +6,15 @@
  * MUTATE_PART picks the part; see test/MUTATION.md for scores and survivors.
  */
 const PARTS = {
-  // The group's arithmetic against its own property tests: every other crypto test
-  // multiplies too, so against them each surviving or looping mutant of the group cost a
-  // run of every proof's tests.
+  // The group's arithmetic (crypto/group/, a file per topic) against its own property
+  // tests: every other crypto test multiplies too, so against them each surviving or
+  // looping mutant of the group cost a run of every proof's tests.
   group: {
-    mutate: ['crypto/group.ts'],
+    mutate: ['crypto/group/*.ts'],
     tests: ['test/crypto/group.test.ts'],
   },
   crypto: {
-    mutate: ['crypto/**/*.ts', '!crypto/{index,group}.ts'],
+    mutate: ['crypto/*.ts', '!crypto/index.ts'],
     // protocol.test.ts plays whole games of proofs: an integration test, not a unit's.
     tests: [
       'test/crypto/{cards,dleq,encoding,group,key,shuffle,split,transcript,unlock,vectors}.test.ts',

@@ -7,15 +7,9 @@
 import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import {
-  decodePoint,
-  invertScalar,
-  modL,
-  mulUnsafe,
-  Point,
-  pointBytes,
-  pointHex,
-} from './group.ts';
+import { decodePoint, Point, pointBytes, pointHex } from './group/point.ts';
+import { invertScalar, modL } from './group/scalar.ts';
+import { mulUnsafe } from './group/mul.ts';
 import { report } from './observe.ts';
 
 /** The RFC 9380 domain-separation tag of card faces. */

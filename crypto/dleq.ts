@@ -14,18 +14,11 @@
  * `γ = H("fairdeal/dleq/gamma", ctx, g, u, h, v, T1, T2)`, `s = w + γ·x`.
  * Verifier: `s·g == T1 + γ·u` and `s·h == T2 + γ·v`.
  */
-import {
-  assertPoint,
-  assertSecret,
-  isPoint,
-  isScalar,
-  modL,
-  msmUnsafe,
-  mulSecret,
-  random128,
-  randomScalar,
-  type Point,
-} from './group.ts';
+import { assertPoint, isPoint, type Point } from './group/point.ts';
+import { assertSecret, isScalar, modL } from './group/scalar.ts';
+import { random128, randomScalar } from './group/random.ts';
+import { mulSecret } from './group/mul.ts';
+import { msmUnsafe } from './group/msm.ts';
 import { Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 

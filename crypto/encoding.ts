@@ -10,17 +10,8 @@
  * naming the bad field; they never return a wrong value. Decoded points keep
  * the bytes they came from, so verifiers hash them without re-encoding.
  */
-import {
-  decodePoint,
-  decodeScalar,
-  encodeScalar,
-  assertPoint,
-  assertScalar,
-  POINT_BYTES,
-  pointBytes,
-  SCALAR_BYTES,
-  type Point,
-} from './group.ts';
+import { decodePoint, assertPoint, POINT_BYTES, pointBytes, type Point } from './group/point.ts';
+import { decodeScalar, encodeScalar, assertScalar, SCALAR_BYTES } from './group/scalar.ts';
 import type { DleqProof } from './dleq.ts';
 import type { KeyProof } from './key.ts';
 import type { ShuffleProof } from './shuffle.ts';

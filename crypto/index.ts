@@ -7,32 +7,28 @@
 export {
   Point,
   G,
-  ORDER,
   POINT_BYTES,
+  encodePoint,
+  decodePoint,
+  pointHex,
+  isPoint,
+  assertPoint,
+} from './group/point.ts';
+export {
+  ORDER,
   SCALAR_BYTES,
   modL,
   isScalar,
   assertScalar,
   assertSecret,
   invertScalar,
-  randomScalar,
-  randomScalars,
-  randomPermutation,
   encodeScalar,
   decodeScalar,
   decodeSecret,
-  encodePoint,
-  decodePoint,
-  pointHex,
-  isPoint,
-  assertPoint,
-  mulBase,
-  mulSecret,
-  mulUnsafe,
-  msm,
-  msmUnsafe,
-  FixedBase,
-} from './group.ts';
+} from './group/scalar.ts';
+export { randomScalar, randomScalars, randomPermutation } from './group/random.ts';
+export { mulBase, mulSecret, mulUnsafe, FixedBase } from './group/mul.ts';
+export { msm, msmUnsafe } from './group/msm.ts';
 export {
   CARD_DST,
   cardPoint,

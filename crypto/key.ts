@@ -5,17 +5,11 @@
  * Prover: `w` random, `T = w·G`, `γ = H("fairdeal/key/gamma", ctx, E, T)`,
  * `s = w + γ·e`. Verifier: `s·G == T + γ·E`.
  */
-import {
-  assertSecret,
-  G,
-  isPoint,
-  isScalar,
-  modL,
-  msmUnsafe,
-  mulBase,
-  randomScalar,
-  type Point,
-} from './group.ts';
+import { G, isPoint, type Point } from './group/point.ts';
+import { assertSecret, isScalar, modL } from './group/scalar.ts';
+import { randomScalar } from './group/random.ts';
+import { mulBase } from './group/mul.ts';
+import { msmUnsafe } from './group/msm.ts';
 import { Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 

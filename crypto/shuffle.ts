@@ -16,26 +16,12 @@
  */
 import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import {
-  assertPoint,
-  assertSecret,
-  doubleAndEncode,
-  FixedBase,
-  G,
-  HALF,
-  isPoint,
-  isScalar,
-  modL,
-  msm,
-  msmUnsafe,
-  mulBase,
-  mulSecret,
-  mulUnsafe,
-  random128,
-  randomPermutation,
-  randomScalars,
-  type Point,
-} from './group.ts';
+import { assertPoint, G, isPoint, type Point } from './group/point.ts';
+import { assertSecret, isScalar, modL } from './group/scalar.ts';
+import { random128, randomPermutation, randomScalars } from './group/random.ts';
+import { FixedBase, mulBase, mulSecret, mulUnsafe } from './group/mul.ts';
+import { msm, msmUnsafe } from './group/msm.ts';
+import { doubleAndEncode, HALF } from './group/batch-encode.ts';
 import { challenges128, Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 

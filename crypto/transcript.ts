@@ -7,7 +7,8 @@
  */
 import { sha512 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeScalar, modL, pointBytes, type Point } from './group.ts';
+import { pointBytes, type Point } from './group/point.ts';
+import { encodeScalar, modL } from './group/scalar.ts';
 
 /** The protocol tag hashed first into every transcript (bump it to change every proof). */
 export const PROTOCOL = 'fairdeal/crypto/v1';

@@ -12,21 +12,11 @@
  * Verifier: `s·G == T1 + γ·E` and `s·D* == T2 + γ·C*`, folded with a random
  * weight into one multi-scalar multiplication.
  */
-import {
-  assertPoint,
-  assertSecret,
-  G,
-  invertScalar,
-  isPoint,
-  isScalar,
-  modL,
-  msmUnsafe,
-  mulBase,
-  mulSecret,
-  random128,
-  randomScalar,
-  type Point,
-} from './group.ts';
+import { assertPoint, G, isPoint, type Point } from './group/point.ts';
+import { assertSecret, invertScalar, isScalar, modL } from './group/scalar.ts';
+import { random128, randomScalar } from './group/random.ts';
+import { mulBase, mulSecret } from './group/mul.ts';
+import { msmUnsafe } from './group/msm.ts';
 import { challenges128, Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 

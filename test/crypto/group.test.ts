@@ -29,7 +29,9 @@ import {
   randomScalars,
   toHex,
 } from '../../crypto/index.ts';
-import { doubleAndEncode, mulSecret, random128, randomIndex } from '../../crypto/group.ts';
+import { random128, randomIndex } from '../../crypto/group/random.ts';
+import { mulSecret } from '../../crypto/group/mul.ts';
+import { doubleAndEncode } from '../../crypto/group/batch-encode.ts';
 import { randomPoint, randomPoints } from './helpers.ts';
 
 /** RFC 9496 Appendix A.1: encodings of k·B for k = 0..15. */
