@@ -17,7 +17,7 @@ const forbid = (...groups) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tmp/', 'reports/', '.stryker-tmp/'] },
+  { ignores: ['dist/', 'crypto/dist/', 'node_modules/', '.tmp/', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],

@@ -8,7 +8,7 @@ import { ristretto255 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
 /** The ristretto255 point class of @noble/curves (`ristretto255.Point`). */
-export const Point = ristretto255.Point;
+export const Point: typeof ristretto255.Point = ristretto255.Point;
 /** A ristretto255 group element. Scalars are plain `bigint`s mod ℓ (scalar.ts). */
 export type Point = InstanceType<typeof ristretto255.Point>;
 
