@@ -7,7 +7,7 @@
  * (AFRICACRYPT 2010), with the names of Haenni, Locher, Koenig & Dubuis,
  * "Pseudo-code algorithms for verifiable re-encryption mix-nets" (FC 2017),
  * where the re-encryption check is replaced by `Σ u'_i·Y_i = e·Σ u_j·X_j`.
- * The exact steps are written out in crypto/SPEC.md §5.4.
+ * The exact steps are written out in crypto/SPEC.md §5.4 and docs/shuffle-proof.md.
  *
  * Prover speed: `ĉ_i = R̂_i·G + U_i·H` and `t̂_i = (ŵ_i + w'_i·R̂_{i-1})·G + (w'_i·U_{i-1})·H`
  * use only fixed-base tables for G and H (no sequential variable-base chain, and

@@ -27,7 +27,7 @@
  * page. The host says so: each roster entry carries `runByHost`, true for a seat the
  * host's page runs, and the genesis records it (`Genesis.runBy`), so every player's page
  * says whose page runs that seat and a transcript shows it. It is the host's word: an
- * honest host tells the truth, a dishonest one could leave it out (README, threat model).
+ * honest host tells the truth, a dishonest one could leave it out (docs/threat-model.md).
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, isHex, isRecord } from '../engine/encoding.ts';

@@ -1,6 +1,6 @@
 /**
  * The site as `npm run build` makes it, hosted the plain way: its files on a static file
- * server, and a bare PeerServer started as the README says (`peerjs --port … --path …`)
+ * server, and a bare PeerServer started as docs/hosting.md says (`peerjs --port … --path …`)
  * on a port and path of its own. Nothing of Vite serves here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

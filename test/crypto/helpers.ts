@@ -1,6 +1,6 @@
 /**
  * Test helpers: random points, tampering utilities, and a reference shuffle
- * prover written line by line from SHUFFLE_PROOF.md (sequential ĉ chain with
+ * prover written line by line from docs/shuffle-proof.md (sequential ĉ chain with
  * variable-base multiplications, no speed tricks). The reference prover is an
  * independent implementation the optimised one must agree with, and, given
  * wrong output rows, a cheating prover that follows the protocol in every
@@ -111,7 +111,7 @@ export const shuffleGamma = (
     .points(p.tHat)
     .challenge();
 
-/** The TW shuffle prover exactly as SHUFFLE_PROOF.md writes it (slow, for tests). */
+/** The TW shuffle prover exactly as docs/shuffle-proof.md writes it (slow, for tests). */
 export function referenceProveShuffle(
   ctx: Uint8Array,
   e: bigint,
@@ -207,7 +207,7 @@ export function referenceProveShuffle(
 }
 
 /**
- * The batched Chaum–Pedersen prover of SHUFFLE_PROOF.md, for tests: `after`
+ * The batched Chaum–Pedersen prover of docs/shuffle-proof.md, for tests: `after`
  * defaults to `e⁻¹·before`; given other `after` points it proves anyway,
  * following the protocol in every other respect.
  */

@@ -197,7 +197,7 @@ describe('verifyShuffle (N = 5, W = 1)', () => {
 describe('verifyShuffle against a cheating prover that follows the protocol otherwise', () => {
   const psi = [2, 0, 4, 1, 3];
 
-  it('accepts an honest proof from the reference prover (written from SHUFFLE_PROOF.md)', () => {
+  it('accepts an honest proof from the reference prover (written from docs/shuffle-proof.md)', () => {
     const ref = referenceProveShuffle(ctx, e, X, { psi });
     expect(ref.rows.map((r) => r[0]!.toHex())).toEqual(
       psi.map((j) => X[j]![0]!.multiply(e).toHex()),

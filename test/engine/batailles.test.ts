@@ -49,7 +49,7 @@ describe('fights: every outcome, positions attackers first', () => {
     ['equal strength: both die', [U(7)], [U(7)], [[0, 1]]],
     ['the King (16) beats a 13', [KING], [U(13)], [[1]]],
     ['a Mine never attacks: the attack breaks the rules', [MINE], [U(4)], null],
-    // The seed's examples (RULES.md section 5): the single unit's owner splits as it wishes.
+    // The seed's examples (docs/rules.md, Batailles et piques): the single unit's owner splits as it wishes.
     [
       'seed: 5+7 vs 10 -> 10 dies and kills the 5 or the 7',
       [U(5), U(7)],

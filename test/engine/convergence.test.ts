@@ -1,7 +1,7 @@
 /**
  * Every replica reaches the same log, the same state hash and the same
  * outcome after the same events, whatever order the network delivered them
- * in (DESIGN.md: Replicated engine). A short War with a war in it, played with
+ * in (docs/design.md, Replicated engine). A short War with a war in it, played with
  * real cryptography over the in-memory transport.
  *
  * Faces come from the joint shuffle, which nobody controls, so a test that
@@ -140,7 +140,7 @@ function playOverNetwork(
 const mine = (replica: Replica<WarState>, player: Player) =>
   replica.owed().find((o) => o.seat === player.seat);
 
-/** Pairs of player actions whose authors had not seen each other: concurrent by DESIGN.md. */
+/** Pairs of player actions whose authors had not seen each other: concurrent by docs/design.md. */
 function concurrentActs(entries: readonly LogEntry[]): [LogEntry, LogEntry][] {
   const acts = entries.filter((e) => e.event.body.type === 'ACT');
   const unseen = (by: LogEntry, other: LogEntry) =>

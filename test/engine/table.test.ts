@@ -223,7 +223,7 @@ describe('a hand dealt, re-masked, shown, played and audited', () => {
   });
 
   test('after the audit anyone can open every card, the re-masked hand included', () => {
-    // DESIGN.md: each player publishes the secret keys they used, so every
+    // docs/design.md, the audit: each player publishes the secret keys they used, so every
     // peer can open every card and check hidden results.
     const opened = auditOpen(played().at(-1)!.states[0]!);
     expect([...opened].sort((a, b) => a - b)).toEqual([...Array(DECK).keys()]);

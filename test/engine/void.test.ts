@@ -1,5 +1,5 @@
 /**
- * Concurrent moves (DESIGN.md): a move overtaken by a concurrent event is
+ * Concurrent moves (docs/design.md, Replicated engine): a move overtaken by a concurrent event is
  * void, but a move that was illegal even in the state its author claims to
  * have seen (its basis) is an offence, so an old basis hides no cheat.
  */

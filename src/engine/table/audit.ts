@@ -3,7 +3,7 @@
  * each seat introduced (shuffle keys, re-key keys, re-mask factors), anyone
  * can rebuild the scalar behind every layer key and read every card of every
  * deck still on the table: the second line of defence after the proofs
- * (DESIGN.md, Audit).
+ * (docs/design.md, Cryptography: the audit).
  */
 import { ORDER, decodeScalar, fromHex, openCard } from '../../../crypto/index.ts';
 import type { CardId } from '../game.ts';

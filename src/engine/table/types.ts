@@ -99,8 +99,8 @@ export interface Genesis {
    * computer player the host added, whose keys live in the host's page): seat i is
    * run by seat `runBy[i]`'s page, `runBy[i] === i` for a player's own. Left out when
    * every seat is its own player's, so such a genesis hashes as it did before this
-   * field. It records what the lobby's host said; nothing proves it (see the README's
-   * threat model).
+   * field. It records what the lobby's host said; nothing proves it (see
+   * docs/threat-model.md).
    */
   readonly runBy?: readonly number[];
 }

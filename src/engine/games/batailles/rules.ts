@@ -1,5 +1,5 @@
 /**
- * Batailles et piques' rules as pure functions (RULES.md section 5).
+ * Batailles et piques' rules as pure functions (docs/rules.md, Batailles et piques).
  *
  * The game as the table sees it through `needs`:
  *

@@ -1,5 +1,5 @@
 /**
- * Batailles et piques (RULES.md section 5): the state, inputs and views of a
+ * Batailles et piques (docs/rules.md): the state, inputs and views of a
  * game for 3 to 6 players.
  *
  * Each seat owns an army of 16 cards, its own deck (`army-1`, `army-2`, ...),

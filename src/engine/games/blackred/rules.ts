@@ -1,5 +1,5 @@
 /**
- * Black & Red's rules as pure functions (RULES.md section 2).
+ * Black & Red's rules as pure functions (docs/rules.md, Black & Red).
  *
  * A match is a series of hands; the first player to reach 11 points ahead
  * of the other wins it. The first dealer is picked by a joint coin (`bit` is
@@ -32,7 +32,7 @@
  * 6. The end: `OUT` (or a stock that cannot be rebuilt) `REVEAL`s both hands;
  *    then the hand is scored and the next hand's deck is `SHUFFLE`d.
  *
- * Where RULES.md and the seed are silent:
+ * Where the original rules are silent (docs/rules.md, Black & Red):
  *
  * - "Cannot discard" means no card of the round's colour whose value keeps
  *   the total at 31 or under: a player with no card of that colour says go

@@ -1,5 +1,5 @@
 /**
- * Black & Red (RULES.md section 2): the state, inputs and views of a match.
+ * Black & Red (docs/rules.md, Black & Red): the state, inputs and views of a match.
  *
  * One standard deck of 52 (faces as in `cards.ts`). Cards are opaque ids,
  * positions in the jointly shuffled deck; the rules learn a face only through

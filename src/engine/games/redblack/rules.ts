@@ -1,5 +1,5 @@
 /**
- * Red & Black's rules as pure functions (RULES.md section 1).
+ * Red & Black's rules as pure functions (docs/rules.md, Red & Black).
  *
  * A match is a series of games; the first player to win `target` games
  * (default 3, the table creator may pick 1..15) wins the match. The first
@@ -49,7 +49,7 @@
  * calls right after). The opponent's whole hand is then revealed: the exact
  * counts win the game for the caller, anything else loses it.
  *
- * The call race (RULES.md section 1): the turn player's move is asked for
+ * The call race (docs/rules.md, Red & Black): the turn player's move is asked for
  * with the other player `optional`, so the table seals it until that player
  * has seen that a move was made (table/seal.ts). A call made before then
  * stands and the sealed move is void, whatever the delivery order: of a call

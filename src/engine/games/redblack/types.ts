@@ -1,5 +1,5 @@
 /**
- * Red & Black (RULES.md section 1): the state, inputs and views of a match.
+ * Red & Black (docs/rules.md, Red & Black): the state, inputs and views of a match.
  *
  * Cards are opaque ids, positions in the jointly shuffled deck. The rules
  * learn a face only through a `REVEAL` fact (a reveal to everyone) and keep
@@ -17,7 +17,7 @@ export const RB_SEATS = 2;
 export const HAND_SIZE = 5;
 /** River slots; the river never changes size. */
 export const RIVER_SIZE = 3;
-/** Fewest cards of each colour a deck may hold (RULES.md: "at least 9 of each colour"). */
+/** Fewest cards of each colour a deck may hold (docs/rules.md: "9 to 52 cards of each colour"). */
 export const MIN_COLOUR = 9;
 /** Most cards of each colour a deck may hold: keeps a deck within two standard decks. */
 export const MAX_COLOUR = 52;

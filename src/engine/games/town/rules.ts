@@ -1,5 +1,5 @@
 /**
- * Town for Two's rules as pure functions (RULES.md section 4).
+ * Town for Two's rules as pure functions (docs/rules.md, Town for Two).
  *
  * The game as the table sees it through `needs`:
  *

@@ -1,5 +1,5 @@
 /**
- * Town for Two (RULES.md section 4): the state, inputs and views of a game.
+ * Town for Two (docs/rules.md, Town for Two): the state, inputs and views of a game.
  *
  * Two decks of 20 cards, Ace (1) to 10 of one colour's two suits: seat 0
  * owns the red deck (card ids 0..19), seat 1 the black one (ids 20..39).

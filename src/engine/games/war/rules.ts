@@ -1,5 +1,5 @@
 /**
- * War's rules as pure functions (RULES.md section 3).
+ * War's rules as pure functions (docs/rules.md, War).
  *
  * A battle runs in steps. In each step both players `FLIP` (in any order):
  * in the first step each puts their top card faceup; in a war step each puts

@@ -1,5 +1,5 @@
 /**
- * War (RULES.md section 3): the state, inputs and views of the game.
+ * War (docs/rules.md, War): the state, inputs and views of the game.
  *
  * Cards are opaque ids, their positions in the jointly shuffled deck. A card's
  * face is unknown until the table layer reveals it to everyone; the rules
