@@ -35,13 +35,8 @@ import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import { guestPeerId, hostPeerId, isTableId, newTableId } from '../net/ids.ts';
-import {
-  LobbySession,
-  type Invitation,
-  type LobbySnapshot,
-  type TableInfo,
-  type WireMessage,
-} from '../net/lobby.ts';
+import { LobbySession, type Invitation, type LobbySnapshot } from '../net/lobby.ts';
+import type { TableInfo, WireMessage } from '../net/messages.ts';
 import type { Messenger } from '../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { registerAgain, rejoinTable } from '../net/rejoin.ts';
