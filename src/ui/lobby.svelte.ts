@@ -46,7 +46,8 @@ import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
 import { lobbyRunBy, runByWords } from './runby.ts';
-import { NEXT_GAME_SECONDS, TableController } from './table.svelte.ts';
+import { NEXT_GAME_SECONDS } from './interlude.svelte.ts';
+import { TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from './pair/pairing.svelte.ts';
 
