@@ -155,4 +155,9 @@ test('simulate and verify support Batailles et piques at three seats, audit incl
     options: { players: 3 },
     names: ['Ada', 'Babbage', 'Curie'],
   });
+  // The same seed writes the same bytes: the copy transcript.test.ts replays is this game.
+  // Regenerate it with these arguments when the events change shape.
+  expect(readFileSync(file, 'utf8')).toBe(
+    readFileSync(join('test', 'vectors', 'batailles-transcript.json'), 'utf8'),
+  );
 });

@@ -10,7 +10,7 @@ import { playable } from '../engine/games/registry.ts';
 import { createIdentity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import type { Genesis } from '../engine/table/types.ts';
-import { parseWireMessage } from '../net/lobby.ts';
+import { parseWireMessage } from '../net/messages.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
 import { Messenger } from '../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';

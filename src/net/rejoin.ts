@@ -16,7 +16,7 @@ import type { Seat } from '../engine/game.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { nextDelay, sleep, type Backoff } from './backoff.ts';
 import { guestPeerId, hostPeerId, isPeerIdOf } from './ids.ts';
-import { parseWireMessage, type WireMessage } from './lobby.ts';
+import { parseWireMessage, type WireMessage } from './messages.ts';
 import { Messenger } from './messenger.ts';
 import { SignalingError, type Transport } from './transport.ts';
 

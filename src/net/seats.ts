@@ -40,30 +40,16 @@
  * for its old page): it dials the others where it last knew them. Hints are only where to dial: each link still has to prove its seat.
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeCanonical, isHex } from '../engine/encoding.ts';
+import { encodeCanonical } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
-import { signMessage, SIGNATURE_BYTES, verifyMessage } from '../engine/identity.ts';
-import { err, ok, type Result } from '../engine/result.ts';
+import { signMessage, verifyMessage } from '../engine/identity.ts';
 import { genesisHash } from '../engine/table/fold.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { Retry, type Backoff } from './backoff.ts';
-import type { WireMessage } from './lobby.ts';
 import { hostPeerId } from './ids.ts';
-import {
-  channelToSign,
-  Challenges,
-  isSignedChannel,
-  NONCE_BYTES,
-  onThisLink,
-  type SignedChannel,
-} from './challenges.ts';
+import { channelToSign, Challenges, onThisLink, type SignedChannel } from './challenges.ts';
+import type { SeatMessage, WireMessage } from './messages.ts';
 import type { Messenger } from './messenger.ts';
-
-/** The messages of the proof and of the hints: see the top of this file. */
-export type SeatMessage =
-  | { type: 'challenge'; nonce: string }
-  | { type: 'seat-hello'; seat: Seat; nonce: string; channel: SignedChannel; sig: string }
-  | { type: 'peers'; peers: (string | null)[] };
 
 /**
  * A seat's link as this peer sees it: not proven yet since this page opened the table
@@ -85,10 +71,6 @@ export interface SeatLinkHandlers {
 /** Redialling a seat that is not linked: after 1 s, 2 s, 4 s, 8 s, then every 15 s. */
 export const REDIAL_BACKOFF: Backoff = { firstMs: 1000, maxMs: 15000 };
 
-/** More seats than any game has: a bound for the parser only. */
-const MAX_SEATS = 64;
-/** What PeerJS accepts as an id, bounded. */
-const PEER_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,62}[A-Za-z0-9])?$/;
 /** Refusals kept for inspection; older ones are dropped, so a flood costs no memory. */
 const MAX_REFUSALS = 100;
 /** Peer ids kept per seat besides the first one: the latest proven or hinted. */
@@ -103,38 +85,6 @@ const helloBytes = (
   channel: SignedChannel,
 ): Uint8Array =>
   utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ genesis, seat, peer, nonce, channel }));
-
-const isPeerId = (value: unknown): value is string =>
-  typeof value === 'string' && PEER_ID.test(value);
-
-const SEAT_MESSAGE_TYPES: ReadonlySet<unknown> = new Set(['challenge', 'seat-hello', 'peers']);
-
-/**
- * Checks the shape of a seat message from the network, or returns null when `raw` is
- * not one (another layer's message). Signatures and seats are checked by `SeatLinks`.
- */
-export function parseSeatMessage(raw: Record<string, unknown>): Result<SeatMessage> | null {
-  if (!SEAT_MESSAGE_TYPES.has(raw.type)) return null;
-  if (raw.type === 'peers') {
-    const { peers } = raw;
-    if (
-      !Array.isArray(peers) ||
-      peers.length > MAX_SEATS ||
-      !peers.every((p) => p === null || isPeerId(p))
-    )
-      return err('bad peers');
-    return ok({ type: 'peers', peers: peers as (string | null)[] });
-  }
-  const { nonce } = raw;
-  if (!isHex(nonce, NONCE_BYTES)) return err('bad challenge nonce');
-  if (raw.type === 'challenge') return ok({ type: 'challenge', nonce });
-  const { seat, channel, sig } = raw;
-  if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= MAX_SEATS)
-    return err('bad seat');
-  if (!isSignedChannel(channel)) return err('bad seat hello channel');
-  if (!isHex(sig, SIGNATURE_BYTES)) return err('bad seat signature');
-  return ok({ type: 'seat-hello', seat, nonce, channel: [channel[0], channel[1]], sig });
-}
 
 interface SeatEntry {
   state: SeatLinkState;

@@ -16,7 +16,7 @@ import type { Seat } from '../engine/game.ts';
 import type { Identity } from '../engine/identity.ts';
 import type { KeyringSecrets } from '../engine/table/author.ts';
 import type { Genesis } from '../engine/table/types.ts';
-import type { Seat as LobbySeat, TableInfo } from './lobby.ts';
+import type { Seat as LobbySeat, TableInfo } from './messages.ts';
 
 /** The game as it started on this peer: what a session needs besides secrets and events. */
 export interface TablePlay {

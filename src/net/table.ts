@@ -59,7 +59,7 @@ import { Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Genesis, Step, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
-import type { StateHashMessage, WireMessage } from './lobby.ts';
+import type { StateHashMessage, WireMessage } from './messages.ts';
 import type { Messenger } from './messenger.ts';
 import { InThreadPool, type CryptoPool } from './pool.ts';
 import type { DutyDone } from './work.ts';

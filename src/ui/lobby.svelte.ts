@@ -35,13 +35,8 @@ import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import { guestPeerId, hostPeerId, isTableId, newTableId } from '../net/ids.ts';
-import {
-  LobbySession,
-  type Invitation,
-  type LobbySnapshot,
-  type TableInfo,
-  type WireMessage,
-} from '../net/lobby.ts';
+import { LobbySession, type Invitation, type LobbySnapshot } from '../net/lobby.ts';
+import type { TableInfo, WireMessage } from '../net/messages.ts';
 import type { Messenger } from '../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { registerAgain, rejoinTable } from '../net/rejoin.ts';
@@ -51,7 +46,8 @@ import { MemoryStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
 import { lobbyRunBy, runByWords } from './runby.ts';
-import { NEXT_GAME_SECONDS, TableController } from './table.svelte.ts';
+import { NEXT_GAME_SECONDS } from './interlude.svelte.ts';
+import { TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from './pair/pairing.svelte.ts';
 

@@ -4,7 +4,7 @@
  * other players are told: the lobby's roster flags it (`Seat.runByHost`) and the
  * genesis records it (`Genesis.runBy`). This is the host's word; nothing proves it.
  */
-import type { Seat as LobbySeat } from '../net/lobby.ts';
+import type { Seat as LobbySeat } from '../net/messages.ts';
 
 /** Per seat, the seat whose page runs it: the host's (seat 0) for a seat it says it runs. */
 export const lobbyRunBy = (players: readonly LobbySeat[]): number[] =>

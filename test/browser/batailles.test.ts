@@ -1,7 +1,8 @@
 /**
  * Batailles et piques in real browsers over real PeerJS: three pages lay their cards by
- * hand, then play to the end by the computer's help and agree on the scores, the audit
- * done on each; a page that owes its turn reloads, and its cards and its turn come back.
+ * hand; the page that owes its turn reloads, and its cards and its turn come back; then
+ * all play to the end by the computer's help and agree on the scores, the audit done on
+ * each. One game covers both: each three-page game costs half a minute of two cores.
  * (One page playing with three computer players to the end is a11y.test.ts's Batailles.)
  */
 import { expect, test } from 'vitest';
@@ -65,7 +66,7 @@ async function expectSameEnd(pages: Page[]) {
   for (const page of pages) expect(await page.getByTestId('alarm').count()).toBe(0);
 }
 
-test('three browsers lay their cards by hand, play to the end and agree on the scores', async () => {
+test('three browsers lay their cards by hand; the player who owes its turn reloads, its cards and its turn come back; the game ends agreed', async () => {
   const pages = await seatThree();
   await Promise.all(pages.map(layByHand));
   // Every page sees the others' cards in play as backs: two each.
@@ -73,13 +74,6 @@ test('three browsers lay their cards by hand, play to the end and agree on the s
     await expect
       .poll(() => page.locator('[data-testid=seat-panel] [data-testid=unit-back]').count())
       .toBe(4);
-  for (const page of pages) await page.getByTestId('autoplay').check();
-  await expectSameEnd(pages);
-});
-
-test('the player who owes its turn reloads: its cards and its turn come back, the game ends agreed', async () => {
-  const pages = await seatThree();
-  await Promise.all(pages.map(layByHand));
   await expect
     .poll(
       async () => (await Promise.all(pages.map(prompt))).some((p) => p.startsWith('Your turn')),

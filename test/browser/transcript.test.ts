@@ -4,8 +4,10 @@
  * by the file picker and stepped through to the end, verified; a copy with one
  * byte of one event changed, and one with an event removed, stop at the bad
  * event, named; a file dropped on the home screen opens the same way. A game of
- * Batailles et piques written by `npm run simulate` replays with what its audit found,
- * each seat's board as that seat saw it, and its audit view opens.
+ * Batailles et piques kept in test/vectors (written by `npm run simulate -- --game
+ * batailles --players 3 --seed 4 --out test/vectors/batailles-transcript.json`, which
+ * writes the same bytes on every run) replays with what its audit found, each seat's board
+ * as that seat saw it, and its audit view opens: a transcript saved earlier keeps opening.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -196,10 +198,7 @@ test('an event removed: the replay stops where it is missed, named', async () =>
 });
 
 test('a game of Batailles at three seats opens and replays: the audit caught nobody, each seat sees its own hand', async () => {
-  const path = join(dir, 'batailles.json');
-  const tsx = join('node_modules', '.bin', 'tsx');
-  const args = ['--game', 'batailles', '--players', '3', '--seed', '4', '--out', path];
-  await run(tsx, ['scripts/simulate.ts', ...args]);
+  const path = join('test', 'vectors', 'batailles-transcript.json');
   const page = await openReplay(path);
   const total = events(path).length;
   await expect

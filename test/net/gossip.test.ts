@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { Need } from '../../src/engine/game.ts';
 import type { Playable } from '../../src/engine/games/registry.ts';
-import { parseWireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';

@@ -10,7 +10,7 @@ import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Outcome } from '../../src/engine/game.ts';
 import { playable } from '../../src/engine/games/registry.ts';
 import { makeTranscript, verifyTranscript } from '../../src/engine/transcript.ts';
-import { parseWireMessage, type WireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';

@@ -16,7 +16,7 @@ import {
   type UnsignedEvent,
 } from '../../src/engine/events.ts';
 import { war } from '../../src/engine/games/war/index.ts';
-import { parseWireMessage, type WireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import type { TableSession } from '../../src/net/table.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import {

@@ -14,7 +14,7 @@ import type { ShuffleBody } from '../../src/engine/table/bodies.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import type { SignedEvent } from '../../src/engine/events.ts';
-import { parseWireMessage, type WireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../../src/net/pool.ts';

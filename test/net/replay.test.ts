@@ -9,7 +9,7 @@ import { afterEach, expect, test } from 'vitest';
 import { playable } from '../../src/engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
-import { parseWireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';

@@ -13,7 +13,7 @@ import type { GameId } from '../../src/engine/catalog.ts';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { KeyringSecrets } from '../../src/engine/table/author.ts';
 import type { KeyBody } from '../../src/engine/table/bodies.ts';
-import { parseWireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { IdbStore, MemoryStore, type SavedTable, type TableStore } from '../../src/net/store.ts';

@@ -12,11 +12,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import { hostPeerId, isPeerIdOf } from '../../src/net/ids.ts';
-import { parseWireMessage, type WireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage, type SeatMessage, type WireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { rejoinTable } from '../../src/net/rejoin.ts';
-import { parseSeatMessage, SeatLinks, type SeatMessage } from '../../src/net/seats.ts';
+import { SeatLinks } from '../../src/net/seats.ts';
 import { TableSession } from '../../src/net/table.ts';
 import { scriptPlayable, scriptTable } from '../engine/helpers/cheats.ts';
 
@@ -451,50 +451,5 @@ describe('link states and redialling, on fake timers', () => {
     await settle();
     expect(dials).toEqual([120_000]);
     expect(connectedAll(links)).toBe(true);
-  });
-});
-
-describe('seat messages from the network are checked before use', () => {
-  const nonce = 'ab'.repeat(32);
-  const sig = 'cd'.repeat(64);
-  const channel = ['sha-256 ab', 'sha-256 cd'];
-
-  test.each([
-    [{ type: 'challenge', nonce: 'ab' }, 'bad challenge nonce'],
-    [{ type: 'challenge', nonce: 'AB'.repeat(32) }, 'bad challenge nonce'],
-    [{ type: 'seat-hello', seat: 1.5, nonce, channel, sig }, 'bad seat'],
-    [{ type: 'seat-hello', seat: -1, nonce, channel, sig }, 'bad seat'],
-    [{ type: 'seat-hello', seat: 64, nonce, channel, sig }, 'bad seat'],
-    [{ type: 'seat-hello', seat: 1, nonce, channel, sig: sig.slice(2) }, 'bad seat signature'],
-    [{ type: 'seat-hello', seat: 1, channel, sig }, 'bad challenge nonce'],
-    [{ type: 'seat-hello', seat: 1, nonce, sig }, 'bad seat hello channel'],
-    [{ type: 'seat-hello', seat: 1, nonce, channel: ['one end'], sig }, 'bad seat hello channel'],
-    [{ type: 'seat-hello', seat: 1, nonce, channel: ['', 'b'], sig }, 'bad seat hello channel'],
-    [
-      { type: 'seat-hello', seat: 1, nonce, channel: ['a', '\ud800'], sig },
-      'bad seat hello channel',
-    ],
-    [
-      { type: 'seat-hello', seat: 1, nonce, channel: ['a', 'b'.repeat(1001)], sig },
-      'bad seat hello channel',
-    ],
-    [{ type: 'peers', peers: 'host' }, 'bad peers'],
-    [{ type: 'peers', peers: ['ok', 'not ok'] }, 'bad peers'],
-    [{ type: 'peers', peers: ['a'.repeat(65)] }, 'bad peers'],
-    [{ type: 'peers', peers: Array<null>(65).fill(null) }, 'bad peers'],
-  ])('%j is refused: %s', (raw, error) => {
-    expect(parseSeatMessage(raw)).toEqual({ ok: false, error });
-    expect(parseWireMessage(raw)).toEqual({ ok: false, error });
-  });
-
-  test('good ones keep exactly their fields; other types are not seat messages', () => {
-    expect(
-      parseSeatMessage({ type: 'seat-hello', seat: 2, nonce, channel, sig, extra: 1 }),
-    ).toEqual({ ok: true, value: { type: 'seat-hello', seat: 2, nonce, channel, sig } });
-    expect(parseSeatMessage({ type: 'peers', peers: [PEERS[0], null] })).toEqual({
-      ok: true,
-      value: { type: 'peers', peers: [PEERS[0], null] },
-    });
-    expect(parseSeatMessage({ type: 'chat', text: 'hi' })).toBeNull();
   });
 });

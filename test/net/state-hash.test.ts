@@ -7,7 +7,7 @@
  */
 import { expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
-import { parseWireMessage, type WireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import type { Messenger } from '../../src/net/messenger.ts';
 import type { TableSession } from '../../src/net/table.ts';
 

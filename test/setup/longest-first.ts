@@ -2,7 +2,7 @@
  * Starts the browser files that take longest first, so that the two files running at once
  * finish together rather than one starting a long file while the other core idles. Vitest
  * puts first what took longest in this machine's last run, and on a fresh clone, which
- * has no such record, the largest file: the four three-page Batailles games sit in a
+ * has no such record, the largest file: the two three-page Batailles games sit in a
  * small one. Measured on two idle cores (2026-11-27), these three take over a minute
  * (axe on every screen about 170 s, Batailles about 145 s, the lobby about 85 s); every
  * other file under 50 s.

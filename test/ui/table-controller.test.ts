@@ -14,7 +14,7 @@ import { describeEntry } from '../../src/ui/describe.ts';
 import { playable } from '../../src/engine/games/registry.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
-import { parseWireMessage } from '../../src/net/lobby.ts';
+import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';

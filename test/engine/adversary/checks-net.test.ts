@@ -20,7 +20,7 @@ import type {
   TableBody,
 } from '../../../src/engine/table/bodies.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
-import { parseWireMessage, type WireMessage } from '../../../src/net/lobby.ts';
+import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
 import { SeatLinks } from '../../../src/net/seats.ts';

@@ -22,7 +22,7 @@ import {
 import type { Need } from '../../../src/engine/game.ts';
 import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
-import { parseWireMessage, type WireMessage } from '../../../src/net/lobby.ts';
+import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
 import { SeatLinks } from '../../../src/net/seats.ts';

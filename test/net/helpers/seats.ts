@@ -11,7 +11,7 @@ import type { Event } from '../../../src/engine/events.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
 import { playable, type Playable } from '../../../src/engine/games/registry.ts';
 import type { Genesis } from '../../../src/engine/table/types.ts';
-import { parseWireMessage, type WireMessage } from '../../../src/net/lobby.ts';
+import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
 import type { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
 import type { SavedTable, TableStore } from '../../../src/net/store.ts';
