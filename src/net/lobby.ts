@@ -33,7 +33,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, isHex, isRecord } from '../engine/encoding.ts';
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
-import { playable, suitsSeats, type Playable } from '../engine/games/registry.ts';
+import { playable, suitsSeats, totalDeckSize, type Playable } from '../engine/games/registry.ts';
 import {
   isValidPublicKey,
   signMessage,
@@ -683,7 +683,7 @@ export class LobbySession {
       game: table.game,
       names: this.players.map((p) => p.name),
       identities: this.players.map((p) => p.identity),
-      deckSize: playable(table.game)!.deckSize(table.options),
+      deckSize: totalDeckSize(playable(table.game)!, table.options),
       options: table.options,
       absentAfterMs: table.absentAfterMs,
       // Seat 1 is the host's: a seat the host's page runs is run by seat 0's page.

@@ -200,10 +200,10 @@ export class TableController {
     this.legal = this.session.legalActions();
     this.known = this.memory.update(state, this.session.knownFaces());
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
-    this.view = this.session.playable.game.view(state.game, this.seat, this.known);
+    this.view = this.session.playable.view(state.game, this.seat, this.known);
     // A claim that this player is absent never ends the game here: the page answers it at once.
     this.outcome = claimedAbsent(state, this.seat) ? null : replica.outcome();
-    const played = this.session.playable.game.outcome(state.game);
+    const played = this.session.playable.outcome(state.game);
     this.result = this.outcome
       ? describeTableResult(this.gameId, this.outcome, played, state.game, this.names, this.seat)
       : null;
@@ -380,7 +380,7 @@ export class TableController {
       if (this.session.nextGameHeld) return this.nextGame();
       // Choose on the state as it is now: events may have arrived since this was scheduled.
       const legal = this.session.legalActions();
-      const view = this.session.playable.game.view(
+      const view = this.session.playable.view(
         this.session.replica.state.game,
         this.seat,
         this.known,

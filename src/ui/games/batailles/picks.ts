@@ -4,9 +4,9 @@
  * each pick is offered only when some legal move still contains it, so the
  * board never builds a move the rules would refuse.
  */
-import type { JsonObject } from '../../engine/encoding.ts';
-import type { CardId } from '../../engine/game.ts';
-import type { BataillesMove } from '../../engine/games/batailles/index.ts';
+import type { JsonObject } from '../../../engine/encoding.ts';
+import type { CardId } from '../../../engine/game.ts';
+import type { BataillesMove } from '../../../engine/games/batailles/index.ts';
 
 /** The picks so far: hand cards (a lay, a replacement, a Slacker), one unit in play, enemy cards. */
 export interface Picks {
