@@ -43,13 +43,13 @@ export type Outcome =
  *   that signs another (a hidden claim the rules cannot refute yet) answers
  *   for it once the faces turn.
  * - `REVEAL`: the table layer must reveal these cards to every seat and then
- *   apply one reveal fact per card (`{ type: 'REVEAL', card, face }`). When
+ *   tell `fact` one reveal per card (`{ type: 'REVEAL', card, face }`). When
  *   the faces judge a claim a seat made on them (an attack's colour, a
  *   discard's face), `claim` names that seat: a face the game then refuses is
  *   that seat's offence, whoever's share turned the card. Unlock shares are
  *   proven, so the face is what the card was all along.
  * - `DEAL`: the table layer must unlock these cards for seat `to` alone, then
- *   apply `{ type: 'DEALT', cards, to }`.
+ *   tell `fact` `{ type: 'DEALT', cards, to }`.
  * - `REMASK`: `seat` must re-mask these cards of its own (multiply by a fresh
  *   secret and permute, with a shuffle proof), then the table applies
  *   `{ type: 'REMASKED', seat, cards }`; afterwards nobody can link them to

@@ -192,7 +192,7 @@ export function outcome(state: BataillesState): Outcome | null {
  * Every move `seat` may make now, honestly. The rules cannot see a face, so
  * they need `known`, the faces the seat reads (its hand, its cards in play,
  * a fight's cards shown to it): without them, a Mine is not told from a unit
- * and a fight's word cannot be listed. `apply` checks only what the table
+ * and a fight's word cannot be listed. `move` checks only what the table
  * can see; the audit checks the rest.
  */
 export function legalActions(

@@ -10,8 +10,8 @@
  * `DEAL` -> unlock for `to` alone, then `{ type: 'DEALT', cards, to }`;
  * `REVEAL` -> unlock for everyone, then one `{ type: 'REVEAL', card, face }`
  * per card; `ACT` -> the seat's move, or with `auto` its word on its hand
- * (the one legal action, made by its session). Fold each signed move as
- * `{ ...action, seat: author, seen }`.
+ * (the one legal action, made by its session). Facts go through `fact`;
+ * fold each signed move through `move` as `{ ...action, seat: author, seen }`.
  * `legalActions` and `view` take the faces the seat reads on its own hand
  * (`known`), since the rules never see a hand.
  */

@@ -8,9 +8,9 @@
  * `{ type: 'SHUFFLED' }`; `DEAL` -> unlock for `to` alone, then
  * `{ type: 'DEALT', cards, to }`; `REVEAL` -> unlock for everyone, then one
  * `{ type: 'REVEAL', card, face }` per card; `REMASK` -> the seat re-masks and
- * permutes its hand, then `{ type: 'REMASKED', seat, cards }`. Fold each
- * signed player action as `{ ...action, seat: author, seen }` (`seen` marks
- * it as a player's). The turn player's move is sealed until the other has
+ * permutes its hand, then `{ type: 'REMASKED', seat, cards }`, each through
+ * `fact`. Fold each signed player action through `move` as
+ * `{ ...action, seat: author, seen }`. The turn player's move is sealed until the other has
  * seen that it was made (the table's `optional` seat, see table/seal.ts). A
  * match ends when a player has won `target` games (default 3).
  */

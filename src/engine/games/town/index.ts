@@ -7,8 +7,8 @@
  * the table's first shuffle, so no owner knows its own deck's order. Then
  * answer `needs`: `REVEAL` -> unlock for everyone, then one
  * `{ type: 'REVEAL', card, face }` per card; `DEAL` -> unlock for `to`
- * alone, then `{ type: 'DEALT', cards, to }`. Fold each signed play as
- * `{ ...action, seat: author, seen }`. `legalActions` and `view` take the
+ * alone, then `{ type: 'DEALT', cards, to }`, each through `fact`. Fold each
+ * signed play through `move` as `{ ...action, seat: author, seen }`. `legalActions` and `view` take the
  * faces the seat reads on its own hand (`known`), since the rules never see
  * a hand.
  */
