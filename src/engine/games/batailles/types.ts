@@ -24,8 +24,9 @@ export const HAND_SIZE = 6;
 export const SLOTS = 2;
 /** Teamwork and Slacker cards each player starts with. */
 export const SPECIALS = 2;
-export const MIN_PLAYERS = 3;
-export const MAX_PLAYERS = 6;
+/** A table seats three to six players, one army each. */
+export const MIN_SEATS = 3;
+export const MAX_SEATS = 6;
 /** The King's face, and its strength. */
 export const KING = 13;
 export const KING_STRENGTH = 16;

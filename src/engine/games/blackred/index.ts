@@ -19,7 +19,7 @@ import { defineGame } from '../../game.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { BLACKRED_DECKS, setup } from './setup.ts';
-import { BR_SEATS } from './types.ts';
+import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Black & Red game module (a match of several hands). */
@@ -27,8 +27,8 @@ export const blackred = defineGame({
   id: 'blackred',
   name: 'Black & Red',
   summary: 'Discard in rounds to 31 and collect seven cards of one colour.',
-  minSeats: BR_SEATS,
-  maxSeats: BR_SEATS,
+  minSeats: SEATS,
+  maxSeats: SEATS,
   rules: [
     'Goal: hold 7 cards of one colour. A match goes to 11 points; the dealer alternates (the first by a fair coin).',
     'Each player is dealt 7 private cards. The next card is turned up: the non-dealer (player one) collects its colour, the dealer the other.',
@@ -75,7 +75,7 @@ export {
   valueOf,
 } from './setup.ts';
 export {
-  BR_SEATS,
+  SEATS,
   DEALT_POINTS,
   HAND_SIZE,
   LIMIT,

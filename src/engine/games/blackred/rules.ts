@@ -84,7 +84,7 @@ import {
   valueOf,
 } from './setup.ts';
 import {
-  BR_SEATS,
+  SEATS,
   DEALT_POINTS,
   LIMIT,
   OTHER_POINTS,
@@ -560,7 +560,7 @@ function setSeat<T>(pair: PerSeat<T>, seat: Seat, value: T): PerSeat<T> {
 }
 
 function isSeat(seat: unknown): seat is Seat {
-  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < BR_SEATS;
+  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < SEATS;
 }
 
 /** Same ids, in the same order. */

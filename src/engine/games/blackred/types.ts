@@ -13,7 +13,7 @@ import type { Face } from '../../cards.ts';
 import type { CardId, Played, Seat } from '../../game.ts';
 
 /** Black & Red is played by exactly two seats, 0 and 1. */
-export const BR_SEATS = 2;
+export const SEATS = 2;
 /** Cards in each hand, dealt and kept all hand long. */
 export const HAND_SIZE = 7;
 /** The running total a discard may reach and not pass; reaching it ends the round. */

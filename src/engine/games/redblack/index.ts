@@ -18,7 +18,7 @@ import { defineGame } from '../../game.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { deckSize, setup } from './setup.ts';
-import { RB_SEATS } from './types.ts';
+import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Red & Black game module (a match of several games). */
@@ -26,8 +26,8 @@ export const redblack = defineGame({
   id: 'redblack',
   name: 'Red & Black',
   summary: 'Bluff over a river of three cards, then call the colours in your opponent’s hand.',
-  minSeats: RB_SEATS,
-  maxSeats: RB_SEATS,
+  minSeats: SEATS,
+  maxSeats: SEATS,
   rules: [
     'Goal: name exactly how many red and black cards your opponent holds.',
     'Each player gets 5 private cards; a river of 3 cards lies between you. Two river cards are turned faceup.',
@@ -81,7 +81,7 @@ export {
   MAX_COLOUR,
   MAX_TARGET,
   MIN_COLOUR,
-  RB_SEATS,
+  SEATS,
   RIVER_SIZE,
   type AttackView,
   type Call,

@@ -65,7 +65,7 @@ import { isInput, wonBy } from '../common.ts';
 import { faceColour, isDeckFace, newRound, other } from './setup.ts';
 import {
   COLOURS,
-  RB_SEATS,
+  SEATS,
   RIVER_SIZE,
   type Call,
   type Colour,
@@ -690,7 +690,7 @@ function ownerOf(round: Round, card: CardId): Seat {
 }
 
 function isSeat(seat: unknown): seat is Seat {
-  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < RB_SEATS;
+  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < SEATS;
 }
 
 function isSlot(slot: unknown): slot is number {

@@ -12,7 +12,7 @@ import type { Face } from '../../cards.ts';
 import type { CardId, Played, Seat } from '../../game.ts';
 
 /** Red & Black is played by exactly two seats, 0 and 1. */
-export const RB_SEATS = 2;
+export const SEATS = 2;
 /** Cards dealt to each hand at the start of a game. */
 export const HAND_SIZE = 5;
 /** River slots; the river never changes size. */

@@ -40,7 +40,7 @@ import { isInput } from '../common.ts';
 import { isTownFace, other, ownerOf, rankOf } from './setup.ts';
 import {
   HAND_SIZE,
-  TOWN_SEATS,
+  SEATS,
   type PerSeat,
   type PileScore,
   type Score,
@@ -347,7 +347,7 @@ function setSeat<T>(pair: PerSeat<T>, seat: Seat, value: T): PerSeat<T> {
 }
 
 function isSeat(seat: unknown): seat is Seat {
-  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < TOWN_SEATS;
+  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < SEATS;
 }
 
 /** Same ids, in the same order (a draw takes the deck's top cards in order). */

@@ -16,7 +16,7 @@
 import type { CardId, Played, Seat } from '../../game.ts';
 
 /** Town for Two is played by exactly two seats, 0 (red) and 1 (black). */
-export const TOWN_SEATS = 2;
+export const SEATS = 2;
 /** Cards in each deck: Ace to 10 of two suits. */
 export const TOWN_DECK = 20;
 /** Ranks run 1 (Ace) to 10; Aces do not wrap to 10. */

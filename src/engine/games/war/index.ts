@@ -14,7 +14,7 @@ import { defineGame } from '../../game.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { setup } from './setup.ts';
-import { WAR_SEATS } from './types.ts';
+import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The War game module. */
@@ -22,8 +22,8 @@ export const war = defineGame({
   id: 'war',
   name: 'War',
   summary: 'Turn cards together; the higher takes both. Equal ranks mean war.',
-  minSeats: WAR_SEATS,
-  maxSeats: WAR_SEATS,
+  minSeats: SEATS,
+  maxSeats: SEATS,
   rules: [
     'Both players turn their top card together; the higher rank takes both (Ace high, suits do not count).',
     'Equal ranks mean war: each puts 3 cards facedown and 1 faceup; the higher faceup card takes them all.',
@@ -48,7 +48,7 @@ export { standardStacks } from './setup.ts';
 export {
   BATTLE_LIMIT,
   WAR_FACEDOWN,
-  WAR_SEATS,
+  SEATS,
   type BattleSummary,
   type PerSeat,
   type TableCard,

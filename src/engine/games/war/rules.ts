@@ -30,7 +30,7 @@ import { isInput } from '../common.ts';
 import {
   BATTLE_LIMIT,
   WAR_FACEDOWN,
-  WAR_SEATS,
+  SEATS,
   type PerSeat,
   type WarError,
   type WarFact,
@@ -94,7 +94,7 @@ export function fact(state: WarState, input: WarFact): Result<WarState, WarError
 }
 
 function flip(state: WarState, seat: Seat): Result<WarState, WarError> {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= WAR_SEATS) return err('ERR_SEAT');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('ERR_SEAT');
   if (pendingReveals(state).length > 0) return err('ERR_NOT_YOUR_TURN');
   if (state.flipped[seat]) return err('ERR_ALREADY_FLIPPED');
   const flipped: PerSeat<boolean> =

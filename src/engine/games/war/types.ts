@@ -10,7 +10,7 @@ import type { Face } from '../../cards.ts';
 import type { CardId, Played, Seat } from '../../game.ts';
 
 /** War is played by exactly two seats, 0 and 1. */
-export const WAR_SEATS = 2;
+export const SEATS = 2;
 /** After this many battles the player with more cards wins (equal: draw); `battleLimit` may lower it. */
 export const BATTLE_LIMIT = 5000;
 /** Facedown cards each player puts down in a war, before the faceup one. */
