@@ -49,10 +49,9 @@ export class ComputerPlayer {
     this.thinking = true;
     setTimeout(() => {
       this.thinking = false;
-      const { game } = this.session.playable;
       const state = this.session.replica.state.game;
       const choice = this.session.playable.bot(
-        game.view(state, this.session.seat),
+        this.session.playable.view(state, this.session.seat),
         this.session.legalActions(),
         this.random,
         this.session.knownFaces(),

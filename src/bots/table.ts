@@ -6,7 +6,7 @@
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { Json, JsonObject } from '../engine/encoding.ts';
-import { playable } from '../engine/games/registry.ts';
+import { playable, totalDeckSize } from '../engine/games/registry.ts';
 import { createIdentity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import type { Genesis } from '../engine/table/types.ts';
@@ -59,7 +59,7 @@ export function localTable(options: {
     game: options.game,
     names: options.names,
     identities: identities.map((i) => i.publicKey),
-    deckSize: entry.deckSize(gameOptions),
+    deckSize: totalDeckSize(entry, gameOptions),
     options: gameOptions,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };

@@ -7,7 +7,7 @@
  * the table layer has established and verified, and the rules say, through
  * `needs`, which facts or actions they are waiting for.
  */
-import type { Json } from './encoding.ts';
+import type { Json, JsonObject } from './encoding.ts';
 import type { Result } from './result.ts';
 
 /** A seat at the table, 0-based, in seating order. */
@@ -43,13 +43,13 @@ export type Outcome =
  *   that signs another (a hidden claim the rules cannot refute yet) answers
  *   for it once the faces turn.
  * - `REVEAL`: the table layer must reveal these cards to every seat and then
- *   apply one reveal fact per card (`{ type: 'REVEAL', card, face }`). When
+ *   tell `fact` one reveal per card (`{ type: 'REVEAL', card, face }`). When
  *   the faces judge a claim a seat made on them (an attack's colour, a
  *   discard's face), `claim` names that seat: a face the game then refuses is
  *   that seat's offence, whoever's share turned the card. Unlock shares are
  *   proven, so the face is what the card was all along.
  * - `DEAL`: the table layer must unlock these cards for seat `to` alone, then
- *   apply `{ type: 'DEALT', cards, to }`.
+ *   tell `fact` `{ type: 'DEALT', cards, to }`.
  * - `REMASK`: `seat` must re-mask these cards of its own (multiply by a fresh
  *   secret and permute, with a shuffle proof), then the table applies
  *   `{ type: 'REMASKED', seat, cards }`; afterwards nobody can link them to
@@ -93,12 +93,18 @@ export interface Finding {
   readonly reason: string;
 }
 
+/** A player's move as the rules receive it: `seat` and `seen` set by the table from the signed event (its author, and how many moves it had seen). */
+export type Played<M> = M & { readonly seat: Seat; readonly seen?: number };
+
 /**
- * A game module. `S` is its state (plain JSON, so replicas can hash it), `A`
- * every input `apply` accepts (player actions and table facts), `V` what one
- * seat may see, `O` the options the table creator picks.
+ * A game's rules. `S` is its state (plain JSON, so replicas can hash it),
+ * `M` a move a player may send, `F` a fact the table layer establishes (a
+ * face revealed, cards dealt, a coin), `V` what one seat may see, `O` the
+ * options the table creator picks. Moves and facts come in through separate
+ * entries: only the table calls `fact`, so no player can pass a fact off as
+ * a move, whatever the game owes at the time.
  */
-export interface Game<S extends Json, A, V, O> {
+export interface Game<S extends Json, M, F, V, O> {
   /** Stable id, as in the catalog. */
   readonly id: string;
   readonly minSeats: number;
@@ -108,14 +114,16 @@ export interface Game<S extends Json, A, V, O> {
   /** The decks these options play with (checked by `setup` first); card ids number them in this order. */
   decks(options: O): readonly DeckSpec[];
   /**
-   * Every action `seat` may take now; empty when it is not that seat's move.
+   * Every move `seat` may make now; empty when it is not that seat's move.
    * `known` holds the faces `seat` reads privately (its hand, a card it
    * peeked): a game whose legal moves hang on a hidden hand (Town for Two)
    * lists them from it; the others do not need it.
    */
-  legalActions(state: S, seat: Seat, known?: ReadonlyMap<CardId, number>): readonly A[];
-  /** The next state, or an error code; never changes `state`. */
-  apply(state: S, action: A): Result<S>;
+  legalActions(state: S, seat: Seat, known?: ReadonlyMap<CardId, number>): readonly M[];
+  /** The next state after a player's move, or an error code; never changes `state`. */
+  move(state: S, play: Played<M>): Result<S>;
+  /** The next state after a fact the table layer established, or an error code; never changes `state`. */
+  fact(state: S, fact: F): Result<S>;
   /** What `seat` may know of `state`, with the faces it reads privately (`known`); the UI draws only this. */
   view(state: S, seat: Seat, known?: ReadonlyMap<CardId, number>): V;
   /** How the game ended, or null while it goes on. */
@@ -124,15 +132,15 @@ export interface Game<S extends Json, A, V, O> {
   needs(state: S): readonly Need[];
   /**
    * The race rule, for games where players may act at once (a call out of
-   * turn). Two actions whose authors had not seen each other: `standing` was
+   * turn). Two moves whose authors had not seen each other: `standing` was
    * ordered first, on `state` (it may stand there or be void already), and
    * `late` is not legal where it lands. True when `late` wins: `standing` is
    * then void and `late` is judged without it. Decide by what the two
-   * actions are, never by what their authors claim to have seen, so that
-   * naming an older basis wins nothing. Without a rule, the action ordered
+   * moves are, never by what their authors claim to have seen, so that
+   * naming an older basis wins nothing. Without a rule, the move ordered
    * first stands.
    */
-  race?(state: S, standing: A, late: A): boolean;
+  race?(state: S, standing: Played<M>, late: Played<M>): boolean;
   /**
    * The game's second look, once the audit has opened every key: `exhibits`
    * holds the faces of each `RECORD`ed exhibit, in order (-1 for a card no
@@ -141,4 +149,77 @@ export interface Game<S extends Json, A, V, O> {
    * hidden claims have none.
    */
   audit?(state: S, exhibits: readonly (readonly number[])[]): readonly Finding[];
+}
+
+/**
+ * A game of Fair Deal whole: its rules, its name and rules text for the
+ * screens, and its computer player. `Id` is its id as a literal type, so the
+ * catalog's ids come from the list of games.
+ */
+export interface GameDef<S extends Json, M, F, V, O, Id extends string = string> extends Game<
+  S,
+  M,
+  F,
+  V,
+  O
+> {
+  readonly id: Id;
+  readonly name: string;
+  /** One line for the game's card on the home screen. */
+  readonly summary: string;
+  /** Short rules for the rules panel, one paragraph a line. */
+  readonly rules: readonly string[];
+  /**
+   * The computer player's choice from what `seat` may see (`view`) and do
+   * (`legal`, never empty), or null when it owes nothing. `known` holds the
+   * faces this seat reads privately (its hand, cards it peeked or placed);
+   * `random` returns uniform numbers in [0, 1) and decides between equally
+   * good moves, never anything hidden.
+   */
+  bot(
+    view: V,
+    legal: readonly M[],
+    random: () => number,
+    known: ReadonlyMap<CardId, number>,
+  ): M | null;
+  /**
+   * The options for a table of `seats` players, for a game whose options
+   * say how many play (one army each in Batailles): a genesis whose options
+   * differ from these is refused. Absent when the options need no count.
+   */
+  withSeats?(options: O, seats: number): O;
+}
+
+/** A game whole, with its types inferred from its functions and its id kept as a literal. */
+export function defineGame<S extends Json, M, F, V, O, Id extends string>(
+  game: GameDef<S, M, F, V, O, Id>,
+): GameDef<S, M, F, V, O, Id> {
+  return game;
+}
+
+/** The rules as the table drives them: moves and facts arrive as the JSON of signed events. */
+export type AnyGame<S extends Json = Json> = Game<S, JsonObject, JsonObject, unknown, JsonObject>;
+
+/** A game whole, erased: what the registry lists, the lobby starts and the screens draw. */
+export type AnyGameDef<S extends Json = Json> = GameDef<
+  S,
+  JsonObject,
+  JsonObject,
+  unknown,
+  JsonObject
+>;
+
+/**
+ * The one place a game's types are erased. The table feeds `move` and `fact`
+ * the JSON of signed events and of the facts it established, hands `bot` and
+ * the board the view `view` made, and every rules function checks what it is
+ * given before use (moves come from the network); TypeScript cannot see that
+ * the JSON is what each game's own types describe, hence the cast.
+ */
+export function erase<S extends Json, M, F, V, O, Id extends string>(
+  game: GameDef<S, M, F, V, O, Id>,
+): AnyGameDef<S> & { readonly id: Id };
+export function erase<S extends Json, M, F, V, O>(game: Game<S, M, F, V, O>): AnyGame<S>;
+export function erase<S extends Json, M, F, V, O>(game: Game<S, M, F, V, O>): AnyGame<S> {
+  return game as unknown as AnyGame<S>;
 }

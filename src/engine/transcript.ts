@@ -17,7 +17,7 @@
 import { isGameId, type GameId } from './catalog.ts';
 import { isRecord, type Json, type JsonObject } from './encoding.ts';
 import type { Finding, Outcome, Seat } from './game.ts';
-import { playable, suitsSeats } from './games/registry.ts';
+import { playable, suitsSeats, totalDeckSize } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
@@ -107,7 +107,8 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     !suitsSeats(playable(game)!, options as JsonObject, names.length)
   )
     return err('genesis.options');
-  if (deckSize !== playable(game)!.deckSize(options as JsonObject)) return err('genesis.deckSize');
+  if (deckSize !== totalDeckSize(playable(game)!, options as JsonObject))
+    return err('genesis.deckSize');
   if (!isAbsentLimit(absentAfterMs)) return err('genesis.absentAfterMs');
   if (runBy !== undefined && !isRunBy(runBy, names.length)) return err('genesis.runBy');
   return ok({
@@ -173,7 +174,7 @@ export class TranscriptCheck {
     const game = playable(genesis.value.game as never)!;
     const initial = game.setup(genesis.value.options);
     if (!initial.ok) return bad('bad genesis.options');
-    const replica = new Replica(genesis.value, game.game, initial.value, book);
+    const replica = new Replica(genesis.value, game, initial.value, book);
     return { ok: true, check: new TranscriptCheck(genesis.value, raw.events as string[], replica) };
   }
 
@@ -331,7 +332,7 @@ export function describeAudit(
   caught: (name: string, code: string) => string = (name, code) => `${name} (${code})`,
 ): string | null {
   const { findings, genesis, audited } = verified;
-  if (!playable(genesis.game as GameId)?.game.audit) return null;
+  if (!playable(genesis.game as GameId)?.audit) return null;
   const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
   const named = findings.map((f) => caught(name(f.seat), f.reason));
   const withheld = audited.flatMap((done, seat) => (done ? [] : [name(seat)]));

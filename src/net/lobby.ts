@@ -31,7 +31,7 @@
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical } from '../engine/encoding.ts';
-import { playable, type Playable } from '../engine/games/registry.ts';
+import { playable, totalDeckSize, type Playable } from '../engine/games/registry.ts';
 import { signMessage, verifyMessage, type Identity } from '../engine/identity.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { GenesisAgreement, verifyStatement, type GenesisStatement } from './genesis.ts';
@@ -456,7 +456,7 @@ export class LobbySession {
       game: table.game,
       names: this.players.map((p) => p.name),
       identities: this.players.map((p) => p.identity),
-      deckSize: playable(table.game)!.deckSize(table.options),
+      deckSize: totalDeckSize(playable(table.game)!, table.options),
       options: table.options,
       absentAfterMs: table.absentAfterMs,
       // Seat 1 is the host's: a seat the host's page runs is run by seat 0's page.

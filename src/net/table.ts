@@ -176,8 +176,8 @@ export class TableSession<S extends Json = Json> {
     const initial = playable.setup(genesis.options);
     // The lobby and the transcript reader check options before a session exists.
     if (!initial.ok) throw new Error(`the table's options are unusable: ${initial.error}`);
-    this.replica = new Replica(genesis, playable.game, initial.value, this.book);
-    this.decks = playable.game.decks(genesis.options);
+    this.replica = new Replica(genesis, playable, initial.value, this.book);
+    this.decks = playable.decks(genesis.options);
     // The fold needs the face points once the keys are in: hashed in the pool, not here.
     const decks = this.decks.map((deck) => ({ id: deckId(genesis, deck.name), size: deck.size }));
     this.pool.faces(decks).then(
@@ -271,7 +271,7 @@ export class TableSession<S extends Json = Json> {
     const state = this.standing();
     const kind = this.replica.stopped ? null : this.moveKind(state);
     if (kind === null) return err('ERR_NOT_YOUR_MOVE');
-    const tried = this.playable.game.apply(state.game, {
+    const tried = this.playable.move(state.game, {
       ...action,
       seat: this.seat,
       seen: state.acts,
@@ -331,7 +331,7 @@ export class TableSession<S extends Json = Json> {
     if (this.replica.waiting || this.replica.stopped) return [];
     const state = this.standing();
     if (this.moveKind(state) === null || this.owesAuto(state)) return [];
-    return this.playable.game.legalActions(state.game, this.seat, this.knownFaces());
+    return this.playable.legalActions(state.game, this.seat, this.knownFaces());
   }
 
   /**
@@ -345,7 +345,7 @@ export class TableSession<S extends Json = Json> {
 
   /** How this seat may move in `state`: openly (ACT), sealed first (SEAL, see seal.ts), or not. */
   private moveKind(state: TableState<S>): 'ACT' | 'SEAL' | null {
-    const kinds = allowed(state, this.playable.game).flatMap((o) =>
+    const kinds = allowed(state, this.playable).flatMap((o) =>
       o.seat === this.seat ? [o.kind] : [],
     );
     return kinds.includes('SEAL') ? 'SEAL' : kinds.includes('ACT') ? 'ACT' : null;
@@ -382,7 +382,7 @@ export class TableSession<S extends Json = Json> {
 
   /** True when the game waits on this seat for an action that leaves it no choice (`Need.auto`). */
   private owesAuto(state: TableState<S>): boolean {
-    return this.playable.game
+    return this.playable
       .needs(state.game)
       .some((need) => need.type === 'ACT' && need.auto === true && need.seats.includes(this.seat));
   }
@@ -394,7 +394,7 @@ export class TableSession<S extends Json = Json> {
   private autoAct(): boolean {
     const state = this.standing();
     if (!this.owesAuto(state)) return false;
-    const legal = this.playable.game.legalActions(state.game, this.seat, this.knownFaces());
+    const legal = this.playable.legalActions(state.game, this.seat, this.knownFaces());
     return legal.length === 1 && this.act(legal[0]!).ok;
   }
 
@@ -472,7 +472,7 @@ export class TableSession<S extends Json = Json> {
   ): Promise<Result<void, string>> {
     await this.whenChecked();
     if (this.replica.stopped) return err('ERR_STOPPED');
-    const tried = judge(this.replica.state, this.playable.game, this.seat, body as JsonObject);
+    const tried = judge(this.replica.state, this.playable, this.seat, body as JsonObject);
     if (!tried.ok) return err(tried.error);
     const refused = policy();
     return refused === null ? this.publish(body) : err(refused);

@@ -43,11 +43,7 @@ export class Autoplay {
       // Choose on the state as it is now: events may have arrived since this was scheduled.
       const legal = this.session.legalActions();
       const known = this.seen.known;
-      const view = this.session.playable.game.view(
-        this.session.replica.state.game,
-        this.seat,
-        known,
-      );
+      const view = this.session.playable.view(this.session.replica.state.game, this.seat, known);
       const choice =
         legal.length > 0 ? this.session.playable.bot(view, legal, Math.random, known) : null;
       if (choice) this.act(choice);

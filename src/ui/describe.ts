@@ -7,45 +7,15 @@ import type { LogEntry } from '../engine/log.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { TableState } from '../engine/table/types.ts';
 import type { Offence, Verdict } from '../engine/table/replica.ts';
-import { faceLabel, type RedBlackState } from '../engine/games/redblack/index.ts';
-import { describeBlackRed } from './blackred/describe.ts';
-import { describeRedBlack } from './redblack/describe.ts';
-import { describeTown } from './town/describe.ts';
-import { AUDIT_WORDS, describeBatailles } from './batailles/describe.ts';
+import { AUDIT_WORDS } from './games/batailles/describe.ts';
+import type { LogReader } from './games/game.ts';
+import { gameUi } from './games/index.ts';
 import { together } from './waiting.ts';
-import { describeWar } from './war/describe.ts';
 
 export interface LogLine {
   readonly text: string;
   readonly kind: 'table' | 'game' | 'alarm';
 }
-
-/** Who reads the log: a game whose fights only some see words each line for its reader. */
-export interface LogReader {
-  readonly seat: number;
-  /** The faces this seat reads privately. */
-  readonly known: ReadonlyMap<number, number>;
-}
-
-type GameDescriber = (
-  before: Json,
-  after: Json,
-  names: readonly string[],
-  reader?: LogReader,
-) => string[];
-
-const describeMatch: GameDescriber = (before, after, names) => {
-  const deck = (after as unknown as RedBlackState).deck;
-  return describeRedBlack(before, after, names, (face) => faceLabel(deck, face));
-};
-
-const GAME_DESCRIBERS: Record<string, GameDescriber> = {
-  war: describeWar,
-  redblack: describeMatch,
-  blackred: describeBlackRed,
-  town: describeTown,
-  batailles: describeBatailles,
-};
 
 export function describeEntry(
   entry: LogEntry,
@@ -107,10 +77,10 @@ export function describeEntry(
       break;
     }
   }
-  const describe = GAME_DESCRIBERS[before.genesis.game];
-  if (describe)
+  const ui = gameUi(before.genesis.game);
+  if (ui)
     lines.push(
-      ...describe(before.game, after.game, names, reader).map((text) => ({
+      ...ui.describe(before.game, after.game, names, reader).map((text) => ({
         kind: 'game' as const,
         text,
       })),

@@ -5,12 +5,7 @@
  */
 import type { Json } from '../engine/encoding.ts';
 import type { Outcome } from '../engine/game.ts';
-import type { RedBlackState } from '../engine/games/redblack/index.ts';
-import { blackRedReason, blackRedStanding } from './blackred/describe.ts';
-import { describeLastGame, describeScore } from './redblack/describe.ts';
-import { townReason } from './town/describe.ts';
-import { bataillesReason } from './batailles/describe.ts';
-import { warReason } from './war/describe.ts';
+import { gameUi } from './games/index.ts';
 
 /** A finished game or match, as one player reads it. */
 export interface ResultWords {
@@ -19,32 +14,6 @@ export interface ResultWords {
   /** Why, in a sentence or two. */
   readonly reason: string;
 }
-
-interface GameWords {
-  /** What the table plays to its end: one game, or a match of several. */
-  readonly unit: 'game' | 'match';
-  reason(outcome: Outcome, state: Json, names: readonly string[]): string;
-  /** Between two games of a match: the last one and the score, in words. */
-  interlude?(state: Json, names: readonly string[]): string;
-}
-
-/** A match of Red & Black: the last game and the score say why it stands where it does. */
-function matchStanding(json: Json, names: readonly string[]): string {
-  const state = json as unknown as RedBlackState;
-  return `${describeLastGame(state, names) ?? ''} ${describeScore(state, names)}`.trim();
-}
-
-const WORDS: Record<string, GameWords> = {
-  war: { unit: 'game', reason: warReason },
-  town: { unit: 'game', reason: townReason },
-  batailles: { unit: 'game', reason: bataillesReason },
-  redblack: {
-    unit: 'match',
-    reason: (_outcome, state, names) => matchStanding(state, names),
-    interlude: matchStanding,
-  },
-  blackred: { unit: 'match', reason: blackRedReason, interlude: blackRedStanding },
-};
 
 /**
  * The result panel's words for `outcome`, as the player at `seat` reads them. `byTable`:
@@ -59,7 +28,7 @@ export function describeResult(
   seat: number,
   byTable = false,
 ): ResultWords {
-  const words = WORDS[gameId];
+  const words = gameUi(gameId);
   const unit = words?.unit ?? 'game';
   const reason = byTable
     ? `${outcome.reason}.`
@@ -82,7 +51,7 @@ export function describeInterlude(
   state: Json,
   names: readonly string[],
 ): string | null {
-  return WORDS[gameId]?.interlude?.(state, names) ?? null;
+  return gameUi(gameId)?.interlude?.(state, names) ?? null;
 }
 
 /**

@@ -97,7 +97,7 @@ export class ReplayController {
   /** The table after `position` events, as `seat` saw it: the game's own view with what that seat could read. */
   readonly view = $derived.by(() => {
     const state = this.check.replica.stateAfter(Math.min(this.position, this.verified))!;
-    return this.playable.game.view(state.game, this.seat, this.known);
+    return this.playable.view(state.game, this.seat, this.known);
   });
 
   /**
@@ -290,7 +290,7 @@ export class ReplayController {
     const result = this.check.result();
     this.secrets = auditKeyring(this.check.replica.state);
     if (result.ok) {
-      const played = this.playable.game.outcome(result.game);
+      const played = this.playable.outcome(result.game);
       const words = describeTableResult(
         this.gameId,
         result.outcome,

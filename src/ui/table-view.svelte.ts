@@ -58,10 +58,10 @@ export class TableView {
     this.legal = this.session.legalActions();
     this.known = this.memory.update(state, this.session.knownFaces());
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
-    this.view = this.session.playable.game.view(state.game, this.seat, this.known);
+    this.view = this.session.playable.view(state.game, this.seat, this.known);
     // A claim that this player is absent never ends the game here: the page answers it at once.
     this.outcome = claimedAbsent(state, this.seat) ? null : replica.outcome();
-    const played = this.session.playable.game.outcome(state.game);
+    const played = this.session.playable.outcome(state.game);
     this.result = this.outcome
       ? describeTableResult(gameId, this.outcome, played, state.game, this.names, this.seat)
       : null;

@@ -31,6 +31,7 @@ import {
   started,
   type Played,
 } from './helpers/batailles.ts';
+import { tell } from './helpers.ts';
 
 // Faces: unit n is face n - 1 (`U`); the King 13; the Mines 14 and 15.
 const KING = 13;
@@ -99,7 +100,7 @@ describe('fights: every outcome, positions attackers first', () => {
 const card = (seat: number, face: number) => cardOf(DEAL, seat, face);
 
 const refused = (state: BataillesState, move: Record<string, unknown>, seat: number) => {
-  const result = batailles.apply(state, { ...move, seat } as BataillesPlay);
+  const result = tell(batailles, state, { ...move, seat } as BataillesPlay);
   return result.ok ? 'applied' : result.error;
 };
 
@@ -543,7 +544,7 @@ describe('refused inputs change nothing', () => {
       [{ type: 'ANNOUNCE', seat: 2, deaths: [] }, 'ERR_NOT_YOUR_MOVE'],
     ];
     for (const [input, error] of bad) {
-      const result = batailles.apply(state, input as never);
+      const result = tell(batailles, state, input as never);
       expect([input, result.ok ? 'applied' : result.error]).toEqual([input, error]);
     }
     expect(JSON.stringify(state)).toBe(before);

@@ -32,6 +32,7 @@ import {
   randomDeal,
   type Chooser,
 } from './helpers/blackred.ts';
+import { tell } from './helpers.ts';
 
 /** Seat 0 red (player one, seat 1 deals), seat 1 black; the stock's top cards named. */
 const OPENING = dealOf('Kh Qh 5h 9s 8s 7s 2c', 'Kd 10d 9d Qs Js 3c 4c', '6h', '10h 2s Ad 5c');
@@ -258,7 +259,7 @@ describe('refusals', () => {
   ])('$name: $error', ({ action, error, setup }) => {
     const match = (setup ?? ((m: Match) => m))(new Match(OPENING, 1));
     const before = match.state;
-    expect(blackred.apply(before, action(match) as never)).toEqual({ ok: false, error });
+    expect(tell(blackred, before, action(match) as never)).toEqual({ ok: false, error });
     expect(match.state).toBe(before);
   });
 
@@ -266,7 +267,7 @@ describe('refusals', () => {
     // Player one holds the upcard 6h faceup; a red round at 20 takes it.
     const match = new Match(OPENING, 1).discard(0, '9s');
     withHand(match, () => ({ round: round('red', 20), turn: 0 }));
-    expect(blackred.apply(match.state, { type: 'GO', seat: 0 })).toEqual({
+    expect(tell(blackred, match.state, { type: 'GO', seat: 0 })).toEqual({
       ok: false,
       error: 'ERR_MUST_DISCARD',
     });
@@ -274,7 +275,7 @@ describe('refusals', () => {
       words: [0],
       faces: hand.faces.map((f, id) => (id === 6 ? card('2c') : f)),
     }));
-    expect(blackred.apply(match.state, { type: 'OUT', seat: 0 })).toEqual({
+    expect(tell(blackred, match.state, { type: 'OUT', seat: 0 })).toEqual({
       ok: false,
       error: 'ERR_NOT_OUT',
     });
@@ -283,14 +284,14 @@ describe('refusals', () => {
   test('the coin takes a bit; a bad reveal is refused', () => {
     const made = blackred.setup({});
     if (!made.ok) throw new Error(made.error);
-    expect(blackred.apply(made.value, { type: 'COIN', bit: 2 })).toEqual({
+    expect(tell(blackred, made.value, { type: 'COIN', bit: 2 })).toEqual({
       ok: false,
       error: 'ERR_BIT',
     });
     let state = must(made.value, { type: 'COIN', bit: 1 });
     state = must(state, { type: 'DEALT', cards: [0, 1, 2, 3, 4, 5, 6], to: 0 });
     state = must(state, { type: 'DEALT', cards: [7, 8, 9, 10, 11, 12, 13], to: 1 });
-    expect(blackred.apply(state, { type: 'REVEAL', card: 14, face: -1 })).toEqual({
+    expect(tell(blackred, state, { type: 'REVEAL', card: 14, face: -1 })).toEqual({
       ok: false,
       error: 'ERR_FACE',
     });
@@ -305,11 +306,11 @@ describe('refusals', () => {
     const lied = must(match.state, { type: 'DISCARD', seat: 0, card: id, face: card('8c') });
     // The reveal judges seat 0's claim: the table names seat 0 if the rules refuse the face.
     expect(blackred.needs(lied)).toEqual([{ type: 'REVEAL', cards: [id], claim: 0 }]);
-    expect(blackred.apply(lied, { type: 'REVEAL', card: id, face: card('9s') })).toEqual({
+    expect(tell(blackred, lied, { type: 'REVEAL', card: id, face: card('9s') })).toEqual({
       ok: false,
       error: 'ERR_FACE_MISMATCH',
     });
-    expect(blackred.apply(lied, { type: 'REVEAL', card: id, face: card('6h') })).toEqual({
+    expect(tell(blackred, lied, { type: 'REVEAL', card: id, face: card('6h') })).toEqual({
       ok: false,
       error: 'ERR_FACE_CONFLICT',
     });
@@ -538,7 +539,7 @@ describe('claims: a lie about a hidden hand loses the match once its cards are s
       reason: 'FALSE_CLAIM',
     });
     expect(blackred.needs(match.state)).toEqual([]);
-    expect(blackred.apply(match.state, { type: 'GO', seat: 1 })).toEqual({
+    expect(tell(blackred, match.state, { type: 'GO', seat: 1 })).toEqual({
       ok: false,
       error: 'ERR_MATCH_OVER',
     });

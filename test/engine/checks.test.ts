@@ -27,7 +27,7 @@ import {
 const hand = loadHand();
 
 const booked = (rec: Recording) =>
-  new Replica(rec.genesis, scriptPlayable.game, rec.initial, new CheckBook());
+  new Replica(rec.genesis, scriptPlayable, rec.initial, new CheckBook());
 
 /** Answers the checks `replica` wants, `order` picking which next, until it waits on none. */
 function answer(replica: Replica<Json>, order: (ids: string[]) => string[]): CheckJob[] {
@@ -63,7 +63,7 @@ test.each<[string, (ids: string[]) => string[]]>([
 
 test('a replica waiting on a check signs nothing: its event would name events not judged yet', () => {
   const i = indexOf(hand, 1, 'SHUFFLE');
-  const replica = new Replica(hand.genesis, scriptPlayable.game, hand.initial, new CheckBook());
+  const replica = new Replica(hand.genesis, scriptPlayable, hand.initial, new CheckBook());
   for (const { bytes } of hand.events.slice(0, i + 1)) replica.receive(bytes);
   expect(replica.waiting).toBe(true);
   const player = hand.players[0]!;

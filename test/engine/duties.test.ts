@@ -22,7 +22,7 @@ function coinOnly(stepNo: number): Keyring {
 }
 
 const duty = (state: TableState<Json>, seat: number, keyring: Keyring) =>
-  makeDuty(state, seat, keyring, scriptPlayable.game);
+  makeDuty(state, seat, keyring, scriptPlayable);
 
 test('no seat is handed a body for a step it does not owe, at any point of a hand', () => {
   const rec = loadHand();
@@ -31,7 +31,7 @@ test('no seat is handed a body for a step it does not owe, at any point of a han
   for (let i = 0; i <= rec.events.length; i++) {
     const state = replica.stateAfter(i)!;
     steps.add(state.step.type);
-    const owing = owed(state, scriptPlayable.game).filter((o) => o.kind !== 'ACT');
+    const owing = owed(state, scriptPlayable).filter((o) => o.kind !== 'ACT');
     for (const seat of [0, 1]) {
       // Even holding the coin of this very step, a seat that owes nothing gets nothing.
       if (!owing.some((o) => o.seat === seat))
@@ -59,9 +59,9 @@ test('a seat owing its coin opening, holding only the coin of an earlier step, o
   const rec = loadHand();
   const replica = replicaBefore(rec, rec.events.length);
   const opening = Array.from({ length: rec.events.length }, (_, i) => replica.stateAfter(i)!).find(
-    (state) => owed(state, scriptPlayable.game).some((o) => o.kind === 'OPEN'),
+    (state) => owed(state, scriptPlayable).some((o) => o.kind === 'OPEN'),
   )!;
-  const seat = owed(opening, scriptPlayable.game).find((o) => o.kind === 'OPEN')!.seat;
+  const seat = owed(opening, scriptPlayable).find((o) => o.kind === 'OPEN')!.seat;
   expect(duty(opening, seat, coinOnly(opening.stepNo))).toMatchObject({ type: 'OPEN' });
   expect(duty(opening, seat, coinOnly(opening.stepNo - 1))).toBeNull();
 });
@@ -72,7 +72,7 @@ test('owesDuty answers true exactly where the fold says the seat owes a table ev
   for (let i = 0; i <= rec.events.length; i++) {
     const state = replica.stateAfter(i)!;
     const kinds = (seat: number) =>
-      owed(state, scriptPlayable.game)
+      owed(state, scriptPlayable)
         .filter((o) => o.seat === seat && o.kind !== 'ACT')
         .map((o) => o.kind);
     for (const seat of [0, 1]) {

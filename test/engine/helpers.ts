@@ -1,4 +1,7 @@
 /** Shared fixtures of the engine tests: fixed identities, a seeded PRNG, shuffles. */
+import type { Json } from '../../src/engine/encoding.ts';
+import type { Game, Played } from '../../src/engine/game.ts';
+import type { Result } from '../../src/engine/result.ts';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
 import { createLog, type EventLog } from '../../src/engine/log.ts';
 
@@ -30,4 +33,22 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
     [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
+}
+
+/**
+ * A move or a fact, told to `game` through the entry it belongs to: the tests
+ * fold scripts of both. A move's entry refuses a fact's type (`ERR_ACTION`)
+ * before anything else, so the fact's entry then has it, unless the input
+ * carries `seen`, which the table sets on moves alone: that is a fact a
+ * player sent as a move, and stays refused.
+ */
+export function tell<S extends Json, M, F, V, O>(
+  game: Game<S, M, F, V, O>,
+  state: S,
+  input: Played<M> | F,
+): Result<S> {
+  const moved = game.move(state, input as Played<M>);
+  const played = typeof input === 'object' && input !== null && 'seen' in input;
+  if (moved.ok || moved.error !== 'ERR_ACTION' || played) return moved;
+  return game.fact(state, input as F);
 }

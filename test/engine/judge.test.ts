@@ -36,7 +36,7 @@ test('an exception inside the fold comes out as ERR_EXCEPTION', () => {
 describe('judgements shared by the replicas of one process', () => {
   test('two replicas fed the same events hold the very same states: each event is judged once', () => {
     const hand = loadHand();
-    const [a, b] = [0, 1].map(() => new Replica(hand.genesis, scriptPlayable.game, hand.initial));
+    const [a, b] = [0, 1].map(() => new Replica(hand.genesis, scriptPlayable, hand.initial));
     for (const { bytes } of hand.events) {
       feed(a!, bytes);
       feed(b!, bytes);
@@ -58,7 +58,7 @@ describe('judgements shared by the replicas of one process', () => {
     }
     // A copy has no name: it is judged afresh, and the cheat is refused there too.
     const before = replicaBefore(hand, at).state;
-    const game = scriptPlayable.game;
+    const game = scriptPlayable;
     expect(judge({ ...before }, game, 0, body as unknown as JsonObject)).toEqual({
       ok: false,
       error: 'ERR_PROOF',
@@ -71,7 +71,7 @@ describe('judgements shared by the replicas of one process', () => {
 
   test('replicas of two tables share nothing: a key made for one table is refused at the other', () => {
     const hand = loadHand();
-    const game = scriptPlayable.game;
+    const game = scriptPlayable;
     const other = { ...hand.genesis, table: `${hand.genesis.table}, again` };
     const [here, there] = [hand.genesis, other].map(
       (genesis) => new Replica(genesis, game, hand.initial),
@@ -83,7 +83,7 @@ describe('judgements shared by the replicas of one process', () => {
 
   test('a state judged with checks of its own is shared with nobody: what is judged on it at once is judged afresh', () => {
     const hand = loadHand();
-    const game = scriptPlayable.game;
+    const game = scriptPlayable;
     const at = indexOf(hand, 1, 'UNLOCK');
     const own: Checks = (job) => runCheck(job);
     const [share, move] = hand.events.slice(at, at + 2).map((e) => e.event);
@@ -96,7 +96,7 @@ describe('judgements shared by the replicas of one process', () => {
   });
   test('a body the canonical form refuses is judged afresh, each on its own', () => {
     const hand = loadHand();
-    const game = scriptPlayable.game;
+    const game = scriptPlayable;
     const { state } = new Replica(hand.genesis, game, hand.initial);
     // Half a unit is no safe integer: no key can name these bodies.
     const resign = { type: 'RESIGN', half: 0.5 };

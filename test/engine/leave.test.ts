@@ -173,7 +173,7 @@ describe('a RESIGN or an ABSENT ends the table at once', () => {
   });
 
   test('where the game has an audit, a seat declared absent during it loses: its keys were not opened', () => {
-    const game = { ...scriptPlayable.game, audit: () => [] };
+    const game = { ...scriptPlayable, audit: () => [] };
     const replica = new Replica(hand().genesis, game, hand().initial);
     for (const e of hand().events.slice(0, AT["the audit, seat 0's published"]())) {
       feed(replica, e.bytes);
@@ -351,7 +351,7 @@ function cross(at: Point, first: [Seat, TableBody], second: [Seat, TableBody]) {
 
 /** `seat`'s first KEY, made on the empty log (with a keyring of its own: the hand's stay as recorded). */
 const firstKey = (seat: Seat): TableBody =>
-  makeDuty(replicaBefore(hand(), 0).state, seat, new Keyring(), scriptPlayable.game)!;
+  makeDuty(replicaBefore(hand(), 0).state, seat, new Keyring(), scriptPlayable)!;
 
 /** A replica at `at` that received only `events`: what the table is with them alone. */
 function onlyWith(at: Point, events: readonly SignedEvent[]): Replica<Json> {
@@ -694,7 +694,7 @@ describe("the table's outcome from the game's, an ending and the audit's finding
   test('a seat the audit caught is named among the offences, for the audit', () => {
     // Another id: judgements are shared by game id, and the script game's audit catches nobody.
     const game = {
-      ...scriptPlayable.game,
+      ...scriptPlayable,
       id: 'script-caught',
       audit: () => [{ seat: 1, reason: 'ERR_CLAIM' }],
     };

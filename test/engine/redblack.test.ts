@@ -4,7 +4,6 @@ import type { Face } from '../../src/engine/cards.ts';
 import { stateHash } from '../../src/engine/encoding.ts';
 import type { CardId, Need, Seat } from '../../src/engine/game.ts';
 import {
-  RULES_TEXT,
   chooseAction,
   deckOf,
   deckSize,
@@ -16,13 +15,14 @@ import {
   standardFace,
   type Colour,
   type Deck,
-  type RedBlackAction,
+  type RedBlackPlay,
+  type RedBlackFact,
   type RedBlackMove,
   type RedBlackOptions,
-  type RedBlackPlay,
   type RedBlackState,
 } from '../../src/engine/games/redblack/index.ts';
 import { seeded, shuffled } from './helpers.ts';
+import { tell } from './helpers.ts';
 
 // ---------------------------------------------------------------- a table in miniature
 
@@ -73,15 +73,15 @@ function newSim(options: RedBlackOptions, truth: Face[] | null, seed = 1): Sim {
   };
 }
 
-function fact(sim: Sim, input: RedBlackAction): void {
-  const next = redblack.apply(sim.state, input);
+function fact(sim: Sim, input: RedBlackPlay | RedBlackFact): void {
+  const next = tell(redblack, sim.state, input);
   if (!next.ok) throw new Error(`${input.type}: ${next.error}`);
   sim.state = next.value;
 }
 
 /** A player move, as the table folds it: with its author and `seen`. */
 function act(sim: Sim, seat: Seat, move: RedBlackMove, seen = sim.acts): void {
-  const next = redblack.apply(sim.state, { ...move, seat, seen } as RedBlackAction);
+  const next = tell(redblack, sim.state, { ...move, seat, seen } as RedBlackPlay | RedBlackFact);
   if (!next.ok) throw new Error(`${move.type} by ${seat}: ${next.error}`);
   sim.state = next.value;
   sim.acts++;
@@ -293,7 +293,8 @@ function toPlay(spec: string, guess: Colour, bit: 0 | 1 = 1, options: RedBlackOp
   return sim;
 }
 
-const refused = (sim: Sim, input: unknown) => redblack.apply(sim.state, input as RedBlackAction);
+const refused = (sim: Sim, input: unknown) =>
+  tell(redblack, sim.state, input as RedBlackPlay | RedBlackFact);
 const error = (code: string) => ({ ok: false, error: code });
 
 // ---------------------------------------------------------------- deck and options
@@ -355,8 +356,8 @@ describe('deck and options', () => {
   });
 
   it('has a rules screen that states the call race', () => {
-    expect(RULES_TEXT.length).toBeGreaterThan(5);
-    expect(RULES_TEXT.some((line) => /whose turn it is NOT/.test(line))).toBe(true);
+    expect(redblack.rules.length).toBeGreaterThan(5);
+    expect(redblack.rules.some((line) => /whose turn it is NOT/.test(line))).toBe(true);
   });
 });
 
@@ -566,7 +567,7 @@ describe('swaps', () => {
     const remaskAt = sim.state.round.log.length - 1;
     expect(sim.state.round.log[remaskAt]).toMatchObject({ type: 'REMASK', seat: 0 });
     const viewAfter = (card: CardId) => {
-      const next = redblack.apply(sim.state, { type: 'PLACE', card, seat: 0, seen: sim.acts });
+      const next = tell(redblack, sim.state, { type: 'PLACE', card, seat: 0, seen: sim.acts });
       if (!next.ok) throw new Error(next.error);
       return redblack.view(next.value, 1);
     };
@@ -923,7 +924,7 @@ describe('inputs', () => {
   it('never changes the state it is given', () => {
     const sim = toPlay(SPEC, 'red', 1);
     const frozen = deepFreeze(structuredClone(sim.state));
-    const next = redblack.apply(frozen, { type: 'SWAP', slot: 0, seat: 0, seen: 1 });
+    const next = tell(redblack, frozen, { type: 'SWAP', slot: 0, seat: 0, seen: 1 });
     expect(next.ok).toBe(true);
     expect(frozen).toEqual(sim.state);
   });
@@ -1017,7 +1018,7 @@ describe('any deck, any legal play', () => {
         playOut(sim, [random, random], (s) => {
           for (const seat of [0, 1] as const)
             for (const action of legalOf(s.state, seat))
-              expect(redblack.apply(s.state, { ...action, seen: s.acts }).ok).toBe(true);
+              expect(tell(redblack, s.state, { ...action, seen: s.acts }).ok).toBe(true);
         });
       }),
       { numRuns: 15 },

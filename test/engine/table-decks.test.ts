@@ -177,7 +177,7 @@ describe('two decks at one table, one part shuffled again', () => {
       game: { script: [need], at: 0, facts: [] },
     });
     const game = tableGame(scriptGame);
-    const refusing: AnyGame<ScriptState> = { ...game, apply: () => err('ERR_UNEXPECTED') };
+    const refusing: AnyGame<ScriptState> = { ...game, fact: () => err('ERR_UNEXPECTED') };
     expect(() => settle(asking({ type: 'RECORD', cards: [2, 12] }), game)).toThrow(
       'no card 12 to record',
     );

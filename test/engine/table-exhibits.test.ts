@@ -30,7 +30,7 @@ const options = {
 };
 
 /** The script game with a second look: seat 1's last move claims the faces of the exhibit. */
-const audited: Game<ScriptState, JsonObject, ScriptState, ScriptOptions> = {
+const audited: Game<ScriptState, JsonObject, JsonObject, ScriptState, ScriptOptions> = {
   ...scriptGame,
   audit: (state, exhibits) => {
     const claim = state.facts.at(-1)!.faces as number[];

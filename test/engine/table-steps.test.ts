@@ -212,16 +212,16 @@ const twoSeats = (script: Need[], game = scriptGame) =>
  * The script game in which seat 1 may also move while cards are being revealed, as Red &
  * Black's calls may: its move is kept and the reveal still needed.
  */
-const restless: Game<ScriptState, JsonObject, ScriptState, ScriptOptions> = {
+const restless: Game<ScriptState, JsonObject, JsonObject, ScriptState, ScriptOptions> = {
   ...scriptGame,
   needs: (state) => {
     const needs = scriptGame.needs(state);
     return needs[0]?.type === 'REVEAL' ? [...needs, { type: 'ACT', seats: [1] }] : needs;
   },
-  apply: (state, input) =>
+  move: (state, input) =>
     input.type === 'DONE' && state.script[state.at]?.type === 'REVEAL'
       ? ok({ ...state, facts: [...state.facts, input] })
-      : scriptGame.apply(state, input),
+      : scriptGame.move(state, input),
 };
 
 describe('a move during a reveal', () => {

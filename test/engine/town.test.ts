@@ -14,8 +14,8 @@ import {
   scoreOf,
   targetsFor,
   town,
-  type TownAction,
   type TownPlay,
+  type TownFact,
   type TownState,
 } from '../../src/engine/games/town/index.ts';
 import {
@@ -31,6 +31,7 @@ import {
   type Chooser,
   type Deal,
 } from './helpers/town.ts';
+import { tell } from './helpers.ts';
 
 /** Ranks of a pile, with the colour of each card (r red, b black). */
 const pileText = (state: TownState, pile: readonly CardId[]) =>
@@ -139,7 +140,7 @@ describe('plays', () => {
     const state = started(deal);
     expect(pilesText(state)).toEqual(['10r', '1b']);
     const refused = (ranks: number[], pile: number | null) =>
-      town.apply(state, playRanks(state, deal, 0, ranks, pile));
+      tell(town, state, playRanks(state, deal, 0, ranks, pile));
     expect(refused([1], 0)).toEqual({ ok: false, error: 'ERR_NOT_ADJACENT_TO_PILE' });
     expect(refused([10], 1)).toEqual({ ok: false, error: 'ERR_NOT_ADJACENT_TO_PILE' });
     expect(refused([10, 1], null)).toEqual({ ok: false, error: 'ERR_NOT_A_RUN' });
@@ -152,7 +153,7 @@ describe('refusals change nothing', () => {
   const base = started(GOLDEN);
   // Red to play; red holds 1..5 (ids 1..5, faces 0..4), black 10..6 (ids 21..25).
   const play = (cards: unknown, faces: unknown, pile: unknown, seat = 0) =>
-    ({ type: 'PLAY', seat, cards, faces, pile }) as unknown as TownAction;
+    ({ type: 'PLAY', seat, cards, faces, pile }) as unknown as TownPlay | TownFact;
   const pending = must(base, play([1], [0], null));
   const over = playOut(GOLDEN, [first, first]).at(-1)!;
 
@@ -182,7 +183,7 @@ describe('refusals change nothing', () => {
     ['ERR_ACTION', base, { type: 'PASS', seat: 0 }],
     ['ERR_ACTION', base, null],
     ['ERR_ACTION', base, play(1, [0], null)],
-    // A player cannot pass a fact off as a move: the table marks every move with `seen`.
+    // A player cannot pass a fact off as a move: the move entry refuses a fact's type.
     ['ERR_ACTION', pending, { type: 'REVEAL', card: 1, face: 0, seen: 3, seat: 0 }],
     ['ERR_NOT_NEEDED', base, { type: 'REVEAL', card: 6, face: 5 }],
     ['ERR_NOT_NEEDED', base, { type: 'DEALT', cards: [6], to: 0 }],
@@ -191,9 +192,9 @@ describe('refusals change nothing', () => {
     ['ERR_FACE_CONFLICT', pending, { type: 'REVEAL', card: 1, face: 5 }],
     ['ERR_FACE_MISMATCH', pending, { type: 'REVEAL', card: 1, face: 10 }],
     ['ERR_GAME_OVER', over, play([1], [0], null)],
-  ] as [string, TownState, TownAction][])('%s', (code, state, input) => {
+  ] as [string, TownState, TownPlay | TownFact][])('%s', (code, state, input) => {
     const before = structuredClone(state);
-    expect(town.apply(state, input)).toEqual({ ok: false, error: code });
+    expect(tell(town, state, input)).toEqual({ ok: false, error: code });
     expect(state).toEqual(before);
   });
 
@@ -202,7 +203,7 @@ describe('refusals change nothing', () => {
     const lie = must(base, play([1], [6], 0));
     // The reveal judges red's claim: the table names red if the rules refuse the face.
     expect(town.needs(lie)).toEqual([{ type: 'REVEAL', cards: [1], claim: 0 }]);
-    expect(town.apply(lie, { type: 'REVEAL', card: 1, face: GOLDEN[1]! })).toEqual({
+    expect(tell(town, lie, { type: 'REVEAL', card: 1, face: GOLDEN[1]! })).toEqual({
       ok: false,
       error: 'ERR_FACE_MISMATCH',
     });
@@ -366,13 +367,13 @@ describe('legal plays and targets', () => {
         const targets = targetsFor(view, cards);
         for (const pile of [null, ...state.piles.map((_, i) => i)]) {
           const play: TownPlay = { type: 'PLAY', seat, cards, faces, pile };
-          const ok = town.apply(state, play).ok;
+          const ok = tell(town, state, play).ok;
           if (ok) accepted.push(JSON.stringify(play));
           expect(ok).toBe(pile === null ? targets.newPile : targets.piles.includes(pile));
         }
         const extensions = state.hands[seat]!.filter(
           (c) =>
-            town.apply(state, {
+            tell(town, state, {
               type: 'PLAY',
               seat,
               cards: [...cards, c],

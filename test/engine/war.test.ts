@@ -9,10 +9,12 @@ import {
   standardStacks,
   war,
   type PerSeat,
-  type WarAction,
+  type WarPlay,
+  type WarFact,
   type WarState,
 } from '../../src/engine/games/war/index.ts';
 import { seeded, shuffled } from './helpers.ts';
+import { tell } from './helpers.ts';
 
 const [J, Q, K, A] = [11, 12, 13, 14];
 
@@ -38,8 +40,8 @@ function start(stacks: PerSeat<readonly CardId[]> | undefined): WarState {
   return made.value;
 }
 
-function must(state: WarState, action: WarAction): WarState {
-  const next = war.apply(state, action);
+function must(state: WarState, action: WarPlay | WarFact): WarState {
+  const next = tell(war, state, action);
   if (!next.ok) throw new Error(`${action.type}: ${next.error}`);
   return next.value;
 }
@@ -62,7 +64,7 @@ function playOut(state: WarState, faces: readonly Face[]) {
       for (const seat of need.seats) {
         const action = chooseAction(war.view(state, seat), war.legalActions(state, seat));
         if (action === null) throw new Error('bot owed a flip but chose nothing');
-        state = must(state, action);
+        state = must(state, { ...action, seat });
       }
     } else {
       throw new Error(`War never needs ${need.type}`);
@@ -271,12 +273,12 @@ describe('turns and facts', () => {
     ['an unknown action', fresh, { type: 'PASS' }, 'ERR_ACTION'],
     ['any move after the end', over, { type: 'FLIP', seat: 0 }, 'ERR_GAME_OVER'],
   ])('refuses %s', (_name, state, action, code) => {
-    expect(war.apply(state, action as WarAction)).toEqual({ ok: false, error: code });
+    expect(tell(war, state, action as WarPlay | WarFact)).toEqual({ ok: false, error: code });
   });
 
   it('refuses a face already shown by another card (a bad reveal)', () => {
     const half = must(revealing, { type: 'REVEAL', card: 0, face: faces[0]! });
-    expect(war.apply(half, { type: 'REVEAL', card: 2, face: faces[0]! })).toEqual({
+    expect(tell(war, half, { type: 'REVEAL', card: 2, face: faces[0]! })).toEqual({
       ok: false,
       error: 'ERR_FACE_CONFLICT',
     });

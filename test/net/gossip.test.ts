@@ -9,14 +9,14 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { JsonObject } from '../../src/engine/encoding.ts';
-import type { Need } from '../../src/engine/game.ts';
+import { erase, type Need } from '../../src/engine/game.ts';
 import type { Playable } from '../../src/engine/games/registry.ts';
 import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';
-import { scriptGame, type ScriptOptions, type ScriptState } from '../engine/helpers/script-game.ts';
-import { makeGenesis, makePlayers, tableGame } from '../engine/helpers/table.ts';
+import { scriptGame, type ScriptState } from '../engine/helpers/script-game.ts';
+import { makeGenesis, makePlayers } from '../engine/helpers/table.ts';
 
 const players = makePlayers(3);
 const options = {
@@ -27,13 +27,13 @@ const options = {
   ] satisfies Need[],
 };
 const genesis = makeGenesis(players, scriptGame, options);
-const script: Playable<ScriptState> = {
-  game: tableGame(scriptGame),
-  deckSize: () => genesis.deckSize,
-  setup: (o) => scriptGame.setup(o as unknown as ScriptOptions),
-  bot: () => null,
+const script: Playable<ScriptState> = erase({
+  ...scriptGame,
+  name: 'Script',
+  summary: 'A scripted run of needs.',
   rules: [],
-};
+  bot: () => null,
+});
 const PEERS = ['peer-0', 'peer-1', 'peer-2'];
 const DONE: JsonObject = { type: 'DONE' };
 

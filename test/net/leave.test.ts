@@ -38,7 +38,7 @@ afterEach(() => {
 function seatTable(game: 'war' | 'redblack', options: JsonObject) {
   const entry = playable(game)!;
   const players = makePlayers(2);
-  const genesis = { ...makeGenesis(players, entry.game, options), names: NAMES };
+  const genesis = { ...makeGenesis(players, entry, options), names: NAMES };
   const net = new LoopbackNetwork();
   const messengers = PEERS.map(
     (peer) => new Messenger<WireMessage>(net.join(peer), parseWireMessage),
@@ -84,9 +84,9 @@ async function play(sessions: Session[], moves: number): Promise<void> {
   const choose = (session: Session, made: number) => {
     const random = seeded(3 + made);
     if (!mayAct(session)) return null;
-    const { game, bot } = session.playable;
-    const view = game.view(session.replica.state.game, session.seat);
-    return bot(view, session.legalActions(), random, session.knownFaces());
+    const { playable } = session;
+    const view = playable.view(session.replica.state.game, session.seat);
+    return playable.bot(view, session.legalActions(), random, session.knownFaces());
   };
   for (let made = 0; made < moves; made++) {
     let move: { session: Session; choice: JsonObject } | undefined;

@@ -49,7 +49,7 @@ const closeAfter = closedAfterEach();
 
 function warTable(table: string) {
   const players = makePlayers(2);
-  const genesis = { ...makeGenesis(players, war.game, {}), table, names: ['Alice', 'Bob'] };
+  const genesis = { ...makeGenesis(players, war, {}), table, names: ['Alice', 'Bob'] };
   const net = new LoopbackNetwork();
   const messengers = PEERS.map((id) => new Messenger<WireMessage>(net.join(id), parseWireMessage));
   closeAfter(...messengers);
@@ -126,7 +126,7 @@ function cheatingAlice(
   messenger: Messenger<WireMessage>,
 ): Promise<SignedEvent> {
   const { identity } = player;
-  const own = new Replica(genesis, war.game, setupOrThrow(war.game, {}));
+  const own = new Replica(genesis, war, setupOrThrow(war, {}));
   const links = new SeatLinks(messenger, genesis, 0, identity.secretKey, PEERS);
   closeAfter(links);
   const send = (event: { bytes: Uint8Array }) =>
@@ -134,10 +134,10 @@ function cheatingAlice(
   return new Promise((resolve) => {
     let cheated = false;
     const move = () => {
-      for (let body = makeDuty(own.state, 0, player.keyring, war.game); body && !cheated;) {
+      for (let body = makeDuty(own.state, 0, player.keyring, war); body && !cheated;) {
         if (body.type !== 'SHUFFLE') {
           send(authorOn(own, player, body));
-          body = makeDuty(own.state, 0, player.keyring, war.game);
+          body = makeDuty(own.state, 0, player.keyring, war);
           continue;
         }
         const shuffles = (body as ShuffleBody).shuffles.map((s) => ({

@@ -6,7 +6,7 @@
  * Real sessions, real cryptography, over the in-memory network.
  */
 import { afterEach, expect, test } from 'vitest';
-import { playable } from '../../src/engine/games/registry.ts';
+import { playable, totalDeckSize } from '../../src/engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import { parseWireMessage } from '../../src/net/messages.ts';
@@ -33,7 +33,7 @@ function seat(table: string, identities: Identity[], names = ['Ann', 'Ben']) {
     game: 'war',
     names,
     identities: identities.map((i) => i.publicKey),
-    deckSize: war.deckSize({}),
+    deckSize: totalDeckSize(war, {}),
     options: {},
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };

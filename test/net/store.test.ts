@@ -204,7 +204,7 @@ test('a whole War game kept in IndexedDB replays to the same log and state, with
     expect(new Set(kept.events).size).toBe(kept.events.length);
     expect([...kept.events].sort()).toEqual([...logged].sort());
 
-    const replayed = new Replica(table.genesis, table.playable.game, start());
+    const replayed = new Replica(table.genesis, table.playable, start());
     for (const event of kept.events) replayed.receive(event);
     expect({ digest: replayed.log.digest(), stateHash: replayed.stateHash }).toEqual({
       digest: session.replica.log.digest(),

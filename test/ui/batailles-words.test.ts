@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import type { BataillesState } from '../../src/engine/games/batailles/index.ts';
-import { describeBatailles, faceWords } from '../../src/ui/batailles/describe.ts';
+import { describeBatailles, faceWords } from '../../src/ui/games/batailles/describe.ts';
 import { DEAL, U, cardOf, knownOf, opened, play } from '../engine/helpers/batailles.ts';
 
 const NAMES = ['Ann', 'Ben', 'Cat'];

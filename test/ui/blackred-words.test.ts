@@ -7,15 +7,14 @@
  */
 import { expect, test } from 'vitest';
 import { seededRandom } from '../../src/bots/computer.ts';
-import type { Json } from '../../src/engine/encoding.ts';
-import {
-  blackred,
-  type BlackRedState,
-  type HandRecord,
-} from '../../src/engine/games/blackred/index.ts';
+import { blackred, type HandRecord } from '../../src/engine/games/blackred/index.ts';
 import type { Need } from '../../src/engine/game.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
-import { describeBlackRed, describeLastHand, handWords } from '../../src/ui/blackred/describe.ts';
+import {
+  describeBlackRed,
+  describeLastHand,
+  handWords,
+} from '../../src/ui/games/blackred/describe.ts';
 import { describeStep } from '../../src/ui/describe.ts';
 import { describeInterlude, describeResult } from '../../src/ui/outcome.ts';
 import { Match, dealOf, firstLegal } from '../engine/helpers/blackred.ts';
@@ -23,7 +22,6 @@ import { scriptGame } from '../engine/helpers/script-game.ts';
 import { Table, makePlayers } from '../engine/helpers/table.ts';
 
 const NAMES = ['Alice', 'Bob'];
-const json = (state: BlackRedState) => state as unknown as Json;
 
 const OPENING = dealOf('Kh Qh 5h 9s 8s 7s 2c', 'Kd 10d 9d Qs Js 3c 4c', '6h', '10h 2s Ad 5c');
 
@@ -31,14 +29,14 @@ const OPENING = dealOf('Kh Qh 5h 9s 8s 7s 2c', 'Kd 10d 9d Qs Js 3c 4c', '6h', '1
 function lines(match: Match, play: (m: Match) => void): string[] {
   const before = match.state;
   play(match);
-  return describeBlackRed(json(before), json(match.state), NAMES);
+  return describeBlackRed(before, match.state, NAMES);
 }
 
 test('the deal, discards, the upcard taken, draws, goes and a round’s end read as a player tells them', () => {
   const made = blackred.setup({});
   if (!made.ok) throw new Error(made.error);
   const match = new Match(OPENING, 1);
-  expect(describeBlackRed(json(made.value), json(match.state), NAMES)).toEqual([
+  expect(describeBlackRed(made.value, match.state, NAMES)).toEqual([
     'Hand 1 begins; the joint coin made Bob the dealer.',
     'Alice was dealt 7 cards, privately.',
     'Bob was dealt 7 cards, privately.',
@@ -80,7 +78,7 @@ test('a stock rebuilt from the discards, a hand’s end and the summary between 
   ]);
   const before = match.state;
   match.playHand([firstLegal, firstLegal]);
-  const end = describeBlackRed(json(before), json(match.state), NAMES);
+  const end = describeBlackRed(before, match.state, NAMES);
   const last = match.state.history[0]!;
   // Seven cards of one colour are slow to come for a player who takes the first legal card.
   expect(last.reshuffles).toBe(3);
@@ -97,7 +95,7 @@ test('a stock rebuilt from the discards, a hand’s end and the summary between 
   expect(describeLastHand(match.state.history, NAMES)).toBe(
     `Hand 1: ${who} scores ${last.points[last.seat!]}: out on ${last.reason === 'OWN' ? 'their own' : 'the other'} colour. The stock was rebuilt from the discards ${last.reshuffles} times.`,
   );
-  expect(describeInterlude('blackred', json(match.state), NAMES)).toBe(
+  expect(describeInterlude('blackred', match.state, NAMES)).toBe(
     `${describeLastHand(match.state.history, NAMES)} Score: Alice ${match.state.score[0]} – ${match.state.score[1]} Bob, first to 11.`,
   );
 });
@@ -119,7 +117,7 @@ test('the match won at 11, and a match lost to a false go or a false no seven, i
   won.state = { ...won.state, score: [8, 2] };
   won.move({ type: 'OUT', seat: 0 });
   const outcome = blackred.outcome(won.state)!;
-  expect(describeResult('blackred', outcome, json(won.state), NAMES, 1)).toEqual({
+  expect(describeResult('blackred', outcome, won.state, NAMES, 1)).toEqual({
     headline: 'Alice wins the match',
     reason: 'Hand 1: Alice scores 5: dealt 7 of one colour. Score: Alice 13 – 2 Bob, first to 11.',
   });
@@ -127,22 +125,18 @@ test('the match won at 11, and a match lost to a false go or a false no seven, i
   const before = lied.state;
   lied.move({ type: 'GO', seat: 0 });
   lied.playUntil([firstLegal, firstLegal], () => lied.state.result !== null);
-  const caught = describeBlackRed(json(before), json(lied.state), NAMES);
+  const caught = describeBlackRed(before, lied.state, NAMES);
   expect(caught.at(-1)).toMatch(
     /^Alice said go while holding a card that fitted \((\S+ ){6}\S+\): Alice loses the match\.$/,
   );
-  expect(
-    describeResult('blackred', blackred.outcome(lied.state)!, json(lied.state), NAMES, 0),
-  ).toEqual({
+  expect(describeResult('blackred', blackred.outcome(lied.state)!, lied.state, NAMES, 0)).toEqual({
     headline: 'Bob wins the match',
     reason:
       'Alice said go while holding a card that fitted, which the cards showed when they were turned: Alice loses the match. Score: Alice 0 – 0 Bob, first to 11.',
   });
   const hid = new Match(flush, 1, seededRandom(1), [], 0).move({ type: 'NO_SEVEN', seat: 0 });
   hid.playUntil([firstLegal, firstLegal], () => hid.state.result !== null);
-  expect(
-    describeResult('blackred', blackred.outcome(hid.state)!, json(hid.state), NAMES, 0),
-  ).toEqual({
+  expect(describeResult('blackred', blackred.outcome(hid.state)!, hid.state, NAMES, 0)).toEqual({
     headline: 'Bob wins the match',
     reason:
       'Alice said they held no 7 cards of one colour while they did, which the cards showed when they were turned: Alice loses the match. Score: Alice 0 – 0 Bob, first to 11.',

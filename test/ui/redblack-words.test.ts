@@ -6,15 +6,17 @@
  */
 import { expect, test } from 'vitest';
 import type { Face } from '../../src/engine/cards.ts';
-import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import {
   redblack,
-  type RedBlackAction,
+  type RedBlackPlay,
+  type RedBlackFact,
   type RedBlackMove,
   type RedBlackState,
 } from '../../src/engine/games/redblack/index.ts';
-import { powerWords, redBlackPrompt, showingWords } from '../../src/ui/redblack/describe.ts';
+import { powerWords, showingWords } from '../../src/ui/games/redblack/describe.ts';
+import { redBlackPrompt } from '../../src/ui/games/redblack/prompt.ts';
+import { tell } from '../engine/helpers.ts';
 
 const NAMES = ['Alice', 'Bob'];
 
@@ -34,8 +36,8 @@ function match(spec: string) {
   if (!made.ok) throw new Error(made.error);
   let state: RedBlackState = made.value;
   let seen = 0;
-  const apply = (input: RedBlackAction) => {
-    const next = redblack.apply(state, input);
+  const apply = (input: RedBlackPlay | RedBlackFact) => {
+    const next = tell(redblack, state, input);
     if (!next.ok) throw new Error(`${input.type}: ${next.error}`);
     state = next.value;
   };
@@ -55,14 +57,10 @@ function match(spec: string) {
   return {
     /** The prompt `seat` reads now. */
     prompt: (seat: Seat) =>
-      redBlackPrompt(
-        redblack.view(state, seat),
-        redblack.legalActions(state, seat) as readonly JsonObject[],
-        NAMES,
-      ),
+      redBlackPrompt(redblack.view(state, seat), redblack.legalActions(state, seat), NAMES),
     view: (seat: Seat) => redblack.view(state, seat),
     play(seat: Seat, move: RedBlackMove) {
-      apply({ ...move, seat, seen: seen++ } as RedBlackAction);
+      apply({ ...move, seat, seen: seen++ } as RedBlackPlay | RedBlackFact);
       serve();
     },
   };

@@ -11,7 +11,7 @@ import { makeAct } from '../../src/engine/table/author.ts';
 import type { EventBody } from '../../src/engine/events.ts';
 import { TableController } from '../../src/ui/table.svelte.ts';
 import { describeEntry } from '../../src/ui/describe.ts';
-import { playable } from '../../src/engine/games/registry.ts';
+import { playable, totalDeckSize } from '../../src/engine/games/registry.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import { parseWireMessage } from '../../src/net/messages.ts';
@@ -97,7 +97,7 @@ function manualWar(table: string) {
     game: 'war',
     names: ['Alice', 'Bob'],
     identities: identities.map((i) => i.publicKey),
-    deckSize: war.deckSize({}),
+    deckSize: totalDeckSize(war, {}),
     options: {},
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };

@@ -3,21 +3,19 @@
  * opening and of a play, why a pick is refused, and how a game played out ended.
  */
 import { expect, test } from 'vitest';
-import type { Json } from '../../src/engine/encoding.ts';
-import { town, type TownState } from '../../src/engine/games/town/index.ts';
+import { town } from '../../src/engine/games/town/index.ts';
 import { describeResult } from '../../src/ui/outcome.ts';
-import { describeTown, whyNot } from '../../src/ui/town/describe.ts';
+import { describeTown, whyNot } from '../../src/ui/games/town/describe.ts';
 import { dealOf, playOut, playRanks, played, started } from '../engine/helpers/town.ts';
 
 const NAMES = ['Alice', 'Bob'];
-const json = (state: TownState) => state as unknown as Json;
 
 test('the opening, the draws and a run read as a player would tell them', () => {
   const deal = dealOf([7, 6, 5, 4, 8, 9], [5, 1, 3, 3, 10, 2]);
   const fresh = town.setup({});
   if (!fresh.ok) throw new Error(fresh.error);
   const opened = started(deal);
-  expect(describeTown(json(fresh.value), json(opened), NAMES)).toEqual([
+  expect(describeTown(fresh.value, opened, NAMES)).toEqual([
     'Alice turned up 7♥: pile 1.',
     'Bob turned up 5♠: pile 2.',
     "Alice's card is higher: Alice goes first.",
@@ -25,7 +23,7 @@ test('the opening, the draws and a run read as a player would tell them', () => 
     'Bob drew 5 cards, privately.',
   ]);
   const after = played(opened, deal, playRanks(opened, deal, 0, [6, 5], 0));
-  expect(describeTown(json(opened), json(after), NAMES)).toEqual([
+  expect(describeTown(opened, after, NAMES)).toEqual([
     'Alice played 6♥ 5♥ on pile 1.',
     'Alice drew 2 cards, privately.',
   ]);
@@ -36,7 +34,7 @@ test('a game played to the end says who could not draw, the score and every pile
   const states = playOut(deal, [(_s, _seat, legal) => legal[0]!, (_s, _seat, legal) => legal[0]!]);
   const end = states.at(-1)!;
   const result = end.result!;
-  const lines = describeTown(json(states.at(-2)!), json(end), NAMES);
+  const lines = describeTown(states.at(-2)!, end, NAMES);
   const { points } = result.score;
   const last = `${result.winner === null ? 'A draw' : `${NAMES[result.winner]} wins`}: Alice ${points[0]} – ${points[1]} Bob.`;
   expect(lines.at(-1)).toBe(last);
@@ -46,7 +44,7 @@ test('a game played to the end says who could not draw, the score and every pile
   expect(lines.at(-2)).toBe(
     `${NAMES[result.seat]} cannot draw back up to 5 (${short} short): the game ends.`,
   );
-  const words = describeResult('town', town.outcome(end)!, json(end), NAMES, 0);
+  const words = describeResult('town', town.outcome(end)!, end, NAMES, 0);
   expect(words.reason).toMatch(
     new RegExp(
       `^${NAMES[result.seat]} could not draw back up to 5\\. Score Alice ${points[0]} – ${points[1]} Bob: pile 1 `,

@@ -5,9 +5,14 @@
  */
 import { expect, test } from 'vitest';
 import { SUITS, faceOf, type Face } from '../../src/engine/cards.ts';
-import type { Json } from '../../src/engine/encoding.ts';
-import { war, type WarAction, type WarState } from '../../src/engine/games/war/index.ts';
-import { describeWar } from '../../src/ui/war/describe.ts';
+import {
+  war,
+  type WarFact,
+  type WarPlay,
+  type WarState,
+} from '../../src/engine/games/war/index.ts';
+import { describeWar } from '../../src/ui/games/war/describe.ts';
+import { tell } from '../engine/helpers.ts';
 
 const NAMES = ['Alice', 'Bob'];
 
@@ -23,10 +28,10 @@ function play(ranks: readonly [readonly number[], readonly number[]]): string[] 
   if (!made.ok) throw new Error(made.error);
   let state: WarState = made.value;
   const lines: string[] = [];
-  const step = (action: WarAction) => {
-    const next = war.apply(state, action);
+  const step = (action: WarPlay | WarFact) => {
+    const next = tell(war, state, action);
     if (!next.ok) throw new Error(next.error);
-    lines.push(...describeWar(state as unknown as Json, next.value as unknown as Json, NAMES));
+    lines.push(...describeWar(state, next.value, NAMES));
     state = next.value;
   };
   for (let need = war.needs(state)[0]; need !== undefined; need = war.needs(state)[0]) {

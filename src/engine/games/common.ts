@@ -1,24 +1,18 @@
 /**
- * What several games' rules share: the first question every `apply` asks of
- * its untrusted input, and the outcome of a match won by one seat.
+ * What several games' rules share: the first question `move` and `fact` ask
+ * of their input, and the outcome of a match won by one seat.
  */
 import type { Outcome, Seat } from '../game.ts';
 
 /**
- * `'fact'` or `'move'` by the input's type among the game's own, or null for
- * anything else. A fact never carries `seen`: the table marks every player
- * action with it, so a player cannot pass a fact off as a move.
+ * True when `input` is an object whose `type` is one of `types`: the first
+ * question `move` and `fact` ask of what they are given (a move comes from
+ * the network, and only the table calls `fact`).
  */
-export function inputKind(
-  action: unknown,
-  facts: readonly string[],
-  moves: readonly string[],
-): 'fact' | 'move' | null {
-  if (action === null || typeof action !== 'object') return null;
-  const type = (action as { type?: unknown }).type;
-  if (typeof type !== 'string') return null;
-  if (facts.includes(type)) return 'seen' in action ? null : 'fact';
-  return moves.includes(type) ? 'move' : null;
+export function isInput(input: unknown, types: readonly string[]): boolean {
+  if (input === null || typeof input !== 'object') return false;
+  const type = (input as { type?: unknown }).type;
+  return typeof type === 'string' && types.includes(type);
 }
 
 /** The outcome of a match once `result` names its winner, or null while it goes on. */

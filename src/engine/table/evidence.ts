@@ -181,7 +181,7 @@ function actParts<S extends Json>(
   author: Seat,
   action: JsonObject,
 ): Found {
-  const applied = game.apply(state.game, { ...action, seat: author, seen: state.acts });
+  const applied = game.move(state.game, { ...action, seat: author, seen: state.acts });
   return applied.ok
     ? null
     : { kind: 'rules', code: applied.error, action: String(action.type ?? 'move') };
@@ -283,7 +283,7 @@ function unlockParts<S extends Json>(
     first(batch.ids, (id, i) => {
       const face = faceOfEncoding(state, id, body.shares[g]!.points[i]!);
       if (face < 0) return { kind: 'face', card: id };
-      const applied = game.apply(played, { type: 'REVEAL', card: id, face });
+      const applied = game.fact(played, { type: 'REVEAL', card: id, face });
       if (!applied.ok) return { kind: 'reveal', card: id, face, code: applied.error };
       played = applied.value;
       return null;

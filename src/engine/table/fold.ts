@@ -11,7 +11,7 @@
  */
 import { encodeScalar, G, toHex } from '../../../crypto/index.ts';
 import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encoding.ts';
-import type { CardId, Game, Need, Seat } from '../game.ts';
+import type { AnyGame, CardId, Need, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Decoded } from './bodies.ts';
@@ -29,8 +29,7 @@ import { applyAck, applySeal, openSeal } from './seal.ts';
 import { nextStep } from './step.ts';
 import type { AuditRecord, Copy, Genesis, Layer, Step, TableCard, TableState } from './types.ts';
 
-/** A game as the table drives it: inputs are player actions or `REVEAL` facts. */
-export type AnyGame<S extends Json> = Game<S, JsonObject, unknown, unknown>;
+export type { AnyGame };
 
 export type TableError =
   | 'ERR_NOT_OWED'
@@ -271,7 +270,7 @@ function applyAct<S extends Json>(
   author: Seat,
   action: JsonObject,
 ): Result<TableState<S>, TableError> {
-  const next = game.apply(state.game, { ...action, seat: author, seen: state.acts });
+  const next = game.move(state.game, { ...action, seat: author, seen: state.acts });
   if (!next.ok) return err('ERR_RULES');
   const acted = { ...state, game: next.value, acts: state.acts + 1 };
   return ok(settle(state.step.type === 'PLAY' ? acted : nextStep(acted, { type: 'PLAY' }), game));
@@ -392,7 +391,7 @@ function finishUnlock<S extends Json>(
     const face = faceOfEncoding(state, id, readEncoding(state.cards[id]!.c));
     if (face < 0) return err('ERR_PROOF');
     faces[id] = face;
-    const applied = game.apply(next.game, { type: 'REVEAL', card: id, face });
+    const applied = game.fact(next.game, { type: 'REVEAL', card: id, face });
     if (!applied.ok && step.claim !== undefined)
       return ok(refuted({ ...next, faces }, step.claim, id, face, applied.error));
     if (!applied.ok) return err('ERR_RULES');
@@ -406,7 +405,7 @@ function fact<S extends Json>(
   game: AnyGame<S>,
   input: JsonObject,
 ): Result<TableState<S>, TableError> {
-  const applied = game.apply(state.game, input);
+  const applied = game.fact(state.game, input);
   return applied.ok ? ok(settle({ ...state, game: applied.value }, game)) : err('ERR_RULES');
 }
 

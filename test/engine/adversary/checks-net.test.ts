@@ -71,7 +71,7 @@ async function play(cheat: Cheat) {
   net.partition(PEERS[1]!, PEERS[2]!);
 
   const player = players[CHEATER]!;
-  const own = new Replica(genesis, scriptPlayable.game, initial);
+  const own = new Replica(genesis, scriptPlayable, initial);
   const links = new SeatLinks(messengers[1]!, genesis, CHEATER, player.identity.secretKey, PEERS);
   open.push(links);
   const send = (signed: { bytes: Uint8Array }) =>

@@ -432,7 +432,7 @@ describe('what the parts do not explain is told by the fold’s code', () => {
       rec.events[at]!.event.body,
     ];
     for (const body of bodies)
-      expect(diagnose(state, scriptPlayable.game, 0, body, 'ERR_X')).toEqual({
+      expect(diagnose(state, scriptPlayable, 0, body, 'ERR_X')).toEqual({
         kind: 'other',
         code: 'ERR_X',
       });
@@ -442,8 +442,8 @@ describe('what the parts do not explain is told by the fold’s code', () => {
     const at = indexOf(hand(), 1, 'ACT');
     const state = replicaBefore(hand(), at).state;
     const broken: AnyGame<Json> = {
-      ...scriptPlayable.game,
-      apply: () => {
+      ...scriptPlayable,
+      move: () => {
         throw new Error('broken');
       },
     };

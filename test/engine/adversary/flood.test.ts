@@ -111,7 +111,7 @@ test.each<{ name: string; kind: string; cheat: (honest: TableBody) => TableBody;
     });
 
     const player = players[CHEATER]!;
-    const own = new Replica(genesis, scriptPlayable.game, initial);
+    const own = new Replica(genesis, scriptPlayable, initial);
     const links = new SeatLinks(messengers[1]!, genesis, CHEATER, player.identity.secretKey, PEERS);
     open.push(links);
     const send = (signed: { bytes: Uint8Array }) =>
@@ -200,7 +200,7 @@ test.each<{ name: string; kind: string; cheat: (honest: TableBody) => TableBody;
     expect(two.replica.log.entry(bad)).toBeDefined();
 
     // A peer that starts from what seat 0 holds, as a late peer is synced, names seat 1 too.
-    const late = new Replica(genesis, scriptPlayable.game, initial);
+    const late = new Replica(genesis, scriptPlayable, initial);
     for (const entry of zero.replica.log.entries()) late.receive(entry.bytes);
     expectOffence(late, offence!, CHEATER, reason);
   },

@@ -114,8 +114,8 @@ function record(id: GameId, options: JsonObject, seats: number, limit: number): 
   const players = makePlayers(seats);
   const initial = entry.setup(options);
   if (!initial.ok) throw new Error(String(initial.error));
-  const genesis = makeGenesis(players, entry.game, options);
-  const table = new Table(players, genesis, entry.game, initial.value);
+  const genesis = makeGenesis(players, entry, options);
+  const table = new Table(players, genesis, entry, initial.value);
   const random = seededRandom(24);
   while (table.events.length < limit) {
     const owing = table.replicas[0]!.owed();
@@ -128,8 +128,8 @@ function record(id: GameId, options: JsonObject, seats: number, limit: number): 
     const moved = [...new Set(owing.map((o) => o.seat))].some((seat) => {
       const { state } = table.replicas[seat]!;
       const known = privateFaces(state, seat, players[seat]!.keyring, new Map());
-      const legal = entry.game.legalActions(state.game, seat, known) as JsonObject[];
-      const action = entry.bot(entry.game.view(state.game, seat), legal, random, known);
+      const legal = entry.legalActions(state.game, seat, known) as JsonObject[];
+      const action = entry.bot(entry.view(state.game, seat), legal, random, known);
       if (action) table.act(seat, action);
       return action !== null;
     });
@@ -139,7 +139,7 @@ function record(id: GameId, options: JsonObject, seats: number, limit: number): 
   return {
     id,
     genesis,
-    game: entry.game,
+    game: entry,
     initial: initial.value,
     players,
     events: table.events,

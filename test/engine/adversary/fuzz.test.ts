@@ -155,16 +155,16 @@ function recordPlayable(
   const players = makePlayers(seats);
   const initial = entry.setup(options);
   if (!initial.ok) throw new Error(String(initial.error));
-  const genesis = makeGenesis(players, entry.game, options);
-  const table = new Table(players, genesis, entry.game, initial.value);
+  const genesis = makeGenesis(players, entry, options);
+  const table = new Table(players, genesis, entry, initial.value);
   const random = seededRandom(8);
   playOut(
     table,
     (seat) => {
       const { state } = table.replicas[seat]!;
       const known = privateFaces(state, seat, players[seat]!.keyring, new Map());
-      const legal = entry.game.legalActions(state.game, seat, known) as JsonObject[];
-      return entry.bot(entry.game.view(state.game, seat), legal, random, known);
+      const legal = entry.legalActions(state.game, seat, known) as JsonObject[];
+      return entry.bot(entry.view(state.game, seat), legal, random, known);
     },
     limit,
   );

@@ -117,8 +117,8 @@ describe('a claim a reveal refutes', () => {
   // layers, and seat 1's share, the last, turns it.
   const denying = {
     ...scriptGame,
-    apply: (state: Parameters<typeof scriptGame.apply>[0], input: JsonObject) =>
-      input.type === 'REVEAL' ? err('ERR_DENIED') : scriptGame.apply(state, input),
+    fact: (state: Parameters<typeof scriptGame.fact>[0], input: JsonObject) =>
+      input.type === 'REVEAL' ? err('ERR_DENIED') : scriptGame.fact(state, input),
   };
   const script = [{ type: 'REVEAL' as const, cards: [0], claim: 0 }];
 

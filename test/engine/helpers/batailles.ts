@@ -9,10 +9,11 @@ import {
   ARMY,
   batailles,
   ownerOf,
-  type BataillesAction,
   type BataillesPlay,
+  type BataillesFact,
   type BataillesState,
 } from '../../../src/engine/games/batailles/index.ts';
+import { tell } from '../helpers.ts';
 
 /** The face of every card id: seat 0's army first. */
 export type Deal = readonly number[];
@@ -45,8 +46,8 @@ export function randomDeal(players: number, random: () => number): Deal {
 }
 
 /** Applies `input`; throws with the error code when refused. */
-export function must(state: BataillesState, input: BataillesAction): BataillesState {
-  const next = batailles.apply(state, input);
+export function must(state: BataillesState, input: BataillesPlay | BataillesFact): BataillesState {
+  const next = tell(batailles, state, input);
   if (!next.ok) throw new Error(`${JSON.stringify(input)}: ${next.error}`);
   return next.value;
 }

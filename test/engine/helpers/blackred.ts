@@ -15,10 +15,11 @@ import {
   blackred,
   colourOf,
   valueOf,
-  type BlackRedAction,
   type BlackRedPlay,
+  type BlackRedFact,
   type BlackRedState,
 } from '../../../src/engine/games/blackred/index.ts';
+import { tell } from '../helpers.ts';
 
 const SUIT: Record<string, Suit> = { c: 'clubs', d: 'diamonds', h: 'hearts', s: 'spades' };
 const RANK: Record<string, number> = { A: 14, K: 13, Q: 12, J: 11 };
@@ -60,8 +61,8 @@ function shuffled<T>(items: T[], random: () => number): T[] {
 }
 
 /** Applies `input`; throws with the error code when refused. */
-export function must(state: BlackRedState, input: BlackRedAction): BlackRedState {
-  const next = blackred.apply(state, input);
+export function must(state: BlackRedState, input: BlackRedPlay | BlackRedFact): BlackRedState {
+  const next = tell(blackred, state, input);
   if (!next.ok) throw new Error(`${JSON.stringify(input)}: ${next.error}`);
   return next.value;
 }

@@ -28,33 +28,31 @@ import {
 } from '../../../crypto/index.ts';
 import { stateHash, type Json, type JsonObject } from '../../../src/engine/encoding.ts';
 import type { EventBody, SignedEvent } from '../../../src/engine/events.ts';
-import type { DeckSpec, Need, Seat } from '../../../src/engine/game.ts';
+import { erase, type DeckSpec, type Need, type Seat } from '../../../src/engine/game.ts';
 import type { Playable } from '../../../src/engine/games/registry.ts';
 import { composeEvent, type EventLog } from '../../../src/engine/log.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
 import type { Share, TableBody } from '../../../src/engine/table/bodies.ts';
-import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import type { Genesis } from '../../../src/engine/table/types.ts';
-import { scriptGame, type ScriptOptions } from './script-game.ts';
+import { scriptGame } from './script-game.ts';
 import { Table, feed, makeGenesis, makePlayers, type Player } from './table.ts';
 
 /** The scripted game as any registry game, so a `TableSession` can host it too. */
-export const scriptPlayable: Playable = {
-  game: scriptGame as unknown as AnyGame<Json>,
-  deckSize: (options) =>
-    (options as unknown as ScriptOptions).decks.reduce((sum, deck) => sum + deck.size, 0),
-  setup: (options) => scriptGame.setup(options as unknown as ScriptOptions),
-  bot: () => null,
+export const scriptPlayable: Playable = erase({
+  ...scriptGame,
+  name: 'Script',
+  summary: 'A scripted run of needs.',
   rules: [],
-};
+  bot: () => null,
+});
 
 /** A table of `seats` playing `script` on a deck of `decks` cards (or on those decks). */
 export function scriptTable(seats: number, script: Need[], decks: number | DeckSpec[] = 6) {
   const players = makePlayers(seats);
   const specs = typeof decks === 'number' ? [{ name: 'deck', size: decks }] : decks;
   const options = { decks: specs, script } as unknown as JsonObject;
-  const genesis = makeGenesis(players, scriptPlayable.game, options);
+  const genesis = makeGenesis(players, scriptPlayable, options);
   const initial = scriptPlayable.setup(options);
   if (!initial.ok) throw new Error(initial.error);
   return { players, genesis, initial: initial.value };
@@ -102,7 +100,7 @@ export function recordHand(
   act: JsonObject = { type: 'DONE' },
 ): Recording {
   const hand = scriptTable(seats, script, decks);
-  const table = new Table(hand.players, hand.genesis, scriptPlayable.game, hand.initial);
+  const table = new Table(hand.players, hand.genesis, scriptPlayable, hand.initial);
   const replica = table.replicas[0]!;
   for (let next = replica.owed()[0]; next !== undefined; next = replica.owed()[0]) {
     // A table that never stops owing (a broken fold) fails here, not at a mutation run's timeout.
@@ -121,7 +119,7 @@ export function recordHand(
  */
 export function loadHand(): Recording {
   const hand = scriptTable(2, HAND_SCRIPT);
-  const replica = new Replica(hand.genesis, scriptPlayable.game, hand.initial);
+  const replica = new Replica(hand.genesis, scriptPlayable, hand.initial);
   const events = JSON.parse(readFileSync(HAND_FILE, 'utf8')) as string[];
   for (const event of events) feed(replica, utf8.encode(event));
   return recordingOf(hand, replica);
@@ -156,7 +154,7 @@ export function indexOf(rec: Recording, seat: Seat, type: string, step?: string)
 
 /** A fresh replica holding the recorded events before position `index`. */
 export function replicaBefore(rec: Recording, index: number): Replica<Json> {
-  const replica = new Replica(rec.genesis, scriptPlayable.game, rec.initial);
+  const replica = new Replica(rec.genesis, scriptPlayable, rec.initial);
   for (const e of rec.events.slice(0, index)) feed(replica, e.bytes);
   return replica;
 }

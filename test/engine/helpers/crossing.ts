@@ -36,7 +36,7 @@ export function crossingBeats(a: Play, b: Play, turn: Seat): boolean {
   return false;
 }
 
-export const crossing: Game<CrossingState, JsonObject, CrossingState, JsonObject> = {
+export const crossing: Game<CrossingState, JsonObject, JsonObject, CrossingState, JsonObject> = {
   id: 'crossing',
   minSeats: 2,
   maxSeats: 2,
@@ -48,7 +48,7 @@ export const crossing: Game<CrossingState, JsonObject, CrossingState, JsonObject
     const call = { type: 'CALL' };
     return seat === state.turn ? [{ type: 'MOVE' }, { type: 'WAIT' }, call] : [call];
   },
-  apply(state, input): Result<CrossingState> {
+  move(state, input): Result<CrossingState> {
     const { type, seat } = input as Play;
     if (over(state)) return err('ERR_OVER');
     if (type === 'CALL') return ok({ ...state, caller: seat });
@@ -57,6 +57,7 @@ export const crossing: Game<CrossingState, JsonObject, CrossingState, JsonObject
     const hands = state.hands.map((n, s) => (s === seat && type === 'MOVE' ? n + 1 : n));
     return ok({ ...state, hands, turn: other(seat), moves: state.moves + 1 });
   },
+  fact: () => err('ERR_ACTION'),
   view: (state) => state,
   outcome(state): Outcome | null {
     if (state.caller !== null) return { result: 'win', winners: [state.caller], reason: 'CALL' };

@@ -88,7 +88,17 @@ const NEXT: Record<HandPhase, HandPhase> = {
   over: 'over',
 };
 
-export const handGame: Game<HandState, JsonObject, HandState, HandOptions> = {
+/** The phase's one expected fact or move, told in order. */
+function answer(state: HandState, input: JsonObject): Result<HandState> {
+  if (!expected(state, input)) return err('ERR_UNEXPECTED');
+  const next = { ...state, phase: NEXT[state.phase] };
+  if (input.type !== 'REVEAL') return ok(next);
+  const shown = { card: input.card as CardId, face: input.face as number };
+  const hand = state.show === 'keep' ? state.hand : state.hand.filter((c) => c !== shown.card);
+  return ok({ ...next, shown, hand });
+}
+
+export const handGame: Game<HandState, JsonObject, JsonObject, HandState, HandOptions> = {
   id: 'hand-test',
   minSeats: 2,
   maxSeats: 6,
@@ -102,14 +112,9 @@ export const handGame: Game<HandState, JsonObject, HandState, HandOptions> = {
   decks: (options) => options.decks,
   legalActions: (state, seat) =>
     state.phase === 'act' && seat === state.actor ? [{ type: 'DONE' }] : [],
-  apply(state, input): Result<HandState> {
-    if (!expected(state, input)) return err('ERR_UNEXPECTED');
-    const next = { ...state, phase: NEXT[state.phase] };
-    if (input.type !== 'REVEAL') return ok(next);
-    const shown = { card: input.card as CardId, face: input.face as number };
-    const hand = state.show === 'keep' ? state.hand : state.hand.filter((c) => c !== shown.card);
-    return ok({ ...next, shown, hand });
-  },
+  move: answer,
+  fact: answer,
+
   view: (state) => state,
   outcome: (state): Outcome | null =>
     state.phase === 'over' ? { result: 'win', winners: [state.actor], reason: 'DONE' } : null,

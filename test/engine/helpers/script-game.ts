@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../../../src/engine/encoding.ts';
 import type { DeckSpec, Game, Need, Outcome } from '../../../src/engine/game.ts';
-import { err, ok } from '../../../src/engine/result.ts';
+import { err, ok, type Result } from '../../../src/engine/result.ts';
 
 export type ScriptState = {
   readonly script: readonly Need[];
@@ -27,7 +27,18 @@ const ANSWER: Record<Need['type'], string> = {
 
 export type ScriptOptions = { readonly script: Need[]; readonly decks: readonly DeckSpec[] };
 
-export const scriptGame: Game<ScriptState, JsonObject, ScriptState, ScriptOptions> = {
+/** The fact or move the script waits for next, told in order. */
+function answer(state: ScriptState, input: JsonObject): Result<ScriptState> {
+  const need = state.script[state.at];
+  if (!need || input.type !== ANSWER[need.type]) return err('ERR_UNEXPECTED');
+  const facts = [...state.facts, input];
+  // A reveal answers card by card; the need is met once every card is told.
+  const told = facts.filter((f) => f.type === 'REVEAL').length;
+  const done = need.type !== 'REVEAL' || told >= need.cards.length;
+  return ok({ ...state, facts, at: done ? state.at + 1 : state.at });
+}
+
+export const scriptGame: Game<ScriptState, JsonObject, JsonObject, ScriptState, ScriptOptions> = {
   id: 'script-test',
   minSeats: 2,
   maxSeats: 6,
@@ -37,15 +48,9 @@ export const scriptGame: Game<ScriptState, JsonObject, ScriptState, ScriptOption
     const need = state.script[state.at];
     return need?.type === 'ACT' && need.seats.includes(seat) ? [{ type: 'DONE' }] : [];
   },
-  apply(state, input) {
-    const need = state.script[state.at];
-    if (!need || input.type !== ANSWER[need.type]) return err('ERR_UNEXPECTED');
-    const facts = [...state.facts, input];
-    // A reveal answers card by card; the need is met once every card is told.
-    const told = facts.filter((f) => f.type === 'REVEAL').length;
-    const done = need.type !== 'REVEAL' || told >= need.cards.length;
-    return ok({ ...state, facts, at: done ? state.at + 1 : state.at });
-  },
+  move: answer,
+  fact: answer,
+
   view: (state) => state,
   outcome: (state): Outcome | null =>
     state.at >= state.script.length ? { result: 'draw', reason: 'SCRIPT_DONE' } : null,

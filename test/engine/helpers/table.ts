@@ -8,7 +8,13 @@ import { invertScalar } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { openWithAudit } from '../../../src/engine/table/audit.ts';
 import type { SignedEvent } from '../../../src/engine/events.ts';
-import type { DeckSpec, Game, Seat } from '../../../src/engine/game.ts';
+import {
+  erase,
+  type AnyGame,
+  type DeckSpec,
+  type Game,
+  type Seat,
+} from '../../../src/engine/game.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
 import {
   Keyring,
@@ -20,7 +26,6 @@ import {
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
-import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
 import { testIdentity } from '../helpers.ts';
@@ -64,24 +69,20 @@ export function makeGenesis<O>(
  * `game` played with a deck of `size` cards instead of its own: small decks
  * keep real proofs quick. The faces are the first `size` of the game's deck.
  */
-export function withDeck<S extends Json, A, V, O>(
-  game: Game<S, A, V, O>,
+export function withDeck<S extends Json, M, F, V, O>(
+  game: Game<S, M, F, V, O>,
   size: number,
-): Game<S, A, V, O> {
+): Game<S, M, F, V, O> {
   return { ...game, decks: () => [{ name: 'deck', size }] };
 }
 
-/**
- * A game module as the table drives it. The table feeds `apply` the JSON of
- * signed actions and table facts, which is what every module's action type
- * describes; TypeScript cannot see that, hence the cast.
- */
-export function tableGame<S extends Json, A, V, O>(game: Game<S, A, V, O>): AnyGame<S> {
-  return game as unknown as AnyGame<S>;
+/** A game module as the table drives it (see `erase`). */
+export function tableGame<S extends Json, M, F, V, O>(game: Game<S, M, F, V, O>): AnyGame<S> {
+  return erase(game);
 }
 
 /** Starting game state for `options`; throws if the module refuses them. */
-export function setupOrThrow<S extends Json, A, V, O>(game: Game<S, A, V, O>, options: O): S {
+export function setupOrThrow<S extends Json, M, F, V, O>(game: Game<S, M, F, V, O>, options: O): S {
   const made = game.setup(options);
   if (!made.ok) throw new Error(`setup: ${made.error}`);
   return made.value;
@@ -149,9 +150,9 @@ export class Table<S extends Json> {
   }
 
   /** A table of `players` for `game` under `options`, with the genesis and start every test uses. */
-  static of<S extends Json, A, V, O>(
+  static of<S extends Json, M, F, V, O>(
     players: readonly Player[],
-    game: Game<S, A, V, O>,
+    game: Game<S, M, F, V, O>,
     options: O,
   ): Table<S> {
     return new Table(
@@ -223,8 +224,8 @@ export interface Seated<S extends Json> {
  * `seats` seats of `game` under `options`, each fresh replica past the game's first
  * shuffle. The shuffle is played once, by the first test that asks (see lazy.ts).
  */
-export function seatsAtPlay<S extends Json, A, V, O>(
-  game: Game<S, A, V, O>,
+export function seatsAtPlay<S extends Json, M, F, V, O>(
+  game: Game<S, M, F, V, O>,
   seats: number,
   options: O,
 ): Seated<S> {

@@ -32,7 +32,7 @@ const SEATS = [0, 1, 2];
 const winner = (s: TallyState) => s.points.findIndex((n) => n >= TALLY_POINTS);
 
 /** The game module, for three seats. */
-export const tally: Game<TallyState, JsonObject, TallyState, JsonObject> = {
+export const tally: Game<TallyState, JsonObject, JsonObject, TallyState, JsonObject> = {
   id: 'tally',
   minSeats: 3,
   maxSeats: 3,
@@ -46,7 +46,7 @@ export const tally: Game<TallyState, JsonObject, TallyState, JsonObject> = {
           { type: 'ADD', at: state.count },
           { type: 'CLAIM', at: state.count },
         ],
-  apply(state, input): Result<TallyState> {
+  move(state, input): Result<TallyState> {
     const { type, at, seat } = input as Play;
     if (winner(state) >= 0) return err('ERR_OVER');
     if (at !== state.count) return err('ERR_COUNT');
@@ -54,6 +54,7 @@ export const tally: Game<TallyState, JsonObject, TallyState, JsonObject> = {
     if (type !== 'CLAIM') return err('ERR_ACTION');
     return ok({ count: 0, points: state.points.map((n, s) => (s === seat ? n + 1 : n)) });
   },
+  fact: () => err('ERR_ACTION'),
   view: (state) => state,
   outcome(state): Outcome | null {
     const seat = winner(state);
@@ -74,15 +75,16 @@ export const tallySeats = () => seatsAtPlay(tally, 3, {});
  * (`shown`: its face, null before): unlock shares, each with a proof to check, made
  * while the seats may still act, right after a claim has won its race.
  */
-export const tallyShown: Game<TallyState, JsonObject, TallyState, JsonObject> = {
+export const tallyShown: Game<TallyState, JsonObject, JsonObject, TallyState, JsonObject> = {
   ...tally,
   id: 'tally-shown',
   setup: () => ok({ count: 0, points: [0, 0, 0], shown: null }),
-  apply(state, input): Result<TallyState> {
-    if (input.type === 'REVEAL') return ok({ ...state, shown: input.face! });
-    const next = tally.apply(state, input);
+  move(state, input): Result<TallyState> {
+    const next = tally.move(state, input);
     return next.ok ? ok({ ...state, ...next.value }) : next;
   },
+  fact: (state, input) =>
+    input.type === 'REVEAL' ? ok({ ...state, shown: input.face! }) : err('ERR_ACTION'),
   needs: (state) =>
     state.shown === null && state.points.some((n) => n > 0)
       ? [{ type: 'REVEAL', cards: [0] }, ...tally.needs(state)]

@@ -12,11 +12,12 @@ import {
   rankOf,
   town,
   type PerSeat,
-  type TownAction,
-  type TownFace,
   type TownPlay,
+  type TownFact,
+  type TownFace,
   type TownState,
 } from '../../../src/engine/games/town/index.ts';
+import { tell } from '../helpers.ts';
 
 /** The face of every card id: red deck first (ids 0..19), then black (20..39). */
 export type Deal = readonly TownFace[];
@@ -54,8 +55,8 @@ export function randomDeal(random: () => number): Deal {
 }
 
 /** Applies `input`; throws with the error code when refused. */
-export function must(state: TownState, input: TownAction): TownState {
-  const next = town.apply(state, input);
+export function must(state: TownState, input: TownPlay | TownFact): TownState {
+  const next = tell(town, state, input);
   if (!next.ok) throw new Error(`${JSON.stringify(input)}: ${next.error}`);
   return next.value;
 }

@@ -9,7 +9,7 @@ import type { GameId } from '../../../src/engine/catalog.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Event } from '../../../src/engine/events.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
-import { playable, type Playable } from '../../../src/engine/games/registry.ts';
+import { playable, totalDeckSize, type Playable } from '../../../src/engine/games/registry.ts';
 import type { Genesis } from '../../../src/engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
 import type { LoopbackNetwork } from '../../../src/net/loopback.ts';
@@ -67,7 +67,7 @@ export function testTable(id: string, game: GameId, given: JsonObject, seats = 2
     game,
     names,
     identities: identities.map((i) => i.publicKey),
-    deckSize: entry.deckSize(options),
+    deckSize: totalDeckSize(entry, options),
     options,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
   };

@@ -14,41 +14,44 @@
  * claim on the exhibits' faces. `legalActions` and `view` take the faces the
  * seat reads (`known`), since the rules never see a hidden face.
  */
-import type { Game } from '../../game.ts';
+import { defineGame } from '../../game.ts';
+import { chooseAction } from './bot.ts';
 import { audit } from './fight.ts';
-import { apply, legalActions, needs, outcome } from './rules.ts';
+import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { decks, setup } from './setup.ts';
-import { MAX_PLAYERS, MIN_PLAYERS } from './types.ts';
-import type { BataillesAction, BataillesOptions, BataillesState, BataillesView } from './types.ts';
+import { MAX_SEATS, MIN_SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Batailles et piques game module. */
-export const batailles: Game<BataillesState, BataillesAction, BataillesView, BataillesOptions> = {
+export const batailles = defineGame({
   id: 'batailles',
-  minSeats: MIN_PLAYERS,
-  maxSeats: MAX_PLAYERS,
+  name: 'Batailles et piques',
+  summary: 'Armies of hidden units, spies and mines; only the fighters see a fight.',
+  minSeats: MIN_SEATS,
+  maxSeats: MAX_SEATS,
+  rules: [
+    'Each player has an army of 16: units 1 to 13, the King (strength 16) and two Mines. 1 and 2 are Spies, 4 and 8 Minesweepers. Every player shuffles every army, so nobody knows the order of any army, not even its owner.',
+    'Draw 6 cards, lay 2 of them facedown in front of you (never two Mines), then draw 2. Whenever your hand is below 6 and your army has cards, you draw. You also have 2 Teamwork and 2 Slacker cards, faceup.',
+    'On your turn: attack one or two cards in play of one other player with one of your units (never a Mine); or play a Teamwork: both your units attack one enemy card; or play a Slacker: no attack, swap one of your cards in play with one from your hand. If you can do none of these, you pass.',
+    'Only the two fighters see the cards of a fight; everyone else sees which cards fight and which die. A dead card is turned faceup, goes to the trophies of the player who killed it, and its owner replaces it from hand.',
+    'One against one: a Minesweeper defuses a Mine, any other unit dies on it; a Spy kills a King, whoever attacks; otherwise the stronger lives, and on equal strength both die.',
+    'One against two: first every Mine is defused if a Minesweeper attacks it; if not, the attackers die and the fight ends. Then each side deals its total strength to the other side, split as its owner wishes; a unit dies when its damage reaches its strength. A Spy kills a King outright and a King never harms a Spy. (5+7 against 10: the 10 dies and kills the 5 or the 7; 5+7 against 12: all can die; Spy+5 against the King: the King and the 5 die.)',
+    'Both fighters announce which cards die; if they disagree, the game stops and the audit names whoever lied. Kill a King and you may look at one card in play of another player.',
+    'When every other player can no longer attack (only Mines or nothing left), the last one may go on to destroy Mines, and stop when they wish. 1 point per trophy, 2 per King: the most points win.',
+    'At the end every player publishes their keys: every replica opens every card and checks every fight, every pass and every card laid. A wrong announcement names the player who made it.',
+  ],
   setup,
   decks,
   legalActions,
-  apply,
+  move,
+  fact,
   view,
   outcome,
   needs,
   audit,
-};
-
-/** The rules screen, one short paragraph per line. */
-export const RULES_TEXT: readonly string[] = [
-  'Each player has an army of 16: units 1 to 13, the King (strength 16) and two Mines. 1 and 2 are Spies, 4 and 8 Minesweepers. Every player shuffles every army, so nobody knows the order of any army, not even its owner.',
-  'Draw 6 cards, lay 2 of them facedown in front of you (never two Mines), then draw 2. Whenever your hand is below 6 and your army has cards, you draw. You also have 2 Teamwork and 2 Slacker cards, faceup.',
-  'On your turn: attack one or two cards in play of one other player with one of your units (never a Mine); or play a Teamwork: both your units attack one enemy card; or play a Slacker: no attack, swap one of your cards in play with one from your hand. If you can do none of these, you pass.',
-  'Only the two fighters see the cards of a fight; everyone else sees which cards fight and which die. A dead card is turned faceup, goes to the trophies of the player who killed it, and its owner replaces it from hand.',
-  'One against one: a Minesweeper defuses a Mine, any other unit dies on it; a Spy kills a King, whoever attacks; otherwise the stronger lives, and on equal strength both die.',
-  'One against two: first every Mine is defused if a Minesweeper attacks it; if not, the attackers die and the fight ends. Then each side deals its total strength to the other side, split as its owner wishes; a unit dies when its damage reaches its strength. A Spy kills a King outright and a King never harms a Spy. (5+7 against 10: the 10 dies and kills the 5 or the 7; 5+7 against 12: all can die; Spy+5 against the King: the King and the 5 die.)',
-  'Both fighters announce which cards die; if they disagree, the game stops and the audit names whoever lied. Kill a King and you may look at one card in play of another player.',
-  'When every other player can no longer attack (only Mines or nothing left), the last one may go on to destroy Mines, and stop when they wish. 1 point per trophy, 2 per King: the most points win.',
-  'At the end every player publishes their keys: every replica opens every card and checks every fight, every pass and every card laid. A wrong announcement names the player who made it.',
-];
+  bot: chooseAction,
+  withSeats: (options, seats) => ({ ...options, players: seats }),
+});
 
 export { chooseAction, worth } from './bot.ts';
 export { audit, fightOutcomes } from './fight.ts';

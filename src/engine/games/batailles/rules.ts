@@ -37,12 +37,12 @@
  */
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { isInput } from '../common.ts';
 import { fightOutcomes } from './fight.ts';
 import { isFace, isKing, isMine, ownerOf } from './setup.ts';
 import {
   HAND_SIZE,
   SLOTS,
-  type BataillesAction,
   type BataillesError,
   type BataillesEvent,
   type BataillesFact,
@@ -57,6 +57,17 @@ import {
 
 type Res = Result<BataillesState, BataillesError>;
 
+const MOVES = [
+  'LAY',
+  'ATTACK',
+  'TEAMWORK',
+  'SLACKER',
+  'PASS',
+  'STOP',
+  'ANNOUNCE',
+  'REPLACE',
+  'PEEK',
+];
 const FACTS = ['DEALT', 'SHOWN', 'REVEAL', 'REMASKED', 'COIN', 'RECORDED'];
 
 // ---------------------------------------------------------------- queries
@@ -181,7 +192,7 @@ export function outcome(state: BataillesState): Outcome | null {
  * Every move `seat` may make now, honestly. The rules cannot see a face, so
  * they need `known`, the faces the seat reads (its hand, its cards in play,
  * a fight's cards shown to it): without them, a Mine is not told from a unit
- * and a fight's word cannot be listed. `apply` checks only what the table
+ * and a fight's word cannot be listed. `move` checks only what the table
  * can see; the audit checks the rest.
  */
 export function legalActions(
@@ -298,19 +309,12 @@ function subsets(cards: readonly CardId[], k: number): CardId[][] {
   return cards.flatMap((a, i) => cards.slice(i + 1).map((b) => [a, b]));
 }
 
-// ---------------------------------------------------------------- apply
+// ---------------------------------------------------------------- move and fact
 
-/** Applies a move or a table fact; returns the next state or why it is refused. */
-export function apply(state: BataillesState, action: BataillesAction): Res {
-  if (action === null || typeof action !== 'object' || typeof action.type !== 'string')
-    return err('ERR_ACTION');
+/** Applies a player's move; returns the next state or why it is refused. */
+export function move(state: BataillesState, play: BataillesPlay): Res {
+  if (!isInput(play, MOVES)) return err('ERR_ACTION');
   if (state.result !== null) return err('ERR_GAME_OVER');
-  if (FACTS.includes(action.type)) {
-    // The table marks every player action with `seen`: a player cannot pass a fact off as a move.
-    if ('seen' in action) return err('ERR_ACTION');
-    return applyFact(state, action as BataillesFact);
-  }
-  const play = action as BataillesPlay;
   if (!isSeat(state, play.seat)) return err('ERR_SEAT');
   if (!acting(state).includes(play.seat)) return err('ERR_NOT_YOUR_MOVE');
   return applyMove(state, play.seat, play);
@@ -333,8 +337,6 @@ function applyMove(state: BataillesState, seat: Seat, move: BataillesMove): Res 
       return stage === 'REPLACE' ? replace(state, seat, move.cards) : err('ERR_NOT_YOUR_MOVE');
     case 'PEEK':
       return stage === 'PEEK' ? peek(state, seat, move.card) : err('ERR_NOT_YOUR_MOVE');
-    default:
-      return err('ERR_ACTION');
   }
 }
 
@@ -528,32 +530,38 @@ function peek(state: BataillesState, seat: Seat, card: unknown): Res {
 
 // ---------------------------------------------------------------- facts
 
-function applyFact(state: BataillesState, fact: BataillesFact): Res {
+/** Applies a fact the table established; returns the next state or why it is refused. */
+export function fact(state: BataillesState, input: BataillesFact): Res {
+  if (!isInput(input, FACTS)) return err('ERR_ACTION');
+  if (state.result !== null) return err('ERR_GAME_OVER');
   const need = needs(state)[0];
-  switch (fact.type) {
+  switch (input.type) {
     case 'RECORDED':
-      if (need?.type !== 'RECORD' || !sameList(fact.cards, need.cards))
+      if (need?.type !== 'RECORD' || !sameList(input.cards, need.cards))
         return err('ERR_NOT_NEEDED');
       return ok({ ...state, recording: state.recording.slice(1), exhibits: state.exhibits + 1 });
     case 'DEALT':
-      if (need?.type !== 'DEAL' || fact.to !== need.to || !sameList(fact.cards, need.cards))
+      if (need?.type !== 'DEAL' || input.to !== need.to || !sameList(input.cards, need.cards))
         return err('ERR_NOT_NEEDED');
       return ok(dealt(state, need.to, need.cards));
     case 'SHOWN':
-      if (need?.type !== 'SHOW' || !sameList(fact.cards, need.cards) || !sameList(fact.to, need.to))
+      if (
+        need?.type !== 'SHOW' ||
+        !sameList(input.cards, need.cards) ||
+        !sameList(input.to, need.to)
+      )
         return err('ERR_NOT_NEEDED');
       return ok(shown(state));
     case 'REVEAL':
-      return reveal(state, need, fact.card, fact.face);
+      return reveal(state, need, input.card, input.face);
     case 'REMASKED':
-      if (need?.type !== 'REMASK' || fact.seat !== need.seat || !sameList(fact.cards, need.cards))
+      if (need?.type !== 'REMASK' || input.seat !== need.seat || !sameList(input.cards, need.cards))
         return err('ERR_NOT_NEEDED');
       return ok(nextTurn(state));
     case 'COIN':
-      if (need?.type !== 'COIN' || (fact.bit !== 0 && fact.bit !== 1)) return err('ERR_NOT_NEEDED');
-      return ok(coin(state, fact.bit));
-    default:
-      return err('ERR_ACTION');
+      if (need?.type !== 'COIN' || (input.bit !== 0 && input.bit !== 1))
+        return err('ERR_NOT_NEEDED');
+      return ok(coin(state, input.bit));
   }
 }
 

@@ -10,8 +10,8 @@ import {
   ARMY,
   KING,
   KING_STRENGTH,
-  MAX_PLAYERS,
-  MIN_PLAYERS,
+  MAX_SEATS,
+  MIN_SEATS,
   SLOTS,
   SPECIALS,
   type BataillesOptions,
@@ -50,8 +50,8 @@ export function isOptions(options: unknown): options is BataillesOptions {
     Object.keys(rest).length === 0 &&
     typeof players === 'number' &&
     Number.isInteger(players) &&
-    players >= MIN_PLAYERS &&
-    players <= MAX_PLAYERS
+    players >= MIN_SEATS &&
+    players <= MAX_SEATS
   );
 }
 

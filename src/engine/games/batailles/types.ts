@@ -14,7 +14,7 @@
  * only the two fighters saw) is recorded as an exhibit and judged by `audit`
  * once every key is open.
  */
-import type { CardId, Seat } from '../../game.ts';
+import type { CardId, Played, Seat } from '../../game.ts';
 
 /** Cards in each army. */
 export const ARMY = 16;
@@ -24,8 +24,9 @@ export const HAND_SIZE = 6;
 export const SLOTS = 2;
 /** Teamwork and Slacker cards each player starts with. */
 export const SPECIALS = 2;
-export const MIN_PLAYERS = 3;
-export const MAX_PLAYERS = 6;
+/** A table seats three to six players, one army each. */
+export const MIN_SEATS = 3;
+export const MAX_SEATS = 6;
 /** The King's face, and its strength. */
 export const KING = 13;
 export const KING_STRENGTH = 16;
@@ -37,8 +38,7 @@ export type Face = number;
 export type BataillesOptions = { readonly players: number };
 
 /**
- * A player's move, as `apply` receives it (`seat` set by the table from the
- * signed author, `seen` on every player action).
+ * A player's move, as offered by `legalActions`.
  *
  * - `LAY`: at the start, two hand cards go into play facedown.
  * - `ATTACK`: one unit in play (`unit`) against one or two cards in play of
@@ -67,9 +67,10 @@ export type BataillesMove =
   | { readonly type: 'REPLACE'; readonly cards: readonly CardId[] }
   | { readonly type: 'PEEK'; readonly card: CardId | null };
 
-export type BataillesPlay = BataillesMove & { readonly seat: Seat; readonly seen?: number };
+/** A move as `move` receives it: with its author and how many moves it had seen. */
+export type BataillesPlay = Played<BataillesMove>;
 
-/** A fact the table layer has established, answering a need; facts never carry `seen`. */
+/** A fact the table layer has established, answering a need; only the table calls `fact`. */
 export type BataillesFact =
   | { readonly type: 'DEALT'; readonly cards: readonly CardId[]; readonly to: Seat }
   | { readonly type: 'SHOWN'; readonly cards: readonly CardId[]; readonly to: readonly Seat[] }
@@ -78,11 +79,8 @@ export type BataillesFact =
   | { readonly type: 'COIN'; readonly bit: number }
   | { readonly type: 'RECORDED'; readonly cards: readonly CardId[] };
 
-/** Every input `apply` takes. */
-export type BataillesAction = BataillesPlay | BataillesFact;
-
 /**
- * Why `apply` refused an input.
+ * Why `move` or `fact` refused an input.
  *
  * A move: `ERR_NOT_YOUR_MOVE` (this seat owes no move now, or not this kind),
  * `ERR_NOT_IN_HAND`, `ERR_NOT_IN_PLAY` (a unit that is not this seat's card

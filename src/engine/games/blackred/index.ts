@@ -10,43 +10,46 @@
  * `DEAL` -> unlock for `to` alone, then `{ type: 'DEALT', cards, to }`;
  * `REVEAL` -> unlock for everyone, then one `{ type: 'REVEAL', card, face }`
  * per card; `ACT` -> the seat's move, or with `auto` its word on its hand
- * (the one legal action, made by its session). Fold each signed move as
- * `{ ...action, seat: author, seen }`.
+ * (the one legal action, made by its session). Facts go through `fact`;
+ * fold each signed move through `move` as `{ ...action, seat: author, seen }`.
  * `legalActions` and `view` take the faces the seat reads on its own hand
  * (`known`), since the rules never see a hand.
  */
-import type { Game } from '../../game.ts';
-import { apply, legalActions, needs, outcome } from './rules.ts';
+import { defineGame } from '../../game.ts';
+import { chooseAction } from './bot.ts';
+import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { BLACKRED_DECKS, setup } from './setup.ts';
-import type { BlackRedAction, BlackRedOptions, BlackRedState, BlackRedView } from './types.ts';
+import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Black & Red game module (a match of several hands). */
-export const blackred: Game<BlackRedState, BlackRedAction, BlackRedView, BlackRedOptions> = {
+export const blackred = defineGame({
   id: 'blackred',
-  minSeats: 2,
-  maxSeats: 2,
+  name: 'Black & Red',
+  summary: 'Discard in rounds to 31 and collect seven cards of one colour.',
+  minSeats: SEATS,
+  maxSeats: SEATS,
+  rules: [
+    'Goal: hold 7 cards of one colour. A match goes to 11 points; the dealer alternates (the first by a fair coin).',
+    'Each player is dealt 7 private cards. The next card is turned up: the non-dealer (player one) collects its colour, the dealer the other.',
+    'Player one starts. Discard one card, then draw one: player one’s first draw is the upcard, every later draw is the top of the facedown stock, seen by you alone.',
+    'Discards go in rounds. The first discard of a round chooses its colour; every discard of the round must be of that colour and keep the running total at 31 or under (Ace 1, 2 to 10 as marked, J, Q, K 10).',
+    'If you cannot discard (no card of the round’s colour that fits), you say go and draw nothing. The round ends at exactly 31, or when both players say go in a row; the total goes back to 0 and the last player who discarded starts the next round.',
+    'As soon as you hold 7 cards of one colour, dealt or after a draw, you go out, before your opponent can move (your page does it for you): 3 points for your own colour, 1 for the other. Dealt 7 of one colour: 5 points (both players dealt so: 5 each).',
+    'Stock empty: the discards but the current round’s are shuffled again by both players, under fresh keys, into a new stock: nobody knows its order or which card was which. If nothing can be reshuffled the hand is a draw.',
+    'Nobody sees your hand, so after the deal and every draw your page says whether you hold 7 of one colour; every card you held is shown at the latest when the hand ends: a go while a card fitted, or playing on while holding 7 of one colour, loses the match at once.',
+    'First to 11 points wins the match; if both pass 11 in the same hand, the higher score wins, and on equal scores the match goes on.',
+  ],
   setup,
   decks: () => BLACKRED_DECKS,
   legalActions,
-  apply,
+  move,
+  fact,
   view,
   outcome,
   needs,
-};
-
-/** The rules screen, one short paragraph per line. */
-export const RULES_TEXT: readonly string[] = [
-  'Goal: hold 7 cards of one colour. A match goes to 11 points; the dealer alternates (the first by a fair coin).',
-  'Each player is dealt 7 private cards. The next card is turned up: the non-dealer (player one) collects its colour, the dealer the other.',
-  'Player one starts. Discard one card, then draw one: player one’s first draw is the upcard, every later draw is the top of the facedown stock, seen by you alone.',
-  'Discards go in rounds. The first discard of a round chooses its colour; every discard of the round must be of that colour and keep the running total at 31 or under (Ace 1, 2 to 10 as marked, J, Q, K 10).',
-  'If you cannot discard (no card of the round’s colour that fits), you say go and draw nothing. The round ends at exactly 31, or when both players say go in a row; the total goes back to 0 and the last player who discarded starts the next round.',
-  'As soon as you hold 7 cards of one colour, dealt or after a draw, you go out, before your opponent can move (your page does it for you): 3 points for your own colour, 1 for the other. Dealt 7 of one colour: 5 points (both players dealt so: 5 each).',
-  'Stock empty: the discards but the current round’s are shuffled again by both players, under fresh keys, into a new stock: nobody knows its order or which card was which. If nothing can be reshuffled the hand is a draw.',
-  'Nobody sees your hand, so after the deal and every draw your page says whether you hold 7 of one colour; every card you held is shown at the latest when the hand ends: a go while a card fitted, or playing on while holding 7 of one colour, loses the match at once.',
-  'First to 11 points wins the match; if both pass 11 in the same hand, the higher score wins, and on equal scores the match goes on.',
-];
+  bot: chooseAction,
+});
 
 export {
   chooseAction,
@@ -72,14 +75,13 @@ export {
   valueOf,
 } from './setup.ts';
 export {
-  BR_SEATS,
+  SEATS,
   DEALT_POINTS,
   HAND_SIZE,
   LIMIT,
   OTHER_POINTS,
   OWN_POINTS,
   TARGET,
-  type BlackRedAction,
   type BlackRedError,
   type BlackRedEvent,
   type BlackRedFact,

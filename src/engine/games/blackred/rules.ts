@@ -72,7 +72,7 @@
 import type { Face } from '../../cards.ts';
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { inputKind, wonBy } from '../common.ts';
+import { isInput, wonBy } from '../common.ts';
 import {
   colourFor,
   colourOf,
@@ -84,12 +84,11 @@ import {
   valueOf,
 } from './setup.ts';
 import {
-  BR_SEATS,
+  SEATS,
   DEALT_POINTS,
   LIMIT,
   OTHER_POINTS,
   OWN_POINTS,
-  type BlackRedAction,
   type BlackRedError,
   type BlackRedEvent,
   type BlackRedFact,
@@ -193,15 +192,12 @@ export function outcome(state: BlackRedState): Outcome | null {
   return wonBy(state.result);
 }
 
-// ---------------------------------------------------------------- apply
+// ---------------------------------------------------------------- move and fact
 
-/** Applies a player move or a table fact; returns the next state or why it is refused. */
-export function apply(state: BlackRedState, action: BlackRedAction): Res {
-  const kind = inputKind(action, FACTS, MOVES);
-  if (kind === null) return err('ERR_ACTION');
+/** Applies a player's move; returns the next state or why it is refused. */
+export function move(state: BlackRedState, play: BlackRedPlay): Res {
+  if (!isInput(play, MOVES)) return err('ERR_ACTION');
   if (state.result !== null) return err('ERR_MATCH_OVER');
-  if (kind === 'fact') return applyFact(state, action as BlackRedFact);
-  const play = action as BlackRedPlay;
   if (!isSeat(play.seat)) return err('ERR_SEAT');
   if (!owesMove(state, play.seat)) return err('ERR_NOT_YOUR_TURN');
   const word = play.type === 'OUT' || play.type === 'NO_SEVEN';
@@ -218,16 +214,19 @@ export function apply(state: BlackRedState, action: BlackRedAction): Res {
   }
 }
 
-function applyFact(state: BlackRedState, fact: BlackRedFact): Res {
-  switch (fact.type) {
+/** Applies a fact the table established; returns the next state or why it is refused. */
+export function fact(state: BlackRedState, input: BlackRedFact): Res {
+  if (!isInput(input, FACTS)) return err('ERR_ACTION');
+  if (state.result !== null) return err('ERR_MATCH_OVER');
+  switch (input.type) {
     case 'COIN':
-      return coin(state, fact.bit);
+      return coin(state, input.bit);
     case 'SHUFFLED':
       return shuffled(state);
     case 'DEALT':
-      return dealt(state, fact.cards, fact.to);
+      return dealt(state, input.cards, input.to);
     case 'REVEAL':
-      return reveal(state, fact.card, fact.face);
+      return reveal(state, input.card, input.face);
   }
 }
 
@@ -561,7 +560,7 @@ function setSeat<T>(pair: PerSeat<T>, seat: Seat, value: T): PerSeat<T> {
 }
 
 function isSeat(seat: unknown): seat is Seat {
-  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < BR_SEATS;
+  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < SEATS;
 }
 
 /** Same ids, in the same order. */

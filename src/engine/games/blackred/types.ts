@@ -10,10 +10,10 @@
  * player reads, and the reveal that follows must show exactly that face.
  */
 import type { Face } from '../../cards.ts';
-import type { CardId, Seat } from '../../game.ts';
+import type { CardId, Played, Seat } from '../../game.ts';
 
 /** Black & Red is played by exactly two seats, 0 and 1. */
-export const BR_SEATS = 2;
+export const SEATS = 2;
 /** Cards in each hand, dealt and kept all hand long. */
 export const HAND_SIZE = 7;
 /** The running total a discard may reach and not pass; reaching it ends the round. */
@@ -56,15 +56,15 @@ export type BlackRedMove =
   | { readonly type: 'OUT' }
   | { readonly type: 'NO_SEVEN' };
 
-/** A move as `apply` receives it: with its author and the table's player-action mark `seen`. */
-export type BlackRedPlay = BlackRedMove & { readonly seat: Seat; readonly seen?: number };
+/** A move as `move` receives it: with its author and how many moves it had seen. */
+export type BlackRedPlay = Played<BlackRedMove>;
 
 /**
  * A fact the table layer has established, answering a need: `COIN` (the joint
  * coin for the first dealer, `bit` is its seat), `SHUFFLED` (a fresh joint
  * shuffle: the whole deck for the next hand, or the discards as a new stock),
  * `DEALT` (`cards` now readable by `to` alone), `REVEAL` (`card` shows `face`
- * to everyone). Facts never carry `seen`.
+ * to everyone). Only the table calls `fact`.
  */
 export type BlackRedFact =
   | { readonly type: 'COIN'; readonly bit: number }
@@ -72,11 +72,8 @@ export type BlackRedFact =
   | { readonly type: 'DEALT'; readonly cards: readonly CardId[]; readonly to: Seat }
   | { readonly type: 'REVEAL'; readonly card: CardId; readonly face: Face };
 
-/** Every input `apply` takes. */
-export type BlackRedAction = BlackRedPlay | BlackRedFact;
-
 /**
- * Why `apply` refused an input.
+ * Why `move` or `fact` refused an input.
  *
  * A move: `ERR_NOT_YOUR_TURN` (not this seat's move, or the table is still
  * dealing, turning or shuffling), `ERR_WORD_OWED` (a `DISCARD` or `GO` from a

@@ -8,46 +8,49 @@
  * `{ type: 'SHUFFLED' }`; `DEAL` -> unlock for `to` alone, then
  * `{ type: 'DEALT', cards, to }`; `REVEAL` -> unlock for everyone, then one
  * `{ type: 'REVEAL', card, face }` per card; `REMASK` -> the seat re-masks and
- * permutes its hand, then `{ type: 'REMASKED', seat, cards }`. Fold each
- * signed player action as `{ ...action, seat: author, seen }` (`seen` marks
- * it as a player's). The turn player's move is sealed until the other has
+ * permutes its hand, then `{ type: 'REMASKED', seat, cards }`, each through
+ * `fact`. Fold each signed player action through `move` as
+ * `{ ...action, seat: author, seen }`. The turn player's move is sealed until the other has
  * seen that it was made (the table's `optional` seat, see table/seal.ts). A
  * match ends when a player has won `target` games (default 3).
  */
-import type { Game } from '../../game.ts';
-import { apply, legalActions, needs, outcome } from './rules.ts';
+import { defineGame } from '../../game.ts';
+import { chooseAction } from './bot.ts';
+import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { deckSize, setup } from './setup.ts';
-import type { RedBlackAction, RedBlackOptions, RedBlackState, RedBlackView } from './types.ts';
+import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Red & Black game module (a match of several games). */
-export const redblack: Game<RedBlackState, RedBlackAction, RedBlackView, RedBlackOptions> = {
+export const redblack = defineGame({
   id: 'redblack',
-  minSeats: 2,
-  maxSeats: 2,
+  name: 'Red & Black',
+  summary: 'Bluff over a river of three cards, then call the colours in your opponent’s hand.',
+  minSeats: SEATS,
+  maxSeats: SEATS,
+  rules: [
+    'Goal: name exactly how many red and black cards your opponent holds.',
+    'Each player gets 5 private cards; a river of 3 cards lies between you. Two river cards are turned faceup.',
+    'Before the third river card is turned, the non-dealer guesses its colour: right, the non-dealer starts; wrong, the dealer starts.',
+    'On your turn, SWAP or ATTACK.',
+    'Swap a faceup river card: take it and put one of your cards facedown in its place. Swap a facedown card: peek at it, then swap it the same way or leave it. Your opponent sees which slot and whether you swapped, never which of your cards went down.',
+    'Attack (not on the very first turn): show any number of your cards of one colour. The defender shows any number of one colour. If the colours differ, the whole river is turned faceup and each river card adds 1 to the side of its colour.',
+    'If the attack is stronger, the defender discards the difference faceup, cards of their choice, out of the game for good. The attacker never discards.',
+    'Call at any time the game is on and your opponent is not in the middle of a swap, an attack or a discard, even on their turn: "3 red, 2 black". Their hand is shown: exact, you win the game; wrong, you lose it.',
+    'Moves that cross: your move is sealed until your opponent has seen that you moved, and only then shown. A call your opponent made before seeing your sealed move stands, and your move is void: of a call and a move made against the same state, or of two calls, the call of the player whose turn it is NOT stands. Once a player has seen a move, it can no longer call against the state before it, so claiming to have seen less never helps.',
+    'A match is several games; the dealer alternates (the first by a fair coin). The first to win the target number of games (3 unless the table says otherwise) wins the match.',
+    'Decks: 26 red and 26 black by default; a table may use 9 to 52 of each colour. Only colour counts; ranks are just for show.',
+  ],
   setup,
   decks: (options) => [{ name: 'deck', size: deckSize(options) }],
   legalActions,
-  apply,
+  move,
+  fact,
   view,
   outcome,
   needs,
-};
-
-/** The rules screen, one short paragraph per line. */
-export const RULES_TEXT: readonly string[] = [
-  'Goal: name exactly how many red and black cards your opponent holds.',
-  'Each player gets 5 private cards; a river of 3 cards lies between you. Two river cards are turned faceup.',
-  'Before the third river card is turned, the non-dealer guesses its colour: right, the non-dealer starts; wrong, the dealer starts.',
-  'On your turn, SWAP or ATTACK.',
-  'Swap a faceup river card: take it and put one of your cards facedown in its place. Swap a facedown card: peek at it, then swap it the same way or leave it. Your opponent sees which slot and whether you swapped, never which of your cards went down.',
-  'Attack (not on the very first turn): show any number of your cards of one colour. The defender shows any number of one colour. If the colours differ, the whole river is turned faceup and each river card adds 1 to the side of its colour.',
-  'If the attack is stronger, the defender discards the difference faceup, cards of their choice, out of the game for good. The attacker never discards.',
-  'Call at any time the game is on and your opponent is not in the middle of a swap, an attack or a discard, even on their turn: "3 red, 2 black". Their hand is shown: exact, you win the game; wrong, you lose it.',
-  'Moves that cross: your move is sealed until your opponent has seen that you moved, and only then shown. A call your opponent made before seeing your sealed move stands, and your move is void: of a call and a move made against the same state, or of two calls, the call of the player whose turn it is NOT stands. Once a player has seen a move, it can no longer call against the state before it, so claiming to have seen less never helps.',
-  'A match is several games; the dealer alternates (the first by a fair coin). The first to win the target number of games (3 unless the table says otherwise) wins the match.',
-  'Decks: 26 red and 26 black by default; a table may use 9 to 52 of each colour. Only colour counts; ranks are just for show.',
-];
+  bot: chooseAction,
+});
 
 export {
   ATTACK_THRESHOLD,
@@ -78,7 +81,7 @@ export {
   MAX_COLOUR,
   MAX_TARGET,
   MIN_COLOUR,
-  RB_SEATS,
+  SEATS,
   RIVER_SIZE,
   type AttackView,
   type Call,
@@ -89,7 +92,6 @@ export {
   type MatchResult,
   type PerSeat,
   type Phase,
-  type RedBlackAction,
   type RedBlackError,
   type RedBlackEvent,
   type RedBlackFact,

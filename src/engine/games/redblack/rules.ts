@@ -61,16 +61,15 @@
 import type { Face } from '../../cards.ts';
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { inputKind, wonBy } from '../common.ts';
+import { isInput, wonBy } from '../common.ts';
 import { faceColour, isDeckFace, newRound, other } from './setup.ts';
 import {
   COLOURS,
-  RB_SEATS,
+  SEATS,
   RIVER_SIZE,
   type Call,
   type Colour,
   type PerSeat,
-  type RedBlackAction,
   type RedBlackError,
   type RedBlackEvent,
   type RedBlackFact,
@@ -311,20 +310,13 @@ export function outcome(state: RedBlackState): Outcome | null {
   return wonBy(state.result);
 }
 
-// ---------------------------------------------------------------- apply
+// ---------------------------------------------------------------- move and fact
 
-/** Applies a player move or a table fact; returns the next state or why it is refused. */
-export function apply(state: RedBlackState, action: RedBlackAction): Res {
-  const kind = inputKind(action, FACTS, MOVES);
-  if (kind === null) return err('ERR_ACTION');
+/** Applies a player's move; returns the next state or why it is refused. */
+export function move(state: RedBlackState, play: RedBlackPlay): Res {
+  if (!isInput(play, MOVES)) return err('ERR_ACTION');
   if (state.result !== null) return err('ERR_MATCH_OVER');
-  if (kind === 'fact') return applyFact(state, action as RedBlackFact);
-  const play = action as RedBlackPlay;
   if (!isSeat(play.seat)) return err('ERR_SEAT');
-  return applyMove(state, play);
-}
-
-function applyMove(state: RedBlackState, play: RedBlackPlay): Res {
   switch (play.type) {
     case 'GUESS':
       return guess(state, play.seat, play.colour);
@@ -345,18 +337,21 @@ function applyMove(state: RedBlackState, play: RedBlackPlay): Res {
   }
 }
 
-function applyFact(state: RedBlackState, fact: RedBlackFact): Res {
-  switch (fact.type) {
+/** Applies a fact the table established; returns the next state or why it is refused. */
+export function fact(state: RedBlackState, input: RedBlackFact): Res {
+  if (!isInput(input, FACTS)) return err('ERR_ACTION');
+  if (state.result !== null) return err('ERR_MATCH_OVER');
+  switch (input.type) {
     case 'COIN':
-      return coin(state, fact.bit);
+      return coin(state, input.bit);
     case 'SHUFFLED':
       return shuffled(state);
     case 'DEALT':
-      return dealt(state, fact.cards, fact.to);
+      return dealt(state, input.cards, input.to);
     case 'REVEAL':
-      return reveal(state, fact.card, fact.face);
+      return reveal(state, input.card, input.face);
     case 'REMASKED':
-      return remasked(state, fact.seat, fact.cards);
+      return remasked(state, input.seat, input.cards);
   }
 }
 
@@ -695,7 +690,7 @@ function ownerOf(round: Round, card: CardId): Seat {
 }
 
 function isSeat(seat: unknown): seat is Seat {
-  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < RB_SEATS;
+  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < SEATS;
 }
 
 function isSlot(slot: unknown): slot is number {

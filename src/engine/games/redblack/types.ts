@@ -9,10 +9,10 @@
  * reaches the rules; they only record who can read what.
  */
 import type { Face } from '../../cards.ts';
-import type { CardId, Seat } from '../../game.ts';
+import type { CardId, Played, Seat } from '../../game.ts';
 
 /** Red & Black is played by exactly two seats, 0 and 1. */
-export const RB_SEATS = 2;
+export const SEATS = 2;
 /** Cards dealt to each hand at the start of a game. */
 export const HAND_SIZE = 5;
 /** River slots; the river never changes size. */
@@ -52,9 +52,9 @@ export type RedBlackOptions = {
 export type Deck = { readonly red: number; readonly black: number };
 
 /**
- * A player's move, as offered by `legalActions`. `apply` receives it with
- * `seat` set by the table from the signed author, and `seen`, which the table
- * sets on every player action and never on a fact.
+ * A player's move, as offered by `legalActions`. `move` receives it with
+ * `seat` set by the table from the signed author, and `seen`, how many moves
+ * its author had seen.
  *
  * - `GUESS`: the non-dealer names the colour of the third river card.
  * - `SWAP`: choose a river slot (a faceup card to take, or a facedown card
@@ -77,8 +77,8 @@ export type RedBlackMove =
   | { readonly type: 'DISCARD'; readonly cards: readonly CardId[] }
   | { readonly type: 'CALL'; readonly red: number; readonly black: number };
 
-/** A move as `apply` receives it: with its author and the table's player-action mark `seen`. */
-export type RedBlackPlay = RedBlackMove & { readonly seat: Seat; readonly seen?: number };
+/** A move as `move` receives it: with its author and how many moves it had seen. */
+export type RedBlackPlay = Played<RedBlackMove>;
 
 /**
  * A fact the table layer has established, answering a need.
@@ -89,9 +89,7 @@ export type RedBlackPlay = RedBlackMove & { readonly seat: Seat; readonly seen?:
  * - `REVEAL`: `card`, asked for by `needs`, shows `face` to everyone.
  * - `REMASKED`: `seat` re-masked and permuted its hand `cards`.
  *
- * Facts never carry `seen`; the table marks every player action with it, so
- * an input with `seen` that names a fact is refused: a player cannot pass a
- * fact off as a move.
+ * Only the table calls `fact`: a player cannot pass a fact off as a move.
  */
 export type RedBlackFact =
   | { readonly type: 'COIN'; readonly bit: number }
@@ -100,10 +98,7 @@ export type RedBlackFact =
   | { readonly type: 'REVEAL'; readonly card: CardId; readonly face: Face }
   | { readonly type: 'REMASKED'; readonly seat: Seat; readonly cards: readonly CardId[] };
 
-/** Every input `apply` takes. */
-export type RedBlackAction = RedBlackPlay | RedBlackFact;
-
-/** Why `apply` refused an input. */
+/** Why `move` or `fact` refused an input. */
 export type RedBlackError =
   | 'ERR_ACTION'
   | 'ERR_MATCH_OVER'

@@ -7,39 +7,42 @@
  * the table's first shuffle, so no owner knows its own deck's order. Then
  * answer `needs`: `REVEAL` -> unlock for everyone, then one
  * `{ type: 'REVEAL', card, face }` per card; `DEAL` -> unlock for `to`
- * alone, then `{ type: 'DEALT', cards, to }`. Fold each signed play as
- * `{ ...action, seat: author, seen }`. `legalActions` and `view` take the
+ * alone, then `{ type: 'DEALT', cards, to }`, each through `fact`. Fold each
+ * signed play through `move` as `{ ...action, seat: author, seen }`. `legalActions` and `view` take the
  * faces the seat reads on its own hand (`known`), since the rules never see
  * a hand.
  */
-import type { Game } from '../../game.ts';
-import { apply, legalActions, needs, outcome } from './rules.ts';
+import { defineGame } from '../../game.ts';
+import { chooseAction } from './bot.ts';
+import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { setup, TOWN_DECKS } from './setup.ts';
-import type { TownAction, TownOptions, TownState, TownView } from './types.ts';
+import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Town for Two game module. */
-export const town: Game<TownState, TownAction, TownView, TownOptions> = {
+export const town = defineGame({
   id: 'town',
-  minSeats: 2,
-  maxSeats: 2,
+  name: 'Town for Two',
+  summary: 'Play runs onto shared piles and own the tops of the town.',
+  minSeats: SEATS,
+  maxSeats: SEATS,
+  rules: [
+    'Each player has a deck of 20 cards of one colour, Ace (1) to 10 of two suits: red for the first seat, black for the second. Both players shuffle both decks together, so nobody knows the order of a deck, not even its owner.',
+    'Each player turns the top card of their deck faceup: these are the first two piles. The higher card goes first; on equal cards each turns one more as a new pile, until one is higher. Then each draws 5 cards from their own deck.',
+    'On your turn play 1 to 5 cards as one run, each card exactly 1 above or below the one before (9, 8, 7, 8, 7 is fine), either onto one pile whose top card is exactly 1 away from your first card, or as one new pile. Aces are 1 and do not wrap around to 10. Either colour may go on either colour.',
+    'Then draw from your own deck back up to 5 cards. The game ends at once when a player cannot: with one card left, playing one card goes on, playing two ends the game.',
+    'Scoring: piles of one card are removed. Every other pile goes to the player whose colour is on top, who scores 1 for each card of their own colour in it. More points wins; equal is a draw.',
+  ],
   setup,
   decks: () => TOWN_DECKS,
   legalActions,
-  apply,
+  move,
+  fact,
   view,
   outcome,
   needs,
-};
-
-/** The rules screen, one short paragraph per line. */
-export const RULES_TEXT: readonly string[] = [
-  'Each player has a deck of 20 cards of one colour, Ace (1) to 10 of two suits: red for the first seat, black for the second. Both players shuffle both decks together, so nobody knows the order of a deck, not even its owner.',
-  'Each player turns the top card of their deck faceup: these are the first two piles. The higher card goes first; on equal cards each turns one more as a new pile, until one is higher. Then each draws 5 cards from their own deck.',
-  'On your turn play 1 to 5 cards as one run, each card exactly 1 above or below the one before (9, 8, 7, 8, 7 is fine), either onto one pile whose top card is exactly 1 away from your first card, or as one new pile. Aces are 1 and do not wrap around to 10. Either colour may go on either colour.',
-  'Then draw from your own deck back up to 5 cards. The game ends at once when a player cannot: with one card left, playing one card goes on, playing two ends the game.',
-  'Scoring: piles of one card are removed. Every other pile goes to the player whose colour is on top, who scores 1 for each card of their own colour in it. More points wins; equal is a draw.',
-];
+  bot: chooseAction,
+});
 
 export { CARD_BONUS, chooseAction, replyOdds, worth } from './bot.ts';
 export {
@@ -59,7 +62,7 @@ export {
   HAND_SIZE,
   TOP_RANK,
   TOWN_DECK,
-  TOWN_SEATS,
+  SEATS,
   type Colour,
   type HandCard,
   type PendingPlay,
@@ -70,7 +73,6 @@ export {
   type PileView,
   type Score,
   type Targets,
-  type TownAction,
   type TownError,
   type TownEvent,
   type TownFace,

@@ -36,15 +36,14 @@
  */
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
-import { inputKind } from '../common.ts';
+import { isInput } from '../common.ts';
 import { isTownFace, other, ownerOf, rankOf } from './setup.ts';
 import {
   HAND_SIZE,
-  TOWN_SEATS,
+  SEATS,
   type PerSeat,
   type PileScore,
   type Score,
-  type TownAction,
   type TownError,
   type TownEvent,
   type TownFace,
@@ -182,20 +181,21 @@ export function outcome(state: TownState): Outcome | null {
     : { result: 'win', winners: [result.winner], reason: 'POINTS' };
 }
 
-// ---------------------------------------------------------------- apply
+// ---------------------------------------------------------------- move and fact
 
-/** Applies a play or a table fact; returns the next state or why it is refused. */
-export function apply(state: TownState, action: TownAction): Res {
-  const kind = inputKind(action, FACTS, ['PLAY']);
-  if (kind === null) return err('ERR_ACTION');
+/** Applies a player's play; returns the next state or why it is refused. */
+export function move(state: TownState, play: TownPlay): Res {
+  if (!isInput(play, ['PLAY'])) return err('ERR_ACTION');
   if (state.result !== null) return err('ERR_GAME_OVER');
-  if (kind === 'fact') {
-    const fact = action as TownFact;
-    return fact.type === 'REVEAL' ? reveal(state, fact.card, fact.face) : dealt(state, fact);
-  }
-  const play = action as TownPlay;
   if (!isSeat(play.seat)) return err('ERR_SEAT');
   return playMove(state, play);
+}
+
+/** Applies a fact the table established; returns the next state or why it is refused. */
+export function fact(state: TownState, input: TownFact): Res {
+  if (!isInput(input, FACTS)) return err('ERR_ACTION');
+  if (state.result !== null) return err('ERR_GAME_OVER');
+  return input.type === 'REVEAL' ? reveal(state, input.card, input.face) : dealt(state, input);
 }
 
 /** Why `play` breaks a rule on `state`, or null when it is legal. */
@@ -347,7 +347,7 @@ function setSeat<T>(pair: PerSeat<T>, seat: Seat, value: T): PerSeat<T> {
 }
 
 function isSeat(seat: unknown): seat is Seat {
-  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < TOWN_SEATS;
+  return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < SEATS;
 }
 
 /** Same ids, in the same order (a draw takes the deck's top cards in order). */

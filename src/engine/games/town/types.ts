@@ -13,10 +13,10 @@
  * play names the faces its player reads on them; the reveal that follows must
  * show exactly those faces.
  */
-import type { CardId, Seat } from '../../game.ts';
+import type { CardId, Played, Seat } from '../../game.ts';
 
 /** Town for Two is played by exactly two seats, 0 (red) and 1 (black). */
-export const TOWN_SEATS = 2;
+export const SEATS = 2;
 /** Cards in each deck: Ace to 10 of two suits. */
 export const TOWN_DECK = 20;
 /** Ranks run 1 (Ace) to 10; Aces do not wrap to 10. */
@@ -38,8 +38,7 @@ export type PerSeat<T> = readonly [T, T];
 export type TownOptions = Record<string, never>;
 
 /**
- * A player's move, as `apply` receives it: `seat` set by the table from the
- * signed author, `seen` set by the table on every player action.
+ * A player's move, as offered by `legalActions`.
  *
  * `PLAY`: `cards` from the hand, in the order they go down, with the `faces`
  * the player reads on them (one each, same order), onto the existing pile
@@ -52,22 +51,20 @@ export type TownMove = {
   readonly pile: number | null;
 };
 
-export type TownPlay = TownMove & { readonly seat: Seat; readonly seen?: number };
+/** A move as `move` receives it: with its author and how many moves it had seen. */
+export type TownPlay = Played<TownMove>;
 
 /**
  * A fact the table layer has established, answering a need: `REVEAL` (this
  * card shows `face` to everyone) or `DEALT` (these cards are now readable by
- * seat `to` alone). Facts never carry `seen`.
+ * seat `to` alone). Only the table calls `fact`.
  */
 export type TownFact =
   | { readonly type: 'REVEAL'; readonly card: CardId; readonly face: TownFace }
   | { readonly type: 'DEALT'; readonly cards: readonly CardId[]; readonly to: Seat };
 
-/** Every input `apply` takes. */
-export type TownAction = TownPlay | TownFact;
-
 /**
- * Why `apply` refused an input.
+ * Why `move` or `fact` refused an input.
  *
  * A play: `ERR_NOT_YOUR_TURN` (not this seat's turn, or the table is still
  * turning or dealing cards), `ERR_NO_CARDS` (nothing played),

@@ -79,7 +79,7 @@ function phaseOf(state: TownState): Phase {
  * of `view` (a view made with its known faces): the piles whose top is
  * exactly 1 from the run's first card, whether it may be a new pile (any
  * legal run may), the hand cards that may come next, and, when nothing is
- * legal, the same error code `apply` would give. An empty pick may go
+ * legal, the same error code `move` would give. An empty pick may go
  * nowhere yet; its extensions are the whole hand.
  */
 export function targetsFor(view: TownView, picked: readonly CardId[]): Targets {

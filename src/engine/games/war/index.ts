@@ -3,32 +3,44 @@
  * types and helpers around it.
  *
  * How the table layer plays it: fold each signed `FLIP` event into
- * `apply(state, { type: 'FLIP', seat: author })`. Whenever `needs(state)`
+ * `move(state, { type: 'FLIP', seat: author })`. Whenever `needs(state)`
  * holds a `REVEAL` need, reveal those cards to everyone (every player
  * publishes its unlock shares with proofs), map each fully unlocked point to
- * its face (`cardIndex` in crypto/) and apply `{ type: 'REVEAL', card, face }`
+ * its face (`cardIndex` in crypto/) and tell `fact` `{ type: 'REVEAL', card, face }`
  * for each. Card ids are positions in the jointly shuffled deck.
  */
 import { DECK_SIZE } from '../../cards.ts';
-import type { Game } from '../../game.ts';
-import { apply, legalActions, needs, outcome } from './rules.ts';
+import { defineGame } from '../../game.ts';
+import { chooseAction } from './bot.ts';
+import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { setup } from './setup.ts';
-import type { WarAction, WarOptions, WarState, WarView } from './types.ts';
+import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The War game module. */
-export const war: Game<WarState, WarAction, WarView, WarOptions> = {
+export const war = defineGame({
   id: 'war',
-  minSeats: 2,
-  maxSeats: 2,
+  name: 'War',
+  summary: 'Turn cards together; the higher takes both. Equal ranks mean war.',
+  minSeats: SEATS,
+  maxSeats: SEATS,
+  rules: [
+    'Both players turn their top card together; the higher rank takes both (Ace high, suits do not count).',
+    'Equal ranks mean war: each puts 3 cards facedown and 1 faceup; the higher faceup card takes them all.',
+    'A player who cannot finish a war loses; a player with no cards loses.',
+    'After 5,000 battles the player holding more cards wins.',
+    'Nobody, not even the shufflers, knows any card before it is turned.',
+  ],
   setup,
   decks: () => [{ name: 'deck', size: DECK_SIZE }],
   legalActions,
-  apply,
+  move,
+  fact,
   view,
   outcome,
   needs,
-};
+  bot: chooseAction,
+});
 
 export { chooseAction } from './bot.ts';
 export { faceupCards, pendingReveals } from './rules.ts';
@@ -36,12 +48,14 @@ export { standardStacks } from './setup.ts';
 export {
   BATTLE_LIMIT,
   WAR_FACEDOWN,
-  WAR_SEATS,
+  SEATS,
   type BattleSummary,
   type PerSeat,
   type TableCard,
-  type WarAction,
   type WarError,
+  type WarFact,
+  type WarMove,
+  type WarPlay,
   type WarOptions,
   type WarResult,
   type WarSetupError,

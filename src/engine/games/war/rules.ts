@@ -26,13 +26,15 @@
 import { faceRank, isFace } from '../../cards.ts';
 import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { isInput } from '../common.ts';
 import {
   BATTLE_LIMIT,
   WAR_FACEDOWN,
-  WAR_SEATS,
+  SEATS,
   type PerSeat,
-  type WarAction,
   type WarError,
+  type WarFact,
+  type WarPlay,
   type WarResult,
   type WarState,
 } from './types.ts';
@@ -63,7 +65,7 @@ export function needs(state: WarState): Need[] {
 }
 
 /** `[FLIP]` when `seat` owes a flip now, otherwise nothing. */
-export function legalActions(state: WarState, seat: Seat): WarAction[] {
+export function legalActions(state: WarState, seat: Seat): WarPlay[] {
   const owes = needs(state).some((need) => need.type === 'ACT' && need.seats.includes(seat));
   return owes ? [{ type: 'FLIP', seat }] : [];
 }
@@ -77,21 +79,22 @@ export function outcome(state: WarState): Outcome | null {
     : { result: 'win', winners: [result.winner], reason: result.reason };
 }
 
-/** Applies a flip or a reveal fact; returns the next state or why it is refused. */
-export function apply(state: WarState, action: WarAction): Result<WarState, WarError> {
+/** Applies a player's flip; returns the next state or why it is refused. */
+export function move(state: WarState, play: WarPlay): Result<WarState, WarError> {
   if (state.result !== null) return err('ERR_GAME_OVER');
-  switch (action.type) {
-    case 'FLIP':
-      return flip(state, action.seat);
-    case 'REVEAL':
-      return reveal(state, action.card, action.face);
-    default:
-      return err('ERR_ACTION');
-  }
+  if (!isInput(play, ['FLIP'])) return err('ERR_ACTION');
+  return flip(state, play.seat);
+}
+
+/** Applies a reveal fact; returns the next state or why it is refused. */
+export function fact(state: WarState, input: WarFact): Result<WarState, WarError> {
+  if (state.result !== null) return err('ERR_GAME_OVER');
+  if (!isInput(input, ['REVEAL'])) return err('ERR_ACTION');
+  return reveal(state, input.card, input.face);
 }
 
 function flip(state: WarState, seat: Seat): Result<WarState, WarError> {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= WAR_SEATS) return err('ERR_SEAT');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) return err('ERR_SEAT');
   if (pendingReveals(state).length > 0) return err('ERR_NOT_YOUR_TURN');
   if (state.flipped[seat]) return err('ERR_ALREADY_FLIPPED');
   const flipped: PerSeat<boolean> =

@@ -7,10 +7,10 @@
  * ask for (`needs`). The three facedown cards of a war are never asked for.
  */
 import type { Face } from '../../cards.ts';
-import type { CardId, Seat } from '../../game.ts';
+import type { CardId, Played, Seat } from '../../game.ts';
 
 /** War is played by exactly two seats, 0 and 1. */
-export const WAR_SEATS = 2;
+export const SEATS = 2;
 /** After this many battles the player with more cards wins (equal: draw); `battleLimit` may lower it. */
 export const BATTLE_LIMIT = 5000;
 /** Facedown cards each player puts down in a war, before the faceup one. */
@@ -20,19 +20,19 @@ export const WAR_FACEDOWN = 3;
 export type PerSeat<T> = readonly [T, T];
 
 /**
- * Every input `apply` takes.
- *
- * - `FLIP`: a player action, made by `seat` (the table layer sets `seat` from
- *   the signed event's author, never from the event body). Flips the top card,
- *   or in a war puts down three facedown and one faceup card.
- * - `REVEAL`: a table fact: `card`, asked for by `needs`, has been unlocked
- *   for everyone and shows `face`.
+ * A player's move: `FLIP` flips the top card, or in a war puts down three
+ * facedown and one faceup card. The table sets who flips (`seat`) from the
+ * signed event's author, never from the event body.
  */
-export type WarAction =
-  | { readonly type: 'FLIP'; readonly seat: Seat }
-  | { readonly type: 'REVEAL'; readonly card: CardId; readonly face: Face };
+export type WarMove = { readonly type: 'FLIP' };
 
-/** Why `apply` refused an input. */
+/** A move with its author, as the rules receive it. */
+export type WarPlay = Played<WarMove>;
+
+/** The table's one fact: `card`, asked for by `needs`, has been unlocked for everyone and shows `face`. */
+export type WarFact = { readonly type: 'REVEAL'; readonly card: CardId; readonly face: Face };
+
+/** Why `move` or `fact` refused an input. */
 export type WarError =
   | 'ERR_ACTION'
   | 'ERR_GAME_OVER'

@@ -4,9 +4,8 @@
  * each pick is offered only when some legal move still contains it, so the
  * board never builds a move the rules would refuse.
  */
-import type { JsonObject } from '../../engine/encoding.ts';
-import type { CardId } from '../../engine/game.ts';
-import type { BataillesMove } from '../../engine/games/batailles/index.ts';
+import type { CardId } from '../../../engine/game.ts';
+import type { BataillesMove } from '../../../engine/games/batailles/index.ts';
 
 /** The picks so far: hand cards (a lay, a replacement, a Slacker), one unit in play, enemy cards. */
 export interface Picks {
@@ -16,10 +15,6 @@ export interface Picks {
 }
 
 export const NO_PICKS: Picks = { hand: [], unit: null, targets: [] };
-
-/** The legal moves as the board reads them (the table gives plain JSON). */
-export const movesOf = (legal: readonly JsonObject[]): BataillesMove[] =>
-  legal as unknown as BataillesMove[];
 
 const sameSet = (a: readonly CardId[], b: readonly CardId[]) =>
   a.length === b.length && a.every((card) => b.includes(card));

@@ -2,9 +2,8 @@
  * Black & Red in words: a card ("7♥"), the game log's lines, the last hand
  * and the score between hands, and why the match ended.
  */
-import { faceLabel } from '../../engine/cards.ts';
-import type { Json } from '../../engine/encoding.ts';
-import type { Outcome } from '../../engine/game.ts';
+import { faceLabel } from '../../../engine/cards.ts';
+import type { Outcome } from '../../../engine/game.ts';
 import {
   colourFor,
   type BlackRedEvent,
@@ -12,7 +11,7 @@ import {
   type ClaimKind,
   type HandRecord,
   type HandReason,
-} from '../../engine/games/blackred/index.ts';
+} from '../../../engine/games/blackred/index.ts';
 
 /** A card as its picture shows it: "7♥", "K♠", "A♦". */
 export const cardWords = (face: number): string => faceLabel(face);
@@ -104,12 +103,10 @@ const coloursOf = (state: BlackRedState): [string, string] | null => {
 
 /** Log lines for what one table event changed in a match: the new entries of the hand's log. */
 export function describeBlackRed(
-  beforeJson: Json,
-  afterJson: Json,
+  before: BlackRedState,
+  after: BlackRedState,
   names: readonly string[],
 ): string[] {
-  const before = beforeJson as unknown as BlackRedState;
-  const after = afterJson as unknown as BlackRedState;
   const sameHand = before.hand.number === after.hand.number && before.hand.dealer !== null;
   const fresh = after.hand.log.slice(sameHand ? before.hand.log.length : 0);
   const colours = coloursOf(after);
@@ -155,16 +152,18 @@ export function handWords(hand: HandRecord, names: readonly string[]): string {
 const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 
 /** Between two hands, and at the end: the last hand and the score. */
-export function blackRedStanding(json: Json, names: readonly string[]): string {
-  const state = json as unknown as BlackRedState;
+export function blackRedStanding(state: BlackRedState, names: readonly string[]): string {
   return `${describeLastHand(state.history, names) ?? ''} ${matchScore(state, names)}`.trim();
 }
 
 /** Why the match ended as it did. */
-export function blackRedReason(_outcome: Outcome, json: Json, names: readonly string[]): string {
-  const state = json as unknown as BlackRedState;
+export function blackRedReason(
+  _outcome: Outcome,
+  state: BlackRedState,
+  names: readonly string[],
+): string {
   const { result } = state;
   if (result?.reason === 'FALSE_CLAIM')
     return `${names[result.cheat]} ${CLAIMS[result.claim]}, which the cards showed when they were turned: ${names[result.cheat]} loses the match. ${matchScore(state, names)}`;
-  return blackRedStanding(json, names);
+  return blackRedStanding(state, names);
 }

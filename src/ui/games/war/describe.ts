@@ -1,9 +1,8 @@
-import { faceLabel } from '../../engine/cards.ts';
-import type { Json } from '../../engine/encoding.ts';
-import type { Outcome } from '../../engine/game.ts';
-import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../engine/games/war/index.ts';
-import { thousands } from '../numbers.ts';
-import { together } from '../waiting.ts';
+import { faceLabel } from '../../../engine/cards.ts';
+import type { Outcome } from '../../../engine/game.ts';
+import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../../engine/games/war/index.ts';
+import { thousands } from '../../numbers.ts';
+import { together } from '../../waiting.ts';
 
 /** The rank both players just turned, "a 7", from the faceup card of the battle under way. */
 function tiedRank(state: WarState): string {
@@ -15,9 +14,7 @@ function tiedRank(state: WarState): string {
 }
 
 /** Log lines for what one event changed in a game of War. */
-export function describeWar(beforeJson: Json, afterJson: Json, names: readonly string[]): string[] {
-  const before = beforeJson as unknown as WarState;
-  const after = afterJson as unknown as WarState;
+export function describeWar(before: WarState, after: WarState, names: readonly string[]): string[] {
   const lines: string[] = [];
   if (after.wars > before.wars) lines.push(`War! Both turned ${tiedRank(after)}.`);
   if (after.battles > before.battles && after.last) {
@@ -49,8 +46,7 @@ export function describeWar(beforeJson: Json, afterJson: Json, names: readonly s
 }
 
 /** Why a game of War ended, in a sentence, from the engine's outcome and the final state. */
-export function warReason(outcome: Outcome, stateJson: Json, names: readonly string[]): string {
-  const state = stateJson as unknown as WarState;
+export function warReason(outcome: Outcome, state: WarState, names: readonly string[]): string {
   const [a, b] = [state.stacks[0].length, state.stacks[1].length];
   const winner = outcome.result === 'win' ? (outcome.winners[0] as 0 | 1) : null;
   const cards =

@@ -8,9 +8,8 @@
  * cards of a fight it fought, a card it peeked at). Everyone else reads where
  * a card lies, never what it is.
  */
-import type { Json } from '../../engine/encoding.ts';
-import type { LogReader } from '../describe.ts';
-import type { CardId, Outcome, Seat } from '../../engine/game.ts';
+import type { LogReader } from '../game.ts';
+import type { CardId, Outcome, Seat } from '../../../engine/game.ts';
 import {
   isKing,
   isMine,
@@ -21,7 +20,7 @@ import {
   type BataillesEvent,
   type BataillesState,
   type Face,
-} from '../../engine/games/batailles/index.ts';
+} from '../../../engine/games/batailles/index.ts';
 
 /** A face in words: "9", "Spy (1)", "Minesweeper (8)", "King", "Mine". */
 export function faceWords(face: Face): string {
@@ -109,13 +108,11 @@ export const scoreWords = (scores: readonly number[], names: readonly string[]):
 
 /** Log lines for one table event: the new entries of the game's log, as `reader` may read them. */
 export function describeBatailles(
-  beforeJson: Json,
-  afterJson: Json,
+  before: BataillesState,
+  after: BataillesState,
   names: readonly string[],
   reader: LogReader | null = null,
 ): string[] {
-  const before = beforeJson as unknown as BataillesState;
-  const after = afterJson as unknown as BataillesState;
   return after.log
     .slice(before.log.length)
     .map((event) => describeBataillesEvent(event, before, after, names, reader));
@@ -124,10 +121,10 @@ export function describeBatailles(
 /** Why the game ended as it did. */
 export function bataillesReason(
   _outcome: Outcome,
-  stateJson: Json,
+  state: BataillesState,
   names: readonly string[],
 ): string {
-  const { result } = stateJson as unknown as BataillesState;
+  const { result } = state;
   if (!result) return '';
   if (result.reason === 'DISPUTE')
     return 'Two fighters disagreed on a fight, so the game stopped there; the audit names whoever lied.';

@@ -2,16 +2,15 @@
  * Town for Two in words: a card ("7♥"), the game log's lines, why a run cannot
  * be played, and how the game ended, pile by pile.
  */
-import { faceLabel } from '../../engine/cards.ts';
-import type { Json } from '../../engine/encoding.ts';
-import type { Outcome } from '../../engine/game.ts';
+import { faceLabel } from '../../../engine/cards.ts';
+import type { Outcome } from '../../../engine/game.ts';
 import {
   ownerOf,
   standardFace,
   type Score,
   type TownEvent,
   type TownState,
-} from '../../engine/games/town/index.ts';
+} from '../../../engine/games/town/index.ts';
 
 /** A card of `seat`'s deck with face `face`, as its picture shows it: "7♥", "A♠". */
 export const cardWords = (seat: number, face: number): string =>
@@ -45,12 +44,10 @@ export const scoreWords = (score: Score, names: readonly string[]): string =>
 
 /** Log lines for what one table event changed: the new entries of the game's log. */
 export function describeTown(
-  beforeJson: Json,
-  afterJson: Json,
+  before: TownState,
+  after: TownState,
   names: readonly string[],
 ): string[] {
-  const before = beforeJson as unknown as TownState;
-  const after = afterJson as unknown as TownState;
   const lines = after.log.slice(before.log.length).map((event) => describeTownEvent(event, names));
   if (after.result && !before.result) {
     const { winner, score } = after.result;
@@ -62,8 +59,8 @@ export function describeTown(
 }
 
 /** Why the game ended as it did: the short deck, then the score pile by pile. */
-export function townReason(_outcome: Outcome, stateJson: Json, names: readonly string[]): string {
-  const { result } = stateJson as unknown as TownState;
+export function townReason(_outcome: Outcome, state: TownState, names: readonly string[]): string {
+  const { result } = state;
   if (!result) return '';
   const piles = result.score.piles
     .map((p) =>
