@@ -7,10 +7,10 @@ import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import { rtcConfiguration } from './net/turn.ts';
 import { work } from './net/work.ts';
 import App from './ui/App.svelte';
-import { LobbyController } from './ui/lobby.svelte.ts';
-import { addressContext, appAddress } from './ui/address.ts';
-import { RelayChoice, relayContext } from './ui/relay.svelte.ts';
-import { unlocked, webLocks } from './ui/tabs.ts';
+import { LobbyController } from './ui/controllers/lobby.svelte.ts';
+import { addressContext, appAddress } from './ui/controllers/address.ts';
+import { RelayChoice, relayContext } from './ui/controllers/relay.svelte.ts';
+import { unlocked, webLocks } from './ui/controllers/tabs.ts';
 import './ui/global.css';
 
 const target = document.getElementById('app')!;

@@ -27,7 +27,7 @@ import {
 import { Replica } from '../../src/engine/table/replica.ts';
 import { parseGenesis } from '../../src/engine/transcript.ts';
 import type { Ending } from '../../src/engine/table/types.ts';
-import { describeEntry } from '../../src/ui/describe.ts';
+import { describeEntry } from '../../src/ui/words/describe.ts';
 import {
   expectOffence,
   indexOf,

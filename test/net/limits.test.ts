@@ -26,7 +26,7 @@ import {
   type PeerLimits,
 } from '../../src/net/messenger.ts';
 import { localTable } from '../../src/bots/table.ts';
-import { TableController } from '../../src/ui/table.svelte.ts';
+import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 import { testIdentity } from '../engine/helpers.ts';
 import { Table, makePlayers } from '../engine/helpers/table.ts';
 

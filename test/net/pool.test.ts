@@ -21,8 +21,8 @@ import { InThreadPool, type CryptoPool } from '../../src/net/pool.ts';
 import { SeatLinks } from '../../src/net/seats.ts';
 import { TableSession } from '../../src/net/table.ts';
 import { work } from '../../src/net/work.ts';
-import { TableController } from '../../src/ui/table.svelte.ts';
-import type { PlayerProgress } from '../../src/ui/progress.ts';
+import { TableController } from '../../src/ui/controllers/table.svelte.ts';
+import type { PlayerProgress } from '../../src/ui/words/progress.ts';
 import { auditLog, auditReport } from '../../src/engine/table/report.ts';
 import {
   compensatedShuffleProof,

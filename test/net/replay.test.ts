@@ -14,7 +14,7 @@ import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
-import { TableController } from '../../src/ui/table.svelte.ts';
+import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 
 const open: { close(): void }[] = [];
 afterEach(() => {

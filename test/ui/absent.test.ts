@@ -13,8 +13,8 @@ import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';
 import type { Transport } from '../../src/net/transport.ts';
-import { LobbyController } from '../../src/ui/lobby.svelte.ts';
-import { TableController } from '../../src/ui/table.svelte.ts';
+import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
+import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 
 const LIMIT_SECONDS = DEFAULT_ABSENT_AFTER_MS / 1000;
 type Session = ReturnType<typeof localTable>['sessions'][number];

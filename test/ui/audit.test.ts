@@ -7,7 +7,7 @@
  */
 import { expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
-import { auditOf, hashRows, type AuditWords } from '../../src/ui/audit.ts';
+import { auditOf, hashRows, type AuditWords } from '../../src/ui/words/audit.ts';
 import { loadHand, replicaBefore, signNext, indexOf } from '../engine/helpers/cheats.ts';
 import { InThreadPool } from '../../src/net/pool.ts';
 import type { TableSession } from '../../src/net/table.ts';

@@ -10,7 +10,7 @@
 import { expect, test, vi } from 'vitest';
 import type { BataillesView } from '../../src/engine/games/batailles/index.ts';
 import { makeTranscript } from '../../src/engine/transcript.ts';
-import { ReplayController } from '../../src/ui/replay.svelte.ts';
+import { ReplayController } from '../../src/ui/controllers/replay.svelte.ts';
 import { lyingTable, run } from '../engine/helpers/batailles-table.ts';
 
 test('a liar caught by the audit: the replay verifies every event and names the liar', async () => {

@@ -15,8 +15,8 @@ import {
   describeLastHand,
   handWords,
 } from '../../src/ui/games/blackred/describe.ts';
-import { describeStep } from '../../src/ui/describe.ts';
-import { describeInterlude, describeResult } from '../../src/ui/outcome.ts';
+import { describeStep } from '../../src/ui/words/describe.ts';
+import { describeInterlude, describeResult } from '../../src/ui/words/outcome.ts';
 import { Match, dealOf, firstLegal } from '../engine/helpers/blackred.ts';
 import { scriptGame } from '../engine/helpers/script-game.ts';
 import { Table, makePlayers } from '../engine/helpers/table.ts';

@@ -7,7 +7,7 @@
 import { expect, test, vi } from 'vitest';
 import { freshSeed } from '../../src/bots/computer.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
-import { LobbyController } from '../../src/ui/lobby.svelte.ts';
+import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 import { until } from '../net/helpers/seats.ts';
 
 test('the host adds two computer players to a table of three; they lay their cards like anyone', async () => {

@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
 import { InThreadPool } from '../../src/net/pool.ts';
 import type { DutyRequest } from '../../src/net/work.ts';
-import { TableController } from '../../src/ui/table.svelte.ts';
+import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
-import { faceWords } from '../../src/ui/faces.ts';
+import { faceWords } from '../../src/ui/words/faces.ts';
 
 /** What `faceWords` reads of a table: its game, the game's state and the decks' names. */
 const table = (game: string, decks: string[] = ['deck']) =>

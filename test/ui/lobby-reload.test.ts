@@ -8,7 +8,7 @@
 import { expect, test } from 'vitest';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';
-import { LobbyController } from '../../src/ui/lobby.svelte.ts';
+import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 import { SHORT_WAR, until } from '../net/helpers/seats.ts';
 
 test('the guest, then the host, reload in the lobby: same seats, same keys, and the game plays out agreed', async () => {

@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
 import type { RedBlackState } from '../../src/engine/games/redblack/index.ts';
-import { TableController } from '../../src/ui/table.svelte.ts';
+import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { plural, thousands } from '../../src/ui/numbers.ts';
+import { plural, thousands } from '../../src/ui/words/numbers.ts';
 
 test.each([
   [0, '0'],

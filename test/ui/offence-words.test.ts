@@ -1,6 +1,6 @@
 /** A seat caught, in words (`offenceWords`): by a reveal that refuted its claim, by the audit, at an event. */
 import { expect, test } from 'vitest';
-import { offenceWords } from '../../src/ui/describe.ts';
+import { offenceWords } from '../../src/ui/words/describe.ts';
 
 test('a refuted claim names the claimant, what the cards deny, and that it loses', () => {
   expect(offenceWords({ seat: 0, reason: 'ERR_COLOUR', event: 'reveal' }, 'Ada')).toBe(

@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
 import { war } from '../../src/engine/games/war/index.ts';
-import { describeResult } from '../../src/ui/outcome.ts';
+import { describeResult } from '../../src/ui/words/outcome.ts';
 
 const NAMES = ['Alice', 'Bob'];
 

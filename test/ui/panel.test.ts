@@ -4,7 +4,7 @@
  * a plain map with localStorage's two methods (the browser tests use the real one).
  */
 import { expect, test } from 'vitest';
-import { keepPanelChoice, panelStartsOpen, type PanelStorage } from '../../src/ui/panel.ts';
+import { keepPanelChoice, panelStartsOpen, type PanelStorage } from '../../src/ui/panels/panel.ts';
 
 const storage = (): PanelStorage => {
   const kept = new Map<string, string>();

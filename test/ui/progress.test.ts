@@ -8,7 +8,7 @@ import type { Json } from '../../src/engine/encoding.ts';
 import { initialTable } from '../../src/engine/table/fold.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import type { Step, TableState } from '../../src/engine/table/types.ts';
-import { roundProgress } from '../../src/ui/progress.ts';
+import { roundProgress } from '../../src/ui/words/progress.ts';
 
 const NAMES = ['Alice', 'Bob', 'Carol'];
 const start = initialTable(

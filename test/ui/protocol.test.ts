@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { pointHex } from '../../crypto/index.ts';
 import type { AuditBody, TableBody, UnlockBody } from '../../src/engine/table/bodies.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
-import { protocolSteps, sizeWords, timeWords } from '../../src/ui/protocol.ts';
+import { protocolSteps, sizeWords, timeWords } from '../../src/ui/words/protocol.ts';
 import {
   badUnlockProof,
   indexOf,

@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
-import { LobbyController } from '../../src/ui/lobby.svelte.ts';
+import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -20,7 +20,7 @@ import {
 } from '../../src/engine/transcript.ts';
 import { InThreadPool, type CryptoPool } from '../../src/net/pool.ts';
 import { work, type CheckDone } from '../../src/net/work.ts';
-import { ReplayController } from '../../src/ui/replay.svelte.ts';
+import { ReplayController } from '../../src/ui/controllers/replay.svelte.ts';
 import { forgedUnlockTranscript } from '../engine/helpers/forged.ts';
 import { nodeWorkerPool, spent, sum } from '../net/helpers/tallies.ts';
 

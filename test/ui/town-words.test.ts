@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import { town } from '../../src/engine/games/town/index.ts';
-import { describeResult } from '../../src/ui/outcome.ts';
+import { describeResult } from '../../src/ui/words/outcome.ts';
 import { describeTown, whyNot } from '../../src/ui/games/town/describe.ts';
 import { dealOf, playOut, playRanks, played, started } from '../engine/helpers/town.ts';
 

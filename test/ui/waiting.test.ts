@@ -1,6 +1,6 @@
 /** The words for whom the table waits (`linkWords`): who, and what for, in plain sentences. */
 import { expect, test } from 'vitest';
-import { absentLimitWords, failureWords, linkWords } from '../../src/ui/waiting.ts';
+import { absentLimitWords, failureWords, linkWords } from '../../src/ui/words/waiting.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'];
 

@@ -1,8 +1,8 @@
 import { faceLabel } from '../../../engine/cards.ts';
 import type { Outcome } from '../../../engine/game.ts';
 import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../../engine/games/war/index.ts';
-import { thousands } from '../../numbers.ts';
-import { together } from '../../waiting.ts';
+import { thousands } from '../../words/numbers.ts';
+import { together } from '../../words/waiting.ts';
 
 /** The rank both players just turned, "a 7", from the faceup card of the battle under way. */
 function tiedRank(state: WarState): string {

@@ -1,0 +1,670 @@
+/**
+ * LobbyController: the reactive face of a `LobbySession` for the Svelte
+ * components. It owns the transport and this player's identity key for the
+ * table, and once every seat has signed the same genesis it opens the table session on
+ * the same links. An invite link is visited first: the page learns the table from its
+ * host, then asks for a seat.
+ *
+ * Play again opens a new table (new id, fresh identity key, same game and
+ * options) and invites the others over the links of the table just played,
+ * which stay open until the new table starts: an invited player accepts, and
+ * joins it like anyone following an invite link.
+ *
+ * A table is kept in the store from the moment this player has a seat, and with the
+ * agreed genesis before the first event is signed, so that a reload comes back to it
+ * (`resume`): the page registers again, the session is rebuilt from the store, and the
+ * seat links fetch what it missed and re-send what the others missed.
+ *
+ * A table may be played with no signaling server (`direct.ts`): its host pairs each player
+ * by codes (`offers`), a player joins by answering the host's code (`joinByCode`), and
+ * the other links are signaled through the host. After a reload such a page pairs again
+ * by codes with any player still at the table (`answers` or `offers`, either way round),
+ * and its links to the others are signaled through that one.
+ *
+ * A tab holds the table it sits at (`tabs.ts`), so that no second tab of this browser runs
+ * it under the same key: a tab sent back to a table another tab holds says so, and may
+ * wait for it. A tab that opens the invite link of such a table may still sit at it, as
+ * another player, with a key of its own: it keeps that seat in memory only, as this
+ * browser's store keeps one seat per table, the other tab's.
+ */
+import { freshSeed } from '../../bots/computer.ts';
+import { ComputerSeat } from '../../bots/seat.ts';
+import type { GameId } from '../../engine/catalog.ts';
+import type { JsonObject } from '../../engine/encoding.ts';
+import { playable } from '../../engine/games/registry.ts';
+import { createIdentity, type Identity } from '../../engine/identity.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../engine/table/leave.ts';
+import { guestPeerId, hostPeerId, isTableId, newTableId } from '../../net/ids.ts';
+import { LobbySession, type Invitation, type LobbySnapshot } from '../../net/lobby.ts';
+import type { TableInfo, WireMessage } from '../../net/messages.ts';
+import type { Messenger } from '../../net/messenger.ts';
+import { InThreadPool, type CryptoPool } from '../../net/pool.ts';
+import { registerAgain, rejoinTable } from '../../net/rejoin.ts';
+import type { DirectTransport } from '../../net/direct.ts';
+import { decodePairing } from '../../net/pairing.ts';
+import { MemoryStore, type SavedTable, type TableStore } from '../../net/store.ts';
+import { TableSession } from '../../net/table.ts';
+import type { Transport } from '../../net/transport.ts';
+import { lobbyRunBy, runByWords } from '../words/runby.ts';
+import { NEXT_GAME_SECONDS } from './interlude.svelte.ts';
+import { TableController } from './table.svelte.ts';
+import { unlocked, type Release, type TableLocks } from './tabs.ts';
+import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svelte.ts';
+
+/** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
+function newTable(
+  game: GameId,
+  seats: number,
+  options: JsonObject,
+  absentAfterMs: number,
+): TableInfo {
+  const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+  return { id: newTableId(), game, seats, options: counted, absentAfterMs };
+}
+
+export class LobbyController {
+  snapshot = $state<LobbySnapshot | null>(null);
+  error = $state<string | null>(null);
+  table = $state<TableController | null>(null);
+  /** This page asked for a seat and has no answer yet. */
+  asked = $state(false);
+  /** The table this page sits at, in the lobby or in the game: what the URL names. */
+  tableId = $state<string | null>(null);
+  /** A table the page was sent back to that this browser does not keep. */
+  unknownTable = $state<string | null>(null);
+  /** The page is coming back to a kept table: registering again and replaying. */
+  resuming = $state(false);
+  /** A table this page was sent to that another tab of this browser holds. */
+  elsewhere = $state<string | null>(null);
+  /** This page waits for the other tab to let go of `elsewhere`, to take it over. */
+  waitingForTab = $state(false);
+  /**
+   * Another tab of this browser holds the table this page visits: a seat taken here is
+   * another player's, kept in memory only, so a reload here does not come back to it.
+   */
+  shared = $state(false);
+  /** The table is played with no signaling server: its links are paired by codes. */
+  paired = $state(false);
+  /** The offer codes this page shows, to pair a player by codes; null when it shows none. */
+  offers = $state<OfferPairing | null>(null);
+  /** This page answers an offer code: to join a table, or to come back to one. */
+  answers = $state<AnswerPairing | null>(null);
+  /** The table this page visits by code, once linked to its host: what the join page shows. */
+  codeVisit = $state<string | null>(null);
+  session: LobbySession | null = null;
+  /** This page's transport when its table is paired by codes. */
+  private direct: DirectTransport | null = null;
+  /** What to do once the host's link is up, for a page that joins by code. */
+  private afterHost: (() => void) | null = null;
+  private identity: Identity | null = null;
+  /**
+   * After Play again: the table just played. Its links carry the invitation,
+   * and any crossing one, until the new table starts.
+   */
+  private previous: LobbySession | null = null;
+  private name = '';
+  /** This table as last written to the store; its `play` is set once the genesis is agreed. */
+  private saved: SavedTable | null = null;
+  /** The links of a table resumed after a reload: no lobby session holds them. */
+  private messenger: Messenger<WireMessage> | null = null;
+  /** The table this tab holds, and what lets it go. */
+  private held: { id: string; release: Release } | null = null;
+  /** Stops waiting for another tab to let go of a table. */
+  private waiting: AbortController | null = null;
+  /** Where the table this page is at is kept: `store`, or memory for a `shared` table. */
+  private tables: TableStore;
+  /** The computer players this page added to its table, each a peer of its own. */
+  private computers = $state<ComputerSeat[]>([]);
+
+  /**
+   * `open` registers a peer id on the network (PeerJS in the page, loopback in tests);
+   * `store` keeps every table this player sits at (the page's is IndexedDB); `locks`
+   * keep each table to one tab of this browser.
+   */
+  constructor(
+    private readonly open: (peerId: string) => Promise<Transport>,
+    private readonly store: TableStore = new MemoryStore(),
+    private readonly locks: TableLocks = unlocked,
+    /** Where every table of this page makes and checks its proofs. */
+    readonly pool: CryptoPool = new InThreadPool(),
+    /** A transport paired by codes under a peer id: for tables with no signaling server. */
+    private readonly openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
+  ) {
+    this.tables = store;
+  }
+
+  /** The invitation to play again this page shows: the lowest seat's, when several crossed. */
+  get invitation(): Invitation | null {
+    return this.snapshot?.invitations[0] ?? null;
+  }
+
+  /** The table's game has a rules engine; until it does, its lobby can gather players but not start. */
+  get playable(): boolean {
+    const game = this.snapshot?.table?.game;
+    return game !== undefined && playable(game) !== null;
+  }
+
+  /**
+   * Per seat taken, the words saying that the host's page runs it (a computer player it
+   * added), or null for a player's own seat: what the roster's `runByHost` flags say.
+   */
+  get runBy(): (string | null)[] {
+    const players = this.snapshot?.players ?? [];
+    const me = players.findIndex((p) => p.peer === this.session?.id);
+    return runByWords(
+      players.map((p) => p.name),
+      lobbyRunBy(players),
+      me < 0 ? null : me,
+    );
+  }
+
+  get canStart(): boolean {
+    // Read the snapshot so Svelte re-evaluates this whenever it changes.
+    return this.snapshot !== null && this.playable && (this.session?.canStart() ?? false);
+  }
+
+  /**
+   * Opens a new table and sits at it as its host. `absentAfterMs`: how long a seat
+   * the table waits on may stay unreachable before the others can declare it absent.
+   */
+  async create(
+    name: string,
+    game: GameId,
+    seats: number,
+    options: JsonObject,
+    absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
+  ): Promise<void> {
+    const table = newTable(game, seats, options, absentAfterMs);
+    await this.enter(table.id);
+    this.host(table, name, await this.reach(hostPeerId(table.id)));
+  }
+
+  /**
+   * Opens a new table with no signaling server, and sits at it as its host: each player
+   * joins by answering an offer code this page shows (`offers`).
+   */
+  async createPaired(
+    name: string,
+    game: GameId,
+    seats: number,
+    options: JsonObject,
+    absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
+  ): Promise<void> {
+    const table = newTable(game, seats, options, absentAfterMs);
+    await this.enter(table.id);
+    const transport = await this.pairedTransport(hostPeerId(table.id));
+    this.offers = new OfferPairing(transport);
+    this.host(table, name, transport);
+  }
+
+  /** Sits at the new `table` as its host, under a fresh identity key, on `transport`. */
+  private host(table: TableInfo, name: string, transport: Transport): void {
+    this.identity = createIdentity();
+    this.name = name;
+    this.attach(LobbySession.create(transport, table, name, this.identity));
+  }
+
+  /**
+   * Joins a table by code: the page answers the offer code its host's page shows
+   * (`answers`), and visits the table once the host has taken the answer.
+   */
+  joinByCode(): void {
+    this.answers?.close();
+    const answers = new AnswerPairing(
+      (offer) => this.answerOffer(offer),
+      // Linked: nothing more to answer; the page shows the table, or its links.
+      () => {
+        answers.close();
+        if (this.answers === answers) this.answers = null;
+      },
+    );
+    this.answers = answers;
+  }
+
+  /** Shows offer codes to pair a player back by codes (this table is `paired`). */
+  offerCodes(): void {
+    if (this.direct && !this.offers) this.offers = new OfferPairing(this.direct);
+  }
+
+  /** Answers offer codes, to pair with a player by codes (this table is `paired`). */
+  answerCodes(): void {
+    if (this.direct && !this.answers) this.joinByCode();
+  }
+
+  /** Stops showing codes. */
+  closeCodes(): void {
+    this.offers?.close();
+    this.offers = null;
+    this.answers?.close();
+    this.answers = null;
+  }
+
+  /**
+   * Answers `offer`: on this page's own transport when it names this table, else (a
+   * player joining) on a new one for the table it names, which visits that table once
+   * the host's link is up. Refused in words when the code is bad.
+   */
+  private async answerOffer(
+    offer: string,
+  ): Promise<{ ok: true; value: Answered } | { ok: false; error: string }> {
+    const read = await decodePairing(offer);
+    if (!read.ok) return read;
+    const { table, peer } = read.value;
+    if (this.direct?.table !== table && !this.session && !this.table) {
+      // A code for a table this browser sits at (its page reloaded): back to it first.
+      const kept = await this.store.loadTable(table).catch(() => null);
+      if (kept?.table.paired) await this.resume(table);
+    }
+    const fresh = this.direct?.table !== table;
+    if (fresh) {
+      if (this.session || this.table)
+        return { ok: false, error: 'This code is for another table than the one this page is at.' };
+      this.direct?.close();
+      await this.enter(table);
+      const transport = await this.pairedTransport(guestPeerId(table));
+      const identity = createIdentity();
+      this.identity = identity;
+      this.afterHost = () => {
+        this.codeVisit = table;
+        this.attach(LobbySession.visit(transport, table, identity));
+      };
+    }
+    const transport = this.direct!;
+    const answered = await transport.answer(offer);
+    if (answered.ok) return { ok: true, value: { code: answered.value, transport, peer } };
+    // Refused: a transport made for this code goes with it, and the page is as before.
+    if (fresh && this.direct === transport) {
+      transport.close();
+      this.direct = null;
+      this.afterHost = null;
+      this.paired = false;
+      this.letGo();
+    }
+    return answered;
+  }
+
+  /** A transport paired by codes under `peerId`, this page's from now on. */
+  private async pairedTransport(peerId: string): Promise<DirectTransport> {
+    if (!this.openDirect) throw new Error('this page cannot pair by codes');
+    const transport = await this.openDirect(peerId);
+    this.direct = transport;
+    this.paired = true;
+    transport.watch((peer, state) => {
+      if (state !== 'connected' || peer !== hostPeerId(transport.table) || !this.afterHost) return;
+      const then = this.afterHost;
+      this.afterHost = null;
+      then();
+    });
+    return transport;
+  }
+
+  /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
+  async visit(tableId: string): Promise<void> {
+    await this.enter(tableId);
+    const transport = await this.reach(guestPeerId(tableId));
+    this.identity = createIdentity();
+    this.attach(LobbySession.visit(transport, tableId, this.identity));
+  }
+
+  /** Asks the visited table's host for a seat under `name`. */
+  sit(name: string): void {
+    this.asked = true;
+    this.name = name;
+    this.session?.sit(name);
+  }
+
+  /** Visits `tableId` and asks for a seat at once: an invitation to play again, accepted. */
+  async join(tableId: string, name: string): Promise<void> {
+    await this.enter(tableId);
+    const transport = await this.reach(guestPeerId(tableId));
+    this.identity = createIdentity();
+    // Kept with the table once seated: a reload asks for the seat under it again.
+    this.name = name;
+    this.attach(LobbySession.join(transport, tableId, name, this.identity));
+  }
+
+  /**
+   * Opens a new table for the same players (same game, seats and options; new
+   * id and fresh keys) and invites the others to it over this table's links.
+   */
+  async playAgain(): Promise<void> {
+    const played = this.session;
+    const table = this.snapshot?.table;
+    const me = this.snapshot?.players.find((p) => p.peer === played?.id);
+    if (!played || !table || !me) return;
+    // Out of the reactive snapshot: the table's info is kept in IndexedDB, which clones no proxy.
+    const plain = $state.snapshot(table as unknown) as TableInfo;
+    const fresh: TableInfo = { ...plain, id: newTableId() };
+    await this.enter(fresh.id);
+    const transport = await this.reach(hostPeerId(fresh.id));
+    if (this.session !== played) return transport.close();
+    this.table?.close();
+    this.table = null;
+    this.previous?.close();
+    this.previous = played;
+    this.identity = createIdentity();
+    this.attach(LobbySession.create(transport, fresh, me.name, this.identity));
+    // Crossing invitations (both pressed Play again): the lowest seat's table wins everywhere.
+    const seat = played.snapshot().players.findIndex((p) => p.peer === played.id);
+    played.subscribe((snapshot) => {
+      const first = snapshot.invitations[0];
+      if (this.previous === played && first && first.seat < seat) void this.accept(first);
+    });
+    played.invite(fresh.id);
+  }
+
+  /** Joins the table another player invited this one to, under the same name; closes this one. */
+  async accept(invitation: Invitation | null = this.invitation): Promise<void> {
+    const played = this.previous ?? this.session;
+    const me = played?.snapshot().players.find((p) => p.peer === played.id);
+    if (!invitation || !played || !me) return;
+    const abandoned = this.session;
+    await this.join(invitation.table, me.name);
+    if (abandoned !== played) abandoned?.close();
+    this.closePlayed(played);
+  }
+
+  start(): void {
+    this.session?.start();
+  }
+
+  /**
+   * The host seats a computer player at an open seat: a peer of its own, run by this
+   * page (see `ComputerSeat`), that plays its seat once the table starts. The lobby
+   * tells every player that this page runs it, before it even sits.
+   */
+  async addComputer(): Promise<void> {
+    const snap = this.snapshot;
+    if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
+    const name = `Computer ${this.computers.length + 1}`;
+    const identity = createIdentity();
+    this.session?.runsHere(identity.publicKey);
+    try {
+      this.error = null;
+      this.computers = [
+        ...this.computers,
+        await ComputerSeat.join(
+          this.open,
+          snap.table.id,
+          name,
+          freshSeed(),
+          300,
+          this.pool,
+          identity,
+        ),
+      ];
+    } catch (e) {
+      this.error = `Could not add a computer player (${(e as Error).message}).`;
+    }
+  }
+
+  say(text: string): void {
+    this.session?.say(text);
+  }
+
+  freeSeat(peer: string): void {
+    this.session?.freeSeat(peer);
+  }
+
+  /**
+   * Comes back to table `id` as this browser kept it, after a reload or with the tab
+   * reopened: straight into the game, registered again and resumed where it stood.
+   */
+  async resume(id: string): Promise<void> {
+    if (isTableId(id) && !(await this.hold(id))) {
+      this.elsewhere = id;
+      return;
+    }
+    this.shared = false;
+    this.tables = this.store;
+    const kept = isTableId(id) ? await this.store.loadTable(id) : null;
+    if (!kept) {
+      this.unknownTable = id;
+      return;
+    }
+    const { table } = kept;
+    this.saved = table;
+    this.identity = table.identity;
+    this.name = table.name;
+    this.tableId = id;
+    if (!table.play) return this.rejoinLobby(table);
+    this.resuming = true;
+    try {
+      const { genesis, seat, peers } = table.play;
+      const rejoined = await rejoinTable(this.reopen(table), genesis, seat, peers);
+      this.messenger = rejoined.messenger;
+      if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
+      const resumed = await TableSession.resume(rejoined.messenger, this.store, id, this.pool);
+      if (resumed.ok) this.show(resumed.value);
+      else this.error = `This table cannot be resumed here (${resumed.error}).`;
+    } catch (e) {
+      this.error = `Could not reconnect to the table (${(e as Error).message}).`;
+    } finally {
+      this.resuming = false;
+    }
+  }
+
+  /**
+   * Waits until the tab that holds the table this page was sent to lets go of it (closes,
+   * leaves the page, or leaves the table), then comes back to it here.
+   */
+  async useHere(): Promise<void> {
+    const id = this.elsewhere;
+    if (id === null || this.waiting) return;
+    this.waiting = new AbortController();
+    this.waitingForTab = true;
+    try {
+      const release = await this.locks.wait(id, this.waiting.signal);
+      this.letGo();
+      this.held = { id, release };
+    } catch {
+      // Gone home while waiting: nothing to take over.
+      return;
+    } finally {
+      this.waiting = null;
+      this.waitingForTab = false;
+    }
+    this.elsewhere = null;
+    await this.resume(id);
+  }
+
+  /**
+   * Back to the lobby of a table that had not started: the host opens it again under
+   * its rendezvous id and the others come back to it; a guest asks for its seat again,
+   * which its identity key keeps.
+   */
+  private async rejoinLobby(table: SavedTable): Promise<void> {
+    const isHost = table.host;
+    try {
+      this.error = null;
+      const transport = await registerAgain(
+        this.reopen(table),
+        table.id,
+        isHost ? hostPeerId(table.id) : null,
+        !isHost,
+      );
+      const session = () =>
+        isHost
+          ? LobbySession.create(transport, table.info, table.name, table.identity, table.roster)
+          : LobbySession.join(transport, table.id, table.name, table.identity);
+      // Paired by codes, a guest asks the host for its seat again once paired with it again.
+      if (table.paired && isHost) this.offerCodes();
+      if (table.paired && !isHost) {
+        this.afterHost = () => {
+          this.codeVisit = table.id;
+          this.asked = true;
+          this.attach(session());
+        };
+        this.answerCodes();
+      } else this.attach(session());
+    } catch (e) {
+      this.error = `Could not reach the signaling server (${(e as Error).message}).`;
+    }
+  }
+
+  /**
+   * Leaves the table (through `TableController.leave`), says goodbye, closes every link
+   * and forgets the table, here and in the store.
+   */
+  leave(): void {
+    for (const computer of this.computers) computer.close();
+    this.computers = [];
+    this.table?.leave();
+    this.table = null;
+    this.session?.leave();
+    this.session = null;
+    this.messenger?.close();
+    this.messenger = null;
+    this.snapshot = null;
+    this.asked = false;
+    this.previous?.close();
+    this.previous = null;
+    if (this.tableId) void this.forget(this.tableId);
+    this.tableId = null;
+    this.closeCodes();
+    this.direct?.close();
+    this.direct = null;
+    this.afterHost = null;
+    this.paired = false;
+    this.codeVisit = null;
+    this.unknownTable = null;
+    this.saved = null;
+    this.waiting?.abort();
+    this.elsewhere = null;
+    this.shared = false;
+    this.tables = this.store;
+    this.letGo();
+  }
+
+  /** The table just played is done with: its game, then its links. */
+  private closePlayed(played: LobbySession): void {
+    if (this.previous === played) this.previous = null;
+    else {
+      this.table?.close();
+      this.table = null;
+    }
+    played.close();
+  }
+
+  /** Holds table `id` for this tab, letting go of the one it held; false when another tab holds it. */
+  private async hold(id: string): Promise<boolean> {
+    if (this.held?.id === id) return true;
+    const release = await this.locks.take(id);
+    if (!release) return false;
+    this.letGo();
+    this.held = { id, release };
+    return true;
+  }
+
+  /** Goes to table `id`: kept in the store if this tab can hold it, else `shared`. */
+  private async enter(id: string): Promise<void> {
+    this.shared = !(await this.hold(id));
+    this.tables = this.shared ? new MemoryStore() : this.store;
+  }
+
+  private letGo(): void {
+    this.held?.release();
+    this.held = null;
+  }
+
+  /** How a kept table's page gets back on the network: PeerJS, or by codes if `paired`. */
+  private reopen(table: SavedTable): (peerId: string) => Promise<Transport> {
+    return table.paired ? (id) => this.pairedTransport(id) : this.open;
+  }
+
+  private async reach(id: string): Promise<Transport> {
+    try {
+      this.error = null;
+      return await this.open(id);
+    } catch (e) {
+      this.error = `Could not reach the signaling server (${(e as Error).message}).`;
+      throw e;
+    }
+  }
+
+  private attach(session: LobbySession): void {
+    this.session = session;
+    session.subscribe((snapshot) => {
+      // A session this page has moved on from has nothing more to show.
+      if (this.session !== session) return;
+      this.snapshot = snapshot;
+      if (snapshot.seated && snapshot.table && !this.saved)
+        this.seated(snapshot.table, snapshot.isHost);
+      if (snapshot.isHost) this.keepRoster(snapshot);
+      if (snapshot.phase === 'started' && !this.table) {
+        this.openTable(session);
+        if (this.previous) this.closePlayed(this.previous);
+      }
+    });
+  }
+
+  /** This player has a seat: the table is kept from now on, and the URL names it (unless `shared`). */
+  private seated(info: TableInfo, host: boolean): void {
+    if (!this.identity) return;
+    if (!this.shared) this.tableId = info.id;
+    const { name, identity, paired } = this;
+    void this.save({ id: info.id, info, name, identity, host, play: null, paired });
+  }
+
+  /** The host keeps its seats while the table gathers players, so that a reload keeps them. */
+  private keepRoster({ phase, players }: LobbySnapshot): void {
+    const saved = this.saved;
+    if (!saved?.host || saved.play || (phase !== 'open' && phase !== 'full')) return;
+    if (JSON.stringify(saved.roster ?? []) === JSON.stringify(players)) return;
+    void this.save({ ...saved, roster: players });
+  }
+
+  private openTable(session: LobbySession): void {
+    const start = session.tableStart();
+    if (!start || !this.identity || !this.saved) return;
+    const { genesis, seat, peers } = start;
+    // The store writes in order: the genesis lands before the first secret and event. The
+    // session opens now, in the same turn, so no message of the others' sessions is missed.
+    void this.save({ ...this.saved, play: { genesis, seat, peers } });
+    this.show(
+      new TableSession(
+        session.channel,
+        genesis,
+        start.playable,
+        seat,
+        this.identity.secretKey,
+        peers,
+        this.tables,
+        this.pool,
+      ),
+    );
+  }
+
+  private show(session: TableSession): void {
+    this.table = new TableController(session, 0, NEXT_GAME_SECONDS);
+    session.subscribe(() => this.keepAddresses(session));
+  }
+
+  /** Keeps where every seat is now, so that a reload dials the others where they are. */
+  private keepAddresses(session: TableSession): void {
+    const play = this.saved?.play;
+    const peers = session.links.addresses();
+    if (!play || peers.every((peer, seat) => peer === play.peers[seat])) return;
+    void this.save({ ...this.saved!, play: { ...play, peers } });
+  }
+
+  /** Writes `table` to the store; false (and says so) when the store fails. */
+  private async save(table: SavedTable): Promise<boolean> {
+    this.saved = table;
+    try {
+      await this.tables.saveTable(table);
+      return true;
+    } catch (e) {
+      this.error = `This browser could not keep the table (${(e as Error).message}).`;
+      return false;
+    }
+  }
+
+  private async forget(id: string): Promise<void> {
+    try {
+      await this.store.deleteTable(id);
+    } catch (e) {
+      this.error = `This browser could not forget the table (${(e as Error).message}).`;
+    }
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * The audit view in words: the engine's `auditReport` (every card opened with
+ * the published keys) told for people, deal by deal: each deck's order after
+ * every shuffle, where each card went, the cards nobody saw; and whether every
+ * player's replica reached the same state hash (`hashRows`). The cards are
+ * opened in the page's crypto pool, never in its own thread; the words are
+ * pure, so they are tested against real games; the component only draws them.
+ */
+import type { Json } from '../../engine/encoding.ts';
+import type { Replica } from '../../engine/table/replica.ts';
+import {
+  auditLog,
+  type AuditDeal,
+  type AuditMove,
+  type AuditReport,
+} from '../../engine/table/report.ts';
+import type { TableState } from '../../engine/table/types.ts';
+import type { CryptoPool } from '../../net/pool.ts';
+import type { PeerHash } from '../../net/table.ts';
+import { faceWords } from './faces.ts';
+import { plural } from './numbers.ts';
+
+/** One player's replica as the audit view shows it. */
+export interface HashRow {
+  readonly name: string;
+  /** The hash cut short; null while that player has not said. */
+  readonly hash: string | null;
+  /**
+   * `self`: this page's; `same` or `different` from it after as many events;
+   * `elsewhere`: told after another number of events; `waiting`: not told yet.
+   */
+  readonly status: 'self' | 'same' | 'different' | 'elsewhere' | 'waiting';
+  /** In words, for the row. */
+  readonly words: string;
+}
+
+/** One shuffle: whose, and the deck's order after it. */
+export interface ShuffleWords {
+  readonly title: string;
+  readonly cards: readonly string[];
+}
+
+/** One deal of one deck, in words. */
+export interface DealWords {
+  readonly title: string;
+  readonly shuffles: readonly ShuffleWords[];
+  /** Each card, in face order, with where it went. */
+  readonly cards: readonly { readonly face: string; readonly story: string }[];
+  readonly unseen: readonly string[];
+  /** How many cards nobody saw, in words. */
+  readonly unseenWords: string;
+}
+
+/** The audit view's cards: what the keys open. */
+export interface AuditWords {
+  readonly summary: string;
+  readonly deals: readonly DealWords[];
+}
+
+/** Every replica's state hash: each player's row, and the verdict in one line. */
+export interface HashWords {
+  readonly rows: readonly HashRow[];
+  readonly verdict: string;
+  readonly agreed: boolean;
+}
+
+const short = (hash: string) => `${hash.slice(0, 16)}…`;
+
+/**
+ * Every player's state hash against this page's. `peers[seat]` is what that
+ * seat said it reached (null: not yet, or a replay, which has no peers);
+ * `self` is this page's seat (null: a replay, where no seat is this page's).
+ */
+export function hashRows(
+  replica: Replica<Json>,
+  names: readonly string[],
+  self: number | null,
+  peers: readonly (PeerHash | null)[],
+): HashWords {
+  const mine = { events: replica.log.size, hash: replica.stateHash };
+  const after = plural(mine.events, 'event');
+  if (self === null)
+    return {
+      rows: [],
+      agreed: true,
+      verdict: `This replay reached state hash ${short(mine.hash)} after ${after}. A transcript holds no player's own hash: the audit view at the table compares them.`,
+    };
+  const others = names.flatMap((name, seat): HashRow[] => {
+    if (seat === self) return [];
+    const told = peers[seat];
+    if (!told) return [{ name, hash: null, status: 'waiting', words: 'has not said yet' }];
+    const hash = short(told.hash);
+    if (told.events !== mine.events)
+      return [
+        {
+          name,
+          hash,
+          status: 'elsewhere',
+          words: `after ${plural(told.events, 'event')}, not ${mine.events}: not comparable yet`,
+        },
+      ];
+    return told.hash === mine.hash
+      ? [{ name, hash, status: 'same', words: 'the same state' }]
+      : [{ name, hash, status: 'different', words: 'a different state' }];
+  });
+  const rows: HashRow[] = [
+    {
+      name: names[self] ?? `seat ${self}`,
+      hash: short(mine.hash),
+      status: 'self',
+      words: 'this page',
+    },
+    ...others,
+  ];
+  const different = others.filter((row) => row.status === 'different');
+  const pending = others.filter((row) => row.status !== 'same');
+  const list = (found: readonly HashRow[]) => found.map((row) => row.name).join(' and ');
+  if (different.length > 0)
+    return {
+      rows,
+      agreed: false,
+      verdict: `${list(different)} reached a different state from the same ${after}: the replicas disagree.`,
+    };
+  if (pending.length > 0)
+    return {
+      rows,
+      agreed: false,
+      verdict: `This page reached ${short(mine.hash)} after ${after}; waiting for ${list(pending)} to say theirs.`,
+    };
+  return {
+    rows,
+    agreed: true,
+    verdict: `Every player's replica reached the same state hash, ${short(mine.hash)}, after the same ${after}.`,
+  };
+}
+
+/** One move of a card, in words. */
+function moveWords(move: AuditMove, names: readonly string[]): string {
+  const name = (seat: number) => names[seat] ?? `seat ${seat}`;
+  const step = ` (step ${move.index})`;
+  switch (move.kind) {
+    case 'dealt':
+      return `dealt to ${move.to.map(name).join(' and ')}${step}`;
+    case 'shown':
+      return `shown to ${move.to.map(name).join(' and ')}${step}`;
+    case 'revealed':
+      return `turned face up${step}`;
+    case 'remasked':
+      return `re-masked in ${name(move.seat)}'s hand${step}`;
+    case 'played':
+      return `${name(move.seat)} played it (${move.action})${step}`;
+  }
+}
+
+/** A deal's title: its deck, and which deal of that deck it is when there are several. */
+function dealTitle(deal: AuditDeal, number: number, of: number): string {
+  const deck = deal.name === 'deck' ? 'The deck' : `The ${deal.name} deck`;
+  return `${deck}${of > 1 ? `, deal ${number} of ${of}` : ''}, shuffled from step ${deal.from}`;
+}
+
+/** The audit report in words; `state` (the final one) names the faces. */
+export function auditWords(
+  report: AuditReport,
+  state: TableState<Json>,
+  names: readonly string[],
+): AuditWords {
+  const name = (seat: number) => names[seat] ?? `seat ${seat}`;
+  const seen = new Map<number, number>();
+  const deals = report.deals.map((deal): DealWords => {
+    const face = (f: number) => (f < 0 ? 'unopened' : faceWords(state, deal.deck, f));
+    const number = (seen.get(deal.deck) ?? 0) + 1;
+    seen.set(deal.deck, number);
+    const of = report.deals.filter((d) => d.deck === deal.deck).length;
+    const unseen = deal.unseen.map(face);
+    return {
+      title: dealTitle(deal, number, of),
+      shuffles: deal.shuffles.map((s) => ({
+        title: s.partial
+          ? `After ${name(s.seat)}'s shuffle of ${plural(s.order.length, 'card')} into a new stock (step ${s.index})`
+          : `After ${name(s.seat)}'s shuffle (step ${s.index})`,
+        cards: s.order.map(face),
+      })),
+      cards: deal.cards.map((card) => ({
+        face: face(card.face),
+        story:
+          card.moves.length === 0
+            ? 'stayed facedown; nobody saw it'
+            : card.moves.map((move) => moveWords(move, names)).join(', '),
+      })),
+      unseen,
+      unseenWords:
+        unseen.length === 0
+          ? 'Every card of this deal was seen by someone.'
+          : `Nobody saw ${plural(unseen.length, 'card')} of this deal: ${unseen.join(', ')}.`,
+    };
+  });
+  const keys = state.pubs.reduce((sum, pubs) => sum + pubs.length, 0);
+  return {
+    summary: `Every player published their secret keys (${plural(keys, 'key')} in all), so every card of the game opens: ${plural(report.events, 'event')}, every proof and rule checked, and every card below read with those keys.`,
+    deals,
+  };
+}
+
+/**
+ * The audit view of `replica`'s game, or why there is none yet, in words.
+ * Every card is opened in `pool` (a worker, in a page): a long match takes seconds.
+ */
+export async function auditOf(
+  replica: Replica<Json>,
+  names: readonly string[],
+  pool: Pick<CryptoPool, 'audit'>,
+): Promise<AuditWords | string> {
+  const state = replica.state;
+  const report = await pool.audit(auditLog(replica));
+  if (report.ok) return auditWords(report.value, state, names);
+  const ending = state.ending;
+  if (ending === null)
+    return 'The audit is not in yet: it opens once every player has published their keys.';
+  const who = names[ending.seat] ?? `seat ${ending.seat}`;
+  const how =
+    ending.type === 'RESIGN'
+      ? 'resigned'
+      : ending.type === 'ABSENT'
+        ? 'was declared absent'
+        : 'made a claim the cards deny';
+  return `This game ended when ${who} ${how}, before every key was published: the cards still locked stay closed, and there is no audit to open.`;
+}

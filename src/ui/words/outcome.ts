@@ -1,0 +1,72 @@
+/**
+ * How a table ended, in words for the result panel: who won and why, read
+ * from the engine's `Outcome`; and, between the games of a match, how the
+ * last game ended.
+ */
+import type { Json } from '../../engine/encoding.ts';
+import type { Outcome } from '../../engine/game.ts';
+import { gameUi } from '../games/index.ts';
+
+/** A finished game or match, as one player reads it. */
+export interface ResultWords {
+  /** Who won, from this player's side: "You win the match", "Bob wins the game". */
+  readonly headline: string;
+  /** Why, in a sentence or two. */
+  readonly reason: string;
+}
+
+/**
+ * The result panel's words for `outcome`, as the player at `seat` reads them. `byTable`:
+ * a RESIGN or an ABSENT ended the table before its game did, and the outcome's reason
+ * ("Bob was declared absent") is already in words; the game's state says nothing of it.
+ */
+export function describeResult(
+  gameId: string,
+  outcome: Outcome,
+  state: Json,
+  names: readonly string[],
+  seat: number,
+  byTable = false,
+): ResultWords {
+  const words = gameUi(gameId);
+  const unit = words?.unit ?? 'game';
+  const reason = byTable
+    ? `${outcome.reason}.`
+    : (words?.reason(outcome, state, names) ?? outcome.reason);
+  if (outcome.result === 'draw') return { headline: `The ${unit} is a draw`, reason };
+  const { winners } = outcome;
+  const who = winners.map((s) => (s === seat ? 'You' : (names[s] ?? `Seat ${s + 1}`)));
+  const headline =
+    winners.length > 1
+      ? `${who.join(' and ')} share the ${unit}`
+      : who[0] === 'You'
+        ? `You win the ${unit}`
+        : `${who[0]} wins the ${unit}`;
+  return { headline, reason };
+}
+
+/** Between two games of a match: how the last one ended and the score; null for a single game. */
+export function describeInterlude(
+  gameId: string,
+  state: Json,
+  names: readonly string[],
+): string | null {
+  return gameUi(gameId)?.interlude?.(state, names) ?? null;
+}
+
+/**
+ * The result panel's words for the table's `outcome`, which is the game's own
+ * (`played`) or the table's verdict over it: a RESIGN, an ABSENT or the audit,
+ * whose reason is already in words.
+ */
+export function describeTableResult(
+  gameId: string,
+  outcome: Outcome,
+  played: Outcome | null,
+  state: Json,
+  names: readonly string[],
+  seat: number,
+): ResultWords {
+  const byTable = JSON.stringify(outcome) !== JSON.stringify(played);
+  return describeResult(gameId, outcome, state, names, seat, byTable);
+}

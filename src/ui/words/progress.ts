@@ -1,0 +1,70 @@
+/**
+ * Each player's part in a shuffle round, as this page sees it: while the keys
+ * go round and the seats shuffle in turn, who is at work, whose proofs this
+ * page is checking, who is done. A page knows its own work (its duty being
+ * made in its workers, the others' proofs being checked there) and sees the
+ * others' only through their events: a seat that owes one is at work.
+ */
+import type { Json } from '../../engine/encoding.ts';
+import type { Seat } from '../../engine/game.ts';
+import type { TableState } from '../../engine/table/types.ts';
+
+/** Where one player stands in the round. */
+export type Stage = 'waiting' | 'working' | 'checking' | 'done';
+
+/** One player's part in the round under way. */
+export interface PlayerProgress {
+  readonly seat: Seat;
+  readonly name: string;
+  readonly stage: Stage;
+  /** The stage in words: what the player does, or what this page does with its proofs. */
+  readonly words: string;
+}
+
+/** How far along each stage is, out of `STAGES`, for a bar per player. */
+export const STAGE_STEPS: Record<Stage, number> = { waiting: 0, working: 1, checking: 2, done: 3 };
+/** The steps of a bar: `STAGE_STEPS.done`. */
+export const STAGES = 3;
+
+const WORDS: Record<'KEYS' | 'SHUFFLE', Record<Stage, string>> = {
+  KEYS: {
+    waiting: 'waits',
+    working: 'choosing fresh keys…',
+    checking: 'keys in, checking their proofs…',
+    done: 'keys checked',
+  },
+  SHUFFLE: {
+    waiting: 'shuffles after the others',
+    working: 'shuffling and proving it…',
+    checking: 'shuffled, checking the proof…',
+    done: 'shuffled, proof checked',
+  },
+};
+
+/**
+ * Each player's part in the key round or the shuffle under way in `state`,
+ * in seat order; null at any other step. `checking`: the seats whose events
+ * this page holds but is still checking the proofs of; `proving`: this seat,
+ * while its own keys or shuffle are being made (perhaps ahead, on the state
+ * those checks lead to), else null.
+ */
+export function roundProgress(
+  state: TableState<Json>,
+  names: readonly string[],
+  checking: ReadonlySet<Seat>,
+  proving: Seat | null,
+): PlayerProgress[] | null {
+  const step = state.step;
+  if (step.type !== 'KEYS' && step.type !== 'SHUFFLE') return null;
+  return names.map((name, seat) => {
+    let stage: Stage;
+    if (step.type === 'KEYS') stage = state.keys[seat] !== null ? 'done' : 'working';
+    else {
+      const turn = step.order.indexOf(seat);
+      stage = turn < step.next ? 'done' : turn === step.next ? 'working' : 'waiting';
+    }
+    if (stage !== 'done' && checking.has(seat)) stage = 'checking';
+    else if (stage === 'waiting' && seat === proving) stage = 'working';
+    return { seat, name, stage, words: WORDS[step.type][stage] };
+  });
+}

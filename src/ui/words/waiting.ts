@@ -1,0 +1,84 @@
+/**
+ * Whom the table waits for, in words: the players whose link is down, those the game
+ * needs next first ("Waiting for Bob to reconnect…"), and this page itself when it
+ * cannot make its part, so nobody stares at a still table.
+ */
+import type { Seat } from '../../engine/game.ts';
+import type { Step } from '../../engine/table/types.ts';
+import type { SeatLinkState } from '../../net/seats.ts';
+
+/** "Bob", "Bob and Cat", "Ann, Bob and Cat". */
+export function together(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * One or more sentences on the links that are not up, or null when every link is.
+ * `owed` are the seats the table waits on now (their duty or their move).
+ */
+export function linkWords(
+  names: readonly string[],
+  links: readonly SeatLinkState[],
+  owed: readonly Seat[],
+): string | null {
+  const seats = (state: SeatLinkState, owing?: boolean) =>
+    names.filter(
+      (_, seat) => links[seat] === state && (owing === undefined || owed.includes(seat) === owing),
+    );
+  const sentences: string[] = [];
+  const say = (who: string[], sentence: (who: string, many: boolean) => string) => {
+    if (who.length > 0) sentences.push(sentence(together(who), who.length > 1));
+  };
+  say(seats('reconnecting', true), (who) => `Waiting for ${who} to reconnect…`);
+  say(seats('connecting', true), (who) => `Waiting for ${who} to connect…`);
+  say(seats('reconnecting', false), (who, many) => `${who} ${many ? 'are' : 'is'} reconnecting…`);
+  say(seats('connecting', false), (who) => `Connecting to ${who}…`);
+  say(seats('gone'), (who, many) => `${who} ${many ? 'have' : 'has'} left the table.`);
+  return sentences.length > 0 ? sentences.join(' ') : null;
+}
+
+/** The table's time limit for absent players, in a sentence for those about to sit at it. */
+export function absentLimitWords(ms: number): string {
+  const minutes = ms / 60_000;
+  const span = Number.isInteger(minutes)
+    ? `${minutes} minute${minutes === 1 ? '' : 's'}`
+    : `${Math.round(ms / 1000)} seconds`;
+  return `A player who stays unreachable while the table waits on them can be declared absent after ${span}.`;
+}
+
+/** This seat's part of each step, as the sentence of a failure names it. */
+const DUTIES: Record<Step['type'], string> = {
+  KEYS: 'your keys for the shuffle',
+  SHUFFLE: 'your shuffle',
+  UNLOCK: 'your unlock share',
+  COPY: 'your unlock share',
+  LOCK: 'your lock',
+  REMASK: 'the re-mask of your hand',
+  REKEY: 'your fresh key for the cards shown',
+  SEALED: 'your part of a sealed move (seeing it, or opening your own)',
+  COIN: 'your part of the coin toss',
+  AUDIT: 'your keys for the audit',
+  PLAY: 'your step',
+  DONE: 'your answer to a claim that you are absent',
+};
+
+/**
+ * Why the table cannot go on from this page, in words, or null while it can: a duty this
+ * device could not make (the table waits on it), a proof it could not check, or a store
+ * it could not write (it then signs nothing more). The other players see only the wait.
+ */
+export function failureWords(session: {
+  readonly dutyError: { readonly step: Step['type']; readonly reason: string } | null;
+  readonly poolError: string | null;
+  readonly storeError: string | null;
+}): string | null {
+  const { dutyError, poolError, storeError } = session;
+  const stuck = 'The table cannot go on from this page; the other players see it wait on you.';
+  if (dutyError !== null)
+    return `Your device could not make ${DUTIES[dutyError.step]}: ${dutyError.reason}. ${stuck}`;
+  if (poolError !== null)
+    return `Your device could not check the other players' proofs: ${poolError}. ${stuck}`;
+  if (storeError !== null)
+    return `This page could not save the table: ${storeError}. It signs and sends nothing more. ${stuck}`;
+  return null;
+}
