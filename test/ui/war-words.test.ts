@@ -1,7 +1,7 @@
 /**
  * War's log in words, over games played by the rules engine from constructed stacks:
  * every battle is told, the last one of the game too, even when it ends on a war
- * nobody can finish.
+ * nobody can finish. And its prompt, the status line above Flip, as a game goes.
  */
 import { expect, test } from 'vitest';
 import { SUITS, faceOf, type Face } from '../../src/engine/cards.ts';
@@ -12,12 +12,13 @@ import {
   type WarState,
 } from '../../src/engine/games/war/index.ts';
 import { describeWar } from '../../src/ui/games/war/describe.ts';
+import { warPrompt } from '../../src/ui/games/war/prompt.ts';
 import { tell } from '../engine/helpers.ts';
 
 const NAMES = ['Alice', 'Bob'];
 
-/** Plays stacks of these ranks (top first) to the end; returns every log line. */
-function play(ranks: readonly [readonly number[], readonly number[]]): string[] {
+/** A game from stacks of these ranks (top first), with the faces its cards hold. */
+function deal(ranks: readonly [readonly number[], readonly number[]]) {
   const faces: Face[] = [];
   const stack = (list: readonly number[]) =>
     list.map((rank) => {
@@ -26,7 +27,14 @@ function play(ranks: readonly [readonly number[], readonly number[]]): string[] 
     });
   const made = war.setup({ stacks: [stack(ranks[0]), stack(ranks[1])] });
   if (!made.ok) throw new Error(made.error);
-  let state: WarState = made.value;
+  return { state: made.value, faces };
+}
+
+/** Plays stacks of these ranks (top first) to the end; returns every log line. */
+function play(ranks: readonly [readonly number[], readonly number[]]): string[] {
+  const dealt = deal(ranks);
+  const { faces } = dealt;
+  let state: WarState = dealt.state;
   const lines: string[] = [];
   const step = (action: WarPlay | WarFact) => {
     const next = tell(war, state, action);
@@ -78,4 +86,37 @@ test('a game that ends on a war nobody can finish tells that last battle before 
     'Battle 1: both turned a 4; war, but Alice and Bob have too few cards to finish it.',
     'Bob wins: the other cannot finish a war.',
   ]);
+});
+
+test('the status line asks for a flip, says whom it waits for, turns the cards, calls a war and goes at the end', () => {
+  const dealt = deal([
+    [7, 2, 3, 4, 9],
+    [7, 2, 3, 4, 5],
+  ]);
+  const { faces } = dealt;
+  let state: WarState = dealt.state;
+  const prompt = (seat: 0 | 1) =>
+    warPrompt(war.view(state, seat), NAMES, war.legalActions(state, seat));
+  const step = (action: WarPlay | WarFact) => {
+    const next = tell(war, state, action);
+    if (!next.ok) throw new Error(next.error);
+    state = next.value;
+  };
+  const reveal = () => {
+    for (let need = war.needs(state)[0]; need?.type === 'REVEAL'; need = war.needs(state)[0])
+      for (const card of need.cards) step({ type: 'REVEAL', card, face: faces[card]! });
+  };
+  expect(prompt(0)).toBe('Your move: flip your top card.');
+  step({ type: 'FLIP', seat: 0 });
+  expect(prompt(0)).toBe('Waiting for Bob to flip…');
+  expect(prompt(1)).toBe('Your move: flip your top card.');
+  step({ type: 'FLIP', seat: 1 });
+  expect(prompt(0)).toBe('Turning the cards…');
+  reveal();
+  expect(prompt(1)).toBe('War! Put down 3 facedown and 1 faceup.');
+  step({ type: 'FLIP', seat: 0 });
+  step({ type: 'FLIP', seat: 1 });
+  reveal();
+  expect(war.view(state, 0).result).not.toBeNull();
+  expect(prompt(0)).toBeNull();
 });
