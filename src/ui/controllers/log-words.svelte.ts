@@ -54,7 +54,9 @@ export class LogWords {
     return [
       ...this.session.replica
         .offences()
-        .map((o) => offenceWords(o, this.names[o.seat] ?? `Seat ${o.seat}`)),
+        .map((o) =>
+          offenceWords(this.session.genesis.game, o, this.names[o.seat] ?? `Seat ${o.seat}`),
+        ),
       ...this.session.refusals.map(
         (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
       ),

@@ -300,7 +300,10 @@ export class ReplayController {
         -1,
       );
       // A game with hidden claims: what its audit found once every key was open.
-      const audit = describeAudit(result, (name, code) => `${name} for ${describeFinding(code)}`);
+      const audit = describeAudit(
+        result,
+        (name, code) => `${name} for ${describeFinding(this.gameId, code)}`,
+      );
       this.status = result.findings.length > 0 ? 'caught' : 'verified';
       this.hashes = hashRows(this.check.replica, this.names, null, []);
       this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}: ${words.reason} ${capitalised(describeEnding(result))}.`;

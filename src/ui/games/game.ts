@@ -54,6 +54,8 @@ export interface GameUi<S, V, M> {
   interlude?(state: S, names: readonly string[]): string;
   /** Face `face` of deck `deck` (its index in the game's decks) in words, as its picture shows it. */
   faceWords(state: S, deck: number, face: number): string;
+  /** What the game's audit may name a player for, in words, by the finding's code; absent where it has no audit. */
+  readonly auditWords?: Readonly<Record<string, string>>;
 }
 
 /** A game's UI module, erased: what the table screens draw from the game's id. */

@@ -7,7 +7,6 @@ import type { LogEntry } from '../../engine/log.ts';
 import { startsNextGame } from '../../engine/table/rounds.ts';
 import type { TableState } from '../../engine/table/types.ts';
 import type { Offence, Verdict } from '../../engine/table/replica.ts';
-import { AUDIT_WORDS } from '../games/batailles/describe.ts';
 import type { LogReader } from '../games/game.ts';
 import { gameUi } from '../games/index.ts';
 import { together } from './waiting.ts';
@@ -175,9 +174,9 @@ export function describeRefusal(code: string): string {
   return words ? `${words} (${code})` : code;
 }
 
-/** What the audit caught a player at, in words where there are some, always with its code. */
-export function describeFinding(code: string): string {
-  const words = AUDIT_WORDS[code];
+/** What the audit of game `gameId` caught a player at, in words where there are some, always with its code. */
+export function describeFinding(gameId: string, code: string): string {
+  const words = gameUi(gameId)?.auditWords?.[code];
   return words ? `${words} (${code})` : code;
 }
 
@@ -187,10 +186,10 @@ const CLAIM_WORDS: Record<string, string> = {
   ERR_FACE_MISMATCH: 'a card turned up is not the face named',
 };
 
-/** A seat caught, in a sentence: by the audit, by a reveal that refuted its claim, or at an event. */
-export function offenceWords(offence: Offence, name: string): string {
+/** A seat caught at game `gameId`, in a sentence: by the audit, by a reveal that refuted its claim, or at an event. */
+export function offenceWords(gameId: string, offence: Offence, name: string): string {
   const { event, reason } = offence;
-  if (event === 'audit') return `The audit caught ${name}: ${describeFinding(reason)}.`;
+  if (event === 'audit') return `The audit caught ${name}: ${describeFinding(gameId, reason)}.`;
   if (event === 'reveal') {
     const words = CLAIM_WORDS[reason];
     return `The cards refuted ${name}'s claim: ${words ? `${words} (${reason})` : reason}. ${name} loses.`;

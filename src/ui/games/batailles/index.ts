@@ -6,7 +6,7 @@ import type {
 } from '../../../engine/games/batailles/index.ts';
 import { defineGameUi } from '../game.ts';
 import BataillesBoard from './BataillesBoard.svelte';
-import { bataillesReason, describeBatailles, faceWords } from './describe.ts';
+import { AUDIT_WORDS, bataillesReason, describeBatailles, faceWords } from './describe.ts';
 
 export const bataillesUi = defineGameUi<BataillesState, BataillesView, BataillesMove>({
   board: BataillesBoard,
@@ -15,4 +15,5 @@ export const bataillesUi = defineGameUi<BataillesState, BataillesView, Batailles
   reason: bataillesReason,
   // Each army is a deck of its own: the face says the unit.
   faceWords: (_, __, face) => faceWords(face),
+  auditWords: AUDIT_WORDS,
 });
