@@ -19,12 +19,7 @@ import { nextStep, seatsMissing, type Applied, type Owed, type StepOf, type Turn
 import type { TableState } from './types.ts';
 
 /** The commitment to `bit` with `salt` (hex) for `seat` at this step. */
-export function coinCommitment(
-  state: TableState<unknown>,
-  seat: Seat,
-  bit: number,
-  salt: string,
-): string {
+function coinCommitment(state: TableState<unknown>, seat: Seat, bit: number, salt: string): string {
   return bytesToHex(
     sha256(
       concatBytes(

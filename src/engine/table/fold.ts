@@ -144,7 +144,8 @@ function expected<S extends Json>(
   const step = state.step;
   const duties = stepOwed(state);
   switch (step.type) {
-    // Nobody acts during a shuffle round: its inputs must stay what its keys were made for.
+    // Nobody acts during a shuffle round (its inputs must stay what its keys were made for),
+    // nor once the game is over.
     case 'KEYS':
     case 'SHUFFLE':
     case 'AUDIT':

@@ -125,7 +125,7 @@ export const owesRekey = (step: StepOf<'REKEY'>): Owed[] => [
 ];
 
 /** The key `seat`'s layer on `card` moves from for a show: its layer's, or `G` where it has none. */
-export function showBase(card: TableCard, seat: Seat): string {
+function showBase(card: TableCard, seat: Seat): string {
   return card.layers.find((l) => l.seat === seat)?.key ?? BASE_KEY;
 }
 

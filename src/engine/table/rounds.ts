@@ -49,7 +49,7 @@ export const owesShuffle = (step: StepOf<'SHUFFLE'>): Owed[] => [
 ];
 
 /** The decks and groups of the key round under way; `decks` is the game's, for the first round. */
-export function keyRound(
+function keyRound(
   state: TableState<unknown>,
   step: StepOf<'KEYS'>,
   decks: () => readonly DeckSpec[],
@@ -60,7 +60,7 @@ export function keyRound(
 }
 
 /** The context of a seat's key for `group`: bound to its deck and its cards. */
-export const keyContext = (
+const keyContext = (
   state: TableState<unknown>,
   seat: Seat,
   decks: readonly DeckSpec[],

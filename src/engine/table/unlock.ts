@@ -7,7 +7,7 @@
  * layer alone. Every share of the three, unlocked or locked, is checked by
  * one loop (`checkShares`) and made by another (`makeShares`).
  */
-import { encodeUnlockProof, proveUnlock, toBase64, type Point } from '../../../crypto/index.ts';
+import { encodeUnlockProof, proveUnlock, toBase64 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
 import type { CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
@@ -29,7 +29,7 @@ type Shares = Extract<Decoded, { type: 'UNLOCK' | 'LOCK' }>['shares'];
  * points it starts from (the cards' own, or a member's copies), and the
  * context its proof is bound to.
  */
-export interface Batch {
+interface Batch {
   readonly ids: readonly CardId[];
   /** The author's layer key on these cards (base64). */
   readonly key: string;
@@ -39,17 +39,17 @@ export interface Batch {
 
 /**
  * Checks a share per batch, in order: its count of points, then its proof
- * that it takes the batch's points off the author's layer, or, for a LOCK
- * (`lock`), that it is the locked points the layer takes back to them.
- * Returns each batch's new points.
+ * that it takes the batch's points off the author's layer, or, for a LOCK,
+ * that it is the locked points the layer takes back to them. Returns each
+ * batch's new points.
  */
 function checkShares(
   proof: ProofKind,
   batches: readonly Batch[],
   shares: Shares,
   checks: Checks,
-  lock = false,
 ): Folded<Encoding[][]> {
+  const lock = proof === 'lock';
   const wrong = miscount('shares', shares.length, batches.length);
   if (wrong) return wrong;
   for (const [g, batch] of batches.entries()) {
@@ -70,16 +70,13 @@ function makeShares(batches: readonly Batch[], keyring: Keyring, lock = false) {
   return batches.map(({ key, from, context }) => {
     const secret = keyring.scalarFor(key);
     const points = from.map(readPoint);
-    const share = (cards: readonly Point[], proof: Parameters<typeof encodeUnlockProof>[0]) => ({
-      points: writePoints(cards),
-      proof: toBase64(encodeUnlockProof(proof)),
-    });
-    if (!lock) {
-      const { cards, proof } = proveUnlock(context, secret, points);
-      return share(cards, proof);
-    }
-    const locked = points.map((p) => p.multiply(secret));
-    return share(locked, proveUnlock(context, secret, locked).proof);
+    // A lock is proven as the unlock share that takes the locked points back.
+    const locked = lock ? points.map((p) => p.multiply(secret)) : null;
+    const share = proveUnlock(context, secret, locked ?? points);
+    return {
+      points: writePoints(locked ?? share.cards),
+      proof: toBase64(encodeUnlockProof(share.proof)),
+    };
   });
 }
 
@@ -92,11 +89,7 @@ export const owesShare = (step: StepOf<'UNLOCK' | 'COPY'>): Owed[] => [
 export const owesLock = (step: StepOf<'LOCK'>): Owed[] => [{ seat: step.seat, kind: 'LOCK' }];
 
 /** Groups `cards` by the key of `seat`'s layer on them, in first-seen order. */
-export function unlockGroups(
-  cards: readonly TableCard[],
-  ids: readonly CardId[],
-  seat: Seat,
-): CardId[][] {
+function unlockGroups(cards: readonly TableCard[], ids: readonly CardId[], seat: Seat): CardId[][] {
   const groups = new Map<string, CardId[]>();
   for (const id of ids) {
     const key = cards[id]?.layers.find((l) => l.seat === seat)?.key;
@@ -271,7 +264,7 @@ function startCopies<S>(
   return { state: { ...next, step: { type: 'COPY', cards, to, order, next: 0 } } };
 }
 
-export const copyOf = (state: TableState<unknown>, card: CardId, seat: Seat): Copy =>
+const copyOf = (state: TableState<unknown>, card: CardId, seat: Seat): Copy =>
   state.copies.find((copy) => copy.card === card && copy.seat === seat)!;
 
 /**
@@ -397,7 +390,7 @@ export function applyLock<S extends Json>(
   body: Extract<Decoded, { type: 'LOCK' }>,
 ): Folded<Applied<S>> {
   const batches = lockBatches(state, step, author);
-  const shares = checkShares('lock', batches, body.shares, checks, true);
+  const shares = checkShares('lock', batches, body.shares, checks);
   if (!shares.ok) return shares;
   const cards = withShares(state.cards, batches, shares.value, author, true);
   return ok({ state: nextStep({ ...state, cards }, { type: 'PLAY' }) });
