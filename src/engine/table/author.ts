@@ -1,7 +1,9 @@
 /**
- * The author's side of the table protocol: given what this seat owes, make
- * the event body, proofs included. Only here do secrets and fresh randomness
- * (inside `crypto/`) enter; the fold never sees a secret.
+ * The author's side of the table protocol: the seat's keyring, its player
+ * actions, and its duties: given what this seat owes, the module of the step
+ * under way makes the event body, proofs included. Only on this side do
+ * secrets and fresh randomness (inside `crypto/`) enter; the fold never sees
+ * a secret.
  */
 import {
   decodeScalar,
