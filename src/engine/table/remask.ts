@@ -63,51 +63,45 @@ export const BASE_KEY = writePoint(G);
 
 /** What a re-key proves of each card: the key its layer moves from, and its proof's context. */
 interface Rekeyed {
+  readonly card: CardId;
   readonly base: string;
   readonly context: Uint8Array;
 }
 
 /**
- * Checks the re-key of every card of `cards` (`rekeyed`, one proof each in
+ * Checks the re-key of every card of `parts` (`rekeyed`, one proof each in
  * `rekeys`) to `key`: the counts, then each card's proof, in order.
  */
 function checkRekeys(
   state: TableState<unknown>,
-  cards: readonly CardId[],
   parts: readonly Rekeyed[],
   body: Extract<Decoded, { type: 'REKEY' | 'REMASK' }>,
   checks: Checks,
 ): Folded<null> {
-  const n = cards.length;
+  const n = parts.length;
   const wrong =
     miscount('re-keyed cards', body.rekeyed.length, n) ??
     miscount('re-key proofs', body.rekeys.length, n);
   if (wrong) return wrong;
-  for (const [i, { base, context }] of parts.entries()) {
+  for (const [i, { card, base, context }] of parts.entries()) {
     const g = readEncoding(base);
-    const statement = [
-      g,
-      body.key,
-      readEncoding(state.cards[cards[i]!]!.c),
-      body.rekeyed[i]!,
-    ] as const;
+    const statement = [g, body.key, readEncoding(state.cards[card]!.c), body.rekeyed[i]!] as const;
     if (!checks(dleqCheck(context, statement, body.rekeys[i]!)))
-      return proofFailed('rekey', i, n, [cards[i]!], g);
+      return proofFailed('rekey', i, n, [card], g);
   }
   return ok(null);
 }
 
-/** This seat's re-key of every card of `cards` to `K = k·G`: the new points and their proofs. */
+/** This seat's re-key of every card of `parts` to `K = k·G`: the new points and their proofs. */
 function makeRekeys(
   state: TableState<unknown>,
-  cards: readonly CardId[],
   parts: readonly Rekeyed[],
   k: bigint,
   keyring: Keyring,
 ) {
-  const rekeys = parts.map(({ base, context }, i) => {
+  const rekeys = parts.map(({ card, base, context }) => {
     const x = (k * invertScalar(keyring.scalarFor(base))) % ORDER;
-    return proveDleq(context, x, readPoint(base), readPoint(state.cards[cards[i]!]!.c));
+    return proveDleq(context, x, readPoint(base), readPoint(state.cards[card]!.c));
   });
   return {
     points: rekeys.map((rekey) => rekey.v),
@@ -132,6 +126,7 @@ function showBase(card: TableCard, seat: Seat): string {
 /** What `seat`'s REKEY proves of each card of the show. */
 const showParts = (state: TableState<unknown>, step: StepOf<'REKEY'>, seat: Seat): Rekeyed[] =>
   step.cards.map((id) => ({
+    card: id,
     base: showBase(state.cards[id]!, seat),
     context: proofContext(state, 'REKEY', seat, { purpose: 'show key', cards: [id] }),
   }));
@@ -146,7 +141,7 @@ export function applyRekey<S extends Json>(
   { state, step, game, author, checks }: Turn<S, 'REKEY'>,
   body: Extract<Decoded, { type: 'REKEY' }>,
 ): Folded<Applied<S>> {
-  const proven = checkRekeys(state, step.cards, showParts(state, step, author), body, checks);
+  const proven = checkRekeys(state, showParts(state, step, author), body, checks);
   if (!proven.ok) return proven;
   const key = writeEncoding(body.key);
   const layer: Layer = { seat: author, key };
@@ -178,13 +173,7 @@ export function makeRekey(
   keyring: Keyring,
 ): TableBody {
   const k = randomScalar();
-  const { rekeyed, rekeys } = makeRekeys(
-    state,
-    step.cards,
-    showParts(state, step, seat),
-    k,
-    keyring,
-  );
+  const { rekeyed, rekeys } = makeRekeys(state, showParts(state, step, seat), k, keyring);
   return { type: 'REKEY', key: keyring.remember(mulBase(k), k), rekeyed, rekeys };
 }
 
@@ -220,6 +209,7 @@ const remaskParts = (
   keys: readonly string[],
 ): Rekeyed[] =>
   cards.map((id, i) => ({
+    card: id,
     base: keys[i]!,
     context: proofContext(state, 'REMASK', seat, { purpose: 'rekey', cards: [id] }),
   }));
@@ -248,7 +238,7 @@ export function applyRemask<S extends Json>(
     miscount('rows', body.rows.length, n) ??
     miscount('points in a row', body.rows.find((row) => row.length !== 2)?.length ?? 2, 2);
   if (shape) return shape;
-  const rekeyed = checkRekeys(state, step.cards, parts, body, checks);
+  const rekeyed = checkRekeys(state, parts, body, checks);
   if (!rekeyed.ok) return rekeyed;
   const input = body.rekeyed.map((c) => [c, body.key]);
   const ctx = remaskContext(state, author, step.cards);
@@ -301,7 +291,7 @@ export function makeRemask(
   });
   const k = randomScalar();
   const K = mulBase(k);
-  const made = makeRekeys(state, cards, remaskParts(state, seat, cards, keys), k, keyring);
+  const made = makeRekeys(state, remaskParts(state, seat, cards, keys), k, keyring);
   const r = randomScalar();
   const input = made.points.map((v) => [v, K]);
   const { rows, proof } = proveShuffle(remaskContext(state, seat, cards), r, input);

@@ -43,7 +43,7 @@ export type DeckSource = Pick<AnyGame<Json>, 'decks'>;
 export const owesKeys = (state: TableState<unknown>): Owed[] =>
   seatsMissing(state.keys).map((seat) => ({ seat, kind: 'KEY' }));
 
-/** Nobody acts during a shuffle round: its inputs must stay what its keys were made for. */
+/** The next seat in the round's order owes its SHUFFLE. */
 export const owesShuffle = (step: StepOf<'SHUFFLE'>): Owed[] => [
   { seat: step.order[step.next]!, kind: 'SHUFFLE' },
 ];
