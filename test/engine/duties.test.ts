@@ -9,7 +9,8 @@
  */
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
-import { Keyring, makeCoin, makeDuty, owesDuty } from '../../src/engine/table/author.ts';
+import { Keyring, makeDuty, owesDuty } from '../../src/engine/table/author.ts';
+import { makeCoin } from '../../src/engine/table/coin.ts';
 import { owed } from '../../src/engine/table/fold.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { loadHand, replicaBefore, scriptPlayable } from './helpers/cheats.ts';
@@ -98,12 +99,16 @@ test('a seat that has committed opens nothing before every seat has committed, n
     (s) => step(s).commits.filter((c) => c !== null).length === 1,
   )!;
   const committed = step(halfCommitted).commits.findIndex((c) => c !== null);
-  expect(makeCoin(halfCommitted, committed, coinOnly(halfCommitted.stepNo))).toBeNull();
+  expect(
+    makeCoin(halfCommitted, step(halfCommitted), committed, coinOnly(halfCommitted.stepNo)),
+  ).toBeNull();
   // One seat opened, the other not yet: the first has nothing more to send.
   const halfOpened = coinSteps.find((s) => step(s).opens.some((o) => o !== null))!;
   const opened = step(halfOpened).opens.findIndex((o) => o !== null);
-  expect(makeCoin(halfOpened, opened, coinOnly(halfOpened.stepNo))).toBeNull();
-  expect(makeCoin(halfOpened, 1 - opened, coinOnly(halfOpened.stepNo))).toMatchObject({
+  expect(makeCoin(halfOpened, step(halfOpened), opened, coinOnly(halfOpened.stepNo))).toBeNull();
+  expect(
+    makeCoin(halfOpened, step(halfOpened), 1 - opened, coinOnly(halfOpened.stepNo)),
+  ).toMatchObject({
     type: 'OPEN',
   });
 });

@@ -22,10 +22,13 @@ import {
 } from '../../crypto/index.ts';
 import { MAX_EVENT_BYTES, makeEvent, type SignedEvent } from '../../src/engine/events.ts';
 import { composeEvent, createLog, type EventLog } from '../../src/engine/log.ts';
-import { makeAct, makeShuffle, makeUnlock } from '../../src/engine/table/author.ts';
+import { makeAct } from '../../src/engine/table/author.ts';
 import type { ShuffleBody, TableBody, UnlockBody } from '../../src/engine/table/bodies.ts';
 import { deckId } from '../../src/engine/table/fold.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
+import { makeShuffle } from '../../src/engine/table/rounds.ts';
+import type { TableState } from '../../src/engine/table/types.ts';
+import { makeUnlock } from '../../src/engine/table/unlock.ts';
 import { handGame, type HandState } from './helpers/hand-game.ts';
 import { Table, feed, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
 
@@ -102,9 +105,16 @@ function sign(
   return made.value;
 }
 
+/** A shuffle by `seat` with Mallory's keys on `state`, owed or not: a shuffle round is under way. */
+function shuffleOn(state: TableState<unknown>, seat: number): TableBody {
+  const step = state.step;
+  if (step.type !== 'SHUFFLE') throw new Error('no shuffle under way');
+  return makeShuffle(state, step, seat, mallory.keyring);
+}
+
 /** Mallory's honest shuffle body with its rows rewritten by `edit`. */
 function tamperedShuffle(scene: Scene, edit: (rows: Point[][]) => Point[][]): TableBody {
-  const body = makeShuffle(scene.own.state, mallory.seat, mallory.keyring) as ShuffleBody;
+  const body = shuffleOn(scene.own.state, mallory.seat) as ShuffleBody;
   const shuffles = body.shuffles.map((s) => ({
     ...s,
     rows: toBase64(encodeRows(edit(decodeRows(fromBase64(s.rows))))),
@@ -116,7 +126,7 @@ function tamperedShuffle(scene: Scene, edit: (rows: Point[][]) => Point[][]): Ta
 function tamperedUnlock(scene: Scene, edit: (points: Point[]) => Point[]): TableBody {
   const step = scene.own.state.step;
   if (step.type !== 'UNLOCK') throw new Error('Mallory owes no unlock here');
-  const body = makeUnlock(scene.own.state, mallory.seat, step.cards, mallory.keyring) as UnlockBody;
+  const body = makeUnlock(scene.own.state, step, mallory.seat, mallory.keyring) as UnlockBody;
   const shares = body.shares.map((share) => ({
     ...share,
     points: toBase64(encodePoints(edit(decodePoints(fromBase64(share.points))))),
@@ -142,12 +152,8 @@ describe('events the log refuses: kept as evidence, nothing else changes', () =>
       name: "forged signature: a shuffle claiming seat 0, signed with Mallory's key",
       stage: 'keys',
       attack: (scene) =>
-        sign(
-          scene.own.log,
-          0,
-          makeShuffle(scene.own.state, mallory.seat, mallory.keyring),
-          mallory.identity.secretKey,
-        ).bytes,
+        sign(scene.own.log, 0, shuffleOn(scene.own.state, mallory.seat), mallory.identity.secretKey)
+          .bytes,
       // Seat 0 did not sign it: it is not to blame, whoever relayed it is.
       evidence: { author: 0, signed: false, reason: 'ERR_SIGNATURE' },
     },
@@ -166,7 +172,7 @@ describe('events the log refuses: kept as evidence, nothing else changes', () =>
       stage: 'keys',
       attack: ({ next, own }) =>
         altered(next, {
-          body: makeShuffle(own.state, mallory.seat, mallory.keyring) as ShuffleBody,
+          body: shuffleOn(own.state, mallory.seat) as ShuffleBody,
         }),
       evidence: { author: 0, signed: false, reason: 'ERR_SIGNATURE' },
     },
@@ -176,8 +182,7 @@ describe('events the log refuses: kept as evidence, nothing else changes', () =>
       attack: (scene) => {
         const other = createLog({ table: 'table-2', keys: genesis.identities });
         if (!other.ok) throw new Error(other.error);
-        return sign(other.value, mallory.seat, makeShuffle(scene.own.state, 1, mallory.keyring))
-          .bytes;
+        return sign(other.value, mallory.seat, shuffleOn(scene.own.state, 1)).bytes;
       },
       evidence: { author: 1, signed: true, reason: 'ERR_TABLE' },
     },
@@ -268,7 +273,7 @@ describe('events the fold rejects: Mallory is named, the state is unchanged, the
     {
       name: 'out of turn: a shuffle while seat 0 owes the first one',
       stage: 'keys',
-      attack: ({ own }) => makeShuffle(own.state, mallory.seat, mallory.keyring),
+      attack: ({ own }) => shuffleOn(own.state, mallory.seat),
       reason: 'ERR_NOT_OWED',
     },
     {
@@ -360,8 +365,8 @@ describe('equivocation', () => {
   test('two events with one sequence number stop the table and name Mallory', () => {
     const { honestReplicas, scene } = sceneAt('shuffled');
     // Two different shuffles for the same slot, sent to each replica in the other order.
-    const first = sign(scene.own.log, 1, makeShuffle(scene.own.state, 1, mallory.keyring));
-    const second = sign(scene.own.log, 1, makeShuffle(scene.own.state, 1, mallory.keyring));
+    const first = sign(scene.own.log, 1, shuffleOn(scene.own.state, 1));
+    const second = sign(scene.own.log, 1, shuffleOn(scene.own.state, 1));
     expect(second.event.seq).toBe(first.event.seq);
     const orders: [SignedEvent, SignedEvent][] = [
       [first, second],

@@ -1,15 +1,82 @@
 /**
- * Opening every card after the audit. With the secret of every public key
- * each seat introduced (shuffle keys, re-key keys, re-mask factors), anyone
- * can rebuild the scalar behind every layer key and read every card of every
- * deck still on the table: the second line of defence after the proofs
- * (docs/design.md, Cryptography: the audit).
+ * The audit: once the game is over, every seat publishes the secret of every
+ * public key it introduced (shuffle keys, re-key keys, re-mask factors), and
+ * with them anyone can rebuild the scalar behind every layer key and read
+ * every card of every deck still on the table: the second line of defence
+ * after the proofs (docs/design.md, Cryptography: the audit).
  */
-import { ORDER, decodeScalar, fromHex, openCard } from '../../../crypto/index.ts';
-import type { CardId } from '../game.ts';
+import {
+  G,
+  ORDER,
+  decodeScalar,
+  encodeScalar,
+  fromHex,
+  openCard,
+  pointHex,
+  toHex,
+} from '../../../crypto/index.ts';
+import type { Json } from '../encoding.ts';
+import type { CardId, Seat } from '../game.ts';
+import { ok } from '../result.ts';
+import type { Keyring } from './author.ts';
+import type { Decoded, TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
-import type { TableCard, TableState } from './types.ts';
 import { readPoint, writePoint } from './points.ts';
+import { miscount, refuse, type Folded } from './refusal.ts';
+import { seatsMissing, type AnyGame, type Owed, type Turn } from './step.ts';
+import type { AuditRecord, TableCard, TableState } from './types.ts';
+
+/** Every seat that has not published its secrets owes its AUDIT. */
+export const owesAudit = (state: TableState<unknown>): Owed[] =>
+  seatsMissing(state.audit).map((seat) => ({ seat, kind: 'AUDIT' }));
+
+/**
+ * The audit: one secret for each public key the author introduced by an
+ * applied event, in order, each matching its key. Secrets are in [1, ℓ) from
+ * the parser, so the multiplication never meets a zero. The last one opens
+ * every exhibit, and the game judges its hidden claims on them.
+ */
+export function applyAudit<S extends Json>(
+  { state, game, author }: Turn<S, 'AUDIT'>,
+  body: Extract<Decoded, { type: 'AUDIT' }>,
+): Folded<TableState<S>> {
+  const pubs = state.pubs[author]!;
+  const parts = pubs.length;
+  const counted = miscount('secrets', body.secrets.length, parts, null, 'ERR_AUDIT');
+  if (counted) return counted;
+  const wrong = body.secrets.findIndex((s, i) => writePoint(G.multiply(s)) !== pubs[i]);
+  if (wrong >= 0)
+    return refuse('ERR_AUDIT', {
+      kind: 'secret',
+      part: wrong,
+      parts,
+      key: pointHex(readPoint(pubs[wrong]!)),
+    });
+  const record: AuditRecord = { secrets: body.secrets.map((s) => toHex(encodeScalar(s))) };
+  const audit = state.audit.map((a, i) => (i === author ? record : a));
+  if (audit.some((a) => a === null)) return ok({ ...state, audit });
+  return ok(judgeClaims({ ...state, audit, step: { type: 'DONE' } }, game));
+}
+
+/**
+ * The game's second look (`Game.audit`) at every exhibit the published
+ * secrets open: all of them after a full audit; after an audit an ABSENT
+ * ended, those whose every layer belongs to a seat that published.
+ */
+export function judgeClaims<S extends Json>(state: TableState<S>, game: AnyGame<S>): TableState<S> {
+  const findings = game.audit?.(state.game, openExhibits(state)) ?? [];
+  return { ...state, findings: findings.map(({ seat, reason }) => ({ seat, reason })) };
+}
+
+/**
+ * The AUDIT body: the secret of every public key this seat introduced by an
+ * applied event, in the state's order. Read from the state, so the secrets
+ * of a voided event (a re-mask a crossing call overtook) are never published.
+ */
+export function makeAudit(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
+  const secrets = state.pubs[seat]!.map((pub) => toHex(encodeScalar(keyring.scalarFor(pub))));
+  return { type: 'AUDIT', secrets };
+}
 
 /** Every layer key whose scalar the published audit reveals, with that scalar. */
 export function auditKeyring(state: TableState<unknown>): Map<string, bigint> {

@@ -5,22 +5,21 @@
  * seat is honest, and nobody can change their bit after seeing another's.
  * A seat that refuses to open can stall the table, not bias the coin.
  */
+import { toHex } from '../../../crypto/index.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
+import type { Json } from '../encoding.ts';
 import type { Seat } from '../game.ts';
-import { err, ok, type Result } from '../result.ts';
+import { ok } from '../result.ts';
+import type { CoinSecret, Keyring } from './author.ts';
+import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
-import type { Step, TableState } from './types.ts';
-
-type CoinStep = Extract<Step, { type: 'COIN' }>;
+import { refuse, type Folded } from './refusal.ts';
+import { nextStep, seatsMissing, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
+import type { TableState } from './types.ts';
 
 /** The commitment to `bit` with `salt` (hex) for `seat` at this step. */
-export function coinCommitment(
-  state: TableState<unknown>,
-  seat: Seat,
-  bit: number,
-  salt: string,
-): string {
+function coinCommitment(state: TableState<unknown>, seat: Seat, bit: number, salt: string): string {
   return bytesToHex(
     sha256(
       concatBytes(
@@ -32,38 +31,74 @@ export function coinCommitment(
   );
 }
 
+/** The COIN step a game asks for: nothing committed, nothing opened. */
+export const coinStep = (state: TableState<unknown>): StepOf<'COIN'> => {
+  const seats = state.keys.map(() => null);
+  return { type: 'COIN', commits: seats, opens: seats };
+};
+
+/** Who owes what in a coin step: commits first, then opens. */
+export function owesCoin(step: StepOf<'COIN'>): Owed[] {
+  const commits = seatsMissing(step.commits);
+  if (commits.length > 0) return commits.map((seat) => ({ seat, kind: 'COMMIT' }));
+  return seatsMissing(step.opens).map((seat) => ({ seat, kind: 'OPEN' }));
+}
+
 /** Records a commitment. */
-export function applyCommit<S>(state: TableState<S>, author: Seat, hash: string): TableState<S> {
-  const step = state.step as CoinStep;
-  return {
-    ...state,
-    step: { ...step, commits: step.commits.map((h, i) => (i === author ? hash : h)) },
-  };
+export function applyCommit<S extends Json>(
+  { state, step, author }: Turn<S, 'COIN'>,
+  { hash }: Extract<Decoded, { type: 'COMMIT' }>,
+): TableState<S> {
+  const commits = step.commits.map((h, i) => (i === author ? hash : h));
+  return { ...state, step: { ...step, commits } };
 }
 
 /**
- * Records an opening, which must match the commitment. Returns the coin once
- * every seat has opened (`bit`), else the state with this opening recorded.
+ * Records an opening, which must match the commitment. Once every seat has
+ * opened, the coin (the XOR of every bit) is told to the game.
  */
-export function applyOpen<S>(
-  state: TableState<S>,
-  author: Seat,
-  bit: number,
-  salt: string,
-): Result<{ state: TableState<S>; coin: number | null }, 'ERR_PROOF'> {
-  const step = state.step as CoinStep;
-  if (coinCommitment(state, author, bit, salt) !== step.commits[author]) return err('ERR_PROOF');
+export function applyOpen<S extends Json>(
+  { state, step, author }: Turn<S, 'COIN'>,
+  { bit, salt }: Extract<Decoded, { type: 'OPEN' }>,
+): Folded<Applied<S>> {
+  if (coinCommitment(state, author, bit, salt) !== step.commits[author])
+    return refuse('ERR_PROOF', { kind: 'commitment', bit });
   const opens = step.opens.map((b, i) => (i === author ? bit : b));
-  const done = opens.every((b) => b !== null);
-  const coin = done ? opens.reduce<number>((x, b) => x ^ (b as number), 0) : null;
-  return ok({ state: { ...state, step: { ...step, opens } }, coin });
+  const opened = { ...state, step: { ...step, opens } };
+  if (opens.some((b) => b === null)) return ok({ state: opened });
+  const coin = opens.reduce<number>((x, b) => x ^ (b as number), 0);
+  return ok({ state: nextStep(opened, { type: 'PLAY' }), fact: { type: 'COIN', bit: coin } });
 }
 
-/** Who owes what in a coin step: commits first, then opens. */
-export function coinOwed(step: CoinStep): { seat: Seat; kind: string }[] {
-  const missing = (list: readonly unknown[]) =>
-    list.flatMap((v, seat) => (v === null ? [seat] : []));
-  const commits = missing(step.commits);
-  if (commits.length > 0) return commits.map((seat) => ({ seat, kind: 'COMMIT' }));
-  return missing(step.opens).map((seat) => ({ seat, kind: 'OPEN' }));
+/**
+ * What this seat owes of the coin under way: its COMMIT; once every seat has
+ * committed, the OPEN of `coin`, answered as that coin (so an OPEN is made
+ * only from this step's secret in hand); or neither (null).
+ */
+export function coinDuty(
+  state: TableState<unknown>,
+  step: StepOf<'COIN'>,
+  seat: Seat,
+  coin: CoinSecret | null,
+): 'COMMIT' | CoinSecret | null {
+  const kind = owesCoin(step).find((o) => o.seat === seat)?.kind;
+  if (kind === 'COMMIT') return 'COMMIT';
+  return kind === 'OPEN' && coin?.stepNo === state.stepNo ? coin : null;
+}
+
+/** This seat's COMMIT to a fresh random bit, or its OPEN once every seat has committed; null if it owes neither. */
+export function makeCoin(
+  state: TableState<unknown>,
+  step: StepOf<'COIN'>,
+  seat: Seat,
+  keyring: Pick<Keyring, 'coin' | 'keepCoin'>,
+): TableBody | null {
+  const owes = coinDuty(state, step, seat, keyring.coin);
+  if (owes === 'COMMIT') {
+    const random = crypto.getRandomValues(new Uint8Array(33));
+    const coin = { stepNo: state.stepNo, bit: random[0]! & 1, salt: toHex(random.subarray(1)) };
+    keyring.keepCoin(coin);
+    return { type: 'COMMIT', hash: coinCommitment(state, seat, coin.bit, coin.salt) };
+  }
+  return owes === null ? null : { type: 'OPEN', bit: owes.bit, salt: owes.salt };
 }

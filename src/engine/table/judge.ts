@@ -66,7 +66,9 @@ function judgeAfresh<S extends Json>(
       parsed.set(body, decoded);
     }
     if (!decoded.ok) return decoded;
-    return applyEvent(state, game, author, decoded.value, checks);
+    // The diagnosis stays behind: `diagnose` (evidence.ts) builds it again for a refused event.
+    const folded = applyEvent(state, game, author, decoded.value, checks);
+    return folded.ok ? folded : err(folded.error);
   } catch (e) {
     if (e instanceof Unchecked) throw e;
     return err('ERR_EXCEPTION');

@@ -79,6 +79,20 @@ type Answer = { readonly seat: Seat; readonly seq: number };
 
 type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number };
 
+/**
+ * A judging of the log: `states[i]`, the state after folding the first `i`
+ * entries, their verdicts, the races settled, how proofs are checked, and
+ * the entry being judged (races replay others on its behalf). The replica
+ * keeps its own; `ahead` judges a copy of it.
+ */
+interface Run<S> {
+  readonly states: TableState<S>[];
+  readonly verdicts: Verdict[];
+  races: Races;
+  readonly checks: Checks;
+  judging: string;
+}
+
 /** What `Replica.ahead` finds: the checks wanted, by id, and the state if all pass. */
 export interface Ahead<S> {
   readonly wanted: ReadonlyMap<string, CheckJob>;
@@ -114,18 +128,12 @@ function overtakenUnder(races: Races): (hash: string) => boolean {
 
 export class Replica<S extends Json> {
   readonly log: EventLog;
-  /** `states[i]`: the state after folding the first `i` log entries. */
-  private states: TableState<S>[];
-  private verdicts: Verdict[] = [];
-  private races: Races = [];
+  /** The log judged so far, its proofs checked at once or from the book. */
+  private readonly current: Run<S>;
   /** The first entry whose judging waits for the answer to a proof check, or null. */
   private waitingAt: number | null = null;
-  /** How the fold checks proofs now: at once, from the book, or guessing while looking ahead. */
-  private checks: Checks;
   /** What `ahead` found, until the next change. */
   private lookahead: Ahead<S> | null = null;
-  /** The hash of the entry the sweep is judging (races replay others on its behalf). */
-  private judging = '';
 
   /**
    * `book`: where the answers to proof checks come from (see "Checks done
@@ -137,20 +145,26 @@ export class Replica<S extends Json> {
     initialGame: S,
     private readonly book: CheckBook | null = null,
   ) {
-    this.checks = book?.strict ?? checkNow;
     // Events name the game by its genesis hash, not the table id alone: an event signed
     // for another table, or for an earlier game at this table with the same keys, is
     // refused by the log (ERR_TABLE) and held against nobody.
     const log = createLog({ table: genesisHash(genesis), keys: genesis.identities });
     if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
     this.log = log.value;
-    this.states = [initialTable(genesis, initialGame)];
-    nameInitialState(this.states[0]!);
+    const initial = initialTable(genesis, initialGame);
+    nameInitialState(initial);
+    this.current = {
+      states: [initial],
+      verdicts: [],
+      races: [],
+      checks: book?.strict ?? checkNow,
+      judging: '',
+    };
   }
 
   /** The current table state. */
   get state(): TableState<S> {
-    return this.states.at(-1)!;
+    return this.current.states.at(-1)!;
   }
 
   /** A hash every honest replica shares after the same events. */
@@ -160,7 +174,7 @@ export class Replica<S extends Json> {
 
   /** The state after folding the first `count` log entries. */
   stateAfter(count: number): TableState<S> | undefined {
-    return this.states[count];
+    return this.current.states[count];
   }
 
   /**
@@ -168,7 +182,7 @@ export class Replica<S extends Json> {
    * exactly the entries its basis names): where a rejected event was judged.
    */
   stateSeen(i: number): TableState<S> {
-    return this.stateSeenBy(i, this.unseenBefore(i));
+    return this.stateSeenBy(this.current, i, this.unseenBefore(i));
   }
 
   /**
@@ -176,7 +190,7 @@ export class Replica<S extends Json> {
    * replica waits on a check, the entries from there on.
    */
   get entryVerdicts(): readonly Verdict[] {
-    return this.verdicts;
+    return this.current.verdicts;
   }
 
   /** True while judging waits for the answer to a proof check (`ahead` says which). */
@@ -196,29 +210,21 @@ export class Replica<S extends Json> {
     if (this.waitingAt === null || this.book === null)
       return { wanted: new Map(), askedBy: new Map(), state: this.state };
     if (this.lookahead) return this.lookahead;
-    const kept = {
-      states: this.states,
-      verdicts: this.verdicts,
-      races: this.races,
-      waitingAt: this.waitingAt,
-    };
     const wanted = new Map<string, CheckJob>();
     const askedBy = new Map<string, string>();
-    this.states = [...kept.states];
-    this.verdicts = [...kept.verdicts];
-    this.races = [...kept.races];
-    this.checks = this.book.guessing((id, job) => {
-      wanted.set(id, job);
-      if (!askedBy.has(id)) askedBy.set(id, this.judging);
-    });
-    let state: TableState<S>;
-    try {
-      this.sweep(kept.waitingAt);
-      state = this.state;
-    } finally {
-      Object.assign(this, kept);
-      this.checks = this.book.strict;
-    }
+    const { states, verdicts, races } = this.current;
+    const run: Run<S> = {
+      states: [...states],
+      verdicts: [...verdicts],
+      races,
+      checks: this.book.guessing((id, job) => {
+        wanted.set(id, job);
+        if (!askedBy.has(id)) askedBy.set(id, run.judging);
+      }),
+      judging: '',
+    };
+    this.sweep(run, this.waitingAt);
+    const state = run.states.at(-1)!;
     this.lookahead = { wanted, askedBy, state };
     return this.lookahead;
   }
@@ -227,7 +233,7 @@ export class Replica<S extends Json> {
   learn(answers: Iterable<readonly [string, boolean]>): void {
     if (this.book === null) return;
     for (const [id, holds] of answers) this.book.learn(id, holds);
-    if (this.waitingAt !== null) this.sweep(this.waitingAt);
+    if (this.waitingAt !== null) this.judgeFrom(this.waitingAt);
     this.stopLog();
   }
 
@@ -239,7 +245,7 @@ export class Replica<S extends Json> {
    */
   offences(): Offence[] {
     const entries = this.log.entries();
-    const rejected = this.verdicts.flatMap((v, i) =>
+    const rejected = this.current.verdicts.flatMap((v, i) =>
       typeof v === 'object'
         ? [{ seat: entries[i]!.event.author, reason: v.rejected, event: entries[i]!.hash }]
         : [],
@@ -260,7 +266,7 @@ export class Replica<S extends Json> {
 
   /** True once someone is caught: the table takes no more events. */
   get stopped(): boolean {
-    return this.log.halted || this.verdicts.some((v) => typeof v === 'object');
+    return this.log.halted || this.current.verdicts.some((v) => typeof v === 'object');
   }
 
   /**
@@ -282,11 +288,11 @@ export class Replica<S extends Json> {
     if (!claimedAbsent(this.state, seat)) return this.state;
     const entries = this.log.entries();
     const claim = entries.findIndex(
-      (e, j) => this.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat,
+      (e, j) => this.current.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat,
     );
     if (claim < 0) return this.state;
     const answer = { seat, seq: this.log.nextSeq(seat) };
-    return this.replay(claim, entries.length, this.races, () => true, answer);
+    return this.replay(this.current, claim, entries.length, this.current.races, () => true, answer);
   }
 
   /**
@@ -300,7 +306,7 @@ export class Replica<S extends Json> {
     const game = entries.filter((e) => e.event.body.type !== 'CONFIRM');
     const seats = entries.flatMap(({ event }, i) =>
       event.body.type === 'CONFIRM' &&
-      this.verdicts[i] === 'applied' &&
+      this.current.verdicts[i] === 'applied' &&
       game.every((other) => sees(event, other.event))
         ? [event.author]
         : [],
@@ -329,7 +335,7 @@ export class Replica<S extends Json> {
     const fresh = appended.value.status !== 'duplicate';
     if (fresh) {
       const from = appended.value.from;
-      this.sweep(Math.min(this.forgetRacesFrom(from), this.firstAnswered(from)));
+      this.judgeFrom(Math.min(this.forgetRacesFrom(from), this.firstAnswered(from)));
       this.stopLog();
     }
     return ok({ ...appended.value, fresh });
@@ -344,12 +350,12 @@ export class Replica<S extends Json> {
    */
   private stopLog(): void {
     for (;;) {
-      const offence = this.verdicts.findIndex((v) => typeof v === 'object');
+      const offence = this.current.verdicts.findIndex((v) => typeof v === 'object');
       if (offence < 0) return;
       const size = this.log.size;
       const from = this.log.stopAfter(this.log.entries()[offence]!.hash);
-      this.verdicts.length = Math.min(this.verdicts.length, from);
-      this.states.length = Math.min(this.states.length, from + 1);
+      this.current.verdicts.length = Math.min(this.current.verdicts.length, from);
+      this.current.states.length = Math.min(this.current.states.length, from + 1);
       if (this.log.size === size) return;
       // A claim of absence before the cut stood or fell by an event of the claimed seat
       // anywhere in the log: one the cut dropped answers it no more, as on a replica that
@@ -358,7 +364,7 @@ export class Replica<S extends Json> {
         .entries()
         .findIndex((e, i) => i < from && absentSeat(e.event.body) !== null);
       if (claim < 0) return;
-      this.sweep(claim);
+      this.judgeFrom(claim);
     }
   }
 
@@ -381,77 +387,81 @@ export class Replica<S extends Json> {
    * victim of a victim, standing again while its winner was overtaken).
    */
   private forgetRacesFrom(from: number): number {
-    if (this.races.length === 0) return from;
+    if (this.current.races.length === 0) return from;
     const index = this.positions();
-    const first = this.races.findIndex(([, by]) => index.get(by)! >= from);
+    const first = this.current.races.findIndex(([, by]) => index.get(by)! >= from);
     if (first < 0) return from;
-    const before = this.races;
-    this.races = before.slice(0, first);
-    return this.firstDifference(before, this.races, from);
+    const before = this.current.races;
+    this.current.races = before.slice(0, first);
+    return this.firstDifference(before, this.current.races, from);
+  }
+
+  /** Judges the replica's log from `start` on (or from where it waited, if sooner). */
+  private judgeFrom(start: number): void {
+    const from = Math.min(start, this.waitingAt ?? start);
+    this.lookahead = null;
+    this.waitingAt = this.sweep(this.current, from);
   }
 
   /**
-   * Judges every entry from `start` on (or from where it waited, if sooner), starting
-   * again wherever a race is won, and stopping at an entry whose checks are not all
-   * answered yet.
+   * Judges every entry of `run` from `start` on, starting again wherever a race is won,
+   * and stopping at an entry whose checks are not all answered yet: returns where it
+   * waits, or null once every entry is judged.
    */
-  private sweep(start: number): void {
+  private sweep(run: Run<S>, start: number): number | null {
     const entries = this.log.entries();
-    let i = Math.min(start, this.waitingAt ?? start);
-    this.waitingAt = null;
-    this.lookahead = null;
+    let i = start;
     for (;;) {
-      const overtaken = overtakenUnder(this.races);
-      this.states.length = i + 1;
-      this.verdicts.length = i;
-      let stopped = this.verdicts.some((v) => typeof v === 'object');
+      const overtaken = overtakenUnder(run.races);
+      run.states.length = i + 1;
+      run.verdicts.length = i;
+      let stopped = run.verdicts.some((v) => typeof v === 'object');
       let restart: number | null = null;
       for (; i < entries.length; i++) {
-        const state = this.states[i]!;
-        this.judging = entries[i]!.hash;
+        const state = run.states[i]!;
+        run.judging = entries[i]!.hash;
         let judged: Judged<S>;
         try {
           judged =
             stopped || overtaken(entries[i]!.hash)
               ? { verdict: 'void', state }
-              : this.judgeEntry(i);
+              : this.judgeEntry(run, i);
         } catch (e) {
           if (!(e instanceof Unchecked)) throw e;
-          this.waitingAt = i;
-          return;
+          return i;
         }
         if ('restart' in judged) {
           restart = judged.restart;
           break;
         }
-        this.verdicts.push(judged.verdict);
-        this.states.push(judged.state);
+        run.verdicts.push(judged.verdict);
+        run.states.push(judged.state);
         stopped ||= typeof judged.verdict === 'object';
       }
-      if (restart === null) return;
+      if (restart === null) return null;
       i = restart;
     }
   }
 
-  private judgeEntry(i: number): Judged<S> {
+  private judgeEntry(run: Run<S>, i: number): Judged<S> {
     const { author, body } = this.log.entries()[i]!.event;
-    const state = this.states[i]!;
+    const state = run.states[i]!;
     // Its one use: a seat could flood the log with answers to nothing.
     if (body.type === 'PRESENT' && !this.answersClaim(i))
       return { verdict: { rejected: 'ERR_NO_CLAIM' }, state };
     // Likewise a confirmation of nothing new.
     if (body.type === 'CONFIRM' && this.confirmedBefore(i))
       return { verdict: { rejected: 'ERR_CONFIRMED' }, state };
-    const next = judge(state, this.game, author, body, this.checks);
+    const next = judge(state, this.game, author, body, run.checks);
     const unseen = this.unseenBefore(i);
-    const seen = this.stateSeenBy(i, unseen);
+    const seen = this.stateSeenBy(run, i, unseen);
     // Every event must be valid where its author stood, wherever the log puts it:
     // else naming an older state could slip in a move that was never legal there.
-    const where = seen === state ? next : judge(seen, this.game, author, body, this.checks);
+    const where = seen === state ? next : judge(seen, this.game, author, body, run.checks);
     if (!where.ok) return { verdict: { rejected: where.error }, state };
     if (next.ok && !this.answered(this.log.entries()[i]!))
       return { verdict: 'applied', state: next.value };
-    const restart = this.race(i, unseen);
+    const restart = this.race(run, i, unseen);
     return restart === null ? { verdict: 'void', state } : { restart };
   }
 
@@ -461,7 +471,7 @@ export class Replica<S extends Json> {
    * rule says it beats, whatever their verdicts. If `i` is valid without them,
    * they are overtaken: returns where to judge again. Otherwise null.
    */
-  private race(i: number, unseen: readonly number[]): number | null {
+  private race(run: Run<S>, i: number, unseen: readonly number[]): number | null {
     const rule = this.game.race;
     const entries = this.log.entries();
     const late = entries[i]!.event;
@@ -473,18 +483,18 @@ export class Replica<S extends Json> {
     const rivals = unseen.filter((j) => {
       const standing = entries[j]!.event;
       return (
-        standing.body.type === 'ACT' && rule(this.states[j]!.game, action(standing), action(late))
+        standing.body.type === 'ACT' && rule(run.states[j]!.game, action(standing), action(late))
       );
     });
     if (rivals.length === 0) return null;
     const trial: Races = [
-      ...this.races,
+      ...run.races,
       ...rivals.map((j) => [entries[j]!.hash, entries[i]!.hash] as const),
     ];
-    const from = this.firstDifference(this.races, trial, Math.min(...rivals));
-    const without = this.replay(from, i, trial, () => true);
-    if (!judge(without, this.game, late.author, late.body, this.checks).ok) return null;
-    this.races = trial;
+    const from = this.firstDifference(run.races, trial, Math.min(...rivals));
+    const without = this.replay(run, from, i, trial, () => true);
+    if (!judge(without, this.game, late.author, late.body, run.checks).ok) return null;
+    run.races = trial;
     return from;
   }
 
@@ -494,20 +504,20 @@ export class Replica<S extends Json> {
    * races settled by entries it had seen, and each ABSENT unanswered unless
    * it had seen the answer.
    */
-  private stateSeenBy(i: number, unseen: readonly number[]): TableState<S> {
+  private stateSeenBy(run: Run<S>, i: number, unseen: readonly number[]): TableState<S> {
     const event = this.log.entries()[i]!.event;
     // An event answers every claim that its author is absent made before it: its author,
     // though claimed, stood where the claim was void (see `standingFor`).
     const seen = (other: Event) =>
       sees(event, other) || (other.author === event.author && other.seq === event.seq);
-    const races = this.races.filter(([, by]) => seen(this.log.entry(by)!.event));
+    const races = run.races.filter(([, by]) => seen(this.log.entry(by)!.event));
     // An ABSENT answered by an event its author had not seen ended the table where it stood.
     const absent = this.log
       .entries()
       .slice(0, i)
       .flatMap((e, j) => (this.answered(e) && !this.answered(e, seen) ? [j] : []));
-    const from = this.firstDifference(this.races, races, Math.min(i, ...unseen, ...absent));
-    return this.replay(from, i, races, seen);
+    const from = this.firstDifference(run.races, races, Math.min(i, ...unseen, ...absent));
+    return this.replay(run, from, i, races, seen);
   }
 
   /** The first position before `bound` whose overtaken status differs between `a` and `b`, else `bound`. */
@@ -526,6 +536,7 @@ export class Replica<S extends Json> {
    * records nothing. With nothing to fold, that state itself.
    */
   private replay(
+    run: Run<S>,
     from: number,
     to: number,
     races: Races,
@@ -534,11 +545,11 @@ export class Replica<S extends Json> {
   ): TableState<S> {
     const entries = this.log.entries();
     const overtaken = overtakenUnder(races);
-    let state = this.states[from]!;
+    let state = run.states[from]!;
     for (let j = from; j < to; j++) {
       const { hash, event } = entries[j]!;
       if (!include(event) || overtaken(hash)) continue;
-      const next = judge(state, this.game, event.author, event.body, this.checks);
+      const next = judge(state, this.game, event.author, event.body, run.checks);
       if (next.ok && !this.answered(entries[j]!, include, answer)) state = next.value;
     }
     return state;
@@ -607,7 +618,9 @@ export class Replica<S extends Json> {
    */
   private firstAnswered(from: number): number {
     const entries = this.log.entries().slice(0, from);
-    const first = entries.findIndex((e, j) => this.verdicts[j] === 'applied' && this.answered(e));
+    const first = entries.findIndex(
+      (e, j) => this.current.verdicts[j] === 'applied' && this.answered(e),
+    );
     return first < 0 ? from : first;
   }
 

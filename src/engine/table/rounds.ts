@@ -6,31 +6,61 @@
  * ciphertext of one round appears in another, so nothing learned about a
  * card before (its face, where it went) is recognised after.
  */
+import {
+  encodeKeyProof,
+  encodeRows,
+  encodeShuffleProof,
+  proveKey,
+  proveShuffle,
+  randomScalar,
+  toBase64,
+} from '../../../crypto/index.ts';
+import type { Json } from '../encoding.ts';
 import type { CardId, DeckSpec, Seat } from '../game.ts';
-import { err, ok, type Result } from '../result.ts';
-import type { Decoded } from './bodies.ts';
-import { keyCheck, shuffleCheck, type Checks } from './checks.ts';
+import { ok } from '../result.ts';
+import type { Keyring } from './author.ts';
+import type { Decoded, TableBody } from './bodies.ts';
+import { keyCheck, shuffleCheck } from './checks.ts';
 import { proofContext } from './context.ts';
 import { deckCards, deckIndex, faceEncodings } from './decks.ts';
-import { readEncoding, writeEncoding } from './points.ts';
-import { nextStep } from './step.ts';
-import type { Epoch, ShuffleGroup, Step, TableCard, TableState } from './types.ts';
+import { readEncoding, readPoint, writeEncoding } from './points.ts';
+import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
+import {
+  nextStep,
+  seatsMissing,
+  type AnyGame,
+  type Applied,
+  type Owed,
+  type StepOf,
+  type Turn,
+} from './step.ts';
+import type { Epoch, ShuffleGroup, TableCard, TableState } from './types.ts';
 
-type RoundError = 'ERR_GENESIS' | 'ERR_PROOF' | 'ERR_SHAPE';
+/** What the author needs of the game: the decks of the table's first shuffle. */
+export type DeckSource = Pick<AnyGame<Json>, 'decks'>;
+
+/** Every seat still missing from the round's keys owes its KEY. */
+export const owesKeys = (state: TableState<unknown>): Owed[] =>
+  seatsMissing(state.keys).map((seat) => ({ seat, kind: 'KEY' }));
+
+/** The next seat in the round's order owes its SHUFFLE. */
+export const owesShuffle = (step: StepOf<'SHUFFLE'>): Owed[] => [
+  { seat: step.order[step.next]!, kind: 'SHUFFLE' },
+];
 
 /** The decks and groups of the key round under way; `decks` is the game's, for the first round. */
-export function keyRound(
+function keyRound(
   state: TableState<unknown>,
+  step: StepOf<'KEYS'>,
   decks: () => readonly DeckSpec[],
 ): { decks: readonly DeckSpec[]; groups: readonly ShuffleGroup[] } {
-  const step = state.step as Extract<Step, { type: 'KEYS' }>;
   if (step.groups !== null) return { decks: state.decks, groups: step.groups };
   const all = decks();
   return { decks: all, groups: all.map((_, deck) => ({ deck, cards: deckCards(all, deck) })) };
 }
 
 /** The context of a seat's key for `group`: bound to its deck and its cards. */
-export const keyContext = (
+const keyContext = (
   state: TableState<unknown>,
   seat: Seat,
   decks: readonly DeckSpec[],
@@ -51,28 +81,51 @@ export const shuffleContext = (state: TableState<unknown>, seat: Seat, epoch: Ep
  * each group becomes an epoch with every seat's key, its cards start from
  * their face points, and the seats shuffle in seat order.
  */
-export function applyKey<S>(
-  state: TableState<S>,
-  decks: () => readonly DeckSpec[],
-  author: Seat,
+export function applyKey<S extends Json>(
+  { state, step, game, author, checks }: Turn<S, 'KEYS'>,
   body: Extract<Decoded, { type: 'KEY' }>,
-  checks: Checks,
-): Result<TableState<S>, RoundError> {
-  if (body.genesis !== state.genesisHash) return err('ERR_GENESIS');
-  const round = keyRound(state, decks);
-  if (body.keys.length !== round.groups.length) return err('ERR_SHAPE');
+): Folded<Applied<S>> {
+  if (body.genesis !== state.genesisHash)
+    return refuse('ERR_GENESIS', {
+      kind: 'genesis',
+      claimed: body.genesis,
+      expected: state.genesisHash,
+    });
+  const round = keyRound(state, step, () => game.decks(state.genesis.options));
+  const wrong = miscount('keys', body.keys.length, round.groups.length);
+  if (wrong) return wrong;
   for (const [g, group] of round.groups.entries()) {
     const { pub, proof } = body.keys[g]!;
     if (!checks(keyCheck(keyContext(state, author, round.decks, group), pub, proof)))
-      return err('ERR_PROOF');
+      return proofFailed('key', g, round.groups.length, [], pub);
   }
   const mine = body.keys.map((k) => writeEncoding(k.pub));
   const keys = state.keys.map((k, seat) => (seat === author ? mine : k));
   const pubs = state.pubs.map((list, seat) => (seat === author ? [...list, ...mine] : list));
   const keyed = { ...state, keys, pubs };
-  if (keys.some((k) => k === null)) return ok(keyed);
-  const step = state.step as Extract<Step, { type: 'KEYS' }>;
-  return ok(openShuffle({ ...keyed, decks: round.decks }, round.groups, step.fresh));
+  if (keys.some((k) => k === null)) return ok({ state: keyed });
+  return ok({ state: openShuffle({ ...keyed, decks: round.decks }, round.groups, step.fresh) });
+}
+
+/**
+ * The KEY body: a fresh key for each group of the shuffle round under way,
+ * each with its Schnorr proof, bound to the genesis, its deck and its cards.
+ * `game` names the decks of the table's first round.
+ */
+export function makeKey(
+  state: TableState<unknown>,
+  step: StepOf<'KEYS'>,
+  seat: Seat,
+  keyring: Keyring,
+  game: DeckSource,
+): TableBody {
+  const round = keyRound(state, step, () => game.decks(state.genesis.options));
+  const keys = round.groups.map((group) => {
+    const secret = randomScalar();
+    const { pub, proof } = proveKey(keyContext(state, seat, round.decks, group), secret);
+    return { pub: keyring.remember(pub, secret), proof: toBase64(encodeKeyProof(proof)) };
+  });
+  return { type: 'KEY', genesis: state.genesisHash, keys };
 }
 
 function openShuffle<S>(
@@ -175,34 +228,56 @@ export function startsNextGame(state: TableState<unknown>): boolean {
  * author's key for it, each with its proof. `done` once the last seat has
  * shuffled.
  */
-export function applyShuffle<S>(
-  state: TableState<S>,
-  author: Seat,
+export function applyShuffle<S extends Json>(
+  { state, step, author, checks }: Turn<S, 'SHUFFLE'>,
   body: Extract<Decoded, { type: 'SHUFFLE' }>,
-  checks: Checks,
-): Result<{ state: TableState<S>; done: boolean }, RoundError> {
-  const step = state.step as Extract<Step, { type: 'SHUFFLE' }>;
-  if (body.shuffles.length !== step.epochs.length) return err('ERR_SHAPE');
+): Folded<Applied<S>> {
+  const parts = step.epochs.length;
+  const wrong = miscount('shuffles', body.shuffles.length, parts);
+  if (wrong) return wrong;
   const cards = [...state.cards];
   for (const [g, index] of step.epochs.entries()) {
     const epoch = state.epochs[index]!;
     const { rows, proof } = body.shuffles[g]!;
     const input = epoch.cards.map((id) => [readEncoding(cards[id]!.c)]);
-    if (rows.length !== input.length || rows.some((row) => row.length !== 1))
-      return err('ERR_SHAPE');
-    const key = epoch.keys[author]!;
+    // Rows decode to one width, so any row's is every row's.
+    const shape =
+      miscount('rows', rows.length, input.length, g) ??
+      miscount('points in a row', rows.find((row) => row.length !== 1)?.length ?? 1, 1, g);
+    if (shape) return shape;
+    const key = readEncoding(epoch.keys[author]!);
     const ctx = shuffleContext(state, author, epoch);
-    if (!checks(shuffleCheck(ctx, readEncoding(key), input, rows, proof))) return err('ERR_PROOF');
+    if (!checks(shuffleCheck(ctx, key, input, rows, proof)))
+      return proofFailed('shuffle', g, parts, epoch.cards, key);
     epoch.cards.forEach((id, i) => {
       const card = cards[id]!;
       cards[id] = {
         c: writeEncoding(rows[i]![0]!),
-        layers: [...card.layers, { seat: author, key }],
+        layers: [...card.layers, { seat: author, key: epoch.keys[author]! }],
         epoch: index,
       };
     });
   }
-  const done = step.next + 1 >= step.order.length;
-  const next: Step = done ? { type: 'PLAY' } : { ...step, next: step.next + 1 };
-  return ok({ state: nextStep({ ...state, cards }, next), done });
+  if (step.next + 1 < step.order.length)
+    return ok({ state: nextStep({ ...state, cards }, { ...step, next: step.next + 1 }) });
+  const played = nextStep({ ...state, cards }, { type: 'PLAY' });
+  // A shuffle the game asked for is told to it; the table's first is the game's start.
+  return ok(step.fresh ? { state: played, fact: { type: 'SHUFFLED' } } : { state: played });
+}
+
+/** The SHUFFLE body: each group of the round permuted and encrypted under this seat's key for it. */
+export function makeShuffle(
+  state: TableState<unknown>,
+  step: StepOf<'SHUFFLE'>,
+  seat: Seat,
+  keyring: Keyring,
+): TableBody {
+  const shuffles = step.epochs.map((index) => {
+    const epoch = state.epochs[index]!;
+    const input = epoch.cards.map((id) => [readPoint(state.cards[id]!.c)]);
+    const secret = keyring.scalarFor(epoch.keys[seat]!);
+    const { rows, proof } = proveShuffle(shuffleContext(state, seat, epoch), secret, input);
+    return { rows: toBase64(encodeRows(rows)), proof: toBase64(encodeShuffleProof(proof)) };
+  });
+  return { type: 'SHUFFLE', shuffles };
 }

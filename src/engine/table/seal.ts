@@ -28,13 +28,13 @@
 import { deriveContext } from '../../../crypto/index.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeCanonical, type JsonObject } from '../encoding.ts';
+import { encodeCanonical, type Json, type JsonObject } from '../encoding.ts';
 import type { Seat } from '../game.ts';
-import { err, ok, type Result } from '../result.ts';
-import { nextStep } from './step.ts';
-import type { Step, TableState } from './types.ts';
-
-type SealedStep = Extract<Step, { type: 'SEALED' }>;
+import { ok } from '../result.ts';
+import type { Decoded, TableBody } from './bodies.ts';
+import { actionName, refuse, type Folded } from './refusal.ts';
+import { nextStep, type Owed, type StepOf, type Turn } from './step.ts';
+import type { TableState } from './types.ts';
 
 /** What a seat keeps from its SEAL to its UNSEAL: the move, and the salt (hex, 32 bytes). */
 export interface SealSecret {
@@ -57,6 +57,12 @@ export function sealCommitment(
   );
 }
 
+/** Every seat the seal waits for owes its ACK; once none is left, the sealing seat owes the UNSEAL. */
+export function owesSeal(step: StepOf<'SEALED'>): Owed[] {
+  if (step.waiting.length > 0) return step.waiting.map((seat) => ({ seat, kind: 'ACK' }));
+  return [{ seat: step.seat, kind: 'UNSEAL' }];
+}
+
 /** A SEAL by `author`: the table waits for every seat in `optional` to ACK. */
 export function applySeal<S>(
   state: TableState<S>,
@@ -68,18 +74,37 @@ export function applySeal<S>(
 }
 
 /** An ACK by `author`, one of the seats the seal waits for. */
-export function applyAck<S>(state: TableState<S>, author: Seat): TableState<S> {
-  const step = state.step as SealedStep;
+export function applyAck<S extends Json>({
+  state,
+  step,
+  author,
+}: Turn<S, 'SEALED'>): TableState<S> {
   return { ...state, step: { ...step, waiting: step.waiting.filter((seat) => seat !== author) } };
 }
 
 /** The move an UNSEAL opens, if it matches the seal: `ERR_PROOF` otherwise. */
-export function openSeal(
+export function openSeal<S extends Json>(
+  { state, step, author }: Turn<S, 'SEALED'>,
+  { action, salt }: Extract<Decoded, { type: 'UNSEAL' }>,
+): Folded<JsonObject> {
+  return sealCommitment(state, author, action, salt) === step.hash
+    ? ok(action)
+    : refuse('ERR_PROOF', { kind: 'seal', action: actionName(action) });
+}
+
+/**
+ * What this seat owes of the seal under way: its ACK; or, once every seat has
+ * seen the seal, the UNSEAL of its move, made only from the move it kept for
+ * this seal (`seal`); else null.
+ */
+export function sealDuty(
   state: TableState<unknown>,
-  author: Seat,
-  action: JsonObject,
-  salt: string,
-): Result<JsonObject, 'ERR_PROOF'> {
-  const step = state.step as SealedStep;
-  return sealCommitment(state, author, action, salt) === step.hash ? ok(action) : err('ERR_PROOF');
+  step: StepOf<'SEALED'>,
+  seat: Seat,
+  seal: SealSecret | null,
+): TableBody | null {
+  const kind = owesSeal(step).find((o) => o.seat === seat)?.kind;
+  if (kind === 'ACK') return { type: 'ACK' };
+  if (kind !== 'UNSEAL' || seal?.acts !== state.acts) return null;
+  return { type: 'UNSEAL', action: seal.action, salt: seal.salt };
 }

@@ -27,13 +27,13 @@ import { seededRandom } from '../../../src/bots/computer.ts';
 import {
   Keyring,
   makeAct,
-  makeAudit,
   makeDuty,
   makeSeal,
   owesDuty,
   privateFaces,
   type KeyringSecrets,
 } from '../../../src/engine/table/author.ts';
+import { makeAudit } from '../../../src/engine/table/audit.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { allowed, owed, type AnyGame } from '../../../src/engine/table/fold.ts';
 import { claimedAbsent } from '../../../src/engine/table/leave.ts';

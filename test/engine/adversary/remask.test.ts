@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Need } from '../../../src/engine/game.ts';
-import { makeRemask } from '../../../src/engine/table/author.ts';
+import { makeRemask } from '../../../src/engine/table/remask.ts';
 import type { RemaskBody, TableBody } from '../../../src/engine/table/bodies.ts';
 import { diagnose } from '../../../src/engine/table/evidence.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
