@@ -14,7 +14,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Seat } from '../engine/game.ts';
 import type { Identity } from '../engine/identity.ts';
-import type { KeyringSecrets } from '../engine/table/author.ts';
+import type { KeyringSecrets } from '../engine/table/keyring.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import type { Seat as LobbySeat, TableInfo } from './messages.ts';
 

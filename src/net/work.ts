@@ -16,7 +16,8 @@ import {
 } from '../../crypto/index.ts';
 import type { Json } from '../engine/encoding.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
-import { Keyring, makeDuty, type KeyringSecrets } from '../engine/table/author.ts';
+import { makeDuty } from '../engine/table/author.ts';
+import { Keyring, type KeyringSecrets } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
 import { runCheck, type CheckJob } from '../engine/table/checks.ts';
 import { auditReport, type AuditLog, type AuditReport } from '../engine/table/report.ts';

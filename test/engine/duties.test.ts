@@ -9,7 +9,8 @@
  */
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
-import { Keyring, makeDuty, owesDuty } from '../../src/engine/table/author.ts';
+import { makeDuty, owesDuty } from '../../src/engine/table/author.ts';
+import { Keyring } from '../../src/engine/table/keyring.ts';
 import { makeCoin } from '../../src/engine/table/coin.ts';
 import { owed } from '../../src/engine/table/fold.ts';
 import type { TableState } from '../../src/engine/table/types.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { encodeScalar, mulBase, randomScalar, toHex } from '../../crypto/index.ts';
-import { Keyring, type KeyringSecrets } from '../../src/engine/table/author.ts';
+import { Keyring, type KeyringSecrets } from '../../src/engine/table/keyring.ts';
 
 describe('a keyring hands over its secrets for saving', () => {
   const secret = () => {

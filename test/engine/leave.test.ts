@@ -15,7 +15,8 @@ import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { SignedEvent } from '../../src/engine/events.ts';
 import type { Need, Outcome, Seat } from '../../src/engine/game.ts';
 import { war } from '../../src/engine/games/war/index.ts';
-import { Keyring, makeAct, makeDuty } from '../../src/engine/table/author.ts';
+import { makeAct, makeDuty } from '../../src/engine/table/author.ts';
+import { Keyring } from '../../src/engine/table/keyring.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
 import {
   DEFAULT_ABSENT_AFTER_MS,

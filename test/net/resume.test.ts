@@ -11,7 +11,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, test, vi } from 'vitest';
 import type { GameId } from '../../src/engine/catalog.ts';
 import type { JsonObject } from '../../src/engine/encoding.ts';
-import type { KeyringSecrets } from '../../src/engine/table/author.ts';
+import type { KeyringSecrets } from '../../src/engine/table/keyring.ts';
 import type { KeyBody } from '../../src/engine/table/bodies.ts';
 import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';

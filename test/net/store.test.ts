@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, test } from 'vitest';
 import { encodeScalar, toHex } from '../../crypto/index.ts';
-import { Keyring, type KeyringSecrets } from '../../src/engine/table/author.ts';
+import { Keyring, type KeyringSecrets } from '../../src/engine/table/keyring.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { IdbStore, MemoryStore, type TableStore } from '../../src/net/store.ts';

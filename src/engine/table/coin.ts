@@ -11,7 +11,7 @@ import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
 import type { Json } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
-import type { CoinSecret, Keyring } from './author.ts';
+import type { CoinSecret, Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
 import { refuse, type Folded } from './refusal.ts';

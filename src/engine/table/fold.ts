@@ -54,7 +54,8 @@ export const genesisHash = (genesis: Genesis): string =>
 
 export { proofContext } from './context.ts';
 export { deckId } from './decks.ts';
-export { BASE_KEY, remaskKey } from './remask.ts';
+export { BASE_KEY } from './keyring.ts';
+export { remaskKey } from './remask.ts';
 
 /**
  * The state before the first event: every seat owes its keys for the first

@@ -32,7 +32,6 @@
  * (shown in an attack) is as lost among the others as any.
  */
 import {
-  G,
   ORDER,
   encodeDleqProof,
   encodeRows,
@@ -47,7 +46,7 @@ import {
 import type { Json } from '../encoding.ts';
 import type { CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
-import type { Keyring } from './author.ts';
+import { BASE_KEY, type Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { dleqCheck, shuffleCheck, type Checks } from './checks.ts';
 import { proofContext } from './context.ts';
@@ -57,9 +56,6 @@ import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
 import { nextStep, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
 import type { Layer, TableCard, TableState } from './types.ts';
 import { startUnlock, unlockFor } from './unlock.ts';
-
-/** The key `G` in base64: the "layer" of a card with none, as in the row `(P, G)` of a shown card. */
-export const BASE_KEY = writePoint(G);
 
 /** What a re-key proves of each card: the key its layer moves from, and its proof's context. */
 interface Rekeyed {

@@ -18,7 +18,7 @@ import {
 import type { Json } from '../encoding.ts';
 import type { CardId, DeckSpec, Seat } from '../game.ts';
 import { ok } from '../result.ts';
-import type { Keyring } from './author.ts';
+import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { keyCheck, shuffleCheck } from './checks.ts';
 import { proofContext } from './context.ts';

@@ -11,7 +11,7 @@ import { encodeUnlockProof, proveUnlock, toBase64 } from '../../../crypto/index.
 import type { Json } from '../encoding.ts';
 import type { CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
-import type { Keyring } from './author.ts';
+import type { Keyring } from './keyring.ts';
 import type { Decoded, Encoding, TableBody } from './bodies.ts';
 import { unlockCheck, type Checks } from './checks.ts';
 import { proofContext } from './context.ts';

@@ -25,14 +25,13 @@ import type { Seat } from '../../../src/engine/game.ts';
 import { playable, type Playable } from '../../../src/engine/games/registry.ts';
 import { seededRandom } from '../../../src/bots/computer.ts';
 import {
-  Keyring,
   makeAct,
   makeDuty,
   makeSeal,
   owesDuty,
   privateFaces,
-  type KeyringSecrets,
 } from '../../../src/engine/table/author.ts';
+import { Keyring, type KeyringSecrets } from '../../../src/engine/table/keyring.ts';
 import { makeAudit } from '../../../src/engine/table/audit.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { allowed, owed, type AnyGame } from '../../../src/engine/table/fold.ts';

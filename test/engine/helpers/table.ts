@@ -16,13 +16,8 @@ import {
   type Seat,
 } from '../../../src/engine/game.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
-import {
-  Keyring,
-  makeAct,
-  makeDuty,
-  makeSeal,
-  privateFaces,
-} from '../../../src/engine/table/author.ts';
+import { makeAct, makeDuty, makeSeal, privateFaces } from '../../../src/engine/table/author.ts';
+import { Keyring } from '../../../src/engine/table/keyring.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
