@@ -102,21 +102,22 @@ test('simulate and verify support Town for Two', async () => {
   expect(transcript.genesis).toMatchObject({ game: 'town', deckSize: 40 });
 });
 
-// A seed fixes the randomness too, so seed 3 runs a stock out on every run and every machine.
-test('simulate and verify support Black & Red; seed 3 runs a stock out and rebuilds it from the discards', async () => {
+// A seed fixes the randomness too: seed 2 is a short match (7 hands). A stock that runs
+// out and is rebuilt from the discards is blackred-table.test.ts's and blackred.test.ts's.
+test('simulate and verify support Black & Red', async () => {
   const file = join(dir, 'blackred.json');
   const { stdout } = await run(tsx, [
     'scripts/simulate.ts',
     '--game',
     'blackred',
     '--seed',
-    '3',
+    '2',
     '--out',
     file,
   ]);
   expect(stdout).toMatch(/^winner: (Ada|Babbage) \(TARGET\)$/m);
-  const summary = /^\d+ hands, Ada \d+ – \d+ Babbage; (.*)$/m.exec(stdout);
-  expect(summary?.[1]).toMatch(/^the discards became a new stock in hand \d+ \(\d×\)/);
+  const summary = /^\d+ hands, Ada \d+ – \d+ Babbage; .*$/m.exec(stdout);
+  expect(summary).not.toBeNull();
   const verified = await run(tsx, ['scripts/verify.ts', file], { maxBuffer: 1 << 22 });
   expect(verified.stdout).toContain('every signature, chain link, proof and rule holds');
   expect(verified.stdout).toContain(/^winner: .*$/m.exec(stdout)![0]);
