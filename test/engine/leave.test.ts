@@ -22,6 +22,7 @@ import {
   DEFAULT_ABSENT_AFTER_MS,
   MAX_ABSENT_AFTER_MS,
   MIN_ABSENT_AFTER_MS,
+  refuted,
   tableOutcome,
   type Named,
 } from '../../src/engine/table/leave.ts';
@@ -629,7 +630,7 @@ describe("the table's outcome from the game's, an ending and the audit's finding
     seat: 1,
     by: type === 'RESIGN' ? 1 : 0,
   });
-  const refuted: Ending = { type: 'REFUTED', seat: 1, card: 3, face: 7, reason: 'ERR_COLOUR' };
+  const refutation: Ending = { type: 'REFUTED', seat: 1, card: 3, face: 7, reason: 'ERR_COLOUR' };
   const caught = (...seats: Seat[]) => seats.map((seat) => ({ seat, reason: 'ERR_CLAIM' }));
 
   test.each<
@@ -694,7 +695,7 @@ describe("the table's outcome from the game's, an ending and the audit's finding
     ],
     [
       'a claim a reveal refuted: its author loses, whatever the game said',
-      { ending: refuted },
+      { ending: refutation },
       DRAW,
       false,
       othersWin('player 1 made a claim the cards deny (ERR_COLOUR)', 0, 2),
@@ -727,9 +728,18 @@ describe("the table's outcome from the game's, an ending and the audit's finding
     expect(tableOutcome(end(), played, false, named)).toEqual(outcome);
   });
 
+  test("a refuted claim ends the table at once, its card's face made public", () => {
+    const state = end();
+    const after = refuted(state, 1, 0, 7, 'ERR_COLOUR');
+    expect(after.faces).toEqual(state.faces.map((face, id) => (id === 0 ? 7 : face)));
+    expect(after.faces.length).toBeGreaterThan(1);
+    expect(after.ending).toEqual({ ...refutation, card: 0 });
+    expect(after.step).toEqual({ type: 'DONE' });
+  });
+
   test('a refuted claim, which offences() also lists for the reveal, is told once, with its card', () => {
     const named = [{ seat: 1, reason: 'ERR_COLOUR', event: 'reveal' }];
-    expect(tableOutcome({ ...end(), ending: refuted }, DRAW, false, named)).toEqual(
+    expect(tableOutcome({ ...end(), ending: refutation }, DRAW, false, named)).toEqual(
       othersWin('player 1 made a claim the cards deny (ERR_COLOUR)', 0, 2),
     );
   });

@@ -349,6 +349,17 @@ describe('the part of a refused event that fails', () => {
         (b: RemaskBody) => ({ ...b, rows: editRows(b.rows, (r) => r.slice(1)) }),
         count('rows', 2, 3),
       ],
+      [
+        // Two counts wrong: the first checked is the one named.
+        'REMASK',
+        undefined,
+        (b: RemaskBody) => ({
+          ...b,
+          rekeyed: editPoints(b.rekeyed, (p) => p.slice(1)),
+          rows: editRows(b.rows, (r) => r.slice(1)),
+        }),
+        count('re-keyed cards', 2, 3),
+      ],
     ];
     for (const [type, step, edit, expected] of cases) {
       const seat = type === 'LOCK' || type === 'REKEY' || step !== undefined ? 0 : 1;
