@@ -181,13 +181,13 @@ describe('parseBody range-checks every field from the network', () => {
     const hash = 'ab'.repeat(32);
     const salt = '01'.repeat(32);
     const action = { type: 'DONE' };
-    for (const body of [
+    const bodies: JsonObject[] = [
       { type: 'SEAL', hash },
       { type: 'ACK' },
       { type: 'UNSEAL', action, salt },
       { type: 'CONFIRM' },
-    ])
-      expect(parseBody(body)).toEqual({ ok: true, value: body });
+    ];
+    for (const body of bodies) expect(parseBody(body)).toEqual({ ok: true, value: body });
   });
 
   test('a well-formed audit secret in [1, ℓ) parses', () => {
