@@ -9,6 +9,7 @@
  * mutants of `createLog`, which then "survived".
  */
 import { relative } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -33,6 +34,9 @@ class KillersFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // leave.test.ts words the log with the UI's words (src/ui/words/), which reach the
+  // games' Svelte boards: without the plugin the file fails to load and its tests are lost.
+  plugins: [svelte()],
   test: {
     include: JSON.parse(process.env.MUTATE_TESTS ?? '[]') as string[],
     setupFiles: ['test/setup/seeded-random.ts'],

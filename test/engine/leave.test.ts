@@ -22,6 +22,7 @@ import {
   DEFAULT_ABSENT_AFTER_MS,
   MAX_ABSENT_AFTER_MS,
   MIN_ABSENT_AFTER_MS,
+  refuted,
   tableOutcome,
   type Named,
 } from '../../src/engine/table/leave.ts';
@@ -185,6 +186,38 @@ describe('a RESIGN or an ABSENT ends the table at once', () => {
     expect(replica.outcome()).toEqual(
       othersWin('player 2 did not open their keys for the audit', 0, 1),
     );
+  });
+
+  test('an ABSENT during the audit has the game judge the claims it can open; one before the audit, none', () => {
+    // Another id: judgements are shared by game id.
+    const game = {
+      ...scriptPlayable,
+      id: 'script-absent-caught',
+      audit: () => [{ seat: 1, reason: 'ERR_CLAIM' }],
+    };
+    const replicaAt = (point: Point) => {
+      const replica = new Replica(hand().genesis, game, hand().initial);
+      for (const e of hand().events.slice(0, AT[point]())) feed(replica, e.bytes);
+      return replica;
+    };
+    const inAudit = replicaAt("the audit, seat 0's published");
+    send(inAudit, 1, absent(2));
+    expect(inAudit.state.findings).toEqual([{ seat: 1, reason: 'ERR_CLAIM' }]);
+    const inPlay = replicaAt('seat 1 to move');
+    send(inPlay, 0, absent(1));
+    expect(inPlay.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+    expect(inPlay.state.findings).toEqual([]);
+  });
+
+  test('a confirmation before the end names its author; at the end it changes nothing', () => {
+    const early = replicaBefore(hand(), AT['seat 1 to move']());
+    const confirm = send(early, 0, { type: 'CONFIRM' });
+    expectOffence(early, confirm, 0, 'ERR_NOT_OVER');
+    const done = replicaBefore(hand(), AT['the end']());
+    const before = done.state;
+    const confirmed = send(done, 0, { type: 'CONFIRM' });
+    expect(verdictOf(done, confirmed.hash)).toBe('applied');
+    expect(done.state).toEqual(before);
   });
 });
 
@@ -491,6 +524,9 @@ describe('races: a declared seat that answers in time simply continues', () => {
     const claim = send(replica, 0, absent(1));
     expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
     expect(replica.standingFor(1).ending).toBeNull();
+    // The claimed seat's client makes the answer; nobody else owes one.
+    expect(makeDuty(replica.state, 1, new Keyring(), scriptPlayable)).toEqual({ type: 'PRESENT' });
+    expect(makeDuty(replica.state, 2, new Keyring(), scriptPlayable)).toBeNull();
     const answer = send(replica, 1, { type: 'PRESENT' });
     expect(verdictOf(replica, claim.hash)).toBe('void');
     expect(verdictOf(replica, answer.hash)).toBe('applied');
@@ -594,7 +630,7 @@ describe("the table's outcome from the game's, an ending and the audit's finding
     seat: 1,
     by: type === 'RESIGN' ? 1 : 0,
   });
-  const refuted: Ending = { type: 'REFUTED', seat: 1, card: 3, face: 7, reason: 'ERR_COLOUR' };
+  const refutation: Ending = { type: 'REFUTED', seat: 1, card: 3, face: 7, reason: 'ERR_COLOUR' };
   const caught = (...seats: Seat[]) => seats.map((seat) => ({ seat, reason: 'ERR_CLAIM' }));
 
   test.each<
@@ -659,7 +695,7 @@ describe("the table's outcome from the game's, an ending and the audit's finding
     ],
     [
       'a claim a reveal refuted: its author loses, whatever the game said',
-      { ending: refuted },
+      { ending: refutation },
       DRAW,
       false,
       othersWin('player 1 made a claim the cards deny (ERR_COLOUR)', 0, 2),
@@ -690,6 +726,22 @@ describe("the table's outcome from the game's, an ending and the audit's finding
     ],
   ])('%s', (_, named, played, outcome) => {
     expect(tableOutcome(end(), played, false, named)).toEqual(outcome);
+  });
+
+  test("a refuted claim ends the table at once, its card's face made public", () => {
+    const state = end();
+    const after = refuted(state, 1, 0, 7, 'ERR_COLOUR');
+    expect(after.faces).toEqual(state.faces.map((face, id) => (id === 0 ? 7 : face)));
+    expect(after.faces.length).toBeGreaterThan(1);
+    expect(after.ending).toEqual({ ...refutation, card: 0 });
+    expect(after.step).toEqual({ type: 'DONE' });
+  });
+
+  test('a refuted claim, which offences() also lists for the reveal, is told once, with its card', () => {
+    const named = [{ seat: 1, reason: 'ERR_COLOUR', event: 'reveal' }];
+    expect(tableOutcome({ ...end(), ending: refutation }, DRAW, false, named)).toEqual(
+      othersWin('player 1 made a claim the cards deny (ERR_COLOUR)', 0, 2),
+    );
   });
 
   test('a seat the audit caught is named among the offences, for the audit', () => {

@@ -132,6 +132,19 @@ describe('parseBody range-checks every field from the network', () => {
     ],
     ['a coin opening with a short salt', { type: 'OPEN', bit: 1, salt: '00' }, 'ERR_BODY_FIELDS'],
     ['audit secrets that are no list', { type: 'AUDIT', secrets: 'x' }, 'ERR_BODY_FIELDS'],
+    ['a seal that is not hex', { type: 'SEAL', hash: 'zz' }, 'ERR_BODY_FIELDS'],
+    ['an ack with a field', { type: 'ACK', seat: 0 }, 'ERR_BODY_FIELDS'],
+    [
+      'an unseal whose move is a list',
+      { type: 'UNSEAL', action: [], salt: '00'.repeat(32) },
+      'ERR_BODY_FIELDS',
+    ],
+    [
+      'an unseal with a short salt',
+      { type: 'UNSEAL', action: { type: 'DONE' }, salt: '00' },
+      'ERR_BODY_FIELDS',
+    ],
+    ['a confirmation with a field', { type: 'CONFIRM', seat: 0 }, 'ERR_BODY_FIELDS'],
   ];
   test.each(cases)('%s is refused, never thrown', (_name, body, error) => {
     expect(() => parseBody(body)).not.toThrow();
@@ -162,6 +175,19 @@ describe('parseBody range-checks every field from the network', () => {
       ok: true,
       value: { type: 'ACT', action: { type: 'DONE' } },
     });
+  });
+
+  test('a seal, its ack and its opening, and a confirmation parse', () => {
+    const hash = 'ab'.repeat(32);
+    const salt = '01'.repeat(32);
+    const action = { type: 'DONE' };
+    const bodies: JsonObject[] = [
+      { type: 'SEAL', hash },
+      { type: 'ACK' },
+      { type: 'UNSEAL', action, salt },
+      { type: 'CONFIRM' },
+    ];
+    for (const body of bodies) expect(parseBody(body)).toEqual({ ok: true, value: body });
   });
 
   test('a well-formed audit secret in [1, ℓ) parses', () => {

@@ -37,7 +37,8 @@ import type {
 import { makeAct } from '../../../src/engine/table/author.ts';
 import { diagnose, type Diagnosis } from '../../../src/engine/table/evidence.ts';
 import type { AnyGame } from '../../../src/engine/table/fold.ts';
-import type { Replica } from '../../../src/engine/table/replica.ts';
+import { Replica } from '../../../src/engine/table/replica.ts';
+import { err } from '../../../src/engine/result.ts';
 import {
   badDleqProof,
   badKeyProof,
@@ -349,6 +350,17 @@ describe('the part of a refused event that fails', () => {
         (b: RemaskBody) => ({ ...b, rows: editRows(b.rows, (r) => r.slice(1)) }),
         count('rows', 2, 3),
       ],
+      [
+        // Two counts wrong: the first checked is the one named.
+        'REMASK',
+        undefined,
+        (b: RemaskBody) => ({
+          ...b,
+          rekeyed: editPoints(b.rekeyed, (p) => p.slice(1)),
+          rows: editRows(b.rows, (r) => r.slice(1)),
+        }),
+        count('re-keyed cards', 2, 3),
+      ],
     ];
     for (const [type, step, edit, expected] of cases) {
       const seat = type === 'LOCK' || type === 'REKEY' || step !== undefined ? 0 : 1;
@@ -460,6 +472,27 @@ describe('what the parts do not explain is told by the fold’s code', () => {
       code: 'ERR_UNEXPECTED',
       action: 'move',
     });
+  });
+});
+
+test('a reveal the game refuses, with no claim on it, is the last share: the face and the rule', () => {
+  const rec = revealed();
+  // Another id: judgements are shared by game id.
+  const game: typeof scriptPlayable = {
+    ...scriptPlayable,
+    id: 'script-refuses-reveals',
+    fact: (state, fact) =>
+      (fact as JsonObject).type === 'REVEAL' ? err('ERR_NOPE') : scriptPlayable.fact(state, fact),
+  };
+  const last = indexOf(rec, 1, 'UNLOCK');
+  const honest = replicaBefore(rec, rec.events.length);
+  const replica = new Replica(rec.genesis, game, rec.initial);
+  for (const e of rec.events.slice(0, last + 1)) replica.receive(e.bytes);
+  expect(diagnosed(replica, rec.events[last]!.hash)).toEqual({
+    kind: 'reveal',
+    card: 1,
+    face: honest.state.faces[1],
+    code: 'ERR_NOPE',
   });
 });
 
