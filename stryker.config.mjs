@@ -39,7 +39,11 @@ const PARTS = {
   // every table test's.
   replica: {
     mutate: ['src/engine/table/{replica,checks,judge}.ts'],
-    tests: ['test/engine/{replica,races,checks,judge,void,leave}.test.ts'],
+    // forged-ending.test.ts: the confirmations of the ending (a short War, about a second).
+    tests: [
+      'test/engine/{replica,races,checks,judge,void,leave}.test.ts',
+      'test/engine/adversary/forged-ending.test.ts',
+    ],
   },
 };
 
