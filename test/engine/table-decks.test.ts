@@ -5,9 +5,9 @@
  * who owes what at every step, and the audit opens every card of both decks.
  */
 import { describe, expect, test } from 'vitest';
-import type { Need } from '../../src/engine/game.ts';
+import type { AnyGame, Need } from '../../src/engine/game.ts';
 import { err } from '../../src/engine/result.ts';
-import { settle, type AnyGame } from '../../src/engine/table/fold.ts';
+import { settle } from '../../src/engine/table/fold.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
 import { keysStep, shuffleGroups, startsNextGame } from '../../src/engine/table/rounds.ts';
 import { deckIndex, faceOf, faceOfEncoding } from '../../src/engine/table/decks.ts';

@@ -16,14 +16,14 @@ import {
   toHex,
 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
-import type { CardId, Seat } from '../game.ts';
+import type { AnyGame, CardId, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
 import { readPoint, writePoint } from './points.ts';
 import { miscount, refuse, type Folded } from './refusal.ts';
-import { seatsMissing, type AnyGame, type Owed, type Turn } from './step.ts';
+import { seatsMissing, type Owed, type Turn } from './step.ts';
 import type { AuditRecord, TableCard, TableState } from './types.ts';
 
 /** Every seat that has not published its secrets owes its AUDIT. */

@@ -6,12 +6,11 @@
  * refused events are diagnosed, so folding one again costs nothing in play.
  */
 import type { Json, JsonObject } from '../encoding.ts';
-import type { Seat } from '../game.ts';
+import type { AnyGame, Seat } from '../game.ts';
 import { parseBody } from './bodies.ts';
 import { checkNow } from './checks.ts';
 import { applyEvent } from './fold.ts';
 import type { Diagnosis } from './refusal.ts';
-import type { AnyGame } from './step.ts';
 import type { TableState } from './types.ts';
 
 export type { Diagnosis, ProofKind } from './refusal.ts';

@@ -14,7 +14,7 @@
  * step, so the table always knows which seat owes which event.
  */
 import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encoding.ts';
-import type { CardId, Need, Seat } from '../game.ts';
+import type { AnyGame, CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { applyAudit, judgeClaims, owesAudit } from './audit.ts';
@@ -33,7 +33,7 @@ import {
   shuffleGroups,
 } from './rounds.ts';
 import { applyAck, applySeal, openSeal, owesSeal } from './seal.ts';
-import { nextStep, type AnyGame, type Applied, type Owed } from './step.ts';
+import { nextStep, type Applied, type Owed } from './step.ts';
 import type { AuditRecord, Genesis, TableState } from './types.ts';
 import {
   applyCopy,
@@ -46,7 +46,6 @@ import {
   unlockFor,
 } from './unlock.ts';
 
-export type { AnyGame } from './step.ts';
 export type { TableError } from './refusal.ts';
 
 export const genesisHash = (genesis: Genesis): string =>

@@ -9,11 +9,11 @@
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical, sha256Hex, stateHash, type Json, type JsonObject } from '../encoding.ts';
-import type { Seat } from '../game.ts';
+import type { AnyGame, Seat } from '../game.ts';
 import { err, type Result } from '../result.ts';
 import { parseBody, type BodyError, type Decoded } from './bodies.ts';
 import { checkNow, Unchecked, type Checks } from './checks.ts';
-import { applyEvent, type AnyGame } from './fold.ts';
+import { applyEvent } from './fold.ts';
 import type { TableState } from './types.ts';
 
 /** `ERR_EXCEPTION`: the fold threw on this body; the event is refused like any other bad one. */

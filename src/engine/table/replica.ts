@@ -49,7 +49,7 @@
 import type { Json } from '../encoding.ts';
 import { stateHash } from '../encoding.ts';
 import type { Event, EventBody, SignedEvent } from '../events.ts';
-import type { Outcome, Seat } from '../game.ts';
+import type { AnyGame, Outcome, Seat } from '../game.ts';
 import {
   composeEvent,
   createLog,
@@ -61,7 +61,7 @@ import {
 import { err, ok, type Result } from '../result.ts';
 import type { TableBody } from './bodies.ts';
 import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from './checks.ts';
-import { allowed, genesisHash, initialTable, owed, type AnyGame } from './fold.ts';
+import { allowed, genesisHash, initialTable, owed } from './fold.ts';
 import { judge, nameInitialState } from './judge.ts';
 import { absentSeat, claimedAbsent, tableOutcome, type Named } from './leave.ts';
 import type { Genesis, TableState } from './types.ts';

@@ -16,7 +16,7 @@ import {
   toBase64,
 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
-import type { CardId, DeckSpec, Seat } from '../game.ts';
+import type { AnyGame, CardId, DeckSpec, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
@@ -25,15 +25,7 @@ import { proofContext } from './context.ts';
 import { deckCards, deckIndex, faceEncodings } from './decks.ts';
 import { readEncoding, readPoint, writeEncoding } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
-import {
-  nextStep,
-  seatsMissing,
-  type AnyGame,
-  type Applied,
-  type Owed,
-  type StepOf,
-  type Turn,
-} from './step.ts';
+import { nextStep, seatsMissing, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
 import type { Epoch, ShuffleGroup, TableCard, TableState } from './types.ts';
 
 /** What the author needs of the game: the decks of the table's first shuffle. */

@@ -3,8 +3,6 @@ import type { AnyGame, Seat } from '../game.ts';
 import type { Checks } from './checks.ts';
 import type { Step, TableState } from './types.ts';
 
-export type { AnyGame };
-
 /** A seat that owes (or may sign) an event now, and the kind of that event. */
 export interface Owed {
   readonly seat: Seat;

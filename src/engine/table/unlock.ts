@@ -9,7 +9,7 @@
  */
 import { encodeUnlockProof, proveUnlock, toBase64 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
-import type { CardId, Need, Seat } from '../game.ts';
+import type { AnyGame, CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, Encoding, TableBody } from './bodies.ts';
@@ -19,7 +19,7 @@ import { faceOfEncoding } from './decks.ts';
 import { refuted } from './leave.ts';
 import { readEncoding, readPoint, writeEncoding, writePoints } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded, type ProofKind } from './refusal.ts';
-import { nextStep, type AnyGame, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
+import { nextStep, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
 import type { Copy, Step, TableCard, TableState } from './types.ts';
 
 type Shares = Extract<Decoded, { type: 'UNLOCK' | 'LOCK' }>['shares'];

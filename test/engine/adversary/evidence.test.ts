@@ -21,7 +21,7 @@ import {
 } from '../../../crypto/index.ts';
 import { readPoint } from '../../../src/engine/table/points.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
-import type { Need } from '../../../src/engine/game.ts';
+import type { AnyGame, Need } from '../../../src/engine/game.ts';
 import { town } from '../../../src/engine/games/town/index.ts';
 import type {
   AuditBody,
@@ -36,7 +36,6 @@ import type {
 } from '../../../src/engine/table/bodies.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
 import { diagnose, type Diagnosis } from '../../../src/engine/table/evidence.ts';
-import type { AnyGame } from '../../../src/engine/table/fold.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { err } from '../../../src/engine/result.ts';
 import {

@@ -21,7 +21,7 @@ import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { toHex } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { signEvent, type EventBody, type SignedEvent } from '../../../src/engine/events.ts';
-import type { Seat } from '../../../src/engine/game.ts';
+import type { AnyGame, Seat } from '../../../src/engine/game.ts';
 import { playable, type Playable } from '../../../src/engine/games/registry.ts';
 import { seededRandom } from '../../../src/bots/computer.ts';
 import {
@@ -34,7 +34,7 @@ import {
 import { Keyring, type KeyringSecrets } from '../../../src/engine/table/keyring.ts';
 import { makeAudit } from '../../../src/engine/table/audit.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
-import { allowed, owed, type AnyGame } from '../../../src/engine/table/fold.ts';
+import { allowed, owed } from '../../../src/engine/table/fold.ts';
 import { claimedAbsent } from '../../../src/engine/table/leave.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
