@@ -27,6 +27,7 @@ import {
   type Named,
 } from '../../src/engine/table/leave.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
+import { err } from '../../src/engine/result.ts';
 import { parseGenesis } from '../../src/engine/transcript.ts';
 import type { Ending } from '../../src/engine/table/types.ts';
 import { describeEntry } from '../../src/ui/words/describe.ts';
@@ -38,7 +39,8 @@ import {
   scriptPlayable,
   signNext,
 } from './helpers/cheats.ts';
-import { feed, makeGenesis, makePlayers, verdictOf } from './helpers/table.ts';
+import { scriptGame } from './helpers/script-game.ts';
+import { Table, feed, makeGenesis, makePlayers, verdictOf } from './helpers/table.ts';
 import { lazy } from '../lazy.ts';
 
 const SCRIPT: Need[] = [
@@ -213,11 +215,39 @@ describe('a RESIGN or an ABSENT ends the table at once', () => {
     const early = replicaBefore(hand(), AT['seat 1 to move']());
     const confirm = send(early, 0, { type: 'CONFIRM' });
     expectOffence(early, confirm, 0, 'ERR_NOT_OVER');
+    // Though it had seen every event: a confirmation that does not stand confirms nothing.
+    expect(early.confirmedBy()).toEqual([]);
     const done = replicaBefore(hand(), AT['the end']());
     const before = done.state;
     const confirmed = send(done, 0, { type: 'CONFIRM' });
     expect(verdictOf(done, confirmed.hash)).toBe('applied');
     expect(done.state).toEqual(before);
+  });
+
+  // Seat 0 declares seat 2 absent across seat 2's audit, the table's last event: the audit
+  // answers the claim, which is void, and ends the table. Seat 2 confirms the end before the
+  // claim reaches it: that confirmation had not seen every event, so it counts only once
+  // seat 2 confirms again, having seen the claim.
+  test('a confirmation counts once it had seen every other event, in seat order whoever confirmed first', () => {
+    const at = indexOf(hand(), 2, 'AUDIT');
+    expect(at).toBe(hand().events.length - 1);
+    const audit = hand().events[at]!;
+    const claim = signNext(replicaBefore(hand(), at).log, hand().players[0]!, absent(2));
+    const seat2 = replicaBefore(hand(), at + 1);
+    const blind = send(seat2, 2, { type: 'CONFIRM' });
+    const replica = replicaBefore(hand(), at);
+    for (const e of [claim, audit, blind]) feed(replica, e.bytes);
+    expect([claim, audit, blind].map((e) => verdictOf(replica, e.hash))).toEqual([
+      'void',
+      'applied',
+      'applied',
+    ]);
+    expect(replica.confirmedBy()).toEqual([]);
+    send(replica, 2, { type: 'CONFIRM' });
+    expect(replica.confirmedBy()).toEqual([2]);
+    send(replica, 0, { type: 'CONFIRM' });
+    expect(replica.confirmedBy()).toEqual([0, 2]);
+    expect(replica.offences()).toEqual([]);
   });
 });
 
@@ -560,6 +590,60 @@ describe('races: a declared seat that answers in time simply continues', () => {
     expectOffence(replica, answer, seat, 'ERR_NO_CLAIM');
   });
 
+  test('a PRESENT after the claimed seat answered with its move names its author', () => {
+    const replica = replicaBefore(hand(), AT['seat 1 to move']());
+    send(replica, 0, absent(1));
+    send(replica, 1, makeAct({ type: 'DONE' }));
+    const again = send(replica, 1, { type: 'PRESENT' });
+    expectOffence(replica, again, 1, 'ERR_NO_CLAIM');
+  });
+
+  // Seat 2's RESIGN, crossing the claim, lands where the claim ended the table: void. Once
+  // seat 1 answers, the claim is void and the RESIGN stands: where seat 1's next event lands.
+  test('a claimed seat stands where the claim is void, after what the others did since', () => {
+    const { a: claim, b: resign, replica } = cross('seat 1 to move', [0, absent(1)], [2, RESIGN]);
+    expect([verdictOf(replica, claim.hash), verdictOf(replica, resign.hash)]).toEqual([
+      'applied',
+      'void',
+    ]);
+    expect(replica.standingFor(1)).toEqual(onlyWith('seat 1 to move', [resign]).state);
+    expect(replica.standingFor(1).ending).toEqual({ type: 'RESIGN', seat: 2, by: 2 });
+    // Nobody claimed seat 0: it stands where the table does.
+    expect(replica.standingFor(0)).toBe(replica.state);
+  });
+
+  test("a claim that is the log's first entry: the claimed seat stands at the table's start", () => {
+    const start = replicaBefore(hand(), AT['the first keys']());
+    const claim = signNext(start.log, hand().players[0]!, absent(1));
+    const replica = onlyWith('the first keys', [claim]);
+    expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+    expect(replica.standingFor(1)).toEqual(start.state);
+  });
+
+  // Seat 2 declares seat 1 absent; seat 1's event answers it, but seat 0's offence, made on
+  // the claim like the answer, sorts before it, and the cut drops the answer: the claim
+  // stands, as on a replica that never had the answer. At the first keys, the claim is the
+  // log's first entry.
+  test.each<{ at: Point; answer: () => TableBody }>([
+    { at: 'seat 1 to move', answer: () => makeAct({ type: 'DONE' }) },
+    { at: 'the first keys', answer: () => firstKey(1) },
+  ])("an answer the offence's cut drops answers the claim no more: $at", ({ at, answer }) => {
+    const maker = replicaBefore(hand(), AT[at]());
+    const claim = send(maker, 2, absent(1));
+    const answered = signNext(maker.log, hand().players[1]!, answer());
+    const offence = signNext(maker.log, hand().players[0]!, { type: 'PRESENT' });
+    const replica = onlyWith(at, [claim, answered]);
+    expect(replica.state.ending).toBeNull();
+    feed(replica, offence.bytes);
+    const never = onlyWith(at, [claim, offence]);
+    expect(replica.log.entry(answered.hash)).toBeUndefined();
+    expect(replica.log.digest()).toBe(never.log.digest());
+    expect(replica.entryVerdicts).toEqual(never.entryVerdicts);
+    expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 2 });
+    expect(replica.stateHash).toBe(never.stateHash);
+    expectOffence(replica, offence, 0, 'ERR_NO_CLAIM');
+  });
+
   test("an ABSENT crossing the declared seat's RESIGN is void: the resign stands", () => {
     const { a, b, replica } = cross("seat 1's unlock share", [2, absent(1)], [1, RESIGN]);
     expect(verdictOf(replica, a.hash)).toBe('void');
@@ -780,4 +864,33 @@ describe('the time limit for an absent seat, as a genesis agrees on it', () => {
       expect(withLimit(limit)).toEqual({ ok: false, error: 'genesis.absentAfterMs' });
     },
   );
+});
+
+describe('a claim a reveal refutes', () => {
+  // Seat 0 claims something of card 0 that no face of it can bear; the card carries both
+  // layers, and seat 1's share, the last, turns it.
+  const denying = {
+    ...scriptGame,
+    fact: (state: Parameters<typeof scriptGame.fact>[0], input: JsonObject) =>
+      input.type === 'REVEAL' ? err('ERR_DENIED') : scriptGame.fact(state, input),
+  };
+  const script = [{ type: 'REVEAL' as const, cards: [0], claim: 0 }];
+
+  test('names its author, not the honest seat whose share came last', () => {
+    const table = Table.of(makePlayers(2), denying, { decks: [{ name: 'deck', size: 4 }], script });
+    table.dutiesUntil((state) => state.step.type === 'UNLOCK');
+    expect(table.replicas[0]!.state.step).toMatchObject({ order: [0, 1] });
+    table.duty(0);
+    const last = table.duty(1);
+    for (const replica of table.replicas) {
+      expect(verdictOf(replica, last.hash)).toBe('applied');
+      expect(replica.offences()).toEqual([{ seat: 0, reason: 'ERR_DENIED', event: 'reveal' }]);
+      const ending = replica.state.ending;
+      expect(ending).toMatchObject({ type: 'REFUTED', seat: 0, card: 0, reason: 'ERR_DENIED' });
+      // The face it turned up is public now.
+      expect(replica.state.faces[0]).toBe(ending?.type === 'REFUTED' ? ending.face : -1);
+      expect(replica.outcome()).toMatchObject({ result: 'win', winners: [1] });
+      expect(replica.owed()).toEqual([]);
+    }
+  });
 });

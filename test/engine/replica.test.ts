@@ -67,6 +67,7 @@ test('a move out of turn names its author alone; what follows it is dropped and 
   expect(replica.stateHash).toBe(stateAfterCheat);
   expect(replica.stopped).toBe(true);
   expect(replica.owed()).toEqual([]);
+  expect(replica.allowed()).toEqual([]);
   const refused = replica.author(1, players[1]!.identity.secretKey, makeAct({ type: 'WAIT' }));
   expect(refused).toEqual({ ok: false, error: 'ERR_STOPPED' });
 
@@ -78,6 +79,8 @@ test('a move out of turn names its author alone; what follows it is dropped and 
   expect(late.log.entry(honest.hash)).toBeUndefined();
   expect(late.log.digest()).toBe(replica.log.digest());
   expect(late.stateHash).toBe(stateAfterCheat);
+  // Nothing is kept past the cut: no state after an entry the log no longer holds.
+  expect(late.stateAfter(late.log.size + 1)).toBeUndefined();
 });
 
 test('no seat past the roster may author', () => {
@@ -97,4 +100,11 @@ test('two different events under one number name their author for equivocation',
   ]);
   expect(replica.stopped).toBe(true);
   expect(replica.owed()).toEqual([]);
+});
+
+test('the player to move may act, and the other may call out of turn', () => {
+  expect(fresh().allowed()).toEqual([
+    { seat: 0, kind: 'ACT' },
+    { seat: 1, kind: 'ACT' },
+  ]);
 });

@@ -10,11 +10,9 @@
 import { describe, expect, test } from 'vitest';
 import type { JsonObject } from '../../../src/engine/encoding.ts';
 import { faceColour } from '../../../src/engine/games/redblack/index.ts';
-import { err } from '../../../src/engine/result.ts';
 import { lazy } from '../../lazy.ts';
 import { known, smallTable, viewOf, type RB } from '../helpers/redblack.ts';
-import { scriptGame } from '../helpers/script-game.ts';
-import { Table, isMove, makePlayers, verdictOf } from '../helpers/table.ts';
+import { isMove } from '../helpers/table.ts';
 
 /** Every duty the table owes, lowest seat first, until only moves are owed. */
 function duties(table: RB): void {
@@ -109,34 +107,5 @@ describe('a colour lie about a card taken back from the river', () => {
       expect(outcome).toMatchObject({ result: 'win', winners: [b] });
     }
     expect(table.replicas[0]!.stateHash).toBe(table.replicas[1]!.stateHash);
-  });
-});
-
-describe('a claim a reveal refutes', () => {
-  // Seat 0 claims something of card 0 that no face of it can bear; the card carries both
-  // layers, and seat 1's share, the last, turns it.
-  const denying = {
-    ...scriptGame,
-    fact: (state: Parameters<typeof scriptGame.fact>[0], input: JsonObject) =>
-      input.type === 'REVEAL' ? err('ERR_DENIED') : scriptGame.fact(state, input),
-  };
-  const script = [{ type: 'REVEAL' as const, cards: [0], claim: 0 }];
-
-  test('names its author, not the honest seat whose share came last', () => {
-    const table = Table.of(makePlayers(2), denying, { decks: [{ name: 'deck', size: 4 }], script });
-    table.dutiesUntil((state) => state.step.type === 'UNLOCK');
-    expect(table.replicas[0]!.state.step).toMatchObject({ order: [0, 1] });
-    table.duty(0);
-    const last = table.duty(1);
-    for (const replica of table.replicas) {
-      expect(verdictOf(replica, last.hash)).toBe('applied');
-      expect(replica.offences()).toEqual([{ seat: 0, reason: 'ERR_DENIED', event: 'reveal' }]);
-      const ending = replica.state.ending;
-      expect(ending).toMatchObject({ type: 'REFUTED', seat: 0, card: 0, reason: 'ERR_DENIED' });
-      // The face it turned up is public now.
-      expect(replica.state.faces[0]).toBe(ending?.type === 'REFUTED' ? ending.face : -1);
-      expect(replica.outcome()).toMatchObject({ result: 'win', winners: [1] });
-      expect(replica.owed()).toEqual([]);
-    }
   });
 });
