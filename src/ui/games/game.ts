@@ -39,6 +39,12 @@ export type OptionsForm = Component<
   'options' | 'problem'
 >;
 
+/** A coach's tip in a guided game: `id` names the situation it explains, so each is given once. */
+export interface Hint {
+  readonly id: string;
+  readonly text: string;
+}
+
 /** A game's UI module: `S` its state, `V` one seat's view, `M` a move its board makes. */
 export interface GameUi<S, V, M> {
   readonly board: Component<BoardProps<V, M>>;
@@ -56,6 +62,11 @@ export interface GameUi<S, V, M> {
   faceWords(state: S, deck: number, face: number): string;
   /** What the game's audit may name a player for, in words, by the finding's code; absent where it has no audit. */
   readonly auditWords?: Readonly<Record<string, string>>;
+  /**
+   * A guided game's tips for the situation this seat is in, most useful first (an empty list
+   * where there is nothing to explain); absent where the game offers no guided game.
+   */
+  coach?(view: V, legal: readonly M[], names: readonly string[]): readonly Hint[];
 }
 
 /** A game's UI module, erased: what the table screens draw from the game's id. */
