@@ -3,18 +3,12 @@
  * means and what its choices do, read from its view and the moves `legalActions` offers it.
  */
 import type { BataillesMove, BataillesView } from '../../../engine/games/batailles/index.ts';
-import type { Hint } from '../game.ts';
+import { offers, type Hint } from '../game.ts';
 
 /** "1 Teamwork card", "2 Slacker cards". */
 const count = (n: number, kind: string) => `${n} ${kind} card${n === 1 ? '' : 's'}`;
 
-const offered = (legal: readonly BataillesMove[], type: BataillesMove['type']) =>
-  legal.some((a) => a.type === type);
-
-/**
- * The tips for `view`'s seat now, most useful first: the goal of the game while it is on,
- * until the player has read it, then what the situation asks of them.
- */
+/** The goal of Batailles while the game is on (until read), then what the moment asks. */
 export function bataillesCoach(
   view: BataillesView,
   legal: readonly BataillesMove[],
@@ -46,7 +40,7 @@ function situation(
   const fighting = fight !== null && (fight.attacker === me || fight.defender === me);
   switch (view.phase) {
     case 'LAY':
-      return offered(legal, 'LAY')
+      return offers(legal, 'LAY')
         ? [
             {
               id: 'lay',
@@ -55,7 +49,7 @@ function situation(
           ]
         : [];
     case 'TURN':
-      return offered(legal, 'ATTACK') || offered(legal, 'SLACKER') ? yourTurn(view) : [];
+      return offers(legal, 'ATTACK') || offers(legal, 'SLACKER') ? yourTurn(view) : [];
     case 'SHOWING':
     case 'ANNOUNCE':
       return fighting
@@ -72,7 +66,7 @@ function situation(
             },
           ];
     case 'REPLACE':
-      return offered(legal, 'REPLACE')
+      return offers(legal, 'REPLACE')
         ? [
             {
               id: 'replace',
@@ -81,7 +75,7 @@ function situation(
           ]
         : [];
     case 'PEEK':
-      return offered(legal, 'PEEK')
+      return offers(legal, 'PEEK')
         ? [
             {
               id: 'peek',

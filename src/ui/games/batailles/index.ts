@@ -17,5 +17,5 @@ export const bataillesUi = defineGameUi<BataillesState, BataillesView, Batailles
   // Each army is a deck of its own: the face says the unit.
   faceWords: (_, __, face) => faceWords(face),
   auditWords: AUDIT_WORDS,
-  coach: bataillesCoach,
+  guided: { coach: bataillesCoach },
 });

@@ -3,10 +3,7 @@
  * and what its choices do, read from its view and the moves `legalActions` offers it.
  */
 import type { RedBlackMove, RedBlackView } from '../../../engine/games/redblack/types.ts';
-import type { Hint } from '../game.ts';
-
-const offered = (legal: readonly RedBlackMove[], type: RedBlackMove['type']) =>
-  legal.some((a) => a.type === type);
+import { offers, type Hint } from '../game.ts';
 
 /**
  * The tips for `view`'s seat now, most useful first: the goal of the game while it is on,
@@ -36,7 +33,7 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
     ];
   switch (view.phase) {
     case 'GUESS':
-      return offered(legal, 'GUESS')
+      return offers(legal, 'GUESS')
         ? [
             {
               id: 'guess',
@@ -51,7 +48,7 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
           ];
     case 'PLAY':
       if (view.turn === view.seat) return yourTurn(view, legal, them);
-      return offered(legal, 'CALL')
+      return offers(legal, 'CALL')
         ? [
             {
               id: 'their-turn',
@@ -60,14 +57,14 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
           ]
         : [];
     case 'SWAP':
-      if (offered(legal, 'LEAVE'))
+      if (offers(legal, 'LEAVE'))
         return [
           {
             id: 'peeked',
             text: `Only you saw that river card. Take it by putting one of your cards in its place, or leave it: either way ${them} learns only which slot you looked at.`,
           },
         ];
-      return offered(legal, 'PLACE')
+      return offers(legal, 'PLACE')
         ? [
             {
               id: 'place',
@@ -76,14 +73,14 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
           ]
         : [];
     case 'ATTACK':
-      if (offered(legal, 'DEFEND'))
+      if (offers(legal, 'DEFEND'))
         return [
           {
             id: 'defend',
             text: `${them} attacks with ${view.attack!.colour}. Defend by showing cards of one colour, or none. A different colour turns the river faceup, each river card adding 1 to its colour's side; the same colour leaves the river out. If ${them} is still stronger, you discard the difference.`,
           },
         ];
-      return offered(legal, 'DISCARD')
+      return offers(legal, 'DISCARD')
         ? [
             {
               id: 'discard',
@@ -99,7 +96,7 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
 function yourTurn(view: RedBlackView, legal: readonly RedBlackMove[], them: string): Hint[] {
   const swap: Hint = {
     id: 'swap',
-    text: `Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. ${offered(legal, 'ATTACK') ? '' : 'No attack on the very first turn. '}Every swap changes what ${them} has to guess about your hand.`,
+    text: `Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. ${offers(legal, 'ATTACK') ? '' : 'No attack on the very first turn. '}Every swap changes what ${them} has to guess about your hand.`,
   };
   const attack: Hint = {
     id: 'attack',
@@ -111,7 +108,7 @@ function yourTurn(view: RedBlackView, legal: readonly RedBlackMove[], them: stri
   };
   return [
     swap,
-    ...(offered(legal, 'ATTACK') ? [attack] : []),
-    ...(offered(legal, 'CALL') ? [call] : []),
+    ...(offers(legal, 'ATTACK') ? [attack] : []),
+    ...(offers(legal, 'CALL') ? [call] : []),
   ];
 }

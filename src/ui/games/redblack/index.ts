@@ -25,5 +25,6 @@ export const redblackUi = defineGameUi<RedBlackState, RedBlackView, RedBlackMove
   reason: (_outcome, state, names) => standing(state, names),
   interlude: standing,
   faceWords: (state, _, face) => faceLabel(state.deck, face),
-  coach: redBlackCoach,
+  // One game, not a match: the first game is the guided one.
+  guided: { coach: redBlackCoach, options: { target: 1 } },
 });
