@@ -100,7 +100,7 @@ function yourTurn(view: RedBlackView, legal: readonly RedBlackMove[], them: stri
   };
   const attack: Hint = {
     id: 'attack',
-    text: `Or attack: show cards of one colour. ${them} defends the same way; if your side is stronger, ${them} discards the difference faceup. Each card shown tells you more about the hand you must call.`,
+    text: `Your turn. Besides swapping, you may attack: show cards of one colour. ${them} defends the same way; if your side is stronger, ${them} discards the difference faceup. Each card shown tells you more about the hand you must call.`,
   };
   const call: Hint = {
     id: 'call',
