@@ -105,6 +105,14 @@ test(`home, lobby and join screens pass axe at both sizes`, async () => {
   const { alice, bob } = await redBlackLobby(PLAYED, check);
   await check(alice, 'lobby-two');
   await check(bob, 'lobby-two-guest');
+  // The table's rules open from the lobby, focus in them; Escape gives it back.
+  await tabTo(bob, 'game-rules');
+  await bob.keyboard.press('Enter');
+  await expect.poll(() => focused(bob)).toBe('BUTTON[game-rules-close]');
+  expect(await bob.getByRole('heading', { name: 'How to play Red & Black' }).count()).toBe(1);
+  await check(bob, 'lobby-rules');
+  await bob.keyboard.press('Escape');
+  expect(await focused(bob)).toBe('BUTTON[game-rules]');
   // The table opened in a second tab of Alice's browser says so, and runs nothing there.
   const second = await alice.context().newPage();
   await second.setViewportSize(PLAYED);
@@ -258,7 +266,7 @@ test(`Town for Two passes axe at both sizes, a run played by keyboard`, async ()
   await checkAtBothSizes(page, 'town-result');
 });
 
-test(`Batailles et piques with three computers passes axe at both sizes, cards laid by keyboard, played to the end`, async () => {
+test(`Batailles et piques, a guided game with three computers, passes axe at both sizes, its rules and coach read, cards laid by keyboard, played to the end`, async () => {
   const page = await newPlayer(PLAYED);
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Dora');
@@ -266,10 +274,24 @@ test(`Batailles et piques with three computers passes axe at both sizes, cards l
   await page.getByTestId('seats').selectOption('4');
   expect(await page.getByTestId('solo').textContent()).toMatch(/Play with 3 computers/);
   await checkAtBothSizes(page, 'batailles-home');
-  await tabTo(page, 'solo');
+  // Its rules open from the home screen, pictures of the units among them.
+  await page.getByTestId('game-rules').click();
+  await page.getByTestId('rules-picture').first().waitFor();
+  expect(await page.getByTestId('rules-page').getByTestId('unit-face').count()).toBeGreaterThan(0);
+  await checkAtBothSizes(page, 'batailles-rules');
+  await page.keyboard.press('Escape');
+  // The guided first game: the same game with three computers, and a coach.
+  await tabTo(page, 'guided');
   await page.keyboard.press('Enter');
+  const hint = () => page.getByTestId('coach-hint').textContent();
+  await expect.poll(hint).toMatch(/^Your goal: kill the most enemy cards/);
   const prompt = () => page.getByTestId('prompt').textContent();
   await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Pick 2 cards of your hand/);
+  // Read by keyboard, the goal gives way to what laying means.
+  await tabTo(page, 'coach-ok');
+  await page.keyboard.press('Enter');
+  await expect.poll(hint).toMatch(/^Pick 2 hand cards and press “Lay these 2”/);
+  await expectFocusKept(page, 'reading a tip');
   await checkAtBothSizes(page, 'batailles-lay');
 
   // Dora picks two hand cards by keyboard and lays them.

@@ -116,12 +116,23 @@ test('between two games of a match, the next starts once both press Next game', 
   }
 });
 
-test('one browser plays a match of Red & Black against the computer to the end', async () => {
+test('one browser plays a guided game of Red & Black against the computer to the end, coached', async () => {
   const page = await stack.newPlayer();
   await chooseRedBlack(page, 'Solo', 2);
-  await page.getByTestId('solo').click();
+  await page.getByTestId('guided').click();
+  // The coach gives the goal first, then, once it is read, what the situation asks.
+  const hint = page.getByTestId('coach-hint');
+  await expect
+    .poll(() => hint.textContent())
+    .toMatch(/^Your goal: name exactly how many red and black cards Computer holds\./);
+  await page.getByTestId('coach-ok').click();
+  await expect
+    .poll(() => hint.textContent(), { timeout: 30_000 })
+    .toMatch(/^(Nobody can read the third river card|You deal this game|Your turn\. Swap)/);
   await page.getByTestId('river').waitFor();
   await page.getByTestId('autoplay').check();
+  // The computer plays for the player: no tip is theirs to follow.
+  await expect.poll(() => hint.count()).toBe(0);
   await expect
     .poll(() => prompt(page), { timeout: 50_000 })
     .toMatch(/^(Solo|Computer) wins the match\.$/);

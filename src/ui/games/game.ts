@@ -39,6 +39,29 @@ export type OptionsForm = Component<
   'options' | 'problem'
 >;
 
+/** A coach's tip in a guided game: `id` names the situation it explains, so each is given once. */
+export interface Hint {
+  readonly id: string;
+  readonly text: string;
+}
+
+/** True when `legal` offers a move of `type`: what a coach says hangs on it. */
+export const offers = <M extends { readonly type: string }>(
+  legal: readonly M[],
+  type: M['type'],
+): boolean => legal.some((move) => move.type === type);
+
+/** A guided first game against the computer: its coach, and a short game. */
+export interface Guided<V, M> {
+  /**
+   * The tips for the situation this seat is in, from its view and the moves it may make,
+   * most useful first; an empty list where there is nothing to explain.
+   */
+  coach(view: V, legal: readonly M[], names: readonly string[]): readonly Hint[];
+  /** Options the guided game plays with over those chosen on the home screen. */
+  readonly options?: JsonObject;
+}
+
 /** A game's UI module: `S` its state, `V` one seat's view, `M` a move its board makes. */
 export interface GameUi<S, V, M> {
   readonly board: Component<BoardProps<V, M>>;
@@ -56,10 +79,15 @@ export interface GameUi<S, V, M> {
   faceWords(state: S, deck: number, face: number): string;
   /** What the game's audit may name a player for, in words, by the finding's code; absent where it has no audit. */
   readonly auditWords?: Readonly<Record<string, string>>;
+  /** Absent where the game offers no guided first game. */
+  readonly guided?: Guided<V, M>;
 }
 
 /** A game's UI module, erased: what the table screens draw from the game's id. */
 export type AnyGameUi = GameUi<Json, unknown, JsonObject>;
+
+/** A guided game's coach, erased. */
+export type Coach = Guided<unknown, JsonObject>['coach'];
 
 /**
  * The one place a game's UI types are erased: the screens hand each module

@@ -1,4 +1,4 @@
-/** Batailles et piques' UI: the board, and its log and result words. */
+/** Batailles et piques' UI: the board, its log and result words, and the coach of a guided game. */
 import type {
   BataillesMove,
   BataillesState,
@@ -6,6 +6,7 @@ import type {
 } from '../../../engine/games/batailles/index.ts';
 import { defineGameUi } from '../game.ts';
 import BataillesBoard from './BataillesBoard.svelte';
+import { bataillesCoach } from './coach.ts';
 import { AUDIT_WORDS, bataillesReason, describeBatailles, faceWords } from './describe.ts';
 
 export const bataillesUi = defineGameUi<BataillesState, BataillesView, BataillesMove>({
@@ -16,4 +17,5 @@ export const bataillesUi = defineGameUi<BataillesState, BataillesView, Batailles
   // Each army is a deck of its own: the face says the unit.
   faceWords: (_, __, face) => faceWords(face),
   auditWords: AUDIT_WORDS,
+  guided: { coach: bataillesCoach },
 });

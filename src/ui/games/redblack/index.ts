@@ -1,4 +1,4 @@
-/** Red & Black's UI: the board, the options form, and its log and result words. */
+/** Red & Black's UI: the board, the options form, its log and result words, and the coach of a guided game. */
 import { faceLabel } from '../../../engine/games/redblack/setup.ts';
 import type {
   RedBlackMove,
@@ -6,6 +6,7 @@ import type {
   RedBlackView,
 } from '../../../engine/games/redblack/types.ts';
 import { defineGameUi } from '../game.ts';
+import { redBlackCoach } from './coach.ts';
 import { describeLastGame, describeRedBlack, describeScore } from './describe.ts';
 import Options from './Options.svelte';
 import RedBlackBoard from './RedBlackBoard.svelte';
@@ -24,4 +25,6 @@ export const redblackUi = defineGameUi<RedBlackState, RedBlackView, RedBlackMove
   reason: (_outcome, state, names) => standing(state, names),
   interlude: standing,
   faceWords: (state, _, face) => faceLabel(state.deck, face),
+  // One game, not a match: the first game is the guided one.
+  guided: { coach: redBlackCoach, options: { target: 1 } },
 });

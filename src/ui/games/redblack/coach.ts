@@ -1,0 +1,114 @@
+/**
+ * Red & Black's coach, for a guided first game: what the situation this seat is in means
+ * and what its choices do, read from its view and the moves `legalActions` offers it.
+ */
+import type { RedBlackMove, RedBlackView } from '../../../engine/games/redblack/types.ts';
+import { offers, type Hint } from '../game.ts';
+
+/**
+ * The tips for `view`'s seat now, most useful first: the goal of the game while it is on,
+ * until the player has read it, then what the situation asks of them.
+ */
+export function redBlackCoach(
+  view: RedBlackView,
+  legal: readonly RedBlackMove[],
+  names: readonly string[],
+): Hint[] {
+  const them = names[view.opponent.seat] ?? 'your opponent';
+  const goal: Hint = {
+    id: 'goal',
+    text: `Your goal: name exactly how many red and black cards ${them} holds. Both of you lock every card and shuffle the deck in turn, so nobody knows its order; then each holds 5 cards only they can read, with a river of 3 between you.`,
+  };
+  return [...(view.result ? [] : [goal]), ...situation(view, legal, them)];
+}
+
+/** The tips for what the situation asks of `view`'s seat. */
+function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: string): Hint[] {
+  if (view.result)
+    return [
+      {
+        id: 'over',
+        text: 'The match is over. After it every player publishes their keys: See the audit opens every card of the match, with who saw it and when. Play again, or invite a friend to a table of your own.',
+      },
+    ];
+  switch (view.phase) {
+    case 'GUESS':
+      return offers(legal, 'GUESS')
+        ? [
+            {
+              id: 'guess',
+              text: 'Nobody can read the third river card yet, not even the dealer. Guess its colour: if you are right, you move first.',
+            },
+          ]
+        : [
+            {
+              id: 'guess-other',
+              text: `You deal this game, so ${them} guesses the colour of the third river card: right, and ${them} moves first.`,
+            },
+          ];
+    case 'PLAY':
+      if (view.turn === view.seat) return yourTurn(view, legal, them);
+      return offers(legal, 'CALL')
+        ? [
+            {
+              id: 'their-turn',
+              text: `${them} is choosing a move. You may call ${them}'s hand even now, on ${them}'s turn.`,
+            },
+          ]
+        : [];
+    case 'SWAP':
+      if (offers(legal, 'LEAVE'))
+        return [
+          {
+            id: 'peeked',
+            text: `Only you saw that river card. Take it by putting one of your cards in its place, or leave it: either way ${them} learns only which slot you looked at.`,
+          },
+        ];
+      return offers(legal, 'PLACE')
+        ? [
+            {
+              id: 'place',
+              text: `Pick the card to put facedown in the river. ${them} sees the slot, never the card: your hand is re-masked first, so not even a card ${them} saw in an attack can be followed.`,
+            },
+          ]
+        : [];
+    case 'ATTACK':
+      if (offers(legal, 'DEFEND'))
+        return [
+          {
+            id: 'defend',
+            text: `${them} attacks with ${view.attack!.colour}. Defend by showing cards of one colour, or none. A different colour turns the river faceup, each river card adding 1 to its colour's side; the same colour leaves the river out. If ${them} is still stronger, you discard the difference.`,
+          },
+        ];
+      return offers(legal, 'DISCARD')
+        ? [
+            {
+              id: 'discard',
+              text: `Pick the cards you give up. They are turned faceup and leave the game, so ${them} learns them: keep the colours you want ${them} to misjudge.`,
+            },
+          ]
+        : [];
+    default:
+      return [];
+  }
+}
+
+function yourTurn(view: RedBlackView, legal: readonly RedBlackMove[], them: string): Hint[] {
+  const swap: Hint = {
+    id: 'swap',
+    text: `Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. ${offers(legal, 'ATTACK') ? '' : 'No attack on the very first turn. '}Every swap changes what ${them} has to guess about your hand.`,
+  };
+  const attack: Hint = {
+    id: 'attack',
+    text: `Your turn. Besides swapping, you may attack: show cards of one colour. ${them} defends the same way; if your side is stronger, ${them} discards the difference faceup. Each card shown tells you more about the hand you must call.`,
+  };
+  const call: Hint = {
+    id: 'call',
+    text: `When you think you know ${them}'s hand, pick the numbers of red and black cards under “Call ${them}'s hand” and press Call. Exact, you win the game; wrong, you lose it. ${them} holds ${view.opponent.cards.length} card${view.opponent.cards.length === 1 ? '' : 's'} now.`,
+  };
+  return [
+    swap,
+    ...(offers(legal, 'ATTACK') ? [attack] : []),
+    ...(offers(legal, 'CALL') ? [call] : []),
+  ];
+}

@@ -1,0 +1,123 @@
+/**
+ * The coach of a guided game: the order its tips are given in (each once, the goal until
+ * read, a passed situation's tip never again), and the tips Red & Black and Batailles give
+ * in each situation of a game the rules engine plays, read from the seat's view and the
+ * moves `legalActions` offers it.
+ */
+import { expect, test } from 'vitest';
+import { batailles } from '../../src/engine/games/batailles/index.ts';
+import { HintScript } from '../../src/ui/controllers/coach.ts';
+import { bataillesCoach } from '../../src/ui/games/batailles/coach.ts';
+import { redBlackCoach } from '../../src/ui/games/redblack/coach.ts';
+import type { Hint } from '../../src/ui/games/game.ts';
+import { DEAL, U, cardOf, knownOf, opened, play, started } from '../engine/helpers/batailles.ts';
+import { match, NAMES } from './redblack-match.ts';
+
+const tips = (...ids: string[]): Hint[] => ids.map((id) => ({ id, text: `about ${id}` }));
+
+test.each([
+  ['the first tip of a situation', [['goal', 'guess']], [], ['goal']],
+  [
+    'the next once one is dismissed',
+    [
+      ['goal', 'guess'],
+      ['goal', 'guess'],
+    ],
+    ['goal'],
+    ['goal', 'guess'],
+  ],
+  [
+    'a tip whose situation passed is done',
+    [['guess'], ['swap'], ['guess']],
+    [],
+    ['guess', 'swap', null],
+  ],
+  [
+    'the goal stays until read',
+    [
+      ['goal', 'guess'],
+      ['goal', 'swap'],
+    ],
+    [],
+    ['goal', 'goal'],
+  ],
+  ['none where nothing is to explain', [[], ['swap']], [], [null, 'swap']],
+] as const)('the script gives %s', (_, situations, dismissed, shown) => {
+  const script = new HintScript();
+  const given = situations.map((ids, i) => {
+    if (i > 0) for (const id of dismissed) script.dismiss(id);
+    return script.next(tips(...ids))?.id ?? null;
+  });
+  expect(given).toEqual(shown);
+});
+
+const ids = (hints: readonly Hint[]) => hints.map((hint) => hint.id);
+
+test('Red & Black: the goal first, then the guess, a first turn with no attack, the swap, the defence and the discard', () => {
+  const game = match('RRRBB BBBBR BBR');
+  const coach = (seat: number) => redBlackCoach(game.view(seat), game.legal(seat), NAMES);
+  expect(ids(coach(0))).toEqual(['goal', 'guess']);
+  expect(coach(0)[0]!.text).toMatch(
+    /^Your goal: name exactly how many red and black cards Bob holds\./,
+  );
+  expect(ids(coach(1))).toEqual(['goal', 'guess-other']);
+  expect(coach(1)[1]!.text).toBe(
+    'You deal this game, so Alice guesses the colour of the third river card: right, and Alice moves first.',
+  );
+
+  game.play(0, { type: 'GUESS', colour: 'red' });
+  expect(ids(coach(0))).toEqual(['goal', 'swap', 'call']);
+  expect(coach(0)[1]!.text).toContain('No attack on the very first turn.');
+  expect(coach(0)[2]!.text).toContain('Bob holds 5 cards now.');
+  expect(ids(coach(1))).toEqual(['goal', 'their-turn']);
+
+  game.play(0, { type: 'SWAP', slot: 2 });
+  expect(ids(coach(0))).toEqual(['goal', 'place']);
+  game.play(0, { type: 'PLACE', card: 3 });
+  expect(ids(coach(1))).toEqual(['goal', 'swap', 'attack', 'call']);
+  expect(coach(1)[1]!.text).not.toContain('No attack');
+
+  game.play(1, { type: 'ATTACK', colour: 'black', cards: [5] });
+  expect(ids(coach(0))).toEqual(['goal', 'defend']);
+  expect(coach(0)[1]!.text).toMatch(/^Bob attacks with black\./);
+  expect(ids(coach(1))).toEqual(['goal']);
+  game.play(0, { type: 'DEFEND', colour: 'red', cards: [0] });
+  expect(ids(coach(0))).toEqual(['goal', 'discard']);
+});
+
+test('Red & Black: a peeked river card may be left, and the coach says so', () => {
+  const game = match('RRRBB BBBBR BBR');
+  game.play(0, { type: 'GUESS', colour: 'red' });
+  game.play(0, { type: 'SWAP', slot: 2 });
+  game.play(0, { type: 'PLACE', card: 3 });
+  game.play(1, { type: 'SWAP', slot: 2 });
+  expect(ids(redBlackCoach(game.view(1), game.legal(1), NAMES))).toEqual(['goal', 'peeked']);
+});
+
+const CAT = ['Ann', 'Ben', 'Cat'];
+
+test('Batailles: the goal first, then laying, a turn, a fight its fighters see and the others watch', () => {
+  const coach = (state: typeof start.state, seat: number) =>
+    bataillesCoach(
+      batailles.view(state, seat, knownOf(state, DEAL, seat)),
+      batailles.legalActions(state, seat, knownOf(state, DEAL, seat)),
+      CAT,
+    );
+  const start = started(3, DEAL);
+  expect(ids(coach(start.state, 0))).toEqual(['goal', 'lay']);
+  expect(coach(start.state, 0)[0]!.text).toMatch(/^Your goal: kill the most enemy cards/);
+
+  const open = opened();
+  expect(ids(coach(open.state, 2))).toEqual(['goal', 'attack', 'specials']);
+  expect(coach(open.state, 2)[2]!.text).toContain(
+    'You have 2 Teamwork cards and 2 Slacker cards left.',
+  );
+  expect(ids(coach(open.state, 0))).toEqual(['goal']);
+
+  const nine = cardOf(DEAL, 2, U(9));
+  const five = cardOf(DEAL, 0, U(5));
+  const fight = play(open, DEAL, 2, { type: 'ATTACK', unit: nine, targets: [five] });
+  expect(ids(coach(fight.state, 0))).toEqual(['goal', 'fight']);
+  expect(coach(fight.state, 0)[1]!.text).toMatch(/^Only you and Cat see this fight's cards\./);
+  expect(ids(coach(fight.state, 1))).toEqual(['goal', 'watch']);
+});
