@@ -39,7 +39,7 @@ async function turnAlert(alice: Page) {
   await alice.getByTestId('turn-notify').check();
   await expect
     .poll(() => alice.getByTestId('turn-alerts-title').textContent())
-    .toBe('Turn alerts (sound off, notifications on)');
+    .toBe('Turn alerts: notification');
   const [title, icon] = [await alice.title(), await iconOf(alice)];
   await setTabHidden(alice, true);
   await expect.poll(() => alice.title()).toBe(`Your turn · ${title}`);

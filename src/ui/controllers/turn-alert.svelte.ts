@@ -46,6 +46,8 @@ export class TurnAlert {
   /** The player wants a notification, and the browser allows it. */
   notify = $state(false);
   permission = $state<NotifyPermission>(permissionNow());
+  /** True while the browser asks the player whether to allow notifications. */
+  asking = $state(false);
   private alerting = false;
   /** The title and icon the alert replaced; the icon null when the page had none. */
   private saved: { title: string; icon: string | null } | null = null;
@@ -94,8 +96,14 @@ export class TurnAlert {
 
   /** Turns notifications on or off; on asks the browser for permission first, if it has not been asked. */
   async setNotify(on: boolean): Promise<void> {
-    if (on && this.permission === 'default')
-      this.permission = await Notification.requestPermission();
+    if (on && this.permission === 'default') {
+      this.asking = true;
+      try {
+        this.permission = await Notification.requestPermission();
+      } finally {
+        this.asking = false;
+      }
+    }
     this.notify = on && this.permission === 'granted';
     this.storage.setItem(NOTIFY_KEY, this.notify ? 'on' : 'off');
   }
