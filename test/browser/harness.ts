@@ -319,3 +319,17 @@ export async function recordNotifications(page: Page): Promise<() => Promise<str
 /** The href of `page`'s icon, as the tab shows it. */
 export const iconOf = (page: Page) =>
   page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ?? null);
+
+/** From now on, counts the tones `page` starts playing (Web Audio oscillators); the function reads the count. */
+export async function countTones(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const counted = window as unknown as { tones: number };
+    counted.tones = 0;
+    const { start } = OscillatorNode.prototype;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
+      counted.tones++;
+      start.call(this, when);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { tones: number }).tones);
+}

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   autoplayWar,
+  countTones,
   flipOffered,
   iconOf,
   recordNotifications,
@@ -29,22 +30,27 @@ async function say(page: Page, ...lines: string[]) {
 
 /**
  * The turn alert of a hidden tab: while the table waits on Alice's flip and her tab is
- * hidden, its title and icon say so and the notification she turned on shows; all of it
- * goes once she looks again.
+ * hidden, its title and icon say so, and the sound and the notification she turned on
+ * come; title and icon come back once she looks again.
  */
 async function turnAlert(alice: Page) {
   await alice.context().grantPermissions(['notifications']);
   const notifications = await recordNotifications(alice);
+  const tones = await countTones(alice);
   await alice.getByTestId('turn-alerts-title').click();
   await alice.getByTestId('turn-notify').check();
+  await alice.getByTestId('turn-sound').check();
   await expect
     .poll(() => alice.getByTestId('turn-alerts-title').textContent())
-    .toBe('Turn alerts: notification');
+    .toBe('Turn alerts: sound and notification');
+  // Turned on, the sound plays once to be heard: two notes.
+  expect(await tones()).toBe(2);
   const [title, icon] = [await alice.title(), await iconOf(alice)];
   await setTabHidden(alice, true);
   await expect.poll(() => alice.title()).toBe(`Your turn · ${title}`);
   expect(await iconOf(alice)).toMatch(/^data:image\/svg\+xml,.*circle/);
   expect(await notifications()).toEqual(['Your turn: War: the table waits on your move.']);
+  expect(await tones()).toBe(4);
   await setTabHidden(alice, false);
   await expect.poll(() => alice.title()).toBe(title);
   expect(await iconOf(alice)).toBe(icon);
