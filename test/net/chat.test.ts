@@ -149,7 +149,13 @@ const messengerOf = (session: TableSession) =>
 
 test('two seats chat over their proven links; a hostile line is refused and changes nothing', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  const table = localTable({ game: 'war', names: ['Ann', 'Ben'], humans: [0, 1], table: 'chat' });
+  const table = localTable({
+    game: 'redblack',
+    options: { red: 9, black: 9, target: 1 },
+    names: ['Ann', 'Ben'],
+    humans: [0, 1],
+    table: 'chat',
+  });
   const [ann, ben] = table.sessions as [TableSession, TableSession];
   await vi.waitFor(() => expect(ann.links.states()).toEqual(['connected', 'connected']));
   await vi.waitFor(() => expect(ben.links.states()).toEqual(['connected', 'connected']));
