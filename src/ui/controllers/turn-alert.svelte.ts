@@ -14,14 +14,14 @@ import type { TableSession } from '../../net/table.ts';
 
 const SOUND_KEY = 'fairdeal.turnSound';
 const NOTIFY_KEY = 'fairdeal.turnNotify';
-export const TURN_TITLE = 'Your turn';
+const TURN_TITLE = 'Your turn';
 
 /** The page's card icon with a gold dot in its corner. */
-export const ALERT_ICON =
+const ALERT_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect x='6' y='2' width='20' height='28' rx='3' fill='%23fdfdf8'/%3E%3Ctext x='16' y='22' font-size='16' text-anchor='middle' fill='%23c0262d'%3E%E2%99%A5%3C/text%3E%3Ccircle cx='25' cy='7' r='7' fill='%23f6c343' stroke='%231a202c' stroke-width='2'/%3E%3C/svg%3E";
 
 /** What the browser lets this page do with notifications; `unsupported` where it has none. */
-export type NotifyPermission = NotificationPermission | 'unsupported';
+type NotifyPermission = NotificationPermission | 'unsupported';
 
 /** True when the table waits on `session`'s seat for a move its player chooses. */
 export function waitsOnMove(session: TableSession<Json>): boolean {
@@ -62,11 +62,9 @@ export class TurnAlert {
     private readonly session: TableSession<Json>,
     private readonly autoplay: () => boolean,
     private readonly game: string,
-    private readonly doc: Document = document,
-    private readonly storage: Storage = localStorage,
   ) {
-    this.sound = storage.getItem(SOUND_KEY) === 'on';
-    this.notify = storage.getItem(NOTIFY_KEY) === 'on' && this.permission === 'granted';
+    this.sound = localStorage.getItem(SOUND_KEY) === 'on';
+    this.notify = localStorage.getItem(NOTIFY_KEY) === 'on' && this.permission === 'granted';
   }
 
   /**
@@ -76,11 +74,11 @@ export class TurnAlert {
   follow(): () => void {
     const update = () => this.update();
     const unsubscribe = this.session.subscribe(update);
-    this.doc.addEventListener('visibilitychange', update);
+    document.addEventListener('visibilitychange', update);
     update();
     return () => {
       unsubscribe();
-      this.doc.removeEventListener('visibilitychange', update);
+      document.removeEventListener('visibilitychange', update);
       this.stop();
       void this.audio?.close();
       this.audio = null;
@@ -90,7 +88,7 @@ export class TurnAlert {
   /** Turns the chime on or off, and plays it once when turned on, to hear it. */
   setSound(on: boolean): void {
     this.sound = on;
-    this.storage.setItem(SOUND_KEY, on ? 'on' : 'off');
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
     if (on) this.chime();
   }
 
@@ -105,12 +103,12 @@ export class TurnAlert {
       }
     }
     this.notify = on && this.permission === 'granted';
-    this.storage.setItem(NOTIFY_KEY, this.notify ? 'on' : 'off');
+    localStorage.setItem(NOTIFY_KEY, this.notify ? 'on' : 'off');
   }
 
   private update(): void {
     const due =
-      this.doc.visibilityState === 'hidden' && !this.autoplay() && waitsOnMove(this.session);
+      document.visibilityState === 'hidden' && !this.autoplay() && waitsOnMove(this.session);
     if (due && !this.alerting) this.start();
     if (!due && this.alerting) this.stop();
   }
@@ -118,8 +116,8 @@ export class TurnAlert {
   private start(): void {
     this.alerting = true;
     const icon = this.iconLink();
-    this.saved = { title: this.doc.title, icon: icon?.href ?? null };
-    this.doc.title = `${TURN_TITLE} · ${this.saved.title}`;
+    this.saved = { title: document.title, icon: icon?.href ?? null };
+    document.title = `${TURN_TITLE} · ${this.saved.title}`;
     this.setIcon(ALERT_ICON);
     if (this.sound) this.chime();
     if (this.notify) this.show();
@@ -130,22 +128,22 @@ export class TurnAlert {
     this.notification?.close();
     this.notification = null;
     if (this.saved === null) return;
-    this.doc.title = this.saved.title;
+    document.title = this.saved.title;
     if (this.saved.icon === null) this.iconLink()?.remove();
     else this.setIcon(this.saved.icon);
     this.saved = null;
   }
 
   private iconLink(): HTMLLinkElement | null {
-    return this.doc.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+    return document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
   }
 
   private setIcon(href: string): void {
     let link = this.iconLink();
     if (link === null) {
-      link = this.doc.createElement('link');
+      link = document.createElement('link');
       link.rel = 'icon';
-      this.doc.head.append(link);
+      document.head.append(link);
     }
     link.href = href;
   }
