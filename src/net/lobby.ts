@@ -488,6 +488,7 @@ export class LobbySession {
       case 'challenge':
       case 'seat-hello':
       case 'peers':
+      case 'table-chat':
         return;
       case 'lobby-challenge':
         this.toAnswer.set(from, message.nonce);

@@ -85,9 +85,16 @@ export type SeatMessage =
  */
 export type StateHashMessage = { type: 'state-hash'; events: number; hash: string };
 
+/** Words from a player at the table, outside the signed log (`chat.ts`); `text` as `chatText` keeps it. */
+export type TableChatMessage = { type: 'table-chat'; text: string };
+
 /** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
 export type WireMessage =
-  LobbyMessage | SeatMessage | { type: 'event'; event: string } | StateHashMessage;
+  | LobbyMessage
+  | SeatMessage
+  | { type: 'event'; event: string }
+  | StateHashMessage
+  | TableChatMessage;
 
 export const MAX_NAME = 24;
 /** The most seats any game has: a report of links names no more peers than that. */
@@ -134,6 +141,19 @@ function parseTable(raw: unknown): Parsed<TableInfo> {
     return fail('options for another number of players');
   if (!isAbsentLimit(absentAfterMs)) return fail('bad time limit for absent players');
   return { ok: true, value: { id, game, seats, options: options as JsonObject, absentAfterMs } };
+}
+
+/**
+ * Words for the table's chat: 1 to `MAX_CHAT` characters once trimmed, with no control
+ * characters and no marks that reorder the text around them (a line could then show
+ * words in another order than they were written); null for anything else.
+ */
+export function chatText(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim();
+  if (text.length === 0 || text.length > MAX_CHAT) return null;
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text) ? null : text;
 }
 
 /** Checks a message from the network; nothing unchecked reaches the lobby. */
@@ -271,6 +291,12 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
       return fail('bad event count');
     if (!isHex(hash, 32)) return fail('bad state hash');
     return { ok: true, value: { type: 'state-hash', events, hash } };
+  }
+  if (isRecord(raw) && raw.type === 'table-chat') {
+    const text = chatText(raw.text);
+    // Kept as sent or refused: a sender's own copy shows what the others see.
+    if (text === null || text !== raw.text) return fail('bad chat text');
+    return { ok: true, value: { type: 'table-chat', text } };
   }
   return (isRecord(raw) ? parseSeatMessage(raw) : null) ?? parseLobbyMessage(raw);
 }

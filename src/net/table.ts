@@ -66,6 +66,7 @@ import { InThreadPool, type CryptoPool } from './pool.ts';
 import type { DutyDone } from './work.ts';
 import { MemoryStore, type StoredTable, type TableStore } from './store.ts';
 import { SeatLinks } from './seats.ts';
+import { TableChat } from './chat.ts';
 
 /** An event this peer refused, and the seat whose link it came over. */
 export interface Refusal {
@@ -120,6 +121,8 @@ export class TableSession<S extends Json = Json> {
   private unjudged: { event: string; hash: string; from: Seat }[] = [];
   /** This peer's links to the other seats: each seat's state, and where it is. */
   readonly links: SeatLinks;
+  /** What the players say at the table, over the same links, outside the signed log. */
+  readonly chat: TableChat;
   /** Where each seat last proved itself, and this seat's own id, as the store keeps them. */
   private readonly addresses: (string | null)[];
   /** This device's time over each event in the log, by event hash. */
@@ -186,12 +189,14 @@ export class TableSession<S extends Json = Json> {
       (e) => this.failed(e),
     );
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
+    this.chat = new TableChat(seat, genesis.identities.length, (to, m) => this.links.send(to, m));
     this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
     this.peerHashes = genesis.identities.map(() => null);
     this.unreachableSince = genesis.identities.map(() => null);
     this.links.listen({
       message: (from, message) => {
         if (message.type === 'event') this.receive(from, message.event);
+        if (message.type === 'table-chat') this.chat.hear(from, message.text);
         if (message.type === 'state-hash') {
           this.peerHashes[from] = { events: message.events, hash: message.hash };
           this.changed();

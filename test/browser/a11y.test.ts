@@ -137,8 +137,17 @@ test(`a game of Red & Black passes axe at both sizes, played by keyboard`, async
   const guesser = /Guess/.test((await prompt(alice)) ?? '') ? alice : bob;
   const dealer = guesser === alice ? bob : alice;
   await checkAtBothSizes(guesser, 'redblack-guess');
-  // The dealer is told whom the table waits for, not left looking at a still board.
+  // The dealer is told whom the table waits for, not left looking at a still board. Meanwhile
+  // they open the turn alerts and the chat, and say something, by keyboard.
   expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
+  for (const title of ['table-chat-title', 'turn-alerts-title']) {
+    await tabTo(dealer, title);
+    await dealer.keyboard.press('Enter');
+  }
+  await tabTo(dealer, 'table-chat-input', 'Shift+Tab');
+  await dealer.keyboard.type('Red or black?');
+  await dealer.keyboard.press('Enter');
+  await dealer.getByTestId('table-chat-line').waitFor();
   await checkAtBothSizes(dealer, 'redblack-wait-guess');
   await tabTo(guesser, 'guess-black');
   await guesser.keyboard.press('Enter');

@@ -279,3 +279,57 @@ export function socketsOf(page: Page): string[] {
   page.on('websocket', (socket) => opened.push(socket.url()));
   return opened;
 }
+
+/**
+ * Shows `page`'s tab as hidden (another tab in front of it) or as seen again. Headless
+ * Chromium keeps every page visible whatever tab is in front, and no DevTools command
+ * hides one: the document is told so, and hears the `visibilitychange` a browser fires.
+ */
+export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((hidden) => {
+    const visibility = hidden ? 'hidden' : 'visible';
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => visibility,
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+/**
+ * From now on, each system notification `page` shows is also listed, title and body, in
+ * what the returned function reads: the browser shows it as ever, and no API tells a test.
+ */
+export async function recordNotifications(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+    window.Notification = class extends Notification {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(`${title}: ${options?.body ?? ''}`);
+      }
+    };
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+}
+
+/** The href of `page`'s icon, as the tab shows it. */
+export const iconOf = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ?? null);
+
+/** From now on, counts the tones `page` starts playing (Web Audio oscillators); the function reads the count. */
+export async function countTones(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const counted = window as unknown as { tones: number };
+    counted.tones = 0;
+    const { start } = OscillatorNode.prototype;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
+      counted.tones++;
+      start.call(this, when);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { tones: number }).tones);
+}

@@ -2,8 +2,12 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   autoplayWar,
+  countTones,
   flipOffered,
+  iconOf,
+  recordNotifications,
   seatTwoByCodes,
+  setTabHidden,
   settledSteps,
   untilShown,
   useStack,
@@ -16,16 +20,92 @@ const winner = async (page: Page) => {
   return page.getByTestId('winner').textContent();
 };
 
+/** Says `lines` in `page`'s table chat, one after the other. */
+async function say(page: Page, ...lines: string[]) {
+  for (const line of lines) {
+    await page.getByTestId('table-chat-input').fill(line);
+    await page.getByTestId('table-chat-input').press('Enter');
+  }
+}
+
+/**
+ * The turn alert of a hidden tab: while the table waits on Alice's flip and her tab is
+ * hidden, its title and icon say so, and the sound and the notification she turned on
+ * come; title and icon come back once she looks again.
+ */
+async function turnAlert(alice: Page) {
+  await alice.context().grantPermissions(['notifications']);
+  const notifications = await recordNotifications(alice);
+  const tones = await countTones(alice);
+  await alice.getByTestId('turn-alerts-title').click();
+  await alice.getByTestId('turn-notify').check();
+  await alice.getByTestId('turn-sound').check();
+  await expect
+    .poll(() => alice.getByTestId('turn-alerts-title').textContent())
+    .toBe('Turn alerts: sound and notification');
+  // Turned on, the sound plays once to be heard: two notes.
+  expect(await tones()).toBe(2);
+  const [title, icon] = [await alice.title(), await iconOf(alice)];
+  await setTabHidden(alice, true);
+  await expect.poll(() => alice.title()).toBe(`Your turn · ${title}`);
+  expect(await iconOf(alice)).toMatch(/^data:image\/svg\+xml,.*circle/);
+  expect(await notifications()).toEqual(['Your turn: War: the table waits on your move.']);
+  expect(await tones()).toBe(4);
+  await setTabHidden(alice, false);
+  await expect.poll(() => alice.title()).toBe(title);
+  expect(await iconOf(alice)).toBe(icon);
+}
+
+/**
+ * Chat at the table, over the pair's own links. Bob's page then turns hostile: its next
+ * line leaves as markup far over the length limit, and Alice's page refuses it; an honest
+ * line after it, markup and all, shows as text.
+ */
+async function tableChat(alice: Page, bob: Page) {
+  await alice.getByTestId('table-chat-title').click();
+  await say(alice, 'Good luck, Bob!');
+  await expect
+    .poll(() => bob.getByTestId('table-chat-title').textContent())
+    .toBe('Chat (1 new message)');
+  expect(await bob.getByTestId('table-chat-heard').textContent()).toBe(
+    'Alice says: Good luck, Bob!',
+  );
+  const refused = new Promise<void>((resolve) =>
+    alice.on('console', (m) => {
+      if (/dropped a message .*bad chat text/.test(m.text())) resolve();
+    }),
+  );
+  await bob.evaluate(() => {
+    const { send } = RTCDataChannel.prototype;
+    RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: never) {
+      const hostile = JSON.stringify({
+        type: 'table-chat',
+        text: '<img src=x onerror="document.title=1">'.repeat(40),
+      });
+      send.call(this, (String(data).includes('TAMPERED') ? hostile : data) as never);
+    };
+  });
+  await bob.getByTestId('table-chat-title').click();
+  await say(bob, 'TAMPERED', '<b>Thanks</b> <img src=x>');
+  await expect
+    .poll(() => alice.getByTestId('table-chat-line').allTextContents())
+    .toEqual(['You: Good luck, Bob!', 'Bob: <b>Thanks</b> <img src=x>']);
+  await refused;
+  expect(await alice.getByTestId('table-chat-lines').locator('b, img').count()).toBe(0);
+}
+
 /**
  * With no signaling server at all: the stack's PeerServer is stopped, no page opens a
  * socket, and the two pages pair by pasting codes. PeerJS War is played whole in
- * rematch, resume and reconnect tests.
+ * rematch, resume and reconnect tests. On the way: a turn alert and the table's chat.
  */
 test('two browsers paired by codes play War to the end and agree on the winner', async () => {
   const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war');
 
   // One flip by hand first: the step (a battle, or War! on a tie) settles only once both have flipped.
   await flipOffered(alice);
+  await turnAlert(alice);
+  await tableChat(alice, bob);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
   await expect.poll(() => settledSteps(alice)).toBe(1);
