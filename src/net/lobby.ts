@@ -39,8 +39,9 @@ import { channelToSign, Challenges, onThisLink, type SignedChannel } from './cha
 import { hostPeerId } from './ids.ts';
 import { Retry } from './backoff.ts';
 import { Messenger } from './messenger.ts';
+import { CHAT_KEPT } from './chat.ts';
 import {
-  MAX_CHAT,
+  chatText,
   parseWireMessage,
   type LobbyMessage,
   type Player,
@@ -171,7 +172,7 @@ export class LobbySession {
   /** Each seated peer's last word on its own links (`links` messages). */
   private readonly reports = new Map<string, ReadonlyMap<string, LinkState>>();
   private readonly names = new Map<string, string>();
-  private readonly chat: ChatLine[] = [];
+  private chat: ChatLine[] = [];
   private readonly dropped: string[] = [];
   /** Set at Start: from then on the roster is frozen. */
   private agreement: GenesisAgreement | null = null;
@@ -382,11 +383,16 @@ export class LobbySession {
     };
   }
 
+  /** Keeps a line of the lobby's chat, bounded like the table's (`chat.ts`). */
+  private hear(line: ChatLine): void {
+    this.chat = [...this.chat, line].slice(-CHAT_KEPT);
+  }
+
   say(text: string): void {
-    const trimmed = text.trim();
-    if (!this.me || trimmed.length === 0 || trimmed.length > MAX_CHAT) return;
-    this.toSeats({ type: 'chat', text: trimmed });
-    this.chat.push({ from: this.id, name: this.me.name, text: trimmed });
+    const checked = chatText(text);
+    if (!this.me || checked === null) return;
+    this.toSeats({ type: 'chat', text: checked });
+    this.hear({ from: this.id, name: this.me.name, text: checked });
     this.changed();
   }
 
@@ -507,7 +513,7 @@ export class LobbySession {
         break;
       case 'chat':
         if (this.holdsSeat(from) && this.holdsSeat(this.id))
-          this.chat.push({ from, name: this.nameOf(from), text: message.text });
+          this.hear({ from, name: this.nameOf(from), text: message.text });
         else this.drop(from, 'chat from or to a peer without a seat');
         break;
       case 'bye':

@@ -186,9 +186,8 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
     case 'event':
       return fail('a game event outside a game');
     case 'chat': {
-      const { text } = raw;
-      if (typeof text !== 'string' || text.trim().length === 0 || text.length > MAX_CHAT)
-        return fail('bad chat text');
+      const text = chatText(raw.text);
+      if (text === null || text !== raw.text) return fail('bad chat text');
       return { ok: true, value: { type: 'chat', text } };
     }
     case 'start':

@@ -5,6 +5,7 @@ import { sendingThrough } from './helpers/transport.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import { MAX_MESSAGE_BYTES } from '../../src/net/messenger.ts';
 import { HOST_ANSWER_LIMIT_MS, LobbySession } from '../../src/net/lobby.ts';
+import { CHAT_KEPT } from '../../src/net/chat.ts';
 import type { Player, TableInfo } from '../../src/net/messages.ts';
 import { TABLE, guest } from './helpers/lobby-table.ts';
 
@@ -55,6 +56,16 @@ describe('LobbySession', () => {
     await settle();
     for (const session of [host, ben])
       expect(session.snapshot().chat).toEqual([{ from: cat.id, name: 'Cat', text: 'hi all' }]);
+  });
+
+  test('the lobby keeps the last lines of its chat, and says nothing the check refuses', async () => {
+    const { host } = await table();
+    for (let i = 0; i <= CHAT_KEPT; i++) host.say(`line ${i}`);
+    host.say('a\u202eb');
+    host.say('   ');
+    const chat = host.snapshot().chat.map((line) => line.text);
+    expect(chat).toHaveLength(CHAT_KEPT);
+    expect([chat[0], chat.at(-1)]).toEqual(['line 1', `line ${CHAT_KEPT}`]);
   });
 
   test('only the host starts, and only when full', async () => {

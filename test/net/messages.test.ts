@@ -58,6 +58,8 @@ describe('parseLobbyMessage', () => {
     ['a challenge without a nonce', { type: 'lobby-challenge' }],
     ['a challenge with a short nonce', { type: 'lobby-challenge', nonce: 'ab'.repeat(16) }],
     ['an empty chat', { type: 'chat', text: '   ' }],
+    ['a chat that reorders the text around it', { type: 'chat', text: 'a\u202eb' }],
+    ['a chat not trimmed as sent', { type: 'chat', text: ' hi' }],
     ['an unknown type', { type: 'shuffle' }],
     [
       'a roster for an unknown game',
