@@ -10,12 +10,8 @@
  * every event judged.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { ComputerPlayer, seededRandom } from '../src/bots/computer.ts';
+import { localTable } from '../src/bots/table.ts';
 import { GAMES, type GameId } from '../src/engine/catalog.ts';
-import { playable, totalDeckSize } from '../src/engine/games/registry.ts';
-import { createIdentity } from '../src/engine/identity.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../src/engine/table/leave.ts';
-import type { Genesis } from '../src/engine/table/types.ts';
 import { LoopbackNetwork } from '../src/net/loopback.ts';
 import { parseWireMessage } from '../src/net/messages.ts';
 import { Messenger } from '../src/net/messenger.ts';
@@ -45,65 +41,34 @@ async function playStored(game: GameId, seats: number): Promise<StoredTable> {
   const random = crypto.getRandomValues;
   const draw = seededBytes(`bench-restore|${game}|${seats}`);
   crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array);
-  try {
-    return await playOut(game, seats);
-  } finally {
-    crypto.getRandomValues = random;
-  }
-}
-
-async function playOut(game: GameId, seats: number): Promise<StoredTable> {
-  const entry = playable(game);
-  if (!entry) throw new Error(`bench: ${game} cannot be played`);
-  const options = entry.withSeats?.({}, seats) ?? {};
+  const store = new MemoryStore();
   const names = Array.from({ length: seats }, (_, seat) => `Seat ${seat + 1}`);
-  const identities = names.map(() => createIdentity());
-  const peers = names.map((_, seat) => `restore-${seat}`);
-  const id = `bench-restore-${game}-${seats}`;
-  const genesis: Genesis = {
-    table: id,
+  const table = localTable({
     game,
     names,
-    identities: identities.map((i) => i.publicKey),
-    deckSize: totalDeckSize(entry, options),
-    options,
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
-  };
-  const net = new LoopbackNetwork();
-  const store = new MemoryStore();
-  const info = { id, game, seats, options, absentAfterMs: DEFAULT_ABSENT_AFTER_MS };
-  const play = { genesis, seat: 0, peers };
-  await store.saveTable({ id, info, name: names[0]!, identity: identities[0]!, host: true, play });
-  const pool = new InThreadPool();
-  const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
-  const sessions = messengers.map(
-    (messenger, seat) =>
-      new TableSession(
-        messenger,
-        genesis,
-        entry,
-        seat,
-        identities[seat]!.secretKey,
-        peers,
-        seat === 0 ? store : new MemoryStore(),
-        pool,
-      ),
-  );
-  const bots = sessions.map((s, seat) => new ComputerPlayer(s, seededRandom(seat + 1)));
-  const over = () => sessions.every((s) => s.replica.state.step.type === 'DONE');
-  await new Promise<void>((resolve) => {
-    for (const s of sessions)
-      s.subscribe(() => {
-        if (over()) resolve();
-      });
+    table: `bench-restore-${game}-${seats}`,
+    stores: [store],
   });
-  await Promise.all(sessions.map((s) => s.whenSent()));
-  for (const bot of bots) bot.stop();
-  for (const s of sessions) s.close();
-  for (const m of messengers) m.close();
-  if (sessions[0]!.replica.offences().length > 0)
-    throw new Error(`bench: an honest ${game} table named someone`);
-  return (await store.loadTable(id))!;
+  try {
+    const { genesis } = table;
+    const { table: id, options, absentAfterMs } = genesis;
+    await store.saveTable({
+      id,
+      info: { id, game, seats, options, absentAfterMs },
+      name: names[0]!,
+      identity: table.identities[0]!,
+      host: true,
+      play: { genesis, seat: 0, peers: names.map((_, seat) => `local-${seat}`) },
+    });
+    await table.finished();
+    await Promise.all(table.sessions.map((s) => s.whenSent()));
+    if (table.sessions[0]!.replica.offences().length > 0)
+      throw new Error(`bench: an honest ${game} table named someone`);
+    return (await store.loadTable(id))!;
+  } finally {
+    table.close();
+    crypto.getRandomValues = random;
+  }
 }
 
 /** Resumes seat 0 from a store holding `kept`; the time from the read to the game restored. */
