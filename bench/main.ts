@@ -12,12 +12,15 @@
  * 4. Start to the first move in headless Chromium, over real PeerJS on
  *    loopback (`start.ts`);
  * 5. the longest task of a page's main thread while a 52-card two-player
- *    table is set up in Chromium (`longtasks.ts`).
+ *    table is set up in Chromium (`longtasks.ts`);
+ * 6. a reload's restore of a whole stored game, every proof checked again
+ *    beside the kept checks trusted, in Node (`restore.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
  * per in-memory table and per mental-poker backend, 5), `--games N` (whole
- * games per table, 1), `--browser-runs N` (3), `--node-only` (no Chromium).
+ * games per table, 1), `--browser-runs N` (3), `--restore-runs N` (restores of
+ * each stored game each way, 3), `--node-only` (no Chromium).
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -39,6 +42,7 @@ import {
   TABLES,
   type TableFigure,
 } from './tables.ts';
+import { benchRestore, formatRestores, RESTORED, type RestoreFigure } from './restore.ts';
 import { median } from './text.ts';
 
 const { values } = parseArgs({
@@ -46,6 +50,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     games: { type: 'string', default: '1' },
     'browser-runs': { type: 'string', default: '3' },
+    'restore-runs': { type: 'string', default: '3' },
     'node-only': { type: 'boolean', default: false },
   },
 });
@@ -57,6 +62,7 @@ const count = (name: string, text: string, least: number): number => {
 const runs = count('runs', values.runs, 1);
 const games = count('games', values.games, 0);
 const browserRuns = count('browser-runs', values['browser-runs'], 1);
+const restoreRuns = count('restore-runs', values['restore-runs'], 1);
 const browser = !values['node-only'];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -82,6 +88,11 @@ for (const spec of TABLES) tables.push(await benchTable(spec, runs, games, progr
 
 console.log('mental-poker ...');
 const lee = benchLee(runs);
+
+console.log('Restoring a stored game ...');
+const restores: RestoreFigure[] = [];
+for (const { game, seats } of RESTORED)
+  restores.push(await benchRestore(game, seats, restoreRuns, progress));
 
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
@@ -160,6 +171,13 @@ if (browser) {
   );
   console.log(formatLongTasks(longTasks));
 }
+
+heading(
+  `6. A reload's restore of a whole stored game, from the store read to the game where it ` +
+    `stood (Node, each restore in a fresh worker thread, proofs checked in that thread; ` +
+    `medians of ${plural(restoreRuns, 'run')} each way, alternately)`,
+);
+console.log(formatRestores(restores));
 
 heading('Targets');
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');

@@ -7,18 +7,21 @@
 import type { GameId } from '../engine/catalog.ts';
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import { playable, totalDeckSize } from '../engine/games/registry.ts';
-import { createIdentity } from '../engine/identity.ts';
+import { createIdentity, type Identity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import { parseWireMessage } from '../net/messages.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
 import { Messenger } from '../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
+import type { TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import { ComputerPlayer, seededRandom } from './computer.ts';
 
 export interface LocalTable {
   readonly genesis: Genesis;
+  /** Each seat's identity: its secret key signs its events. */
+  readonly identities: readonly Identity[];
   readonly sessions: TableSession<Json>[];
   readonly bots: ComputerPlayer[];
   /** The in-memory network, so a test can add a peer of its own. */
@@ -45,6 +48,8 @@ export function localTable(options: {
   pool?: CryptoPool;
   /** Seats the peers on this in-memory network (a benchmark's, counting what each sends). */
   network?: LoopbackNetwork;
+  /** Where each seat keeps its table (a benchmark's, to restore it); in memory by default. */
+  stores?: readonly (TableStore | undefined)[];
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
@@ -74,7 +79,7 @@ export function localTable(options: {
         seat,
         identities[seat]!.secretKey,
         peers,
-        undefined,
+        options.stores?.[seat],
         pool,
       ),
   );
@@ -93,6 +98,7 @@ export function localTable(options: {
     sessions.every((s) => s.replica.stopped || s.replica.state.step.type === 'DONE');
   return {
     genesis,
+    identities,
     sessions,
     bots,
     network: net,

@@ -1,7 +1,8 @@
 /**
  * What a peer keeps of each table so that a reload, a closed tab or a crash
  * loses nothing: its identity, its seat and the genesis, every secret its
- * keyring made, and every signed event it made or learnt; and, for the page's
+ * keyring made, and every signed event it made or learnt; the proof checks it
+ * ran and found holding, so a reload need not run them again; and, for the page's
  * countdown to declaring a player absent, since when each seat has been
  * unreachable while the table waited on it.
  *
@@ -61,6 +62,11 @@ export interface StoredTable {
   readonly secrets: readonly KeyringSecrets[];
   /** Signed events as their wire text, made or received, first kept first. */
   readonly events: readonly string[];
+  /**
+   * The ids (`checkId`) of the proof checks this device ran and found holding: each names
+   * a digest of everything the check read, so it vouches for those very bytes and no others.
+   */
+  readonly checked: readonly string[];
 }
 
 /**
@@ -77,6 +83,8 @@ export interface TableStore {
   saveSecrets(id: string, secrets: KeyringSecrets): Promise<void>;
   /** Adds one signed event of a table. */
   saveEvent(id: string, event: string): Promise<void>;
+  /** Adds the ids of proof checks this device ran for a table and found holding. */
+  saveChecked(id: string, checks: readonly string[]): Promise<void>;
   /** Everything kept of a table, or null for a table never saved (or deleted). */
   loadTable(id: string): Promise<StoredTable | null>;
   /**
@@ -88,7 +96,7 @@ export interface TableStore {
   loadUnreachable(id: string): Promise<(number | null)[]>;
   /** The record of every table kept. */
   listTables(): Promise<SavedTable[]>;
-  /** Forgets a table: its record, secrets and events. */
+  /** Forgets a table: its record, secrets, events and checks. */
   deleteTable(id: string): Promise<void>;
 }
 
@@ -108,12 +116,15 @@ interface Schema extends DBSchema {
     indexes: { table: string };
   };
   events: { key: number; value: { table: string; event: string }; indexes: { table: string } };
+  checked: { key: number; value: { table: string; ids: string[] }; indexes: { table: string } };
   unreachable: { key: string; value: { table: string; since: (number | null)[] } };
 }
 
 /**
  * Version 1: tables by id; secrets and events under increasing keys, so reading them back
  * keeps the order written. Version 2: each table's clock of unreachable seats, by table id.
+ * Version 3: batches of each table's checks found holding. A table kept before it has none
+ * and is checked in full on its next restore, as any table whose checks are lost.
  */
 function upgrade(db: IDBPDatabase<Schema>, from: number): void {
   if (from < 1) {
@@ -122,6 +133,8 @@ function upgrade(db: IDBPDatabase<Schema>, from: number): void {
     db.createObjectStore('events', { autoIncrement: true }).createIndex('table', 'table');
   }
   if (from < 2) db.createObjectStore('unreachable', { keyPath: 'table' });
+  if (from < 3)
+    db.createObjectStore('checked', { autoIncrement: true }).createIndex('table', 'table');
 }
 
 /** Tables kept in IndexedDB. */
@@ -131,7 +144,7 @@ export class IdbStore implements TableStore {
   /** Opens (and creates or upgrades) the database `name`. */
   static async open(name = DATABASE): Promise<IdbStore> {
     return new IdbStore(
-      await openDB<Schema>(name, 2, { upgrade: (db, from) => upgrade(db, from) }),
+      await openDB<Schema>(name, 3, { upgrade: (db, from) => upgrade(db, from) }),
     );
   }
 
@@ -158,18 +171,24 @@ export class IdbStore implements TableStore {
     await Promise.all([tx.objectStore('events').add({ table: id, event }), tx.done]);
   }
 
+  async saveChecked(id: string, checks: readonly string[]): Promise<void> {
+    await this.db.add('checked', { table: id, ids: [...checks] });
+  }
+
   async loadTable(id: string): Promise<StoredTable | null> {
-    const tx = this.db.transaction(['tables', 'secrets', 'events']);
-    const [table, secrets, events] = await Promise.all([
+    const tx = this.db.transaction(['tables', 'secrets', 'events', 'checked']);
+    const [table, secrets, events, checked] = await Promise.all([
       tx.objectStore('tables').get(id),
       tx.objectStore('secrets').index('table').getAll(id),
       tx.objectStore('events').index('table').getAll(id),
+      tx.objectStore('checked').index('table').getAll(id),
     ]);
     if (!table) return null;
     return {
       table,
       secrets: secrets.map((record) => record.secrets),
       events: events.map((record) => record.event),
+      checked: checked.flatMap((record) => record.ids),
     };
   }
 
@@ -186,8 +205,11 @@ export class IdbStore implements TableStore {
   }
 
   async deleteTable(id: string): Promise<void> {
-    const tx = this.db.transaction(['tables', 'secrets', 'events', 'unreachable'], 'readwrite');
-    const drop = async (store: 'secrets' | 'events') => {
+    const tx = this.db.transaction(
+      ['tables', 'secrets', 'events', 'checked', 'unreachable'],
+      'readwrite',
+    );
+    const drop = async (store: 'secrets' | 'events' | 'checked') => {
       const keys = await tx.objectStore(store).index('table').getAllKeys(id);
       await Promise.all(keys.map((key) => tx.objectStore(store).delete(key)));
     };
@@ -196,6 +218,7 @@ export class IdbStore implements TableStore {
       tx.objectStore('unreachable').delete(id),
       drop('secrets'),
       drop('events'),
+      drop('checked'),
       tx.done,
     ]);
   }
@@ -206,10 +229,12 @@ export class IdbStore implements TableStore {
   }
 }
 
+type Kept = { secrets: KeyringSecrets[]; events: string[]; checked: string[] };
+
 /** Tables kept in memory, gone with the page: for sessions that need not survive a reload. */
 export class MemoryStore implements TableStore {
   private readonly tables = new Map<string, SavedTable>();
-  private readonly kept = new Map<string, { secrets: KeyringSecrets[]; events: string[] }>();
+  private readonly kept = new Map<string, Kept>();
   private readonly unreachable = new Map<string, (number | null)[]>();
 
   async saveTable(table: SavedTable): Promise<void> {
@@ -229,11 +254,14 @@ export class MemoryStore implements TableStore {
     this.of(id).events.push(event);
   }
 
+  async saveChecked(id: string, checks: readonly string[]): Promise<void> {
+    this.of(id).checked.push(...checks);
+  }
+
   async loadTable(id: string): Promise<StoredTable | null> {
     const table = this.tables.get(id);
     if (!table) return null;
-    const { secrets, events } = this.of(id);
-    return structuredClone({ table, secrets, events });
+    return structuredClone({ table, ...this.of(id) });
   }
 
   async saveUnreachable(id: string, since: readonly (number | null)[]): Promise<void> {
@@ -254,9 +282,9 @@ export class MemoryStore implements TableStore {
     this.unreachable.delete(id);
   }
 
-  private of(id: string): { secrets: KeyringSecrets[]; events: string[] } {
+  private of(id: string): Kept {
     let kept = this.kept.get(id);
-    if (!kept) this.kept.set(id, (kept = { secrets: [], events: [] }));
+    if (!kept) this.kept.set(id, (kept = { secrets: [], events: [], checked: [] }));
     return kept;
   }
 }

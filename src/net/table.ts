@@ -30,6 +30,19 @@
  * can have seen, and `resume` rebuilds the session from it. It keeps where
  * each seat last proved itself too, so a reload dials it there.
  *
+ * A restore replays the kept log in slices, yielding between them so the page
+ * can say how far it is (`restoring`), and checks again only the proofs this
+ * device has not checked itself. The store keeps the id of every check the pool
+ * found holding (`saveChecked`): an id is a digest of everything the check
+ * reads (context, statement, proof), so a kept answer is the answer to those
+ * very bytes, as running the check again would give it. An event changed in
+ * the store, or any event a peer sends, brings a proof with another id, and it
+ * is checked in the pool like any other; only a check this device ran is
+ * skipped. Whoever can write this page's store can also read the seat's
+ * secret keys there and sign as it, so trusting the kept answers trusts
+ * nothing the keys did not already; and the peers check everything
+ * themselves: a device that fools itself fools nobody else.
+ *
  * The session keeps the clock the table agreed on for absent players
  * (`genesis.absentAfterMs`): the fold has none. A seat the table waits on
  * whose link is down starts its clock; `declareAbsent` signs nothing before
@@ -89,6 +102,15 @@ export interface StepTiming {
   readonly verifyMs: number;
 }
 
+/** How far a restore is: of the `total` events kept, `done` are judged. */
+export interface Restoring {
+  readonly done: number;
+  readonly total: number;
+}
+
+/** How long a restore replays kept events before yielding, in ms: a page stays responsive. */
+const RESTORE_SLICE_MS = 25;
+
 /** What a seat says its replica reached: that many events, folded to that state hash. */
 export type PeerHash = Omit<StateHashMessage, 'type'>;
 
@@ -111,6 +133,8 @@ export class TableSession<S extends Json = Json> {
   dutyError: { readonly step: Step['type']; readonly reason: string } | null = null;
   /** True while this seat's next duty is being made in the pool. */
   proving = false;
+  /** While `resume` replays the kept log, how far it is; null otherwise. Nothing is signed meanwhile. */
+  restoring: Restoring | null = null;
   /** Settles once our last signed event is stored and sent. */
   private outbox: Promise<void> = Promise.resolve();
   /** How many of our events, from the first, are stored and so may be sent. */
@@ -221,19 +245,21 @@ export class TableSession<S extends Json = Json> {
   /**
    * This peer's session of table `id` as `store` kept it, after a reload or
    * a crash: the keyring restored, the kept events replayed (the replica
-   * checks each again), the whole log sent to every peer already linked
-   * (others get it when they join), and owed duties done. Events that reach
-   * `messenger` before this resolves are lost to the session, but every peer
-   * sends its whole log when a link opens. Errors: `ERR_NO_TABLE`, or
-   * `ERR_NOT_STARTED` for a table still gathering players, or
-   * `ERR_UNPLAYABLE` for a game this build cannot run. The kept events are
-   * checked again in `pool`.
+   * judges each again, its proofs checked in `pool` but for the checks this
+   * device kept as holding), the whole log sent to every peer already linked
+   * (others get it when they join), and owed duties done. Resolves once the
+   * replay is judged (or the pool failed); `progress` hears how far it is
+   * meanwhile. Events that reach `messenger` before the session exists are
+   * lost to it, but every peer sends its whole log when a link opens. Errors:
+   * `ERR_NO_TABLE`, or `ERR_NOT_STARTED` for a table still gathering players,
+   * or `ERR_UNPLAYABLE` for a game this build cannot run.
    */
   static async resume(
     messenger: Messenger<WireMessage>,
     store: TableStore,
     id: string,
     pool: CryptoPool = new InThreadPool(),
+    progress: (restoring: Restoring) => void = () => {},
   ): Promise<Result<TableSession<Json>, string>> {
     const kept = await store.loadTable(id);
     if (!kept) return err('ERR_NO_TABLE');
@@ -253,9 +279,8 @@ export class TableSession<S extends Json = Json> {
       store,
       pool,
     );
-    // Before the duty the constructor scheduled: it must see every secret and event kept.
     session.kept = unreachable;
-    session.restore(kept);
+    await session.restore(kept, progress);
     return ok(session);
   }
 
@@ -494,7 +519,7 @@ export class TableSession<S extends Json = Json> {
    */
   private trackAbsences(): void {
     const { replica } = this;
-    if (replica.waiting || this.closed) return;
+    if (replica.waiting || this.restoring || this.closed) return;
     const owing =
       replica.stopped || replica.outcome() !== null ? [] : replica.owed().map((o) => o.seat);
     const links = this.links.states();
@@ -514,14 +539,52 @@ export class TableSession<S extends Json = Json> {
       void this.stored(this.store.saveUnreachable(this.genesis.table, [...this.unreachableSince]));
   }
 
-  private restore(kept: StoredTable): void {
+  /**
+   * Replays `kept` (see "A restore" above): a slice of events per task, `progress` told
+   * after each, then waits for the checks the pool still owes. Until it is done no duty
+   * runs, as one made before every event of ours is back would reuse a seq.
+   */
+  private async restore(
+    kept: StoredTable,
+    progress: (restoring: Restoring) => void,
+  ): Promise<void> {
+    const total = kept.events.length;
+    const report = () => {
+      this.restoring = { done: Math.min(this.replica.entryVerdicts.length, total), total };
+      progress(this.restoring);
+    };
+    this.restoring = { done: 0, total };
     for (const secrets of kept.secrets) this.keyring.restore(secrets);
-    for (const event of kept.events) this.timed(() => this.replica.receive(event));
+    for (const id of kept.checked) this.book.learn(id, true);
+    const stop = this.subscribe(report);
+    report();
+    let next = 0;
+    do {
+      // Each slice is drawn before the next, and so is the restore's start.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const slice = performance.now();
+      while (next < total && performance.now() - slice < RESTORE_SLICE_MS)
+        this.timed(() => this.replica.receive(kept.events[next++]!));
+      this.changed();
+    } while (next < total);
+    // The checks not kept are under way in the pool; it may fail, or the page leave.
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (this.replica.waiting && this.poolError === null && !this.closed) return;
+        off();
+        resolve();
+      };
+      const off = this.subscribe(check);
+      check();
+    });
+    stop();
+    this.restoring = null;
     this.released = this.replica.log.nextSeq(this.seat);
     this.links.states().forEach((state, seat) => {
       if (state === 'connected') this.sync(seat);
     });
     this.changed();
+    this.scheduleDuty();
   }
 
   private receive(from: Seat, event: string): void {
@@ -607,7 +670,8 @@ export class TableSession<S extends Json = Json> {
    * owed now.
    */
   private async duty(): Promise<boolean> {
-    if (this.closed || this.replica.stopped || this.storeError !== null) return false;
+    if (this.closed || this.restoring || this.replica.stopped || this.storeError !== null)
+      return false;
     if (!this.replica.waiting && claimedAbsent(this.replica.state, this.seat)) {
       // Answered here and now, not in the pool: a claimant that claims again as soon as it
       // sees the answer must find our next duty under way, then done.
@@ -708,6 +772,7 @@ export class TableSession<S extends Json = Json> {
       const answers = this.answers;
       this.answers = [];
       if (answers.length > 0) this.replica.learn(answers);
+      this.keepChecked(answers);
       this.checkAhead();
       if (answers.length === 0) return;
       this.changed();
@@ -737,6 +802,12 @@ export class TableSession<S extends Json = Json> {
         (e) => this.failed(e),
       );
     }
+  }
+
+  /** Stores the checks answered as holding, so a restore of this table need not run them again. */
+  private keepChecked(answers: readonly (readonly [string, boolean])[]): void {
+    const held = answers.flatMap(([id, holds]) => (holds ? [id] : []));
+    if (held.length > 0) void this.stored(this.store.saveChecked(this.genesis.table, held));
   }
 
   /** Adds a worker's time checking one proof of the entry `hash` to that entry's checking time. */
@@ -817,7 +888,7 @@ export class TableSession<S extends Json = Json> {
    */
   private tellHash(): void {
     const { replica } = this;
-    if (this.closed || replica.state.step.type !== 'DONE') return;
+    if (this.closed || this.restoring || replica.state.step.type !== 'DONE') return;
     if (this.told?.events === replica.log.size) return;
     this.told = { events: replica.log.size, hash: replica.stateHash };
     const message = { type: 'state-hash' as const, ...this.told };

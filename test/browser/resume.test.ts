@@ -83,6 +83,33 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
     /Alice published their secret keys/,
   );
 
+  // What Alice's page shows as it comes back: every restore line, and the board as first drawn.
+  await alice.addInitScript(() => {
+    const seen = { words: [] as string[], battles: null as string | null };
+    Object.assign(window, { restoreSeen: seen });
+    new MutationObserver(() => {
+      const words = document.querySelector('[data-testid=restoring-words]')?.textContent;
+      if (words && seen.words.at(-1) !== words) seen.words.push(words);
+      seen.battles ??= document.querySelector('[data-testid=battles]')?.textContent ?? null;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   await reopen(alice, bob, 'Waiting for Alice to reconnect…', ['reconnecting', 'you']);
+  const seen = await alice.evaluate(
+    () => (window as unknown as { restoreSeen: { words: string[]; battles: string } }).restoreSeen,
+  );
+  // Reconnecting, then the replay from its start, never going back.
+  expect(seen.words[0]).toBe('Reconnecting to the table…');
+  const counts = seen.words.slice(1).map((w) => {
+    const [, done, total] = /^Restoring the game: (\d+) of (\d+) steps$/.exec(w) ?? [];
+    return { done: Number(done), total: Number(total) };
+  });
+  expect(counts[0]!.done).toBe(0);
+  expect(counts[0]!.total).toBeGreaterThan(100);
+  counts.forEach((c, i) => {
+    expect(c.total).toBe(counts[0]!.total);
+    expect(c.done).toBeGreaterThanOrEqual(counts[i - 1]?.done ?? 0);
+  });
+  // Drawn once, where the game stood: the battle the game ended at, as Bob's page shows it.
+  expect(seen.battles).toBe(await bob.getByTestId('battles').textContent());
   await expectAgreement(alice, bob, winner);
 });

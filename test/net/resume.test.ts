@@ -78,6 +78,10 @@ class DyingStore implements TableStore {
     return never;
   }
 
+  saveChecked(id: string, checks: readonly string[]): Promise<void> {
+    return this.dead ? never : this.inner.saveChecked(id, checks);
+  }
+
   loadTable(id: string) {
     return this.inner.loadTable(id);
   }

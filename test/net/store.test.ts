@@ -1,6 +1,6 @@
 /**
- * What a peer keeps of its tables: both stores keep records, secrets and
- * events in the order written and apart per table; IndexedDB keeps them
+ * What a peer keeps of its tables: both stores keep records, secrets,
+ * events and checks found holding in the order written and apart per table; IndexedDB keeps them
  * across a reopen; a whole real game kept in IndexedDB replays to the same
  * log and state, with every secret the seat published at its audit.
  */
@@ -53,6 +53,9 @@ describe.each([
       store.saveEvent(other.id, 'elsewhere'),
       store.saveSecrets(table.id, batch(2, { stepNo: 7, bit: 1, salt: 'ab' })),
       store.saveEvent(table.id, 'second'),
+      store.saveChecked(table.id, ['check-a', 'check-b']),
+      store.saveChecked(other.id, ['check-elsewhere']),
+      store.saveChecked(table.id, ['check-c']),
     ];
     await Promise.all(writes);
     const kept = await store.loadTable(table.id);
@@ -60,12 +63,14 @@ describe.each([
       table: table.record(1),
       secrets: [batch(1), batch(2, { stepNo: 7, bit: 1, salt: 'ab' })],
       events: ['first', 'second'],
+      checked: ['check-a', 'check-b', 'check-c'],
     });
     expect(kept!.table.identity.secretKey).toBeInstanceOf(Uint8Array);
     expect(await store.loadTable(other.id)).toEqual({
       table: other.record(0),
       secrets: [],
       events: ['elsewhere'],
+      checked: ['check-elsewhere'],
     });
     const ids = (await store.listTables()).map((t) => t.id).sort();
     expect(ids).toEqual([table.id, other.id]);
@@ -80,6 +85,7 @@ describe.each([
       table: table.record(0),
       secrets: [],
       events: ['kept'],
+      checked: [],
     });
   });
 
@@ -89,6 +95,7 @@ describe.each([
       await store.saveTable(t.record(0));
       await store.saveSecrets(t.id, batch(3));
       await store.saveEvent(t.id, `event of ${t.id}`);
+      await store.saveChecked(t.id, [`check of ${t.id}`]);
     }
     await store.deleteTable(table.id);
     expect(await store.loadTable(table.id)).toBeNull();
@@ -96,6 +103,7 @@ describe.each([
     expect(await store.loadTable(other.id)).toMatchObject({
       secrets: [batch(3)],
       events: [`event of ${other.id}`],
+      checked: [`check of ${other.id}`],
     });
     // Its id is free again: nothing of the old table comes back with a new one.
     await store.saveTable(table.record(1));
@@ -103,6 +111,7 @@ describe.each([
       table: table.record(1),
       secrets: [],
       events: [],
+      checked: [],
     });
   });
 
@@ -120,6 +129,7 @@ describe.each([
       table: { ...record, play: { ...record.play!, peers: moved } },
       secrets: [],
       events: ['kept'],
+      checked: [],
     });
     expect((await store.loadTable(other.id))!.table).toEqual({ ...other.record(0), play: null });
     expect(await store.loadTable('nothing')).toBeNull();
@@ -157,12 +167,14 @@ test('IndexedDB keeps everything across closing and reopening the database, as a
   await first.saveTable(table.record(1));
   await first.saveSecrets(table.id, batch(5));
   await first.saveEvent(table.id, 'before the reload');
+  await first.saveChecked(table.id, ['checked before the reload']);
   first.close();
   const again = await idb('reload');
   expect(await again.loadTable(table.id)).toEqual({
     table: table.record(1),
     secrets: [batch(5)],
     events: ['before the reload'],
+    checked: ['checked before the reload'],
   });
 });
 
@@ -183,6 +195,7 @@ test('a database of version 1 (before the clock of unreachable seats) opens with
     table: table.record(1),
     secrets: [],
     events: ['kept in version 1'],
+    checked: [],
   });
   await store.saveUnreachable(table.id, [null, 42]);
   expect(await store.loadUnreachable(table.id)).toEqual([null, 42]);

@@ -43,7 +43,7 @@ import { registerAgain, rejoinTable } from '../../net/rejoin.ts';
 import type { DirectTransport } from '../../net/direct.ts';
 import { decodePairing } from '../../net/pairing.ts';
 import { MemoryStore, type SavedTable, type TableStore } from '../../net/store.ts';
-import { TableSession } from '../../net/table.ts';
+import { TableSession, type Restoring } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
 import { NEXT_GAME_SECONDS } from './interlude.svelte.ts';
@@ -74,6 +74,8 @@ export class LobbyController {
   unknownTable = $state<string | null>(null);
   /** The page is coming back to a kept table: registering again and replaying. */
   resuming = $state(false);
+  /** How far the replay of a kept table is, once registered again; null before and after. */
+  restoring = $state<Restoring | null>(null);
   /** A table this page was sent to that another tab of this browser holds. */
   elsewhere = $state<string | null>(null);
   /** This page waits for the other tab to let go of `elsewhere`, to take it over. */
@@ -434,13 +436,20 @@ export class LobbyController {
       const rejoined = await rejoinTable(this.reopen(table), genesis, seat, peers);
       this.messenger = rejoined.messenger;
       if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
-      const resumed = await TableSession.resume(rejoined.messenger, this.store, id, this.pool);
+      const resumed = await TableSession.resume(
+        rejoined.messenger,
+        this.store,
+        id,
+        this.pool,
+        (restoring) => (this.restoring = restoring),
+      );
       if (resumed.ok) this.show(resumed.value);
       else this.error = `This table cannot be resumed here (${resumed.error}).`;
     } catch (e) {
       this.error = `Could not reconnect to the table (${(e as Error).message}).`;
     } finally {
       this.resuming = false;
+      this.restoring = null;
     }
   }
 
