@@ -67,8 +67,6 @@ export type LobbyMessage =
   | { type: 'start' }
   | { type: 'bye' }
   | GenesisStatement
-  /** After a game: the sender opened table `table` for the same players and invites them to it. */
-  | { type: 'rematch'; table: string }
   /** The sender's links to the other seats, by peer id: how each pair is doing, for everyone. */
   | { type: 'links'; links: Record<string, LinkState> };
 
@@ -85,9 +83,15 @@ export type SeatMessage =
  */
 export type StateHashMessage = { type: 'state-hash'; events: number; hash: string };
 
+/**
+ * After a game, over the seat links (`table.ts`): the sender opened table `table` for
+ * the same players and invites them to it.
+ */
+export type RematchMessage = { type: 'rematch'; table: string };
+
 /** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
 export type WireMessage =
-  LobbyMessage | SeatMessage | { type: 'event'; event: string } | StateHashMessage;
+  LobbyMessage | SeatMessage | { type: 'event'; event: string } | StateHashMessage | RematchMessage;
 
 export const MAX_NAME = 24;
 /** The most seats any game has: a report of links names no more peers than that. */
@@ -177,9 +181,6 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
       return { ok: true, value: { type: 'bye' } };
     case 'genesis':
       return parseGenesisStatement(raw);
-    case 'rematch':
-      if (!isTableId(raw.table)) return fail('bad table id');
-      return { ok: true, value: { type: 'rematch', table: raw.table } };
     case 'links': {
       if (!isRecord(raw.links)) return fail('bad links');
       const entries = Object.entries(raw.links);
@@ -271,6 +272,10 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
       return fail('bad event count');
     if (!isHex(hash, 32)) return fail('bad state hash');
     return { ok: true, value: { type: 'state-hash', events, hash } };
+  }
+  if (isRecord(raw) && raw.type === 'rematch') {
+    if (!isTableId(raw.table)) return fail('bad table id');
+    return { ok: true, value: { type: 'rematch', table: raw.table } };
   }
   return (isRecord(raw) ? parseSeatMessage(raw) : null) ?? parseLobbyMessage(raw);
 }

@@ -2,8 +2,8 @@
  * What a table session keeps besides the replica, for the protocol panel and the
  * audit view: this device's time over each event (making its own, checking every one),
  * and the state hash each other seat says its replica reached once the table is done,
- * told again to a seat whose link comes back. Figures are not asserted, only that
- * every event has its own and that they are times.
+ * told again to a seat whose link comes back; and each other seat's invitation to play
+ * again. Figures are not asserted, only that every event has its own and that they are times.
  */
 import { expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
@@ -80,4 +80,53 @@ test.each([
 test('a state hash message of the right shape is taken as it is', () => {
   const raw = { type: 'state-hash', events: 12, hash: 'ab'.repeat(32) };
   expect(parseWireMessage(raw)).toEqual({ ok: true, value: raw });
+});
+
+test('an invitation to play again: one per seat, the latest; none to this very table; told again to a seat whose link comes back', async () => {
+  const table = localTable({
+    game: 'war',
+    names: ['Ann', 'Ben'],
+    humans: [0, 1],
+    table: 'kkkkkkkkkk',
+  });
+  const [ann, ben] = table.sessions as [TableSession, TableSession];
+  const linked = (session: TableSession) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (session.links.states()[1 - session.seat] === 'connected') resolve();
+      };
+      session.subscribe(check);
+      check();
+    });
+  await Promise.all([linked(ann), linked(ben)]);
+  const invited = (session: TableSession, count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (session.invitations.length === count) resolve();
+      };
+      session.subscribe(check);
+      check();
+    });
+
+  // Every invitation Ben's session ever held: never one to the table at play.
+  const held = new Set<string>();
+  ben.subscribe(() => ben.invitations.forEach((i) => held.add(i.table)));
+  messengerOf(ann).send('local-1', { type: 'rematch', table: 'kkkkkkkkkk' });
+  ann.invite('kmnpqrstuv');
+  await invited(ben, 1);
+  expect(ben.invitations).toEqual([{ seat: 0, table: 'kmnpqrstuv' }]);
+  expect(ann.invitations).toEqual([]);
+
+  // The link drops and comes back: Ben hears the latest invitation again, and keeps one.
+  ann.invite('pqrstuvwxy');
+  table.network.cut('local-0', 'local-1');
+  messengerOf(ann).connect('local-1');
+  await new Promise<void>((resolve) => {
+    ben.subscribe(() => {
+      if (ben.invitations[0]?.table === 'pqrstuvwxy') resolve();
+    });
+  });
+  expect(ben.invitations).toEqual([{ seat: 0, table: 'pqrstuvwxy' }]);
+  expect([...held]).toEqual(['kmnpqrstuv', 'pqrstuvwxy']);
+  table.close();
 });
