@@ -11,15 +11,19 @@ import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import type { Messenger } from '../../src/net/messenger.ts';
 import type { TableSession } from '../../src/net/table.ts';
 
-/** Resolves once `session` holds what every other seat says it reached. */
-const heardEveryHash = (session: TableSession) =>
+/** Resolves once `holds` does, read after every change of `session`. */
+const when = (session: TableSession, holds: () => boolean) =>
   new Promise<void>((resolve) => {
     const check = () => {
-      if (session.peerHashes.every((h, seat) => seat === session.seat || h !== null)) resolve();
+      if (holds()) resolve();
     };
     session.subscribe(check);
     check();
   });
+
+/** Resolves once `session` holds what every other seat says it reached. */
+const heardEveryHash = (session: TableSession) =>
+  when(session, () => session.peerHashes.every((h, seat) => seat === session.seat || h !== null));
 
 const messengerOf = (session: TableSession) =>
   (session.links as unknown as { messenger: Messenger<WireMessage> }).messenger;
@@ -83,37 +87,19 @@ test('a state hash message of the right shape is taken as it is', () => {
 });
 
 test('an invitation to play again: one per seat, the latest; none to this very table; told again to a seat whose link comes back', async () => {
-  const table = localTable({
-    game: 'war',
-    names: ['Ann', 'Ben'],
-    humans: [0, 1],
-    table: 'kkkkkkkkkk',
-  });
+  const at = 'kkkkkkkkkk';
+  const table = localTable({ game: 'war', names: ['Ann', 'Ben'], humans: [0, 1], table: at });
   const [ann, ben] = table.sessions as [TableSession, TableSession];
   const linked = (session: TableSession) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (session.links.states()[1 - session.seat] === 'connected') resolve();
-      };
-      session.subscribe(check);
-      check();
-    });
+    when(session, () => session.links.states()[1 - session.seat] === 'connected');
   await Promise.all([linked(ann), linked(ben)]);
-  const invited = (session: TableSession, count: number) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (session.invitations.length === count) resolve();
-      };
-      session.subscribe(check);
-      check();
-    });
 
   // Every invitation Ben's session ever held: never one to the table at play.
   const held = new Set<string>();
   ben.subscribe(() => ben.invitations.forEach((i) => held.add(i.table)));
-  messengerOf(ann).send('local-1', { type: 'rematch', table: 'kkkkkkkkkk' });
+  messengerOf(ann).send('local-1', { type: 'rematch', table: at });
   ann.invite('kmnpqrstuv');
-  await invited(ben, 1);
+  await when(ben, () => ben.invitations.length === 1);
   expect(ben.invitations).toEqual([{ seat: 0, table: 'kmnpqrstuv' }]);
   expect(ann.invitations).toEqual([]);
 
@@ -121,11 +107,7 @@ test('an invitation to play again: one per seat, the latest; none to this very t
   ann.invite('pqrstuvwxy');
   table.network.cut('local-0', 'local-1');
   messengerOf(ann).connect('local-1');
-  await new Promise<void>((resolve) => {
-    ben.subscribe(() => {
-      if (ben.invitations[0]?.table === 'pqrstuvwxy') resolve();
-    });
-  });
+  await when(ben, () => ben.invitations[0]?.table === 'pqrstuvwxy');
   expect(ben.invitations).toEqual([{ seat: 0, table: 'pqrstuvwxy' }]);
   expect([...held]).toEqual(['kmnpqrstuv', 'pqrstuvwxy']);
   table.close();
