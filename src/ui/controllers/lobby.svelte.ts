@@ -15,7 +15,7 @@
  * A game against the computer (`playComputer`) runs every seat in this page, over an
  * in-memory network, and is kept in the store like a network table, each computer
  * seat under a key of its own (`seatStore`): a reload resumes every seat from what it
- * kept, so the player sees the same game, and redoes nothing it has seen.
+ * kept, so nothing the player has seen changes.
  *
  * A table is kept in the store from the moment this player has a seat, and with the
  * agreed genesis before the first event is signed, so that a reload comes back to it
@@ -577,6 +577,8 @@ export class LobbyController {
       }
       this.local = resumed.value;
       this.show(resumed.value.sessions[play.seat]!);
+    } catch (e) {
+      this.error = `This browser could not read the game back (${(e as Error).message}).`;
     } finally {
       this.resuming = false;
     }
@@ -802,10 +804,13 @@ export class LobbyController {
 
   /** Forgets table `id`, and each computer seat of it that this page ran. */
   private async forget(id: string): Promise<void> {
-    const seats = this.saved?.computers ? (this.saved.play?.genesis.names.length ?? 0) : 1;
+    const play = this.saved?.computers ? this.saved.play : null;
+    const computers = play
+      ? play.genesis.names.map((_, s) => s).filter((s) => s !== play.seat)
+      : [];
     try {
       await this.store.deleteTable(id);
-      for (let seat = 1; seat < seats; seat++) await seatStore(this.store, seat).deleteTable(id);
+      for (const seat of computers) await seatStore(this.store, seat).deleteTable(id);
     } catch (e) {
       this.error = `This browser could not forget the table (${(e as Error).message}).`;
     }
