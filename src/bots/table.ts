@@ -16,7 +16,8 @@ import { parseWireMessage, type WireMessage } from '../net/messages.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
 import { Messenger } from '../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
-import type { TableStore } from '../net/store.ts';
+import type { TableInfo } from '../net/messages.ts';
+import type { SavedTable, TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import { ComputerPlayer, seededRandom } from './computer.ts';
 
@@ -86,6 +87,31 @@ export function localTable(options: {
       ),
   );
   return played(genesis, sessions, identities, messengers, net, options);
+}
+
+/**
+ * What each seat of `local` keeps of its table, in its own store (`stores` of `localTable`)
+ * before its first secret: the record `resumeLocalTable` reads back. Seat 0 is the host.
+ */
+export function seatRecords(local: LocalTable): SavedTable[] {
+  const { genesis, identities } = local;
+  const info: TableInfo = {
+    id: genesis.table,
+    game: genesis.game as TableInfo['game'],
+    seats: genesis.names.length,
+    options: genesis.options,
+    absentAfterMs: genesis.absentAfterMs,
+  };
+  const peers = genesis.names.map((_, seat) => `local-${seat}`);
+  return identities.map((identity, seat) => ({
+    id: genesis.table,
+    info,
+    name: genesis.names[seat]!,
+    identity,
+    host: seat === 0,
+    play: { genesis, seat, peers },
+    computers: true,
+  }));
 }
 
 /**

@@ -36,7 +36,7 @@
  */
 import { freshSeed } from '../../bots/computer.ts';
 import { ComputerSeat } from '../../bots/seat.ts';
-import { localTable, resumeLocalTable, type LocalTable } from '../../bots/table.ts';
+import { localTable, resumeLocalTable, seatRecords, type LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import { playable } from '../../engine/games/registry.ts';
@@ -448,27 +448,9 @@ export class LobbyController {
     });
     this.local = local;
     // Written in this turn, before any seat's first secret: the store writes in order.
-    const { genesis } = local;
-    const info: TableInfo = {
-      id,
-      game,
-      seats,
-      options: genesis.options,
-      absentAfterMs: genesis.absentAfterMs,
-    };
-    const peers = genesis.names.map((_, seat) => `local-${seat}`);
-    stores.forEach((store, seat) => {
-      const table: SavedTable = {
-        id,
-        info,
-        name: genesis.names[seat]!,
-        identity: local.identities[seat]!,
-        host: seat === 0,
-        play: { genesis, seat, peers },
-        computers: true,
-      };
+    seatRecords(local).forEach((table, seat) => {
       if (seat === 0) void this.save(table);
-      else void store.saveTable(table).catch((e: unknown) => this.storeFailed(e));
+      else void stores[seat]!.saveTable(table).catch((e: unknown) => this.storeFailed(e));
     });
     if (!this.shared) this.tableId = id;
     await sleep(0);
