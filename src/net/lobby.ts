@@ -119,14 +119,6 @@ export interface TableStart {
   peers: string[];
 }
 
-/** A player of this table who opened a new one for the same players, and its id. */
-export interface Invitation {
-  peer: string;
-  name: string;
-  seat: number;
-  table: string;
-}
-
 /** A snapshot for the UI; a new object after every change. */
 export interface LobbySnapshot {
   table: TableInfo | null;
@@ -149,8 +141,6 @@ export interface LobbySnapshot {
   waiting: Seat[];
   /** Messages dropped as malformed, with their reasons, newest last. */
   dropped: string[];
-  /** Invitations to play again from the other players, lowest seat first. */
-  invitations: Invitation[];
 }
 
 const AGREEMENT_PHASE = {
@@ -191,8 +181,6 @@ export class LobbySession {
   private unanswered = false;
   /** The host's page answered, but no network path joined it to this one. */
   private unreachable = false;
-  /** Seated peer -> the table it last invited this player to. */
-  private readonly invitations = new Map<string, string>();
   /** Each linked peer's challenges from this end that its hello may still answer. */
   private readonly challenges = new Challenges();
   /** Each linked peer's latest challenge to this end, until this player has a name to answer with. */
@@ -343,10 +331,6 @@ export class LobbySession {
           ? this.agreement.waiting().map((seat) => ({ ...this.players[seat]! }))
           : [],
       dropped: [...this.dropped],
-      invitations: this.players.flatMap((p, seat) => {
-        const table = this.invitations.get(p.peer);
-        return table === undefined ? [] : [{ peer: p.peer, name: p.name, seat, table }];
-      }),
     };
   }
 
@@ -430,17 +414,6 @@ export class LobbySession {
     setTimeout(() => this.close(), GOODBYE_MS);
   }
 
-  /**
-   * Invites every other player of this started table to the new table `tableId`.
-   * Only the links of a table whose seats all signed one genesis carry it, so
-   * nobody but those players learns the new table's id.
-   */
-  invite(tableId: string): void {
-    if (this.agreement?.status !== 'agreed') throw new Error('only a started table invites');
-    for (const p of this.players)
-      if (p.peer !== this.id) this.messenger.send(p.peer, { type: 'rematch', table: tableId });
-  }
-
   /** Closes the links; a closed session reports nothing more (closing drops links it would report). */
   close(): void {
     this.stopWaitingForHost();
@@ -495,6 +468,7 @@ export class LobbySession {
       case 'seat-hello':
       case 'peers':
       case 'table-chat':
+      case 'rematch':
         return;
       case 'lobby-challenge':
         this.toAnswer.set(from, message.nonce);
@@ -528,16 +502,6 @@ export class LobbySession {
         )
           this.drop(from, 'Start for a table this player cannot play');
         else this.begin();
-        break;
-      case 'rematch':
-        if (
-          this.agreement?.status !== 'agreed' ||
-          from === this.id ||
-          !this.players.some((p) => p.peer === from)
-        )
-          this.drop(from, 'an invitation from a peer that played no game here');
-        else if (message.table === this.tableId) this.drop(from, 'an invitation to this table');
-        else this.invitations.set(from, message.table);
         break;
       case 'links':
         if (!this.holdsSeat(from)) this.drop(from, 'links from a peer without a seat');

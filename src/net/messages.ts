@@ -67,8 +67,6 @@ export type LobbyMessage =
   | { type: 'start' }
   | { type: 'bye' }
   | GenesisStatement
-  /** After a game: the sender opened table `table` for the same players and invites them to it. */
-  | { type: 'rematch'; table: string }
   /** The sender's links to the other seats, by peer id: how each pair is doing, for everyone. */
   | { type: 'links'; links: Record<string, LinkState> };
 
@@ -88,13 +86,20 @@ export type StateHashMessage = { type: 'state-hash'; events: number; hash: strin
 /** Words from a player at the table, outside the signed log (`chat.ts`); `text` as `chatText` keeps it. */
 export type TableChatMessage = { type: 'table-chat'; text: string };
 
+/**
+ * After a game, over the seat links (`table.ts`): the sender opened table `table` for
+ * the same players and invites them to it.
+ */
+export type RematchMessage = { type: 'rematch'; table: string };
+
 /** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
 export type WireMessage =
   | LobbyMessage
   | SeatMessage
   | { type: 'event'; event: string }
   | StateHashMessage
-  | TableChatMessage;
+  | TableChatMessage
+  | RematchMessage;
 
 export const MAX_NAME = 24;
 /** The most seats any game has: a report of links names no more peers than that. */
@@ -196,9 +201,6 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
       return { ok: true, value: { type: 'bye' } };
     case 'genesis':
       return parseGenesisStatement(raw);
-    case 'rematch':
-      if (!isTableId(raw.table)) return fail('bad table id');
-      return { ok: true, value: { type: 'rematch', table: raw.table } };
     case 'links': {
       if (!isRecord(raw.links)) return fail('bad links');
       const entries = Object.entries(raw.links);
@@ -296,6 +298,10 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
     // Kept as sent or refused: a sender's own copy shows what the others see.
     if (text === null || text !== raw.text) return fail('bad chat text');
     return { ok: true, value: { type: 'table-chat', text } };
+  }
+  if (isRecord(raw) && raw.type === 'rematch') {
+    if (!isTableId(raw.table)) return fail('bad table id');
+    return { ok: true, value: { type: 'rematch', table: raw.table } };
   }
   return (isRecord(raw) ? parseSeatMessage(raw) : null) ?? parseLobbyMessage(raw);
 }

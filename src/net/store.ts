@@ -51,6 +51,11 @@ export interface SavedTable {
    * (`direct.ts`): after a reload this page pairs again by codes. Absent for PeerJS.
    */
   readonly paired?: boolean;
+  /**
+   * Every other seat is a computer player this page runs, over an in-memory network: each
+   * kept in this store too, under its own key (`seatStore`). Absent for a network table.
+   */
+  readonly computers?: boolean;
   /** Null while the table is still gathering players. */
   readonly play: TablePlay | null;
 }
@@ -104,6 +109,32 @@ const withPeers = (table: SavedTable, peers: readonly (string | null)[]): SavedT
   ...table,
   play: table.play && { ...table.play, peers: [...peers] },
 });
+
+/**
+ * `store` as seat `seat` of a table run in this page sees it, beside the seat whose
+ * record is the table's own: every record kept under the table id plus `.seat`, which
+ * no link names (`isTableId`).
+ */
+export function seatStore(store: TableStore, seat: Seat): TableStore {
+  const key = (id: string) => `${id}.${seat}`;
+  return {
+    saveTable: (table) => store.saveTable({ ...table, id: key(table.id) }),
+    savePeers: (id, peers) => store.savePeers(key(id), peers),
+    saveSecrets: (id, secrets) => store.saveSecrets(key(id), secrets),
+    saveEvent: (id, event) => store.saveEvent(key(id), event),
+    saveChecked: (id, checks) => store.saveChecked(key(id), checks),
+    loadTable: (id) => store.loadTable(key(id)),
+    saveUnreachable: (id, since) => store.saveUnreachable(key(id), since),
+    loadUnreachable: (id) => store.loadUnreachable(key(id)),
+    listTables: async () =>
+      (await store.listTables()).flatMap((table) =>
+        table.id.endsWith(`.${seat}`)
+          ? [{ ...table, id: table.id.slice(0, -`.${seat}`.length) }]
+          : [],
+      ),
+    deleteTable: (id) => store.deleteTable(key(id)),
+  };
+}
 
 /** The IndexedDB database every page of this origin shares. */
 export const DATABASE = 'fair-deal';

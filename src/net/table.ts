@@ -54,6 +54,10 @@
  * in (`timings`), and the state hash each other seat says its replica reached
  * once the table is done (`peerHashes`): the engine has no clock, and the
  * fold cannot hold its own hash.
+ *
+ * And the invitations to play again (`rematch`): a player who opens a new table for the
+ * same players says so over the seat links, which follow every seat wherever its page
+ * comes back, so a player who reloaded during the game invites and is invited like any.
  */
 import { learnDeck } from '../../crypto/index.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
@@ -111,6 +115,12 @@ export interface Restoring {
 /** How long a restore replays kept events before yielding, in ms: a page stays responsive. */
 const RESTORE_SLICE_MS = 25;
 
+/** A seat of this table opened `table` for the same players and invites this one to it. */
+export interface Invitation {
+  readonly seat: Seat;
+  readonly table: string;
+}
+
 /** What a seat says its replica reached: that many events, folded to that state hash. */
 export type PeerHash = Omit<StateHashMessage, 'type'>;
 
@@ -153,6 +163,10 @@ export class TableSession<S extends Json = Json> {
   readonly timings = new Map<string, StepTiming>();
   /** What each other seat says its replica reached once the table was done; null until it says. */
   readonly peerHashes: (PeerHash | null)[];
+  /** The new table this seat invited the others to (`invite`), or null. */
+  private inviting: string | null = null;
+  /** Per seat, the new table it last invited this one to play at; null while it has not. */
+  private readonly invitedTo: (string | null)[];
   /** What this seat last told the others it reached. */
   private told: PeerHash | null = null;
   private readonly faceCache = new Map<string, number>();
@@ -216,6 +230,7 @@ export class TableSession<S extends Json = Json> {
     this.chat = new TableChat(seat, genesis.identities.length, (to, m) => this.links.send(to, m));
     this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
     this.peerHashes = genesis.identities.map(() => null);
+    this.invitedTo = genesis.identities.map(() => null);
     this.unreachableSince = genesis.identities.map(() => null);
     this.links.listen({
       message: (from, message) => {
@@ -225,11 +240,17 @@ export class TableSession<S extends Json = Json> {
           this.peerHashes[from] = { events: message.events, hash: message.hash };
           this.changed();
         }
+        // One per seat, the latest: a seat can make this page keep no more.
+        if (message.type === 'rematch' && message.table !== genesis.table) {
+          this.invitedTo[from] = message.table;
+          this.changed();
+        }
       },
       joined: (from) => {
         this.sync(from);
         this.keepAddress(from);
         if (this.told) this.links.send(from, { type: 'state-hash', ...this.told });
+        if (this.inviting) this.links.send(from, { type: 'rematch', table: this.inviting });
       },
       changed: () => this.changed(),
     });
@@ -482,6 +503,19 @@ export class TableSession<S extends Json = Json> {
         stop();
         resolve();
       });
+    });
+  }
+
+  /** The other seats' invitations to play again (`invite`), lowest seat first. */
+  get invitations(): Invitation[] {
+    return this.invitedTo.flatMap((table, seat) => (table === null ? [] : [{ seat, table }]));
+  }
+
+  /** Invites every other seat to play again at the new table `table`; a seat linked later too. */
+  invite(table: string): void {
+    this.inviting = table;
+    this.genesis.identities.forEach((_, seat) => {
+      if (seat !== this.seat) this.links.send(seat, { type: 'rematch', table });
     });
   }
 

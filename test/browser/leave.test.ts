@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seatTwo, useStack } from './harness.ts';
+import { checkScreen, seatTwo, useStack } from './harness.ts';
 
 const stack = useStack();
 
@@ -55,4 +55,21 @@ test('a joiner leaves a game: home, not the join form of the table just left', a
   await leave(bob);
   await atHome(bob);
   expect(await alice.getByTestId('table').count()).toBe(1);
+  // Alice's page says that Bob resigned and left: nobody is reconnecting, nothing is being read.
+  await alice.getByTestId('result').waitFor();
+  await expect
+    .poll(() => alice.getByTestId('waiting').textContent())
+    .toBe('Bob has left the table.');
+  expect(await alice.getByTestId('player').getByTestId('link-state').allTextContents()).toEqual([
+    'you',
+    'left',
+  ]);
+  expect(await alice.getByTestId('status').textContent()).toBe('The game is over: Bob resigned.');
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await alice.setViewportSize(viewport);
+    await checkScreen(alice, 'table-resigned', viewport);
+  }
 });

@@ -22,6 +22,11 @@ async function readingInvitation() {
   return { alice, bob };
 }
 
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
 const seatNames = (page: Page) => page.getByTestId('seat-name').allTextContents();
 
 /** Link badges of the seats, in seat order ('you' for the page's own seat). */
@@ -357,5 +362,25 @@ describe('lobby over PeerJS between real browsers', () => {
     await bob.getByRole('button', { name: 'Leave table' }).click();
     await bob.getByTestId('create').waitFor();
     await expect.poll(() => linkStates(alice)).toEqual(['you', 'left']);
+  });
+
+  test('the host leaves: the guest is told that the game cannot start, and goes home', async () => {
+    const { alice, bob } = await twoInLobby();
+    expect(await bob.getByTestId('waiting-start').textContent()).toMatch(/Waiting for Alice/);
+    await alice.getByRole('button', { name: 'Leave table' }).click();
+    await alice.getByTestId('create').waitFor();
+    await bob.getByTestId('host-left').waitFor();
+    expect(await linkStates(bob)).toEqual(['left', 'you']);
+    expect(await bob.getByTestId('host-left').innerText()).toMatch(
+      /^Alice created this table and has left it, so its game cannot start\./,
+    );
+    expect(await bob.getByTestId('waiting-start').count()).toBe(0);
+    for (const viewport of VIEWPORTS) {
+      await bob.setViewportSize(viewport);
+      await checkScreen(bob, 'lobby-host-left', viewport);
+    }
+    await bob.getByTestId('host-left-home').click();
+    await bob.getByTestId('create').waitFor();
+    expect(new URL(bob.url()).hash).toBe('');
   });
 });

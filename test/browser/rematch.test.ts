@@ -39,7 +39,9 @@ test('after a game of War, Play again seats both players at a new table', async 
   );
   await bob.getByTestId('accept').click();
   await bob.getByTestId('lobby').waitFor();
-  expect(bob.url()).toBe(again);
+  // Seated, each page's address names the new table: a reload comes back to it.
+  await expect.poll(() => bob.url()).toBe(alice.url());
+  expect(alice.url()).toBe(again.replace('#join=', '#table='));
   await expect
     .poll(() => alice.getByTestId('seat-name').allTextContents())
     .toEqual(['Alice', 'Bob']);

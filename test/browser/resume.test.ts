@@ -4,6 +4,7 @@
  * fetches what it missed, re-sends what the other missed, and the game ends with both
  * pages agreeing. While a page is away, the other says whom it waits for: each page
  * leaves for a blank page and comes back to its URL only once the other has said so.
+ * After the game, Play again reaches a page that reloaded.
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -112,4 +113,16 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
   // Drawn once, where the game stood: the battle the game ended at, as Bob's page shows it.
   expect(seen.battles).toBe(await bob.getByTestId('battles').textContent());
   await expectAgreement(alice, bob, winner);
+
+  // Bob's Play again reaches Alice, whose page reloaded; a reload in the new lobby keeps her seat.
+  await bob.getByTestId('play-again').click();
+  await bob.getByTestId('lobby').waitFor();
+  await alice.getByTestId('invitation').waitFor();
+  await alice.getByTestId('accept').click();
+  await alice.getByTestId('lobby').waitFor();
+  await expect.poll(() => alice.url()).toBe(bob.url());
+  await alice.reload();
+  await alice.getByTestId('lobby').waitFor();
+  await expect.poll(() => bob.getByTestId('seat-name').allTextContents()).toEqual(['Bob', 'Alice']);
+  await expect.poll(() => bob.getByTestId('start').isEnabled()).toBe(true);
 });

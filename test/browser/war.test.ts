@@ -129,13 +129,32 @@ test('two browsers paired by codes play War to the end and agree on the winner',
   expect(sockets).toEqual([[], []]);
 });
 
-test('one browser plays War against the computer to the end', async () => {
+test('one browser plays War against the computer: a reload comes back to the same game, played to the end, then Play again starts a new one', async () => {
   const page = await stack.newPlayer();
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Solo');
   await page.getByTestId('game-war').click();
   await page.getByTestId('solo').click();
-  await autoplayWar(page);
+  // The address names the table, as a network table's does.
+  await expect.poll(() => page.url()).toMatch(/#table=[a-z2-9]{10}$/);
+  const url = page.url();
+  await flipOffered(page);
+  await page.getByTestId('flip').click();
+  await expect.poll(() => settledSteps(page)).toBe(1);
+  await flipOffered(page);
+  const log = await page.getByTestId('log').textContent();
+  const stacks = await page.getByTestId('my-stack').textContent();
+
+  // The page reloads: every seat comes back from this browser's store, the game as it was.
+  await page.reload();
+  await page.getByTestId('table').waitFor();
+  expect(page.url()).toBe(url);
+  await flipOffered(page);
+  expect(await page.getByTestId('log').textContent()).toBe(log);
+  expect(await page.getByTestId('my-stack').textContent()).toBe(stacks);
+  expect(await settledSteps(page)).toBe(1);
+
+  await page.getByTestId('autoplay').check();
   expect(await winner(page)).toMatch(/^(Solo wins the game|Computer wins the game|Draw)$/);
   expect(Number(await page.getByTestId('battles').textContent())).toBeGreaterThan(0);
   // The computer is a real peer: it shuffled with a proof and opened its secrets for the audit.
@@ -145,4 +164,12 @@ test('one browser plays War against the computer to the end', async () => {
   expect(await page.getByTestId('log').textContent()).toContain(
     'Computer shuffled and locked the cards',
   );
+  expect(await page.getByTestId('alarm').count()).toBe(0);
+
+  // Play again: a new game against the computer, at a new address, dealt afresh.
+  await page.getByTestId('play-again').click();
+  await flipOffered(page);
+  expect(page.url()).toMatch(/#table=[a-z2-9]{10}$/);
+  expect(page.url()).not.toBe(url);
+  expect(await settledSteps(page)).toBe(0);
 });

@@ -465,56 +465,6 @@ describe('a man in the middle', () => {
   });
 });
 
-describe('invitations to play again', () => {
-  const NEXT = 'kmnpqrstuv';
-
-  async function started() {
-    const net = new LoopbackNetwork();
-    const host = LobbySession.create(net.join(hostPeerId(WAR.id)), WAR, 'Ann', createIdentity());
-    const ben = LobbySession.join(net.join(guest('bbbb')), WAR.id, 'Ben', createIdentity());
-    await settle();
-    host.start();
-    await settle();
-    return { net, host, ben };
-  }
-
-  test('a player of the table invites the others; they see who, from which seat, and where', async () => {
-    const { host, ben } = await started();
-    host.invite(NEXT);
-    await settle();
-    expect(ben.snapshot().invitations).toEqual([
-      { peer: host.id, name: 'Ann', seat: 0, table: NEXT },
-    ]);
-    expect(host.snapshot().invitations).toEqual([]);
-  });
-
-  test('an invitation from a stranger, or to this very table, changes nothing', async () => {
-    const { net, host, ben } = await started();
-    const mallory = net.join(guest('mmmm'));
-    mallory.connect(ben.id);
-    mallory.send(ben.id, JSON.stringify({ type: 'rematch', table: NEXT }));
-    await settle();
-    expect(ben.snapshot().invitations).toEqual([]);
-    expect(ben.snapshot().dropped.at(-1)).toMatch(/played no game here/);
-    host.channel.send(ben.id, { type: 'rematch', table: WAR.id });
-    await settle();
-    expect(ben.snapshot().invitations).toEqual([]);
-    expect(ben.snapshot().dropped.at(-1)).toMatch(/to this table/);
-  });
-
-  test('before Start nobody has played: an invitation is refused, and none can be sent', async () => {
-    const net = new LoopbackNetwork();
-    const host = LobbySession.create(net.join(hostPeerId(WAR.id)), WAR, 'Ann', createIdentity());
-    const ben = LobbySession.join(net.join(guest('bbbb')), WAR.id, 'Ben', createIdentity());
-    await settle();
-    expect(() => host.invite(NEXT)).toThrow();
-    host.channel.send(ben.id, { type: 'rematch', table: NEXT });
-    await settle();
-    expect(ben.snapshot().invitations).toEqual([]);
-    expect(ben.snapshot().dropped.at(-1)).toMatch(/played no game here/);
-  });
-});
-
 describe('a seat the host’s page runs', () => {
   test('the host says its page runs a computer’s seat: every roster and the genesis carry it', async () => {
     const net = new LoopbackNetwork();

@@ -121,8 +121,6 @@ describe('parseLobbyMessage', () => {
       { type: 'roster', table: { ...TABLE, absentAfterMs }, players: [] },
     ]),
     ['not an object', [1, 2, 3]],
-    ['an invitation without a table', { type: 'rematch' }],
-    ['an invitation to a malformed table id', { type: 'rematch', table: 'no such table!' }],
     ['links that are not an object', { type: 'links', links: 'connected' }],
     [
       'links to a peer id of no table',
@@ -180,6 +178,15 @@ describe('parseLobbyMessage', () => {
     expect(parseWireMessage({ type: 'event', event: 5 }).ok).toBe(false);
     expect(parseWireMessage({ type: 'event', event: 'x'.repeat(70_000) }).ok).toBe(false);
     expect(parseLobbyMessage({ type: 'event', event: '{}' }).ok).toBe(false);
+  });
+
+  test('an invitation to play again is a wire message naming a well-formed table', () => {
+    expect(parseWireMessage({ type: 'rematch', table: 'kmnpqrstuv' })).toEqual({
+      ok: true,
+      value: { type: 'rematch', table: 'kmnpqrstuv' },
+    });
+    expect(parseWireMessage({ type: 'rematch' })).toEqual({ ok: false, error: 'bad table id' });
+    expect(parseWireMessage({ type: 'rematch', table: 'no such table!' }).ok).toBe(false);
   });
 });
 

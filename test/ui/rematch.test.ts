@@ -1,11 +1,13 @@
 /**
  * Play again: the player who presses it opens a new table for the same game
- * and options and invites the others over the links of the table just played;
- * an invited player accepts and both sit at a new table with fresh keys. Real
- * lobby and table sessions over the in-memory network, real cryptography.
+ * and options and invites the others over the seat links of the table just played;
+ * an invited player accepts and both sit at a new table with fresh keys, a player
+ * whose page reloaded during the game too. Real lobby and table sessions over the
+ * in-memory network, real cryptography.
  */
 import { expect, test } from 'vitest';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { MemoryStore } from '../../src/net/store.ts';
 import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -28,18 +30,18 @@ const SHORT = {
   battleLimit: 100,
 };
 
-/** Ann and Ben at a table of War, started. */
-async function seated() {
+/** Ann and Ben at a table of War, started; Ben's page keeps its tables in `benStore`. */
+async function seated(benStore = new MemoryStore()) {
   const net = new LoopbackNetwork();
   const open = (id: string) => Promise.resolve(net.join(id));
   const ann = new LobbyController(open);
-  const ben = new LobbyController(open);
+  const ben = new LobbyController(open, benStore);
   await ann.create('Ann', 'war', 2, SHORT);
   await ben.join(ann.snapshot!.table!.id, 'Ben');
   await until(() => ann.canStart);
   ann.start();
   await until(() => ann.table !== null && ben.table !== null);
-  return { ann, ben };
+  return { ann, ben, open };
 }
 
 /** Starts the new table once both sit at it, and returns both new table sessions. */
@@ -86,4 +88,46 @@ test('two players who press Play again at once both sit at the lower seat’s ne
   expect(ann.snapshot!.isHost).toBe(true);
   const [annSession, benSession] = await startAgain(ann, ben);
   expect(annSession!.genesis).toEqual(benSession!.genesis);
+});
+
+test('a player whose page reloaded during the game is invited to play again, accepts, and a reload in the new lobby keeps the seat', async () => {
+  const store = new MemoryStore();
+  const { ann, ben, open } = await seated(store);
+  const first = ben.tableId!;
+  // Ben's page goes away mid-game without a goodbye, and comes back to the table.
+  ben.table!.close();
+  ben.session!.close();
+  const back = new LobbyController(open, store);
+  await back.resume(first);
+  // Play again before the end, as at the end: no result is needed to invite.
+  await ann.playAgain();
+  await until(() => back.invitation !== null);
+  expect(back.invitation).toMatchObject({ name: 'Ann', seat: 0, table: ann.snapshot!.table!.id });
+  await back.accept();
+  await until(() => ann.snapshot?.players.length === 2);
+  expect(ann.snapshot!.players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
+  // The new table is the one Ben's page keeps and its URL names: a reload comes back to it.
+  expect(back.tableId).toBe(ann.snapshot!.table!.id);
+  const again = new LobbyController(open, store);
+  back.session!.close();
+  await again.resume(back.tableId!);
+  await until(() => again.snapshot?.seated === true);
+  const [annSession, benSession] = await startAgain(ann, again);
+  expect(benSession!.genesis).toEqual(annSession!.genesis);
+});
+
+test('a player whose page reloaded during the game invites the others to play again', async () => {
+  const store = new MemoryStore();
+  const { ann, ben, open } = await seated(store);
+  ben.table!.close();
+  ben.session!.close();
+  const back = new LobbyController(open, store);
+  await back.resume(ben.tableId!);
+  await back.playAgain();
+  expect(back.snapshot?.table?.id).toBe(back.tableId);
+  await until(() => ann.invitation !== null);
+  expect(ann.invitation).toMatchObject({ name: 'Ben', seat: 1, table: back.tableId });
+  await ann.accept();
+  await until(() => back.snapshot?.players.length === 2);
+  expect(back.snapshot!.players.map((p) => p.name)).toEqual(['Ben', 'Ann']);
 });

@@ -6,9 +6,16 @@
  * host, then asks for a seat.
  *
  * Play again opens a new table (new id, fresh identity key, same game and
- * options) and invites the others over the links of the table just played,
- * which stay open until the new table starts: an invited player accepts, and
- * joins it like anyone following an invite link.
+ * options) and invites the others over the seat links of the table just played
+ * (`TableSession.invite`), which stay open until the new table starts: an invited
+ * player accepts, and joins it like anyone following an invite link. The seat links
+ * follow a player whose page reloaded during the game, so that player invites and is
+ * invited like any.
+ *
+ * A game against the computer (`playComputer`) runs every seat in this page, over an
+ * in-memory network, and is kept in the store like a network table, each computer
+ * seat under a key of its own (`seatStore`): a reload resumes every seat from what it
+ * kept, so nothing the player has seen changes.
  *
  * A table is kept in the store from the moment this player has a seat, and with the
  * agreed genesis before the first event is signed, so that a reload comes back to it
@@ -29,27 +36,39 @@
  */
 import { freshSeed } from '../../bots/computer.ts';
 import { ComputerSeat } from '../../bots/seat.ts';
+import { localTable, resumeLocalTable, seatRecords, type LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import { playable } from '../../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../engine/table/leave.ts';
 import { guestPeerId, hostPeerId, isTableId, newTableId } from '../../net/ids.ts';
-import { LobbySession, type Invitation, type LobbySnapshot } from '../../net/lobby.ts';
+import { sleep } from '../../net/backoff.ts';
+import { LobbySession, type LobbySnapshot } from '../../net/lobby.ts';
+import { LoopbackNetwork } from '../../net/loopback.ts';
 import type { TableInfo, WireMessage } from '../../net/messages.ts';
 import type { Messenger } from '../../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../../net/pool.ts';
 import { registerAgain, rejoinTable } from '../../net/rejoin.ts';
 import type { DirectTransport } from '../../net/direct.ts';
 import { decodePairing } from '../../net/pairing.ts';
-import { MemoryStore, type SavedTable, type TableStore } from '../../net/store.ts';
-import { TableSession, type Restoring } from '../../net/table.ts';
+import {
+  MemoryStore,
+  seatStore,
+  type SavedTable,
+  type TablePlay,
+  type TableStore,
+} from '../../net/store.ts';
+import { TableSession, type Invitation, type Restoring } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
 import { NEXT_GAME_SECONDS } from './interlude.svelte.ts';
 import { TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svelte.ts';
+
+/** How long a computer player in this page thinks before each move, so a person can follow. */
+const COMPUTER_DELAY_MS = 40;
 
 /** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
 function newTable(
@@ -100,10 +119,13 @@ export class LobbyController {
   private afterHost: (() => void) | null = null;
   private identity: Identity | null = null;
   /**
-   * After Play again: the table just played. Its links carry the invitation,
-   * and any crossing one, until the new table starts.
+   * After Play again, or an invitation accepted: the table just played, and what closes
+   * it and its links. Its seat links carry the invitation, and any crossing one, until
+   * the new table starts.
    */
-  private previous: LobbySession | null = null;
+  private previous: { table: TableController; close: () => void } | null = null;
+  /** The game against the computer this page runs, every seat of it. */
+  private local: LocalTable | null = null;
   private name = '';
   /** This table as last written to the store; its `play` is set once the genesis is agreed. */
   private saved: SavedTable | null = null;
@@ -136,8 +158,8 @@ export class LobbyController {
   }
 
   /** The invitation to play again this page shows: the lowest seat's, when several crossed. */
-  get invitation(): Invitation | null {
-    return this.snapshot?.invitations[0] ?? null;
+  get invitation(): (Invitation & { name: string }) | null {
+    return this.table?.invitation ?? null;
   }
 
   /** The table's game has a rules engine; until it does, its lobby can gather players but not start. */
@@ -315,10 +337,14 @@ export class LobbyController {
     this.session?.sit(name);
   }
 
-  /** Visits `tableId` and asks for a seat at once: an invitation to play again, accepted. */
+  /**
+   * Visits `tableId` and asks for a seat at once: an invitation to play again, accepted.
+   * The table played stays open until the new one starts (`moveOn`).
+   */
   async join(tableId: string, name: string): Promise<void> {
     await this.enter(tableId);
     const transport = await this.reach(guestPeerId(tableId));
+    if (this.table) this.moveOn(this.table);
     this.identity = createIdentity();
     // Kept with the table once seated: a reload asks for the seat under it again.
     this.name = name;
@@ -327,43 +353,110 @@ export class LobbyController {
 
   /**
    * Opens a new table for the same players (same game, seats and options; new
-   * id and fresh keys) and invites the others to it over this table's links.
+   * id and fresh keys) and invites the others to it over this table's seat links.
+   * Against the computer: a new game against the computer.
    */
   async playAgain(): Promise<void> {
-    const played = this.session;
-    const table = this.snapshot?.table;
-    const me = this.snapshot?.players.find((p) => p.peer === played?.id);
-    if (!played || !table || !me) return;
-    // Out of the reactive snapshot: the table's info is kept in IndexedDB, which clones no proxy.
-    const plain = $state.snapshot(table as unknown) as TableInfo;
-    const fresh: TableInfo = { ...plain, id: newTableId() };
+    const played = this.table;
+    const info = this.saved?.info;
+    if (!played || !info) return;
+    if (this.local) {
+      const { game, options, names } = this.local.genesis;
+      this.leave();
+      return this.playComputer(this.name, game as GameId, options, names.length);
+    }
+    const fresh: TableInfo = { ...info, id: newTableId() };
     await this.enter(fresh.id);
     const transport = await this.reach(hostPeerId(fresh.id));
-    if (this.session !== played) return transport.close();
-    this.table?.close();
-    this.table = null;
-    this.previous?.close();
-    this.previous = played;
+    if (this.table !== played) return transport.close();
+    this.moveOn(played);
+    const previous = this.previous;
     this.identity = createIdentity();
-    this.attach(LobbySession.create(transport, fresh, me.name, this.identity));
+    this.attach(LobbySession.create(transport, fresh, this.name, this.identity));
     // Crossing invitations (both pressed Play again): the lowest seat's table wins everywhere.
-    const seat = played.snapshot().players.findIndex((p) => p.peer === played.id);
-    played.subscribe((snapshot) => {
-      const first = snapshot.invitations[0];
-      if (this.previous === played && first && first.seat < seat) void this.accept(first);
-    });
-    played.invite(fresh.id);
+    const crossed = () => {
+      const first = played.session.invitations[0];
+      if (this.previous !== previous || !first || first.seat > played.seat) return;
+      stop();
+      void this.accept(first);
+    };
+    const stop = played.session.subscribe(crossed);
+    played.session.invite(fresh.id);
+    crossed();
   }
 
   /** Joins the table another player invited this one to, under the same name; closes this one. */
   async accept(invitation: Invitation | null = this.invitation): Promise<void> {
-    const played = this.previous ?? this.session;
-    const me = played?.snapshot().players.find((p) => p.peer === played.id);
-    if (!invitation || !played || !me) return;
-    const abandoned = this.session;
-    await this.join(invitation.table, me.name);
-    if (abandoned !== played) abandoned?.close();
-    this.closePlayed(played);
+    if (!invitation || (!this.previous && !this.table)) return;
+    // Invited after pressing Play again: the table this page opened is abandoned.
+    const abandoned = this.previous ? this.session : null;
+    await this.join(invitation.table, this.name);
+    abandoned?.close();
+  }
+
+  /**
+   * Leaves the table just played for a new one: its game stays open, its seat links
+   * carrying invitations, until the new table starts (`closePlayed`); the new table is
+   * kept in the store once seated.
+   */
+  private moveOn(played: TableController): void {
+    const { session, messenger } = this;
+    this.previous = {
+      table: played,
+      close: () => {
+        played.close();
+        session?.close();
+        messenger?.close();
+      },
+    };
+    this.session = null;
+    this.messenger = null;
+    this.table = null;
+    this.saved = null;
+  }
+
+  /**
+   * A game of `game` against `seats - 1` computer players, every seat run in this page
+   * and kept in the store, under a new table id the URL names.
+   */
+  async playComputer(
+    name: string,
+    game: GameId,
+    options: JsonObject,
+    seats: number,
+  ): Promise<void> {
+    const id = newTableId();
+    await this.enter(id);
+    this.name = name;
+    const computers = Array.from({ length: seats - 1 }, (_, i) =>
+      seats === 2 ? 'Computer' : `Computer ${i + 1}`,
+    );
+    const stores = [this.tables, ...computers.map((_, i) => seatStore(this.tables, i + 1))];
+    // Each step a task of its own, so none holds the page: the keys and sessions of every
+    // seat, this player's controller, the table's first drawing; and each message between
+    // the seats.
+    await sleep(0);
+    const local = localTable({
+      game,
+      options,
+      names: [name, ...computers],
+      humans: [0],
+      delayMs: COMPUTER_DELAY_MS,
+      seed: freshSeed(),
+      pool: this.pool,
+      network: new LoopbackNetwork({ eachInATask: true }),
+      table: id,
+      stores,
+    });
+    this.local = local;
+    // Written in this turn, before any seat's first secret: the store writes in order.
+    seatRecords(local).forEach((table, seat) => {
+      if (seat === 0) void this.save(table);
+      else void stores[seat]!.saveTable(table).catch((e: unknown) => this.storeFailed(e));
+    });
+    if (!this.shared) this.tableId = id;
+    await sleep(0);
+    this.show(local.sessions[0]!);
   }
 
   start(): void {
@@ -430,6 +523,7 @@ export class LobbyController {
     this.name = table.name;
     this.tableId = id;
     if (!table.play) return this.rejoinLobby(table);
+    if (table.computers) return this.resumeComputers(id, table.play);
     this.resuming = true;
     try {
       const { genesis, seat, peers } = table.play;
@@ -447,6 +541,36 @@ export class LobbyController {
       else this.error = `This table cannot be resumed here (${resumed.error}).`;
     } catch (e) {
       this.error = `Could not reconnect to the table (${(e as Error).message}).`;
+    } finally {
+      this.resuming = false;
+      this.restoring = null;
+    }
+  }
+
+  /** Back to the game against the computer `id`: every seat as the store kept it. */
+  private async resumeComputers(id: string, play: TablePlay): Promise<void> {
+    this.resuming = true;
+    try {
+      const resumed = await resumeLocalTable({
+        table: id,
+        stores: play.genesis.names.map((_, seat) =>
+          seat === play.seat ? this.store : seatStore(this.store, seat),
+        ),
+        humans: [play.seat],
+        seed: freshSeed(),
+        delayMs: COMPUTER_DELAY_MS,
+        pool: this.pool,
+        network: new LoopbackNetwork({ eachInATask: true }),
+        progress: (restoring) => (this.restoring = restoring),
+      });
+      if (!resumed.ok) {
+        this.error = `This game cannot be resumed here (${resumed.error}).`;
+        return;
+      }
+      this.local = resumed.value;
+      this.show(resumed.value.sessions[play.seat]!);
+    } catch (e) {
+      this.error = `This browser could not read the game back (${(e as Error).message}).`;
     } finally {
       this.resuming = false;
       this.restoring = null;
@@ -520,6 +644,8 @@ export class LobbyController {
     this.computers = [];
     this.table?.leave();
     this.table = null;
+    this.local?.close();
+    this.local = null;
     this.session?.leave();
     this.session = null;
     this.messenger?.close();
@@ -545,14 +671,10 @@ export class LobbyController {
     this.letGo();
   }
 
-  /** The table just played is done with: its game, then its links. */
-  private closePlayed(played: LobbySession): void {
-    if (this.previous === played) this.previous = null;
-    else {
-      this.table?.close();
-      this.table = null;
-    }
-    played.close();
+  /** The table just played is done with, once the new one started: its game and its links. */
+  private closePlayed(): void {
+    this.previous?.close();
+    this.previous = null;
   }
 
   /** Holds table `id` for this tab, letting go of the one it held; false when another tab holds it. */
@@ -602,7 +724,7 @@ export class LobbyController {
       if (snapshot.isHost) this.keepRoster(snapshot);
       if (snapshot.phase === 'started' && !this.table) {
         this.openTable(session);
-        if (this.previous) this.closePlayed(this.previous);
+        this.closePlayed();
       }
     });
   }
@@ -664,14 +786,24 @@ export class LobbyController {
       await this.tables.saveTable(table);
       return true;
     } catch (e) {
-      this.error = `This browser could not keep the table (${(e as Error).message}).`;
+      this.storeFailed(e);
       return false;
     }
   }
 
+  private storeFailed(e: unknown): void {
+    this.error = `This browser could not keep the table (${(e as Error).message}).`;
+  }
+
+  /** Forgets table `id`, and each computer seat of it that this page ran. */
   private async forget(id: string): Promise<void> {
+    const play = this.saved?.computers ? this.saved.play : null;
+    const computers = play
+      ? play.genesis.names.map((_, s) => s).filter((s) => s !== play.seat)
+      : [];
     try {
       await this.store.deleteTable(id);
+      for (const seat of computers) await seatStore(this.store, seat).deleteTable(id);
     } catch (e) {
       this.error = `This browser could not forget the table (${(e as Error).message}).`;
     }

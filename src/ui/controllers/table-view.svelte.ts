@@ -33,6 +33,8 @@ export class TableView {
   outcome = $state.raw<Outcome | null>(null);
   /** Who won and why, in words, once the game (or match) is over. */
   result = $state.raw<ResultWords | null>(null);
+  /** How the table ended, when it ended before its game did (a resignation…); null else. */
+  ended = $state<string | null>(null);
   audited = $state(false);
   /** Once the table is done: every player's state hash against this page's. */
   hashes = $state.raw<HashWords | null>(null);
@@ -84,11 +86,16 @@ export class TableView {
         : null;
     // A RESIGN, an ABSENT or a refuted claim ends the table too, without the audit.
     this.audited = state.step.type === 'DONE' && state.ending === null;
+    this.ended = state.ending && this.result ? `The game is over: ${this.result.reason}` : null;
     this.hashes =
       state.step.type === 'DONE'
         ? hashRows(replica, this.names, this.seat, this.session.peerHashes)
         : null;
-    this.links = this.session.links.states();
+    // A player who resigned has left for good: its page closes once its RESIGN is out.
+    const { ending } = state;
+    this.links = this.session.links
+      .states()
+      .map((link, seat) => (ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link));
     this.waiting = linkWords(
       this.names,
       this.links,

@@ -9,7 +9,7 @@
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
 import { makeTranscript } from '../../engine/transcript.ts';
-import type { TableSession } from '../../net/table.ts';
+import type { Invitation, TableSession } from '../../net/table.ts';
 import { AbsenceClocks } from './absences.svelte.ts';
 import { auditOf, type AuditWords } from '../words/audit.ts';
 import { Autoplay } from './autoplay.svelte.ts';
@@ -21,6 +21,8 @@ import { TableView } from './table-view.svelte.ts';
 export class TableController {
   /** The last action this page could not make, in words. */
   error = $state<string | null>(null);
+  /** Another player's invitation to play again, the lowest seat's when several crossed. */
+  invitation = $state.raw<(Invitation & { name: string }) | null>(null);
 
   readonly names: readonly string[];
   /** Per seat, the words saying that another player's page runs it (`runby.ts`), or null. */
@@ -76,6 +78,9 @@ export class TableController {
   }
   get result() {
     return this.seen.result;
+  }
+  get ended() {
+    return this.seen.ended;
   }
   get audited() {
     return this.seen.audited;
@@ -176,6 +181,9 @@ export class TableController {
   }
 
   private refresh(): void {
+    const invited = this.session.invitations[0];
+    if (invited?.table !== this.invitation?.table)
+      this.invitation = invited ? { ...invited, name: this.names[invited.seat]! } : null;
     this.match.update();
     this.seen.update(this.match.current !== null);
     this.clocks.update();
