@@ -184,7 +184,7 @@ test('home: Create says why it cannot be pressed, and an option out of range is 
   await page.getByTestId('solo').click();
   await expect
     .poll(() => page.getByTestId('score').textContent(), { timeout: 60_000 })
-    .toMatch(/Match to 2/);
+    .toMatch(/Match: first to win 2 games/);
 });
 
 test('Red & Black: hand cards do nothing outside a move and are disabled; the hand keeps its sorted order across a re-mask', async () => {

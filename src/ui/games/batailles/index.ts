@@ -15,5 +15,9 @@ export const bataillesUi = defineGameUi<BataillesState, BataillesView, Batailles
   reason: bataillesReason,
   // Each army is a deck of its own: the face says the unit.
   faceWords: (_, __, face) => faceWords(face),
+  optionsWords: ({ players }) =>
+    typeof players === 'number' ? `${players} players, each with an army of 16 cards.` : null,
+  // Deck n is seat n's army.
+  deckWords: (deck, names) => `${names[deck] ?? `seat ${deck + 1}`}'s army`,
   auditWords: AUDIT_WORDS,
 });

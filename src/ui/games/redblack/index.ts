@@ -6,7 +6,7 @@ import type {
   RedBlackView,
 } from '../../../engine/games/redblack/types.ts';
 import { defineGameUi } from '../game.ts';
-import { describeLastGame, describeRedBlack, describeScore } from './describe.ts';
+import { describeLastGame, describeRedBlack, describeScore, optionsWords } from './describe.ts';
 import Options from './Options.svelte';
 import RedBlackBoard from './RedBlackBoard.svelte';
 
@@ -24,4 +24,5 @@ export const redblackUi = defineGameUi<RedBlackState, RedBlackView, RedBlackMove
   reason: (_outcome, state, names) => standing(state, names),
   interlude: standing,
   faceWords: (state, _, face) => faceLabel(state.deck, face),
+  optionsWords,
 });
