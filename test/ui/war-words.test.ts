@@ -88,6 +88,21 @@ test('a game that ends on a war nobody can finish tells that last battle before 
   ]);
 });
 
+test('a war on aces or eights reads "an"', () => {
+  expect(
+    play([
+      [14, 2, 3, 4, 9],
+      [14, 2, 3, 4, 5],
+    ])[0],
+  ).toBe('War! Both turned an ace.');
+  expect(
+    play([
+      [8, 2, 3, 4, 9],
+      [8, 2, 3, 4, 5],
+    ])[0],
+  ).toBe('War! Both turned an 8.');
+});
+
 test('the status line asks for a flip, says whom it waits for, turns the cards, calls a war and goes at the end', () => {
   const dealt = deal([
     [7, 2, 3, 4, 9],
