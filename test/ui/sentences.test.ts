@@ -90,7 +90,7 @@ describe('Batailles: the fight box, as each seat reads it', () => {
 describe('Batailles: a fight with one possible result asks no click', () => {
   const known = (p: ReturnType<typeof opened>, seat: number) => knownOf(p.state, DEAL, seat);
   const legal = (p: ReturnType<typeof opened>, seat: number) =>
-    batailles.legalActions(p.state, seat, known(p, seat)) as BataillesMove[];
+    batailles.legalActions(p.state, seat, known(p, seat));
 
   test('a duel: each fighter has one word, said for them; nobody else has one', () => {
     const nine = cardOf(DEAL, 2, U(9));
