@@ -6,11 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { SUITS, faceOf } from '../../src/engine/cards.ts';
 import type { Outcome } from '../../src/engine/game.ts';
-import {
-  batailles,
-  type BataillesMove,
-  type FightView,
-} from '../../src/engine/games/batailles/index.ts';
+import { batailles, type FightView } from '../../src/engine/games/batailles/index.ts';
 import type { BlackRedEvent } from '../../src/engine/games/blackred/index.ts';
 import type { Json } from '../../src/engine/encoding.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
