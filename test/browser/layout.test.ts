@@ -105,6 +105,14 @@ for (const game of ['war', 'redblack', 'town', 'blackred', 'batailles'] as const
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await spilled(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `phone-${game}.png`), fullPage: true });
+    if (game === 'batailles') {
+      // Six seats run far below the move's buttons: scrolled to the last, they stay in reach.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const move = await page.locator('[aria-label="Your move"]').boundingBox();
+      expect(move!.y).toBeGreaterThanOrEqual(0);
+      expect(move!.y).toBeLessThan(1);
+    }
 
     // The log and the rules fold away behind a button on a phone, and open from it.
     const fold = page.getByTestId('show-log');

@@ -136,7 +136,10 @@ export class ReplayController {
     const entry = this.check.replica.log.entries()[index]!;
     const who = this.names[entry.event.author] ?? `seat ${entry.event.author}`;
     const words = this.lines[index]?.map((line) => line.text).join(' ');
-    return `Event ${index} by ${who}: ${words || `${entry.event.body.type.toLowerCase()} (a protocol step)`}`;
+    // A step the game log does not tell (a coin bit, a seal) reads as the protocol panel tells it.
+    return words
+      ? `Event ${index} by ${who}: ${words}`
+      : `Event ${index}: ${this.steps[index]?.text ?? who}.`;
   });
 
   private constructor(
@@ -317,7 +320,7 @@ export class ReplayController {
       );
       this.status = result.findings.length > 0 ? 'caught' : 'verified';
       this.hashes = hashRows(this.check.replica, this.names, null, []);
-      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}: ${words.reason} ${capitalised(describeEnding(result))}.`;
+      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}. ${capitalised(words.reason)} ${capitalised(describeEnding(result))}.`;
     } else if (result.fault.reason === ENDS_EARLY && this.check.fault === null) {
       this.status = 'unfinished';
       this.verdict = `All ${this.total} events hold, but ${ENDS_EARLY}: the cards still locked cannot be opened.`;
