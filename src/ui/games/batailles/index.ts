@@ -1,8 +1,10 @@
 /** Batailles et piques' UI: the board, and its log and result words. */
-import type {
-  BataillesMove,
-  BataillesState,
-  BataillesView,
+import {
+  ARMY,
+  isOptions,
+  type BataillesMove,
+  type BataillesState,
+  type BataillesView,
 } from '../../../engine/games/batailles/index.ts';
 import { defineGameUi } from '../game.ts';
 import BataillesBoard from './BataillesBoard.svelte';
@@ -15,8 +17,8 @@ export const bataillesUi = defineGameUi<BataillesState, BataillesView, Batailles
   reason: bataillesReason,
   // Each army is a deck of its own: the face says the unit.
   faceWords: (_, __, face) => faceWords(face),
-  optionsWords: ({ players }) =>
-    typeof players === 'number' ? `${players} players, each with an army of 16 cards.` : null,
+  optionsWords: (options) =>
+    isOptions(options) ? `${options.players} players, each with an army of ${ARMY} cards.` : null,
   // Deck n is seat n's army.
   deckWords: (deck, names) => `${names[deck] ?? `seat ${deck + 1}`}'s army`,
   auditWords: AUDIT_WORDS,
