@@ -207,12 +207,12 @@ test.each([
   [
     'redblack',
     { red: 26, black: 26, target: 2 },
-    'A deck of 26 red and 26 black cards; the first to win 2 games wins the match.',
+    'a deck of 26 red and 26 black cards; the first to win 2 games wins the match.',
   ],
   [
     'redblack',
     { red: 30, black: 20, target: 1 },
-    'A deck of 30 red and 20 black cards; the first to win 1 game wins the match.',
+    'a deck of 30 red and 20 black cards; the first to win 1 game wins the match.',
   ],
   ['redblack', { target: 'two' }, 'target "two"'],
   ['batailles', { players: 4 }, '4 players, each with an army of 16 cards.'],

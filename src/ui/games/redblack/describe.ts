@@ -93,7 +93,7 @@ export function optionsWords(options: JsonObject): string | null {
   const { red = DEFAULT_COLOUR, black = DEFAULT_COLOUR, target = DEFAULT_TARGET } = options;
   if (typeof red !== 'number' || typeof black !== 'number' || typeof target !== 'number')
     return null;
-  return `A deck of ${red} red and ${black} black cards; the first to win ${plural(target, 'game')} wins the match.`;
+  return `a deck of ${red} red and ${black} black cards; the first to win ${plural(target, 'game')} wins the match.`;
 }
 
 /** The match score in words, with the number of games that wins it. */
