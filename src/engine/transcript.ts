@@ -300,6 +300,10 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
   return `event ${fault.index}${who} is bad: ${reason}`;
 }
 
+/** "Ann", "Ann and Bob", "Ann, Bob and Cat". */
+const andList = (items: readonly string[]): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 /**
  * Whether the seats confirmed how the table ended, in words: a transcript cut
  * where one seat claimed another absent, or stripped of what came after, keeps
@@ -316,7 +320,7 @@ export function describeEnding(verified: Extract<Verified, { ok: true }>): strin
     ending?.type === 'ABSENT'
       ? `ended by ${name(ending.by)}'s claim that ${name(ending.seat)} was absent, `
       : '';
-  return `${claim}not confirmed by ${missing.join(' and ')}`;
+  return `${claim}not confirmed by ${andList(missing)}`;
 }
 
 /**
@@ -339,10 +343,10 @@ export function describeAudit(
   if (withheld.length === audited.length)
     return 'audit: did not run (the game ended before it); no hidden claim was checked';
   if (withheld.length > 0)
-    return `audit: ran only in part, without the keys of ${withheld.join(' and ')}: only the hidden claims the published keys open were checked; ${named.length === 0 ? 'nobody caught' : `caught ${named.join(', ')}`}`;
+    return `audit: ran only in part, without the keys of ${andList(withheld)}: only the hidden claims the published keys open were checked; ${named.length === 0 ? 'nobody caught' : `caught ${andList(named)}`}`;
   if (findings.length === 0)
     return 'audit: every hidden claim checked against the opened cards; nobody caught';
-  return `audit caught ${named.join(', ')}`;
+  return `audit caught ${andList(named)}`;
 }
 
 function authorOf(event: string): Seat | null {

@@ -394,6 +394,9 @@ test(`the replay screen passes axe at both sizes, stepped by keyboard`, async ()
   await tabTo(page, 'replay-slider');
   for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(() => page.getByTestId('replay-position').textContent()).toBe('40');
+  // Nobody plays in a replay: no status line waiting on anyone, no Flip.
+  expect(await page.getByTestId('status').count()).toBe(0);
+  expect(await page.getByTestId('flip').count()).toBe(0);
   await checkAtBothSizes(page, 'replay-verified');
 
   const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };

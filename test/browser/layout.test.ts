@@ -105,6 +105,14 @@ for (const game of ['war', 'redblack', 'town', 'blackred', 'batailles'] as const
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await spilled(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `phone-${game}.png`), fullPage: true });
+    if (game === 'batailles') {
+      // Six seats run far below the move's buttons: scrolled to the last, they stay in reach.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const move = await page.locator('[aria-label="Your move"]').boundingBox();
+      expect(move!.y).toBeGreaterThanOrEqual(0);
+      expect(move!.y).toBeLessThan(1);
+    }
 
     // The log and the rules fold away behind a button on a phone, and open from it.
     const fold = page.getByTestId('show-log');
@@ -184,7 +192,7 @@ test('home: Create says why it cannot be pressed, and an option out of range is 
   await page.getByTestId('solo').click();
   await expect
     .poll(() => page.getByTestId('score').textContent(), { timeout: 60_000 })
-    .toMatch(/Match to 2/);
+    .toMatch(/Match: first to win 2 games/);
 });
 
 test('Red & Black: hand cards do nothing outside a move and are disabled; the hand keeps its sorted order across a re-mask', async () => {

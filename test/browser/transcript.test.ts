@@ -207,7 +207,7 @@ test('a game of Batailles at three seats opens and replays: the audit caught nob
       new RegExp(
         `^Verified: all ${total} events hold, every signature, chain link, proof and rule\\. ` +
           'Audit: every hidden claim checked against the opened cards; nobody caught\\. ' +
-          '(Ada|Babbage|Curie)( and (Babbage|Curie))* (wins|share) the game: Nobody else could attack\\.',
+          '(Ada|Babbage|Curie)( and (Babbage|Curie))* (wins|share) the game\\. Nobody else could attack\\.',
       ),
     );
   expect(await page.getByTestId('replay-verdict').getAttribute('role')).toBe('status');
@@ -221,6 +221,10 @@ test('a game of Batailles at three seats opens and replays: the audit caught nob
   expect(await hand.getByTestId('unit-face').count()).toBeGreaterThan(0);
   expect(await hand.getByTestId('unit-back').count()).toBe(0);
   expect(await seats.first().innerText()).toMatch(/^You \(Ada\)/);
+  // Nobody plays in a replay: no prompt, no move's controls, no auto-play switch.
+  expect(await page.getByTestId('prompt').count()).toBe(0);
+  expect(await page.locator('[data-testid=replay] .board button').count()).toBe(0);
+  expect(await page.getByTestId('autoplay').count()).toBe(0);
   // As Babbage saw it: his hand, and Ada's seat as he knew it.
   await page.getByTestId('replay-seat').selectOption('1');
   await expect.poll(() => seats.nth(1).innerText()).toMatch(/^You \(Babbage\)/);
@@ -235,6 +239,13 @@ test('a game of Batailles at three seats opens and replays: the audit caught nob
   // Its audit opens, in the page's workers: each army, whose units share names (two Mines).
   await page.getByTestId('see-audit').click();
   await page.getByTestId('audit-summary').waitFor({ timeout: 50_000 });
+  // At its top, the audit's verdict on the hidden claims; each deck named as its player's army.
+  expect(await page.getByTestId('audit-claims').innerText()).toMatch(
+    /^With every key open, \d+ hidden claims were judged on the cards as they were: nobody was caught\.$/,
+  );
+  expect(
+    await page.getByTestId('audit-deal').first().locator('summary').first().innerText(),
+  ).toMatch(/^Ada's army, shuffled from step \d+$/);
   expect(await page.getByTestId('audit-deal').count()).toBeGreaterThanOrEqual(3);
   const units = await page.getByTestId('audit-shuffle').first().locator('li').allInnerTexts();
   expect(units.filter((unit) => unit === 'Mine').length).toBeGreaterThan(1);

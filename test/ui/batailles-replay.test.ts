@@ -30,9 +30,9 @@ test('a liar caught by the audit: the replay verifies every event and names the 
   expect(replay.verdict).toBe(
     `Verified: all ${replay.total} events hold, every signature, chain link, proof and rule. ` +
       `Audit caught ${names[liar]} for a false word on a fight (ERR_FIGHT_RESULT). ` +
-      `${honest.join(' and ')} share the game: the audit caught ${names[liar]}. ` +
+      `${honest.join(' and ')} share the game. The audit caught ${names[liar]}. ` +
       // The engine-made transcript holds no CONFIRM: no page was there to sign one.
-      `Not confirmed by ${names.join(' and ')}.`,
+      `Not confirmed by ${names[0]}, ${names[1]} and ${names[2]}.`,
   );
 
   replay.goTo(replay.total);

@@ -148,6 +148,6 @@ test('a pool that fails stops the replay where it stood, and says so', async () 
   // The first event is a key, with a proof: nothing was checked.
   expect(replay.verified).toBe(0);
   expect(replay.verdict).toBe(
-    'This page could not check the proofs (the worker did not start): the replay stops after no event, checked so far.',
+    'This page could not check the proofs (the worker did not start): the replay stops before its first event.',
   );
 });

@@ -47,10 +47,14 @@ test('a game played to the end says who could not draw, the score and every pile
   const words = describeResult('town', town.outcome(end)!, end, NAMES, 0);
   expect(words.reason).toMatch(
     new RegExp(
-      `^${NAMES[result.seat]} could not draw back up to 5\\. Score Alice ${points[0]} – ${points[1]} Bob: pile 1 `,
+      `^${NAMES[result.seat]} could not draw back up to 5\\. Score Alice ${points[0]} – ${points[1]} Bob: piles? \\d`,
     ),
   );
-  expect(words.reason.split(', ')).toHaveLength(result.score.piles.length);
+  // Every pile is told: those that score one by one, the lone cards together.
+  const told = [...words.reason.matchAll(/piles? ((\d+, )*\d+( and \d+)?)/g)].flatMap((m) =>
+    m[1]!.split(/, | and /),
+  );
+  expect(told.map(Number).sort((a, b) => a - b)).toEqual(result.score.piles.map((p) => p.pile + 1));
 });
 
 test('a refused pick says why in words', () => {

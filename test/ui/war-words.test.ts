@@ -88,6 +88,19 @@ test('a game that ends on a war nobody can finish tells that last battle before 
   ]);
 });
 
+test.each([
+  [14, 'War! Both turned an ace.'],
+  [8, 'War! Both turned an 8.'],
+  [12, 'War! Both turned a queen.'],
+])('a war on rank %i is told with its article', (rank, words) => {
+  expect(
+    play([
+      [rank, 2, 3, 4, 9],
+      [rank, 2, 3, 4, 5],
+    ])[0],
+  ).toBe(words);
+});
+
 test('the status line asks for a flip, says whom it waits for, turns the cards, calls a war and goes at the end', () => {
   const dealt = deal([
     [7, 2, 3, 4, 9],

@@ -40,6 +40,18 @@ const SLICE_MS = 30;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The events checked before the replay stopped, the first `verified` of them: "events 0 to 9". */
+const checkedEvents = (verified: number): string =>
+  verified === 1 ? 'event 0' : `events 0 to ${verified - 1}`;
+
+/** The verdict on a transcript refused at event `verified`, `fault` telling why. */
+export const refusedWords = (fault: string, verified: number): string =>
+  `${capitalised(fault)}. The replay stops before it: ${verified === 0 ? 'it is the first event' : `${checkedEvents(verified)} ${verified === 1 ? 'holds' : 'hold'}`}.`;
+
+/** The verdict when the page's workers fail after `verified` events were checked. */
+export const poolFailedWords = (error: string, verified: number): string =>
+  `This page could not check the proofs (${error}): the replay stops ${verified === 0 ? 'before its first event' : `after ${checkedEvents(verified)}, checked so far`}.`;
+
 export class ReplayController {
   /** Events checked and found good so far, from the first. */
   verified = $state(0);
@@ -124,7 +136,10 @@ export class ReplayController {
     const entry = this.check.replica.log.entries()[index]!;
     const who = this.names[entry.event.author] ?? `seat ${entry.event.author}`;
     const words = this.lines[index]?.map((line) => line.text).join(' ');
-    return `Event ${index} by ${who}: ${words || `${entry.event.body.type.toLowerCase()} (a protocol step)`}`;
+    // A step the game log does not tell (a coin bit, a seal) reads as the protocol panel tells it.
+    return words
+      ? `Event ${index} by ${who}: ${words}`
+      : `Event ${index}: ${this.steps[index]?.text ?? who}.`;
   });
 
   private constructor(
@@ -271,8 +286,7 @@ export class ReplayController {
     if (this.closed || this.status !== 'verifying') return;
     this.close();
     this.status = 'failed';
-    const held = this.verified === 0 ? 'no event' : `events 0 to ${this.verified - 1}`;
-    this.verdict = `This page could not check the proofs (${e instanceof Error ? e.message : String(e)}): the replay stops after ${held}, checked so far.`;
+    this.verdict = poolFailedWords(e instanceof Error ? e.message : String(e), this.verified);
   }
 
   /** The event the check refused, if the fold refused it (not the log), and any equivocation. */
@@ -306,14 +320,13 @@ export class ReplayController {
       );
       this.status = result.findings.length > 0 ? 'caught' : 'verified';
       this.hashes = hashRows(this.check.replica, this.names, null, []);
-      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}: ${words.reason} ${capitalised(describeEnding(result))}.`;
+      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${words.headline}. ${capitalised(words.reason)} ${capitalised(describeEnding(result))}.`;
     } else if (result.fault.reason === ENDS_EARLY && this.check.fault === null) {
       this.status = 'unfinished';
       this.verdict = `All ${this.total} events hold, but ${ENDS_EARLY}: the cards still locked cannot be opened.`;
     } else {
       this.status = 'failed';
-      const held = this.verified === 0 ? 'no event before it' : `events 0 to ${this.verified - 1}`;
-      this.verdict = `${capitalised(describeFault(result.fault, this.names))}. The replay stops before it: ${held} hold.`;
+      this.verdict = refusedWords(describeFault(result.fault, this.names), this.verified);
     }
   }
 }

@@ -17,8 +17,11 @@ import {
 import type { TableState } from '../../engine/table/types.ts';
 import type { CryptoPool } from '../../net/pool.ts';
 import type { PeerHash } from '../../net/table.ts';
+import { describeFinding } from './describe.ts';
 import { faceWords } from './faces.ts';
+import { gameUi } from '../games/index.ts';
 import { plural } from './numbers.ts';
+import { together } from './waiting.ts';
 
 /** One player's replica as the audit view shows it. */
 export interface HashRow {
@@ -53,6 +56,11 @@ export interface DealWords {
 
 /** The audit view's cards: what the keys open. */
 export interface AuditWords {
+  /**
+   * For a game with hidden claims (Batailles' fights, passes and lays), the audit's
+   * verdict on them, `caught` when it named anyone; null for a game with none.
+   */
+  readonly claims: { readonly text: string; readonly caught: boolean } | null;
   readonly summary: string;
   readonly deals: readonly DealWords[];
 }
@@ -152,10 +160,27 @@ function moveWords(move: AuditMove, names: readonly string[]): string {
   }
 }
 
-/** A deal's title: its deck, and which deal of that deck it is when there are several. */
-function dealTitle(deal: AuditDeal, number: number, of: number): string {
-  const deck = deal.name === 'deck' ? 'The deck' : `The ${deal.name} deck`;
+/** A deal's title: its deck (`named` by the game, if it names it), and which deal of that deck it is when there are several. */
+function dealTitle(deal: AuditDeal, named: string | undefined, number: number, of: number): string {
+  const deck = named ?? (deal.name === 'deck' ? 'The deck' : `The ${deal.name} deck`);
   return `${deck}${of > 1 ? `, deal ${number} of ${of}` : ''}, shuffled from step ${deal.from}`;
+}
+
+/** The audit's verdict on the hidden claims `state` (the final one) recorded, or null for none. */
+export function claimsWords(
+  state: TableState<Json>,
+  names: readonly string[],
+): AuditWords['claims'] {
+  const claims = state.exhibits.length;
+  if (claims === 0) return null;
+  const caught = state.findings.map(
+    (f) =>
+      `${names[f.seat] ?? `seat ${f.seat}`} for ${describeFinding(state.genesis.game, f.reason)}`,
+  );
+  const judged = `With every key open, ${plural(claims, 'hidden claim')} ${claims === 1 ? 'was' : 'were'} judged on the cards as they were`;
+  return caught.length === 0
+    ? { text: `${judged}: nobody was caught.`, caught: false }
+    : { text: `${judged}: the audit caught ${together(caught)}.`, caught: true };
 }
 
 /** The audit report in words; `state` (the final one) names the faces. */
@@ -173,7 +198,7 @@ export function auditWords(
     const of = report.deals.filter((d) => d.deck === deal.deck).length;
     const unseen = deal.unseen.map(face);
     return {
-      title: dealTitle(deal, number, of),
+      title: dealTitle(deal, gameUi(state.genesis.game)?.deckWords?.(deal.deck, names), number, of),
       shuffles: deal.shuffles.map((s) => ({
         title: s.partial
           ? `After ${name(s.seat)}'s shuffle of ${plural(s.order.length, 'card')} into a new stock (step ${s.index})`
@@ -196,6 +221,7 @@ export function auditWords(
   });
   const keys = state.pubs.reduce((sum, pubs) => sum + pubs.length, 0);
   return {
+    claims: claimsWords(state, names),
     summary: `Every player published their secret keys (${plural(keys, 'key')} in all), so every card of the game opens: ${plural(report.events, 'event')}, every proof and rule checked, and every card below read with those keys.`,
     deals,
   };

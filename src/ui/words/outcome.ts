@@ -6,6 +6,7 @@
 import type { Json } from '../../engine/encoding.ts';
 import type { Outcome } from '../../engine/game.ts';
 import { gameUi } from '../games/index.ts';
+import { together } from './waiting.ts';
 
 /** A finished game or match, as one player reads it. */
 export interface ResultWords {
@@ -35,13 +36,11 @@ export function describeResult(
     : (words?.reason(outcome, state, names) ?? outcome.reason);
   if (outcome.result === 'draw') return { headline: `The ${unit} is a draw`, reason };
   const { winners } = outcome;
-  const who = winners.map((s) => (s === seat ? 'You' : (names[s] ?? `Seat ${s + 1}`)));
-  const headline =
-    winners.length > 1
-      ? `${who.join(' and ')} share the ${unit}`
-      : who[0] === 'You'
-        ? `You win the ${unit}`
-        : `${who[0]} wins the ${unit}`;
+  const who = together(
+    winners.map((s, i) => (s === seat ? (i === 0 ? 'You' : 'you') : (names[s] ?? `Seat ${s + 1}`))),
+  );
+  const verb = winners.length > 1 ? 'share' : winners[0] === seat ? 'win' : 'wins';
+  const headline = `${who} ${verb} the ${unit}`;
   return { headline, reason };
 }
 

@@ -14,7 +14,9 @@ import { diagnose, type Diagnosis, type ProofKind } from '../../engine/table/evi
 import { deckIndex } from '../../engine/table/decks.ts';
 import type { TableState } from '../../engine/table/types.ts';
 import type { StepTiming } from '../../net/table.ts';
+import { gameUi } from '../games/index.ts';
 import { faceWords } from './faces.ts';
+import { plural } from './numbers.ts';
 
 /** The case against a refused event: which event, what it claimed, what the check found. */
 export interface Evidence {
@@ -54,8 +56,6 @@ export function sizeWords(bytes: number): string {
   return bytes < 10_000 ? `${bytes} B` : `${(bytes / 1000).toFixed(1)} kB`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** The cards named by id, for a line. */
 const cardList = (ids: readonly number[]) =>
   ids.length <= 6
@@ -87,6 +87,8 @@ function explain(
 ): { text: string; proofs: string[]; check: string } {
   const name = (seat: number) => names[seat] ?? `seat ${seat}`;
   const deck = (index: number) => {
+    const named = gameUi(before.genesis.game)?.deckWords?.(index, names);
+    if (named) return named;
     const deckName = before.decks[index]?.name ?? `${index + 1}`;
     return deckName === 'deck' ? 'the deck' : `the ${deckName} deck`;
   };

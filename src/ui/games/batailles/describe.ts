@@ -20,7 +20,9 @@ import {
   type BataillesEvent,
   type BataillesState,
   type Face,
+  type FightView,
 } from '../../../engine/games/batailles/index.ts';
+import { together } from '../../words/waiting.ts';
 
 /** A face in words: "9", "Spy (1)", "Minesweeper (8)", "King", "Mine". */
 export function faceWords(face: Face): string {
@@ -32,7 +34,7 @@ export function faceWords(face: Face): string {
 
 /** Names, the reader, and the faces public in `state`: how to put a card into words. */
 function wordsFor(state: BataillesState, names: readonly string[], reader: LogReader | null) {
-  const who = (seat: Seat) => (seat === reader?.seat ? 'you' : (names[seat] ?? `seat ${seat + 1}`));
+  const who = (seat: Seat) => seatName(seat, reader?.seat ?? null, names);
   const Who = (seat: Seat) => cap(who(seat));
   /** A verb in the present for `seat`: "you say", "Bob says". */
   const verb = (seat: Seat, you: string, other: string) => (seat === reader?.seat ? you : other);
@@ -50,6 +52,59 @@ function wordsFor(state: BataillesState, names: readonly string[], reader: LogRe
 }
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A seat as `me` reads it: "you", or its player's name. */
+export const seatName = (seat: Seat, me: Seat | null, names: readonly string[]): string =>
+  seat === me ? 'you' : (names[seat] ?? `seat ${seat + 1}`);
+
+/** "You attack Ben", "Ben attacks you", "Ben attacks Cat with a Teamwork": the fight box's title. */
+export function fightTitle(fight: FightView, me: Seat, names: readonly string[]): string {
+  const attack = fight.attacker === me ? 'attack' : 'attacks';
+  const how = fight.teamwork ? ' with a Teamwork' : '';
+  return `${cap(seatName(fight.attacker, me, names))} ${attack} ${seatName(fight.defender, me, names)}${how}`;
+}
+
+/** Which cards die, as `me` reads them, uncapitalised: "nobody dies", "Ben's 9 dies". */
+function deathList(
+  deaths: readonly CardId[] | null,
+  fight: FightView,
+  me: Seat,
+  names: readonly string[],
+): string {
+  if (deaths === null) return 'the attack broke the rules: a Mine attacked';
+  if (deaths.length === 0) return 'nobody dies';
+  const cards = [...fight.attackers, ...fight.defenders];
+  const dead = deaths.map((id) => {
+    const owner = ownerOf(id);
+    const whose = owner === me ? 'your' : `${names[owner] ?? `seat ${owner + 1}`}'s`;
+    const face = cards.find((c) => c.card === id)?.face ?? null;
+    return `${whose} ${face === null ? 'card' : faceWords(face)}`;
+  });
+  return `${together(dead)} ${dead.length === 1 ? 'dies' : 'die'}`;
+}
+
+/**
+ * A word on the fight, which cards die, as `me` reads it: "Nobody dies", "Your 9 dies",
+ * "Your 9 and Ben's King die"; a card whose face `me` cannot read is named by its owner.
+ */
+export const deathsWords = (
+  deaths: readonly CardId[] | null,
+  fight: FightView,
+  me: Seat,
+  names: readonly string[],
+): string => cap(deathList(deaths, fight, me, names));
+
+/** A fighter's word in the fight box: "You say: nobody dies.", "Ben says: your 9 dies." */
+export function saidWords(
+  seat: Seat,
+  deaths: readonly CardId[] | null,
+  fight: FightView,
+  me: Seat,
+  names: readonly string[],
+): string {
+  const says = seat === me ? 'You say' : `${names[seat] ?? `Seat ${seat + 1}`} says`;
+  return `${says}: ${deathList(deaths, fight, me, names)}.`;
+}
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 

@@ -91,3 +91,12 @@ export function mayPickTarget(
 /** Toggles `card` in `list`: out if in, else in. */
 export const toggle = (list: readonly CardId[], card: CardId): CardId[] =>
   list.includes(card) ? list.filter((c) => c !== card) : [...list, card];
+
+/**
+ * The fighter's word when the faces allow only one: the board says it for the player,
+ * with no click, since there is nothing to choose. Null while there is a choice or
+ * nothing to say.
+ */
+export function onlyWord(moves: readonly BataillesMove[]): BataillesMove | null {
+  return moves.length === 1 && moves[0]!.type === 'ANNOUNCE' ? moves[0]! : null;
+}

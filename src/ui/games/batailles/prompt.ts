@@ -1,6 +1,6 @@
 /** Batailles et piques' prompt: the line above the board's controls. */
 import type { BataillesView } from '../../../engine/games/batailles/index.ts';
-import { scoreWords } from './describe.ts';
+import { fightTitle, scoreWords, seatName } from './describe.ts';
 
 /** What the board says above its controls: what this player is asked to do, or whom the table waits for. */
 export function bataillesPrompt(
@@ -9,7 +9,7 @@ export function bataillesPrompt(
   autoplay: boolean,
 ): string {
   const me = view.seat;
-  const name = (seat: number) => (seat === me ? 'you' : (names[seat] ?? `Seat ${seat + 1}`));
+  const name = (seat: number) => seatName(seat, me, names);
   const list = (seats: readonly number[]) => seats.map(name).join(' and ');
   const acting = view.acting.includes(me) && !autoplay;
   if (view.result) {
@@ -18,7 +18,11 @@ export function bataillesPrompt(
       : `Game over. ${scoreWords(view.result.scores, names)}.`;
   }
   const others = view.acting.filter((s) => s !== me);
-  const waiting = `Waiting for ${list(others)}…`;
+  // This seat owes a move only while the computer plays for it (else `acting`).
+  const computer = 'The computer plays for you…';
+  const waiting = others.length > 0 ? `Waiting for ${list(others)}…` : computer;
+  const waitingFor = (seat: number, to: string) =>
+    seat === me ? computer : `Waiting for ${name(seat)} to ${to}…`;
   switch (view.phase) {
     case 'DEALING':
       return 'Dealing: each player draws from their own army…';
@@ -31,15 +35,16 @@ export function bataillesPrompt(
     case 'TURN':
       return acting
         ? 'Your turn: pick one of your units, then one or two cards of one other player, and Attack. Or Teamwork (both your units against one card), or a Slacker (a unit and a hand card to swap).'
-        : `Waiting for ${name(view.turn!)} to play…`;
+        : waitingFor(view.turn!, 'play');
     case 'SHOWING': {
-      const { attacker, defender } = view.fight!;
-      return `${name(attacker) === 'you' ? 'You attack' : `${name(attacker)} attacks`} ${name(defender)}: the cards are shown to ${list([attacker, defender])} only…`;
+      const fight = view.fight!;
+      return `${fightTitle(fight, me, names)}: the cards are shown to ${list([fight.attacker, fight.defender])} only…`;
     }
     case 'ANNOUNCE':
-      return acting
+      if (!acting) return waitingFor(view.fight!.awaiting!, 'say which cards die');
+      return view.fight!.announcements.length === 0
         ? 'You saw the fight. Say which cards die (the other fighter must agree):'
-        : `Waiting for ${name(view.fight!.awaiting!)} to say which cards die…`;
+        : 'You saw the fight, and the other fighter has had their say. Say which cards die:';
     case 'DEATHS':
       return 'The dead cards are turned faceup for everyone…';
     case 'REPLACE':
@@ -47,7 +52,9 @@ export function bataillesPrompt(
     case 'PEEK':
       return acting
         ? 'You killed a King: pick a card of another player to look at, or do not look.'
-        : `${list(view.peeks.slice(0, 1))} killed a King and picks a card to look at…`;
+        : view.peeks[0] === me
+          ? computer
+          : `${name(view.peeks[0]!)} killed a King and picks a card to look at…`;
     case 'SLACKER':
       return 'A Slacker: the card goes back to its owner’s hand, and the hand is re-masked…';
     default:

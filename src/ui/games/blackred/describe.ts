@@ -12,6 +12,7 @@ import {
   type HandRecord,
   type HandReason,
 } from '../../../engine/games/blackred/index.ts';
+import { plural } from '../../words/numbers.ts';
 
 /** A card as its picture shows it: "7♥", "K♠", "A♦". */
 export const cardWords = (face: number): string => faceLabel(face);
@@ -47,7 +48,7 @@ export function describeBlackRedEvent(
         ? `Hand 1 begins; the joint coin made ${who(event.dealer)} the dealer.`
         : `Hand ${event.number} begins; ${who(event.dealer)} deals.`;
     case 'DEAL':
-      return `${who(event.seat)} was dealt ${event.count} cards, privately.`;
+      return `${who(event.seat)} was dealt ${plural(event.count, 'card')}, privately.`;
     case 'UPCARD':
       return colours === null
         ? `The upcard is ${cardWords(event.face)}.`
@@ -67,7 +68,7 @@ export function describeBlackRedEvent(
         ? `31: the round ends; ${who(event.starter)} opens the next.`
         : `Both said go: the round ends; ${who(event.starter)} opens the next.`;
     case 'RESHUFFLE':
-      return `The stock ran out: ${event.cards} discards were shuffled again into a new stock, under fresh keys${event.kept > 0 ? ` (the round's ${event.kept} stay on the pile)` : ''}.`;
+      return `The stock ran out: ${plural(event.cards, 'discard')} ${event.cards === 1 ? 'was' : 'were'} shuffled again into a new stock, under fresh keys${event.kept > 0 ? ` (the round's ${event.kept} ${event.kept === 1 ? 'stays' : 'stay'} on the pile)` : ''}.`;
     case 'OUT':
       return `${who(event.seat)} goes out!`;
     case 'STOCK':

@@ -1,9 +1,13 @@
-import type {
-  AttackView,
-  Colour,
-  RedBlackEvent,
-  RedBlackState,
+import type { JsonObject } from '../../../engine/encoding.ts';
+import {
+  DEFAULT_COLOUR,
+  DEFAULT_TARGET,
+  type AttackView,
+  type Colour,
+  type RedBlackEvent,
+  type RedBlackState,
 } from '../../../engine/games/redblack/types.ts';
+import { plural } from '../../words/numbers.ts';
 
 /** A face's words for the log ("red 7♥"), given how the deck labels it. */
 export type FaceWords = (face: number) => string;
@@ -84,9 +88,17 @@ export function describeLastGame(state: RedBlackState, names: readonly string[])
   return `Game ${last.game}: ${names[last.caller]} called ${names[1 - last.caller]}'s hand ${call.red} red, ${call.black} black; it held ${hand.red} red, ${hand.black} black. ${right ? 'Right' : 'Wrong'}: ${names[last.winner]} wins the game.`;
 }
 
+/** A table's options in a sentence: the deck and the match; null where they are no numbers. */
+export function optionsWords(options: JsonObject): string | null {
+  const { red = DEFAULT_COLOUR, black = DEFAULT_COLOUR, target = DEFAULT_TARGET } = options;
+  if (typeof red !== 'number' || typeof black !== 'number' || typeof target !== 'number')
+    return null;
+  return `a deck of ${red} red and ${black} black cards; the first to win ${plural(target, 'game')} wins the match.`;
+}
+
 /** The match score in words, with the number of games that wins it. */
 export function describeScore(state: RedBlackState, names: readonly string[]): string {
-  return `Score: ${names[0]} ${state.score[0]} – ${state.score[1]} ${names[1]}; the first to win ${state.target} ${state.target === 1 ? 'game wins' : 'games wins'} the match.`;
+  return `Score: ${names[0]} ${state.score[0]} – ${state.score[1]} ${names[1]}; the first to win ${plural(state.target, 'game')} wins the match.`;
 }
 
 /**

@@ -3,6 +3,8 @@
  * be played, and how the game ended, pile by pile.
  */
 import { faceLabel } from '../../../engine/cards.ts';
+import { plural } from '../../words/numbers.ts';
+import { together } from '../../words/waiting.ts';
 import type { Outcome } from '../../../engine/game.ts';
 import {
   ownerOf,
@@ -16,7 +18,17 @@ import {
 export const cardWords = (seat: number, face: number): string =>
   faceLabel(standardFace(seat, face));
 
-const cards = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+const cards = (n: number) => plural(n, 'card');
+
+/** Under a pile: who would take it if the game ended now, for how much; a lone card scores nothing. */
+export function pileWords(
+  pile: { readonly owner: number | null; readonly points: number },
+  names: readonly string[],
+  me: number,
+): string {
+  if (pile.owner === null) return 'Lone card: no points';
+  return `${pile.owner === me ? 'You' : (names[pile.owner] ?? `Seat ${pile.owner + 1}`)}: ${plural(pile.points, 'pt')}`;
+}
 
 /** One line of the game log for one event. */
 export function describeTownEvent(event: TownEvent, names: readonly string[]): string {
@@ -62,13 +74,19 @@ export function describeTown(
 export function townReason(_outcome: Outcome, state: TownState, names: readonly string[]): string {
   const { result } = state;
   if (!result) return '';
-  const piles = result.score.piles
-    .map((p) =>
-      p.owner === null
-        ? `pile ${p.pile + 1} (1 card) removed`
-        : `pile ${p.pile + 1} to ${names[p.owner]} for ${p.points}`,
-    )
-    .join(', ');
+  const scored = result.score.piles.flatMap((p) =>
+    p.owner === null
+      ? []
+      : [`pile ${p.pile + 1} to ${names[p.owner]} for ${plural(p.points, 'point')}`],
+  );
+  const lone = result.score.piles.flatMap((p) => (p.owner === null ? [String(p.pile + 1)] : []));
+  if (lone.length > 0)
+    scored.push(
+      lone.length === 1
+        ? `pile ${lone[0]}, a lone card, removed`
+        : `piles ${together(lone)}, lone cards, removed`,
+    );
+  const piles = scored.join('; ');
   return `${names[result.seat]} could not draw back up to 5. Score ${scoreWords(result.score, names)}: ${piles}.`;
 }
 

@@ -1,6 +1,7 @@
 /** Town for Two's prompt: the line above the board's controls. */
 import type { CardId } from '../../../engine/game.ts';
 import { HAND_SIZE, type Targets, type TownView } from '../../../engine/games/town/index.ts';
+import { plural } from '../../words/numbers.ts';
 import { scoreWords } from './describe.ts';
 
 /**
@@ -26,7 +27,7 @@ export function townPrompt(
   }
   if (view.phase === 'OPENING') return 'Turning the first cards: the higher one goes first…';
   if (view.pending)
-    return `${you(view.pending.seat)} ${view.pending.seat === me ? 'play' : 'plays'} ${view.pending.cards.length} card${view.pending.cards.length === 1 ? '' : 's'}: turning them faceup…`;
+    return `${you(view.pending.seat)} ${view.pending.seat === me ? 'play' : 'plays'} ${plural(view.pending.cards.length, 'card')}: turning ${view.pending.cards.length === 1 ? 'it' : 'them'} faceup…`;
   if (view.phase === 'DRAW') return 'Dealing: drawing back up to 5 cards…';
   if (view.turn !== me) return `Waiting for ${names[them]} to play a run…`;
   if (!myTurn) return 'Reading your cards…';

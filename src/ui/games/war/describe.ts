@@ -1,16 +1,23 @@
-import { faceLabel } from '../../../engine/cards.ts';
+import { faceLabel, faceRank, type Face } from '../../../engine/cards.ts';
 import type { Outcome } from '../../../engine/game.ts';
 import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../../engine/games/war/index.ts';
-import { thousands } from '../../words/numbers.ts';
+import { plural, thousands } from '../../words/numbers.ts';
 import { together } from '../../words/waiting.ts';
+
+const COURT: Readonly<Record<number, string>> = { 11: 'jack', 12: 'queen', 13: 'king', 14: 'ace' };
+
+/** A face's rank with its article: "a 7", "an 8", "a king", "an ace". */
+export function aRank(face: Face): string {
+  const rank = faceRank(face);
+  const word = COURT[rank] ?? String(rank);
+  return `${/^(8|a)/.test(word) ? 'an' : 'a'} ${word}`;
+}
 
 /** The rank both players just turned, "a 7", from the faceup card of the battle under way. */
 function tiedRank(state: WarState): string {
   const faceup = state.battle[0].at(-1);
   const face = faceup === undefined ? null : state.faces[faceup];
-  return face === null || face === undefined
-    ? 'the same rank'
-    : `a ${faceLabel(face).slice(0, -1)}`;
+  return face === null || face === undefined ? 'the same rank' : aRank(face);
 }
 
 /** Log lines for what one event changed in a game of War. */
@@ -51,8 +58,8 @@ export function warReason(outcome: Outcome, state: WarState, names: readonly str
   const winner = outcome.result === 'win' ? (outcome.winners[0] as 0 | 1) : null;
   const cards =
     winner === null
-      ? `both hold ${a} cards`
-      : `${names[winner]} holds ${winner === 0 ? a : b} cards to ${names[1 - winner]}'s ${winner === 0 ? b : a}`;
+      ? `both hold ${plural(a, 'card')}`
+      : `${names[winner]} holds ${plural(winner === 0 ? a : b, 'card')} to ${names[1 - winner]}'s ${winner === 0 ? b : a}`;
   switch (outcome.reason) {
     case 'EMPTY':
       return `${names[winner ?? 0]} holds every card.`;
