@@ -6,6 +6,7 @@
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { Json, JsonObject } from '../engine/encoding.ts';
+import type { Level } from '../engine/game.ts';
 import { playable, totalDeckSize } from '../engine/games/registry.ts';
 import { createIdentity } from '../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
@@ -39,6 +40,8 @@ export function localTable(options: {
   humans?: number[];
   seed?: number;
   delayMs?: number;
+  /** How well the computer players play; good by default. */
+  level?: Level;
   table?: string;
   options?: JsonObject;
   /** Where every peer makes and checks its proofs, each check once; by default this thread. */
@@ -86,6 +89,7 @@ export function localTable(options: {
             session,
             seededRandom((options.seed ?? 1) * 7919 + seat),
             options.delayMs ?? 0,
+            options.level,
           ),
         ],
   );

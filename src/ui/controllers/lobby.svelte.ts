@@ -31,6 +31,7 @@ import { freshSeed } from '../../bots/computer.ts';
 import { ComputerSeat } from '../../bots/seat.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
+import type { Level } from '../../engine/game.ts';
 import { playable } from '../../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../engine/table/leave.ts';
@@ -371,9 +372,9 @@ export class LobbyController {
   /**
    * The host seats a computer player at an open seat: a peer of its own, run by this
    * page (see `ComputerSeat`), that plays its seat once the table starts. The lobby
-   * tells every player that this page runs it, before it even sits.
+   * tells every player that this page runs it, before it even sits. `level`: how well it plays.
    */
-  async addComputer(): Promise<void> {
+  async addComputer(level: Level = 'good'): Promise<void> {
     const snap = this.snapshot;
     if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
     const name = `Computer ${this.computers.length + 1}`;
@@ -391,6 +392,7 @@ export class LobbyController {
           300,
           this.pool,
           identity,
+          level,
         ),
       ];
     } catch (e) {
