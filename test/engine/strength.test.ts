@@ -2,8 +2,10 @@
  * The good computer player beats the easy one in every game where players
  * choose: over a fixed sample of seeded games played by the rules alone
  * (src/bots/duel.ts), the good player's share of the points lies above an
- * even player's share with 95 % confidence. `npm run strength` measures the
- * same over many more games.
+ * even player's share with 95 % confidence. Every move of either level is
+ * honest along the way: the referee throws on a move the rules refuse or a
+ * claim the audit denies. `npm run strength` measures the same over many
+ * more games.
  */
 import { describe, expect, it } from 'vitest';
 import { measure } from '../../src/bots/duel.ts';
