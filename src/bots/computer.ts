@@ -3,6 +3,7 @@
  * links, that chooses its moves with the game's bot from what its seat may
  * see. It runs in the same page as a human (solo play) or in the simulator.
  */
+import { botAt, type Level } from '../engine/game.ts';
 import type { TableSession } from '../net/table.ts';
 
 /** Mulberry32: a small seeded generator, so `--seed` replays the bots' choices. */
@@ -30,11 +31,12 @@ export class ComputerPlayer {
   private thinking = false;
   private readonly unsubscribe: () => void;
 
-  /** `delayMs` paces the bot so a human can follow its moves. */
+  /** `delayMs` paces the bot so a human can follow its moves; `level` says how well it plays. */
   constructor(
     private readonly session: TableSession,
     private readonly random: () => number,
     private readonly delayMs = 0,
+    private readonly level: Level = 'good',
   ) {
     this.unsubscribe = session.subscribe(() => this.consider());
     this.consider();
@@ -50,7 +52,7 @@ export class ComputerPlayer {
     setTimeout(() => {
       this.thinking = false;
       const state = this.session.replica.state.game;
-      const choice = this.session.playable.bot(
+      const choice = botAt(this.session.playable, this.level)(
         this.session.playable.view(state, this.session.seat),
         this.session.legalActions(),
         this.random,

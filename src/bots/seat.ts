@@ -7,6 +7,7 @@
  * starts. It keeps nothing beyond the page: when that page closes, its seat
  * is unreachable like any player's whose tab closed.
  */
+import type { Level } from '../engine/game.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { guestPeerId } from '../net/ids.ts';
 import { LobbySession } from '../net/lobby.ts';
@@ -25,6 +26,7 @@ export class ComputerSeat {
     private readonly random: () => number,
     private readonly delayMs: number,
     private readonly pool: CryptoPool,
+    private readonly level: Level,
   ) {
     lobby.subscribe((snapshot) => {
       if (snapshot.phase === 'started' && !this.table) this.start();
@@ -36,7 +38,7 @@ export class ComputerSeat {
    * host of `tableId` for a seat. `seed` fixes its choices, `delayMs` paces them;
    * `pool` makes and checks its proofs (the page's workers). `identity`: its key for
    * the table, made by the host's page beforehand so that the host can say, before
-   * it sits, that its page runs this seat (`LobbySession.runsHere`).
+   * it sits, that its page runs this seat (`LobbySession.runsHere`). `level`: how well it plays.
    */
   static async join(
     open: (peerId: string) => Promise<Transport>,
@@ -46,10 +48,11 @@ export class ComputerSeat {
     delayMs = 0,
     pool: CryptoPool = new InThreadPool(),
     identity: Identity = createIdentity(),
+    level: Level = 'good',
   ): Promise<ComputerSeat> {
     const transport = await open(guestPeerId(tableId));
     const lobby = LobbySession.join(transport, tableId, name, identity);
-    return new ComputerSeat(lobby, identity, seededRandom(seed), delayMs, pool);
+    return new ComputerSeat(lobby, identity, seededRandom(seed), delayMs, pool, level);
   }
 
   /** Its peer id, as the lobby's seats list it. */
@@ -77,7 +80,7 @@ export class ComputerSeat {
       undefined,
       this.pool,
     );
-    this.bot = new ComputerPlayer(this.table, this.random, this.delayMs);
+    this.bot = new ComputerPlayer(this.table, this.random, this.delayMs, this.level);
   }
 
   /** Leaves: stops playing, closes the table and every link. */

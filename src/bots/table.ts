@@ -7,6 +7,7 @@
  */
 import type { GameId } from '../engine/catalog.ts';
 import type { Json, JsonObject } from '../engine/encoding.ts';
+import type { Level } from '../engine/game.ts';
 import { playable, totalDeckSize } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -27,6 +28,8 @@ export interface LocalTable {
   /** Each seat's identity; empty for a table resumed, whose keys stay in its stores. */
   readonly identities: readonly Identity[];
   readonly bots: ComputerPlayer[];
+  /** How well its computer players play. */
+  readonly level: Level;
   /** The in-memory network, so a test can add a peer of its own. */
   readonly network: LoopbackNetwork;
   /** Resolves once every replica has finished the game (audit included) or stopped. */
@@ -45,6 +48,8 @@ export function localTable(options: {
   humans?: number[];
   seed?: number;
   delayMs?: number;
+  /** How well the computer players play; good by default. */
+  level?: Level;
   table?: string;
   options?: JsonObject;
   /** Where every peer makes and checks its proofs, each check once; by default this thread. */
@@ -110,7 +115,7 @@ export function seatRecords(local: LocalTable): SavedTable[] {
     identity,
     host: seat === 0,
     play: { genesis, seat, peers },
-    computers: true,
+    computers: local.level,
   }));
 }
 
@@ -128,6 +133,8 @@ export async function resumeLocalTable(options: {
   delayMs: number;
   pool: CryptoPool;
   network: LoopbackNetwork;
+  /** How well the computer players play; good by default. */
+  level?: Level;
   /** How far the restore is, over every seat's log (each seat replays its own). */
   progress?: (restoring: Restoring) => void;
 }): Promise<Result<LocalTable, string>> {
@@ -159,7 +166,7 @@ function played(
   identities: readonly Identity[],
   messengers: readonly Messenger<WireMessage>[],
   net: LoopbackNetwork,
-  options: { humans?: number[]; seed?: number; delayMs?: number },
+  options: { humans?: number[]; seed?: number; delayMs?: number; level?: Level },
 ): LocalTable {
   const bots = sessions.flatMap((session, seat) =>
     options.humans?.includes(seat)
@@ -169,6 +176,7 @@ function played(
             session,
             seededRandom((options.seed ?? 1) * 7919 + seat),
             options.delayMs ?? 0,
+            options.level,
           ),
         ],
   );
@@ -179,6 +187,7 @@ function played(
     sessions,
     identities,
     bots,
+    level: options.level ?? 'good',
     network: net,
     finished: () =>
       new Promise((resolve) => {

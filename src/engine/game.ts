@@ -183,11 +183,39 @@ export interface GameDef<S extends Json, M, F, V, O, Id extends string = string>
     known: ReadonlyMap<CardId, number>,
   ): M | null;
   /**
+   * The easy computer player, with `bot`'s arguments: it picks among the
+   * honest legal moves at random, with no plan. Absent when the game leaves
+   * its players no choice (War): there `bot` plays every level.
+   */
+  easyBot?(
+    view: V,
+    legal: readonly M[],
+    random: () => number,
+    known: ReadonlyMap<CardId, number>,
+  ): M | null;
+  /**
    * The options for a table of `seats` players, for a game whose options
    * say how many play (one army each in Batailles): a genesis whose options
    * differ from these is refused. Absent when the options need no count.
    */
   withSeats?(options: O, seats: number): O;
+}
+
+/** How well a computer player plays: `easy` picks at random, `good` plays to win (`GameDef.bot`). */
+export type Level = 'easy' | 'good';
+
+export const LEVELS: readonly Level[] = ['easy', 'good'];
+
+/** True when the game has levels: its players make choices, so a computer can make them badly. */
+export const hasLevels = (game: { readonly easyBot?: unknown }): boolean =>
+  game.easyBot !== undefined;
+
+/** The computer player of `game` at `level`. */
+export function botAt<S extends Json, M, F, V, O>(
+  game: GameDef<S, M, F, V, O>,
+  level: Level,
+): GameDef<S, M, F, V, O>['bot'] {
+  return level === 'easy' && game.easyBot ? game.easyBot : game.bot;
 }
 
 /** A game whole, with its types inferred from its functions and its id kept as a literal. */

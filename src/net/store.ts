@@ -13,7 +13,7 @@
  * players, solo play and tests, behind the same interface.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Seat } from '../engine/game.ts';
+import type { Level, Seat } from '../engine/game.ts';
 import type { Identity } from '../engine/identity.ts';
 import type { KeyringSecrets } from '../engine/table/keyring.ts';
 import type { Genesis } from '../engine/table/types.ts';
@@ -52,10 +52,11 @@ export interface SavedTable {
    */
   readonly paired?: boolean;
   /**
-   * Every other seat is a computer player this page runs, over an in-memory network: each
-   * kept in this store too, under its own key (`seatStore`). Absent for a network table.
+   * Every other seat is a computer player this page runs, over an in-memory network, at
+   * this level: each kept in this store too, under its own key (`seatStore`). Absent for
+   * a network table.
    */
-  readonly computers?: boolean;
+  readonly computers?: Level;
   /** Null while the table is still gathering players. */
   readonly play: TablePlay | null;
 }

@@ -34,10 +34,13 @@ test('a game against the computer, closed mid-game and resumed from the store: e
     game: 'war',
     names: ['Ann', 'Computer'],
     seed: 5,
+    level: 'easy',
     table: TABLE,
     stores,
   });
   await Promise.all(seatRecords(first).map((table, seat) => stores[seat]!.saveTable(table)));
+  // The record says the computers play easy, so a reload resumes them at that level.
+  expect((await store.loadTable(TABLE))?.table.computers).toBe('easy');
   await logsReach(first.sessions, 12);
   // The page goes away: every seat at once, whatever it was doing.
   first.close();

@@ -4,18 +4,11 @@
  * a plain map with localStorage's two methods (the browser tests use the real one).
  */
 import { expect, test } from 'vitest';
-import { keepPanelChoice, panelStartsOpen, type PanelStorage } from '../../src/ui/panels/panel.ts';
-
-const storage = (): PanelStorage => {
-  const kept = new Map<string, string>();
-  return {
-    getItem: (key) => kept.get(key) ?? null,
-    setItem: (key, value) => void kept.set(key, value),
-  };
-};
+import { memoryStorage } from './storage.ts';
+import { keepPanelChoice, panelStartsOpen } from '../../src/ui/panels/panel.ts';
 
 test('open on the first game and its reloads, hidden on the next game', () => {
-  const page = storage();
+  const page = memoryStorage();
   expect(panelStartsOpen(page, 'first')).toBe(true);
   expect(panelStartsOpen(page, 'first')).toBe(true);
   expect(panelStartsOpen(page, 'second')).toBe(false);
@@ -23,7 +16,7 @@ test('open on the first game and its reloads, hidden on the next game', () => {
 });
 
 test('hidden once the player hides it, on the first game too; open again once opened', () => {
-  const page = storage();
+  const page = memoryStorage();
   expect(panelStartsOpen(page, 'first')).toBe(true);
   keepPanelChoice(page, false);
   expect(panelStartsOpen(page, 'first')).toBe(false);
@@ -33,7 +26,7 @@ test('hidden once the player hides it, on the first game too; open again once op
 });
 
 test('a replay starts with it open unless the player hid it, and is no first game', () => {
-  const page = storage();
+  const page = memoryStorage();
   expect(panelStartsOpen(page, null)).toBe(true);
   expect(panelStartsOpen(page, 'first')).toBe(true);
   keepPanelChoice(page, false);
@@ -41,7 +34,7 @@ test('a replay starts with it open unless the player hid it, and is no first gam
 });
 
 test('a stored value that is not a choice counts as none', () => {
-  const page = storage();
+  const page = memoryStorage();
   page.setItem('fairdeal.protocolPanel', 'sideways');
   expect(panelStartsOpen(page, 'first')).toBe(true);
   expect(panelStartsOpen(page, 'second')).toBe(false);

@@ -23,3 +23,19 @@ export function wonBy(
     ? null
     : { result: 'win', winners: [result.winner], reason: result.reason };
 }
+
+/**
+ * The easy computer player's move: a kind of move at random, then one move of that
+ * kind, so that one kind with many variants (every subset of a hand to show) does
+ * not crowd out the others. Null when `legal` is empty. Every game's legal moves
+ * but Red & Black's attacks and defences are honest by construction.
+ */
+export function randomMove<M extends { readonly type: string }>(
+  legal: readonly M[],
+  random: () => number,
+): M | null {
+  const kinds = [...new Set(legal.map((move) => move.type))];
+  const kind = kinds[Math.floor(random() * kinds.length)];
+  const moves = legal.filter((move) => move.type === kind);
+  return moves[Math.floor(random() * moves.length)] ?? null;
+}

@@ -39,6 +39,7 @@ import { ComputerSeat } from '../../bots/seat.ts';
 import { localTable, resumeLocalTable, seatRecords, type LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
+import type { Level } from '../../engine/game.ts';
 import { playable } from '../../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../engine/table/leave.ts';
@@ -361,9 +362,15 @@ export class LobbyController {
     const info = this.saved?.info;
     if (!played || !info) return;
     if (this.local) {
-      const { game, options, names } = this.local.genesis;
+      const { genesis, level } = this.local;
       this.leave();
-      return this.playComputer(this.name, game as GameId, options, names.length);
+      return this.playComputer(
+        this.name,
+        genesis.game as GameId,
+        genesis.options,
+        genesis.names.length,
+        level,
+      );
     }
     const fresh: TableInfo = { ...info, id: newTableId() };
     await this.enter(fresh.id);
@@ -424,6 +431,7 @@ export class LobbyController {
     game: GameId,
     options: JsonObject,
     seats: number,
+    level: Level,
   ): Promise<void> {
     const id = newTableId();
     await this.enter(id);
@@ -443,6 +451,7 @@ export class LobbyController {
       humans: [0],
       delayMs: COMPUTER_DELAY_MS,
       seed: freshSeed(),
+      level,
       pool: this.pool,
       network: new LoopbackNetwork({ eachInATask: true }),
       table: id,
@@ -466,9 +475,9 @@ export class LobbyController {
   /**
    * The host seats a computer player at an open seat: a peer of its own, run by this
    * page (see `ComputerSeat`), that plays its seat once the table starts. The lobby
-   * tells every player that this page runs it, before it even sits.
+   * tells every player that this page runs it, before it even sits. `level`: how well it plays.
    */
-  async addComputer(): Promise<void> {
+  async addComputer(level: Level = 'good'): Promise<void> {
     const snap = this.snapshot;
     if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
     const name = `Computer ${this.computers.length + 1}`;
@@ -486,6 +495,7 @@ export class LobbyController {
           300,
           this.pool,
           identity,
+          level,
         ),
       ];
     } catch (e) {
@@ -523,7 +533,7 @@ export class LobbyController {
     this.name = table.name;
     this.tableId = id;
     if (!table.play) return this.rejoinLobby(table);
-    if (table.computers) return this.resumeComputers(id, table.play);
+    if (table.computers) return this.resumeComputers(id, table.play, table.computers);
     this.resuming = true;
     try {
       const { genesis, seat, peers } = table.play;
@@ -548,7 +558,7 @@ export class LobbyController {
   }
 
   /** Back to the game against the computer `id`: every seat as the store kept it. */
-  private async resumeComputers(id: string, play: TablePlay): Promise<void> {
+  private async resumeComputers(id: string, play: TablePlay, level: Level): Promise<void> {
     this.resuming = true;
     try {
       const resumed = await resumeLocalTable({
@@ -558,6 +568,7 @@ export class LobbyController {
         ),
         humans: [play.seat],
         seed: freshSeed(),
+        level,
         delayMs: COMPUTER_DELAY_MS,
         pool: this.pool,
         network: new LoopbackNetwork({ eachInATask: true }),

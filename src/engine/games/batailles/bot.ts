@@ -118,8 +118,8 @@ function fightValue(
   let count = 0;
   for (const combo of product(choices)) {
     if (combo.length === 2 && combo[0] === combo[1]) continue;
-    const outcomes = fightOutcomes(mine, combo) ?? [[]];
-    const scoreOf = (dead: number[]) =>
+    const outcomes = outcomesOf(mine, combo);
+    const scoreOf = (dead: readonly number[]) =>
       dead.reduce(
         (sum, p) => sum + (p < mine.length ? -worth(mine[p]!) : worth(combo[p - mine.length]!)),
         0,
@@ -129,6 +129,25 @@ function fightValue(
     count++;
   }
   return count === 0 ? 0 : total / count;
+}
+
+/**
+ * The outcomes of a fight by faces, computed once each: the bot weighs the same
+ * fights for every move it considers. At most one entry per pair of one or two faces
+ * against one or two (16⁴), so the memory is bounded whatever the game.
+ */
+const outcomes = new Map<string, readonly (readonly number[])[]>();
+function outcomesOf(
+  ours: readonly Face[],
+  theirs: readonly Face[],
+): readonly (readonly number[])[] {
+  const key = `${ours.join()}/${theirs.join()}`;
+  let found = outcomes.get(key);
+  if (found === undefined) {
+    found = fightOutcomes(ours, theirs) ?? [[]];
+    outcomes.set(key, found);
+  }
+  return found;
 }
 
 /** Every combination of one face from each list. */

@@ -15,6 +15,7 @@
  * seat reads (`known`), since the rules never see a hidden face.
  */
 import { defineGame } from '../../game.ts';
+import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { audit } from './fight.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
@@ -50,6 +51,7 @@ export const batailles = defineGame({
   needs,
   audit,
   bot: chooseAction,
+  easyBot: (_view, legal, random) => randomMove(legal, random),
   withSeats: (options, seats) => ({ ...options, players: seats }),
 });
 

@@ -16,6 +16,7 @@
  * (`known`), since the rules never see a hand.
  */
 import { defineGame } from '../../game.ts';
+import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { BLACKRED_DECKS, setup } from './setup.ts';
@@ -49,6 +50,7 @@ export const blackred = defineGame({
   outcome,
   needs,
   bot: chooseAction,
+  easyBot: (_view, legal, random) => randomMove(legal, random),
 });
 
 export {

@@ -14,14 +14,18 @@
  * Play: it calls when the counts are certain (or, late in a game, when a
  * split is very likely, and at last its best guess, so games end); it calls
  * at once, best guess or not, when its own hand is publicly certain, since
- * the opponent is about to call it. It attacks when the expected damage
- * against the opponent's best defence is at least one card; otherwise it
- * swaps to gather its majority colour, peeking at cards the opponent put
- * down. It defends with the answer that costs the fewest cards, showing as
- * little as it can, and discards cards already public first.
+ * the opponent is about to call it, and on a fair chance when its hand is so
+ * small that one attack may empty it. It attacks whenever the opponent's best
+ * defence is expected to cost it a card or part of one: measured against the
+ * easy player (scripts/strength.ts), that wins far more games than waiting for
+ * a sure card. Otherwise it swaps to gather its majority colour, peeking at
+ * cards the opponent put down. It defends with the answer that costs the
+ * fewest cards without leaving its hand all faceup, showing as little as it
+ * can, and discards cards already public first.
  */
 import type { Face } from '../../cards.ts';
 import type { CardId, Seat } from '../../game.ts';
+import { randomMove } from '../common.ts';
 import { faceColour } from './setup.ts';
 import {
   COLOURS,
@@ -39,8 +43,12 @@ export const LAST_CALL = 40;
 export const SURE_ENOUGH = 0.9;
 /** Probability of a split the bot calls once it has waited `PATIENCE` turns. */
 export const LIKELY = 0.5;
-/** Expected damage that makes an attack worth its reveal. */
-export const ATTACK_THRESHOLD = 1;
+/** A hand this small is in danger: one attack may empty it, and an empty hand is called at once. */
+const DANGER = 2;
+/** Probability of a split the bot calls while its hand is in danger. */
+const WORTH_A_TRY = 0.3;
+/** What leaving its whole hand faceup costs, in cards: the opponent calls it at once. */
+const EXPOSED = 10;
 
 /** The opponent's red count as the bot knows it: bounds and a distribution over red. */
 export type HandEstimate = {
@@ -70,6 +78,32 @@ export function chooseAction(
   // Only calls on offer and none worth making: wait.
   return null;
 }
+
+/**
+ * The easy computer player: honest, careless and without memory. It calls
+ * when every card of the opponent's hand is faceup, or once `LAST_CALL`
+ * turns have passed (so that games end), guessing the facedown cards at
+ * random; otherwise it makes a move at random, showing only cards of the
+ * colour it names (a lie would lose the game on the reveal).
+ */
+export const chooseEasy: typeof chooseAction = (view, legal, random, known = new Map()) => {
+  const calls = legal.filter((action) => action.type === 'CALL');
+  const hidden = view.opponent.cards.filter((c) => c.face === null).length;
+  if (calls.length > 0 && (hidden === 0 || view.turns >= LAST_CALL)) {
+    const faceupRed = view.opponent.cards.filter(
+      (c) => c.face !== null && faceColour(view.deck, c.face) === 'red',
+    ).length;
+    const red = faceupRed + Math.floor(random() * (hidden + 1));
+    return calls.find((a) => a.type === 'CALL' && a.red === red) ?? null;
+  }
+  const honest = legal.filter(
+    (action) =>
+      action.type !== 'CALL' &&
+      ((action.type !== 'ATTACK' && action.type !== 'DEFEND') ||
+        action.cards.every((card) => colourOf(view, known, card) === action.colour)),
+  );
+  return randomMove(honest, random);
+};
 
 // ---------------------------------------------------------------- knowledge
 
@@ -264,6 +298,7 @@ function chooseCall(
     guess.min === guess.max ||
     p >= SURE_ENOUGH ||
     (view.turns >= PATIENCE && p >= LIKELY) ||
+    (view.hand.length <= DANGER && p >= WORTH_A_TRY) ||
     view.turns >= LAST_CALL ||
     exposed;
   if (!worth) return null;
@@ -389,7 +424,7 @@ function bestAttack(
       0,
     );
     const action = findShowing(legal, 'ATTACK', colour, cards);
-    if (action !== null && damage >= ATTACK_THRESHOLD && (best === null || damage > best.damage))
+    if (action !== null && damage > 0 && (best === null || damage > best.damage))
       best = { action, damage };
   }
   return best?.action ?? null;
@@ -497,17 +532,23 @@ function defend(
     });
     return { colour, cards: mine, damage };
   });
-  // Least damage, then fewest cards shown, then the same colour (the river, with any
-  // card the bot put there, stays hidden).
+  // Never a hand left all faceup: the attacker calls it before this seat's next move.
+  // Then least damage, fewest cards shown, the same colour (the river, with any card
+  // the bot put there, stays hidden).
+  const cost = (o: { cards: readonly CardId[]; damage: number }) =>
+    o.damage + (hiddenAfter(view, o.cards) === 0 ? EXPOSED : 0);
   const same = (o: { colour: Colour }) => (o.colour === attack.colour ? 0 : 1);
-  options.sort(
-    (a, b) => a.damage - b.damage || a.cards.length - b.cards.length || same(a) - same(b),
-  );
+  options.sort((a, b) => cost(a) - cost(b) || a.cards.length - b.cards.length || same(a) - same(b));
   for (const option of options) {
     const action = findShowing(legal, 'DEFEND', option.colour, option.cards);
     if (action !== null) return action;
   }
   return legal[0]!;
+}
+
+/** The bot's hand cards still facedown once it shows `shown`. */
+function hiddenAfter(view: RedBlackView, shown: readonly CardId[]): number {
+  return view.hand.filter((c) => c.face === null && !shown.includes(c.card)).length;
 }
 
 function discard(

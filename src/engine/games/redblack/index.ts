@@ -15,7 +15,7 @@
  * match ends when a player has won `target` games (default 3).
  */
 import { defineGame } from '../../game.ts';
-import { chooseAction } from './bot.ts';
+import { chooseAction, chooseEasy } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { deckSize, setup } from './setup.ts';
 import { SEATS } from './types.ts';
@@ -50,10 +50,10 @@ export const redblack = defineGame({
   outcome,
   needs,
   bot: chooseAction,
+  easyBot: chooseEasy,
 });
 
 export {
-  ATTACK_THRESHOLD,
   chooseAction,
   estimate,
   handBounds,

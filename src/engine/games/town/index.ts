@@ -13,6 +13,7 @@
  * a hand.
  */
 import { defineGame } from '../../game.ts';
+import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { setup, TOWN_DECKS } from './setup.ts';
@@ -42,6 +43,7 @@ export const town = defineGame({
   outcome,
   needs,
   bot: chooseAction,
+  easyBot: (_view, legal, random) => randomMove(legal, random),
 });
 
 export { CARD_BONUS, chooseAction, replyOdds, worth } from './bot.ts';
