@@ -28,7 +28,7 @@ Object.assign(globalThis, {
 /** Null when this browser keeps nothing for the page (a private window may refuse IndexedDB). */
 const kept: Promise<TableStore | null> = IdbStore.open().catch(() => null);
 const base = new URL(document.baseURI);
-Promise.all([loadConfig(base), kept])
+Promise.all([loadConfig(base, localStorage), kept])
   .then(([config, store]) => {
     const relay = new RelayChoice(localStorage, relayConfigured(config));
     /** Fresh relay credentials for each transport: they expire, and a page lives long. */
