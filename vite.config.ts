@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
 import LongestFirst from './test/setup/longest-first.ts';
 
 /**
@@ -19,9 +20,50 @@ const WHOLE_WARS = ['war', 'rematch', 'resume', 'reconnect'].map(
   (file) => `test/browser/${file}.test.ts`,
 );
 
+/**
+ * The app installs on a phone and opens offline: a web-app manifest, and a service worker
+ * (Workbox's, made at build time) that keeps every file of the build. A new version takes
+ * over as soon as it is fetched, as a page without a service worker would: the players at
+ * a table had better run the same one. A page already open runs on as it was loaded, and
+ * the next load runs the new one. Not config.json: each host writes its own after the
+ * build, read afresh by every page (src/net/config.ts keeps the last one read for a page
+ * opened offline).
+ */
+const installable = VitePWA({
+  injectRegister: 'script-defer',
+  // The icons are among the files kept already (globPatterns).
+  includeManifestIcons: false,
+  manifest: {
+    name: 'Fair Deal',
+    short_name: 'Fair Deal',
+    description:
+      'Card games with friends, peer to peer: no server deals, every player shuffles, every browser checks.',
+    start_url: './',
+    scope: './',
+    display: 'standalone',
+    background_color: '#0c3b20',
+    theme_color: '#14532d',
+    icons: [
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: 'icons/maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    skipWaiting: true,
+    clientsClaim: true,
+    globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],
+    navigateFallback: 'index.html',
+    // The QR reader's WebAssembly is the largest file, and the camera works offline too.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), installable],
   // No source maps in dist/: it is served as it is, and nothing reads them (deploy.test.ts checks).
   build: { target: 'es2022' },
   test: {

@@ -30,13 +30,20 @@ import type { TurnRelay } from './turn.ts';
 /**
  * Builds the app into a new temporary folder and returns the folder: once per test run
  * (test/setup/build-app.ts), once per benchmark. The build is `npm run build`'s, but for
- * the chunk-size warning, left out: it says nothing about a build made to be played here.
+ * two warnings, left out: they say nothing about a build made to be played here. One is on
+ * the chunk sizes; the other on slow plugins, as Workbox's making of the service worker
+ * is on a busy machine.
  */
 export async function buildApp(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
   await build({
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: Infinity },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      chunkSizeWarningLimit: Infinity,
+      rolldownOptions: { checks: { bundlerTimings: false } },
+    },
   });
   return outDir;
 }
@@ -198,7 +205,9 @@ export const launchBrowser = (): Promise<Browser> =>
  * whose WebRTC connections and data channels the helpers above can reach.
  */
 export async function newPlayerIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+  // No service worker: it would fetch the whole app again, the QR reader's WebAssembly
+  // too, for every player of every test. The offline test (deploy.test.ts) lets it in.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
   // Under tsx (the benchmark) esbuild names functions through its `__name` helper,
   // and the functions below reach the page as text: the page needs the helper too.
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });

@@ -4,12 +4,14 @@ import { browserPool } from './net/pool.ts';
 import { DirectTransport } from './net/direct.ts';
 import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
+import { GameHistory } from './net/history.ts';
 import { rtcConfiguration } from './net/turn.ts';
 import { work } from './net/work.ts';
 import App from './ui/App.svelte';
 import { LobbyController } from './ui/controllers/lobby.svelte.ts';
 import { addressContext, appAddress } from './ui/controllers/address.ts';
 import { RelayChoice, relayContext } from './ui/controllers/relay.svelte.ts';
+import { YourGames, yourGamesContext } from './ui/controllers/history.svelte.ts';
 import { unlocked, webLocks } from './ui/controllers/tabs.ts';
 import './ui/global.css';
 
@@ -26,7 +28,7 @@ Object.assign(globalThis, {
 /** Null when this browser keeps nothing for the page (a private window may refuse IndexedDB). */
 const kept: Promise<TableStore | null> = IdbStore.open().catch(() => null);
 const base = new URL(document.baseURI);
-Promise.all([loadConfig(base), kept])
+Promise.all([loadConfig(base, localStorage), kept])
   .then(([config, store]) => {
     const relay = new RelayChoice(localStorage, relayConfigured(config));
     /** Fresh relay credentials for each transport: they expire, and a page lives long. */
@@ -46,7 +48,11 @@ Promise.all([loadConfig(base), kept])
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';
-    const context = [relayContext(relay), addressContext(appAddress(config.appUrl, location))];
+    const context = [
+      relayContext(relay),
+      addressContext(appAddress(config.appUrl, location)),
+      yourGamesContext(new YourGames(GameHistory.open())),
+    ];
     // mount reads its context once, as it starts: a plain Map, not a reactive one.
     mount(App, { target, props: { lobby }, context: new Map<symbol, unknown>(context) });
   })

@@ -106,11 +106,47 @@ export const relayConfigured = (config: AppConfig): boolean =>
   config.turnCredentials !== null ||
   config.iceServers.some((server) => [server.urls].flat().some(isTurnUrl));
 
-/** Fetches and checks `config.json` from beside the page. */
-export async function loadConfig(base: URL): Promise<AppConfig> {
-  const response = await fetch(new URL('config.json', base), { cache: 'no-store' });
+/** Where the page keeps the last `config.json` it read (the page's `localStorage`). */
+export type KeptConfig = Pick<Storage, 'getItem' | 'setItem'>;
+
+const KEPT_CONFIG = 'fairdeal.config';
+
+/** Keeps `config` for a page that opens with no network. */
+export const keepConfig = (kept: KeptConfig, config: AppConfig) =>
+  kept.setItem(KEPT_CONFIG, JSON.stringify(config));
+
+/**
+ * The config kept by `keepConfig`, checked again as it is read back; null when none is
+ * kept, or what is kept is not a config.
+ */
+export function keptConfig(kept: KeptConfig): AppConfig | null {
+  const text = kept.getItem(KEPT_CONFIG);
+  if (text === null) return null;
+  try {
+    const result = parseConfig(JSON.parse(text));
+    return result.ok ? result.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetches and checks `config.json` from beside the page, and keeps it in `kept`. A page
+ * with no network (opened offline from the service worker's copy of the app) plays
+ * against the computer with the config it last read: its network play waits anyway.
+ */
+export async function loadConfig(base: URL, kept: KeptConfig): Promise<AppConfig> {
+  let response: Response;
+  try {
+    response = await fetch(new URL('config.json', base), { cache: 'no-store' });
+  } catch (error) {
+    const last = keptConfig(kept);
+    if (last) return last;
+    throw error;
+  }
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   const result = parseConfig(await response.json());
   if (!result.ok) throw new Error(result.error);
+  keepConfig(kept, result.value);
   return result.value;
 }

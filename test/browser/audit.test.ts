@@ -3,7 +3,8 @@
  * the protocol panel, by keyboard; the protocol panel open on this browser's first
  * game, hidden on the next, and as the player chose after; a game of Red & Black
  * against the computer to its audit, whose view lists each shuffle's deck order and
- * says both replicas reached the same state hash; and a transcript with a forged
+ * says both replicas reached the same state hash, then kept in Your games on the home
+ * screen and replayed from there; and a transcript with a forged
  * unlock share, whose replay shows the refused step in red with its author and the
  * evidence. Every new screen under axe at 1280x800 and 390x844; with FAIRDEAL_SHOTS
  * set to a folder, each is saved there as a PNG.
@@ -128,6 +129,27 @@ test('a game against the computer to its audit; the panel open on the first game
   await page.getByTestId('leave-table').click();
   await page.getByRole('dialog', { name: 'Leave this game?' }).waitFor();
   await page.getByTestId('confirm-leave').click();
+
+  // Home keeps the finished game in Your games, not the one left unfinished; it replays
+  // to its verdict, with its audit and its transcript.
+  const kept = page.getByTestId('your-game');
+  await expect
+    .poll(() => kept.allInnerTexts())
+    .toEqual([
+      expect.stringMatching(
+        /^Red & Black against Computer\n(You win the match|Computer wins the match|The match is a draw)\n.*\d.*\nReplay$/,
+      ),
+    ]);
+  for (const viewport of [DESKTOP, PHONE]) await check(page, 'your-games', viewport);
+  await page.setViewportSize(DESKTOP);
+  await page.getByTestId('your-game-replay').click();
+  await expect
+    .poll(() => page.getByTestId('replay-verdict').innerText(), { timeout: 30_000 })
+    .toMatch(/^Verified: all \d+ events hold/);
+  await page.getByTestId('replay').getByTestId('see-audit').waitFor();
+  expect(await page.getByTestId('download-transcript').count()).toBe(1);
+  await page.getByTestId('replay-close').click();
+
   await page.getByTestId('solo').click();
   await page.getByTestId('table').waitFor();
   expect(await panelOpen(page)).toBe(true);

@@ -4,7 +4,7 @@
  * on a port and path of its own. Nothing of Vite serves here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
@@ -61,6 +61,12 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
+test('the build describes itself to a chat app a link is pasted into', () => {
+  const page = readFileSync(join(inject('appDir'), 'index.html'), 'utf8');
+  for (const tag of ['name="description"', 'property="og:title"', 'property="og:description"'])
+    expect(page).toMatch(new RegExp(`<meta\\s+${tag}\\s+content="[^"]{20,}"`));
+});
+
 test('the production build holds no source maps', () => {
   const files = readdirSync(inject('appDir'), { recursive: true }).map(String);
   expect(files).toContain('index.html');
@@ -90,4 +96,37 @@ test('without a relay configured, no Relay only is offered', async () => {
   await page.getByTestId('create').waitFor();
   expect(await page.getByTestId('relay-only').count()).toBe(0);
   await page.context().close();
+});
+
+test('after a first visit the app opens offline, says so, replays a transcript and plays against the computer', async () => {
+  // A visitor's browser, with its service worker.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(site.url);
+  expect(await page.getByTestId('offline').isHidden()).toBe(true);
+  // Ready: it has kept every file of the app.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // Chromium would offer to install it: its manifest, icons and service worker pass. A
+  // test's browser context is a private one, where nothing installs: that is the one error.
+  const devtools = await context.newCDPSession(page);
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
+  await devtools.detach();
+  await context.setOffline(true);
+  await page.reload();
+  await expect
+    .poll(() => page.getByTestId('offline').innerText())
+    .toBe(
+      'No connection: this device is offline. Games with other players wait until it is back; games against the computer, replays, your games and How this works still work.',
+    );
+  await page.getByTestId('how').click();
+  await page.getByRole('dialog', { name: 'How Fair Deal deals fairly' }).waitFor();
+  await page.getByTestId('how-close').click();
+  await page.getByTestId('transcript-file').setInputFiles('test/vectors/batailles-transcript.json');
+  await page.getByTestId('replay').waitFor();
+  await page.getByTestId('replay-close').click();
+  await page.getByTestId('name').fill('Ada');
+  await page.getByTestId('solo').click();
+  await flipOffered(page);
+  await context.close();
 });

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseConfig, relayConfigured, type AppConfig } from '../../src/net/config.ts';
+import {
+  keepConfig,
+  keptConfig,
+  parseConfig,
+  relayConfigured,
+  type AppConfig,
+  type KeptConfig,
+} from '../../src/net/config.ts';
 
 const good = {
   signaling: { host: 'signal.example.org', port: 443, path: '/peerjs', secure: true },
@@ -99,5 +106,30 @@ describe('relayConfigured', () => {
     ['a TURNS URL', { ...bare, iceServers: [{ urls: 'turns:relay.example.org:443' }] }, true],
   ])('%s', (_, config, relay) => {
     expect(relayConfigured(config)).toBe(relay);
+  });
+});
+
+describe('the config kept for a page opened offline', () => {
+  /** A page's storage as far as the config needs it: strings by key. */
+  const storage = (entries: [string, string][] = []): KeptConfig => {
+    const map = new Map(entries);
+    return {
+      getItem: (key) => map.get(key) ?? null,
+      setItem: (key, value) => void map.set(key, value),
+    };
+  };
+
+  test('reads back the config kept', () => {
+    const kept = storage();
+    expect(keptConfig(kept)).toBeNull();
+    keepConfig(kept, good);
+    expect(keptConfig(kept)).toEqual(good);
+  });
+
+  test.each([
+    ['not JSON', '{'],
+    ['not a config', JSON.stringify({ signaling: { host: 'x' } })],
+  ])('what is kept is %s: none', (_, text) => {
+    expect(keptConfig(storage([['fairdeal.config', text]]))).toBeNull();
   });
 });

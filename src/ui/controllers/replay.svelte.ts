@@ -145,6 +145,8 @@ export class ReplayController {
   private constructor(
     private readonly check: TranscriptCheck,
     private readonly pool: CryptoPool,
+    /** The transcript as opened, for a download. */
+    private readonly raw: unknown,
   ) {
     this.genesis = check.genesis;
     this.names = check.genesis.names;
@@ -163,7 +165,12 @@ export class ReplayController {
   static open(raw: unknown, pool: CryptoPool = new InThreadPool()): ReplayController | string {
     const opened = TranscriptCheck.open(raw, new CheckBook());
     if (!opened.ok) return capitalised(describeFault(opened.fault, []));
-    return new ReplayController(opened.check, pool);
+    return new ReplayController(opened.check, pool, raw);
+  }
+
+  /** The transcript as opened, as text, in the layout a table downloads. */
+  transcriptText(): string {
+    return JSON.stringify(this.raw, null, 1);
   }
 
   /** What `seat` knew after `position` events, read with `secrets`. */
