@@ -35,8 +35,9 @@ const covered = (page: Page) =>
     );
     const blocked: string[] = [];
     for (const control of controls) {
-      // Not drawn (a closed dialog, a folded panel): nothing to tap.
-      if (control.getClientRects().length === 0) continue;
+      // Not drawn (a closed dialog, a folded panel, a closed <details>, whose content
+      // keeps its boxes): nothing to tap.
+      if (!control.checkVisibility()) continue;
       control.scrollIntoView({ block: 'center', inline: 'center' });
       const box = control.getBoundingClientRect();
       const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
@@ -60,7 +61,7 @@ const spilled = (page: Page) =>
     const spills: string[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? '';
-      if (!text || node.parentElement?.getClientRects().length === 0) continue;
+      if (!text || node.parentElement?.checkVisibility() === false) continue;
       let bound: Element | null = node.parentElement;
       while (
         bound &&

@@ -181,11 +181,14 @@ test('Red & Black: a claim while the next game is held, its key owed, is answere
   // Babbage's player reads how the first game ended before the next one: its fresh key waits.
   babbage.session.holdNextGame(true);
   let claimed = false;
-  babbage.session.subscribe(() => {
+  const claim = () => {
     if (claimed || !babbage.session.nextGameHeld) return;
-    // The table waits on Babbage's key: Ada claims him absent at once, past the session's check.
+    // The table waits on Babbage's key: Ada claims him absent at once, past the session's
+    // check; again at her next change if her replica was still checking a proof.
     claimed = signAndSend(table, ada, { type: 'ABSENT', seat: 1 });
-  });
+  };
+  babbage.session.subscribe(claim);
+  ada.session.subscribe(claim);
   await until('Ada claims Babbage absent while his key is held', () => claimed);
   await until(
     'the claim is answered, the key still held',

@@ -7,7 +7,6 @@ import type { Seat } from '../../engine/game.ts';
 import type { Genesis } from '../../engine/table/types.ts';
 import type { TableChat } from '../../net/chat.ts';
 import { MAX_CHAT } from '../../net/messages.ts';
-import { isTableId } from '../../net/ids.ts';
 
 export interface ChatWords {
   readonly n: number;
@@ -24,12 +23,12 @@ const REFUSED = {
 
 /**
  * True when someone else may read the chat: a table over the network with a seat that
- * another page runs. A table against the computer in this page has nobody to read it.
+ * another page runs. A table against the computer in this page (`local`) has nobody to
+ * read it.
  */
-export function hasChat(genesis: Genesis, seat: Seat): boolean {
+export function hasChat(genesis: Genesis, seat: Seat, local: boolean): boolean {
   return (
-    isTableId(genesis.table) &&
-    genesis.identities.some((_, other) => (genesis.runBy?.[other] ?? other) !== seat)
+    !local && genesis.identities.some((_, other) => (genesis.runBy?.[other] ?? other) !== seat)
   );
 }
 

@@ -126,7 +126,12 @@ export class LobbyController {
    */
   private previous: { table: TableController; close: () => void } | null = null;
   /** The game against the computer this page runs, every seat of it. */
-  private local: LocalTable | null = null;
+  private local = $state.raw<LocalTable | null>(null);
+
+  /** True while this page plays against the computer: every seat runs here. */
+  get againstComputer(): boolean {
+    return this.local !== null;
+  }
   private name = '';
   /** This table as last written to the store; its `play` is set once the genesis is agreed. */
   private saved: SavedTable | null = null;
