@@ -644,6 +644,23 @@ describe('races: a declared seat that answers in time simply continues', () => {
     expectOffence(replica, offence, 0, 'ERR_NO_CLAIM');
   });
 
+  // Seat 1's first key lands first; seat 0's PRESENT, answering nothing, sorts before it.
+  test("an offence that is the log's first entry drops what sorts after it", () => {
+    const start = replicaBefore(hand(), AT['the first keys']());
+    const key = signNext(start.log, hand().players[1]!, firstKey(1));
+    const offence = signNext(start.log, hand().players[0]!, { type: 'PRESENT' });
+    const replica = onlyWith('the first keys', [key, offence]);
+    expect(replica.log.entries().map((e) => e.hash)).toEqual([offence.hash]);
+    expectOffence(replica, offence, 0, 'ERR_NO_CLAIM');
+  });
+
+  test('a RESIGN after its author confirmed the end is refused for the game being over', () => {
+    const replica = replicaBefore(hand(), AT['the end']());
+    send(replica, 0, { type: 'CONFIRM' });
+    const late = send(replica, 0, RESIGN);
+    expectOffence(replica, late, 0, 'ERR_GAME_OVER');
+  });
+
   test("an ABSENT crossing the declared seat's RESIGN is void: the resign stands", () => {
     const { a, b, replica } = cross("seat 1's unlock share", [2, absent(1)], [1, RESIGN]);
     expect(verdictOf(replica, a.hash)).toBe('void');
