@@ -236,6 +236,14 @@ describe('append', () => {
     expect(log.append(exact + 'x')).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
   });
 
+  it('keeps a bounded prefix of a text whose characters each take two bytes', () => {
+    const { log } = started();
+    // As many characters as the limit allows bytes: twice too many bytes.
+    const wide = 'é'.repeat(MAX_EVENT_BYTES);
+    expect(log.append(wide)).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
+    expect(log.evidence[0]!.bytes).toEqual(utf8ToBytes(wide).slice(0, MAX_EVENT_BYTES));
+  });
+
   it('keeps at most MAX_EVIDENCE records, however much garbage arrives', () => {
     const { log } = started();
     for (let i = 0; i <= MAX_EVIDENCE; i++) log.append(`garbage ${i}`);
@@ -475,6 +483,38 @@ describe('after an offence', () => {
     expect(log.stopAfter(b.hash)).toBe(2);
     expect(log.entries().map((e) => e.hash)).toEqual([a.hash, b.hash]);
     expect(log.append(before.bytes)).toEqual({ ok: false, error: 'ERR_HALTED' });
+  });
+});
+
+describe('a pending event after an offence', () => {
+  it('is kept while it may land before the offence, and dropped once it would land after', () => {
+    const source = testLog(ids);
+    const [a, b, offence] = [act(source, 0), act(source, 1), act(source, 0)];
+    const log = testLog(ids);
+    for (const e of [a, b, offence]) log.append(e.bytes);
+    // Seat 2 had seen only a: height 2, before the offence (height 3).
+    const first = forge({ ...genesis(2), basis: [1, 0, 0] });
+    // Its next, waiting for it: height 3 with it, so after seat 0's offence; until then,
+    // what is here places it at height 2.
+    const second = forge({ ...genesis(2), seq: 1, prev: first.hash, basis: [1, 0, 1] });
+    // And the one after, waiting for that one: it goes with it.
+    const third = forge({ ...genesis(2), seq: 2, prev: second.hash, basis: [1, 0, 2] });
+    for (const e of [second, third])
+      expect(log.append(e.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.stopAfter(offence.hash)).toBe(3);
+    expect(log.isPending(second.hash)).toBe(true);
+    expect(log.append(first.bytes)).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    expect(log.isPending(second.hash)).toBe(false);
+    expect(log.pendingCount).toBe(0);
+    expect(log.entries().map((e) => e.hash)).toEqual([a.hash, b.hash, first.hash, offence.hash]);
+    expect(log.evidence).toEqual([]);
+  });
+
+  it('is not told by a hash the log does not hold: nothing changes', () => {
+    const { log, events } = started();
+    expect(log.stopAfter(sha256Hex(utf8ToBytes('no such event')))).toBe(4);
+    expect(log.entries().map((e) => e.hash)).toEqual(events.map((e) => e.hash));
+    expect(log.append(act(testLog(ids), 2).bytes).ok).toBe(true);
   });
 });
 
