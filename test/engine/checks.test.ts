@@ -75,6 +75,22 @@ test('a replica waiting on a check signs nothing: its event would name events no
   expect(replica.author(0, player.identity.secretKey, { type: 'RESIGN' }).ok).toBe(true);
 });
 
+// Seat 0's PRESENT, answering no claim, was signed beside seat 1's shuffle and sorts before
+// it: the replica waiting on the shuffle's check stops there, and nothing after it is judged.
+test('an offence that lands before the entry a replica waits on ends the wait', () => {
+  const i = indexOf(hand, 1, 'SHUFFLE');
+  const replica = booked(hand);
+  for (const { bytes } of hand.events.slice(0, i)) replica.receive(bytes);
+  answer(replica, (ids) => ids);
+  replica.receive(hand.events[i]!.bytes);
+  expect(replica.waiting).toBe(true);
+  const offence = signNext(replicaBefore(hand, i).log, hand.players[0]!, { type: 'PRESENT' });
+  replica.receive(offence.bytes);
+  expect(replica.waiting).toBe(false);
+  expect(replica.ahead().wanted.size).toBe(0);
+  expectOffence(replica, offence, 0, 'ERR_NO_CLAIM');
+});
+
 /** The first shuffle of the hand with its body rewritten by `edit`, on a replica with a book and one without. */
 function badShuffle(edit: (body: ShuffleBody) => ShuffleBody) {
   const i = indexOf(hand, 0, 'SHUFFLE');

@@ -236,6 +236,14 @@ describe('append', () => {
     expect(log.append(exact + 'x')).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
   });
 
+  it('keeps one record of oversized texts that share their bounded prefix', () => {
+    const { log } = started();
+    const prefix = 'x'.repeat(MAX_EVENT_BYTES);
+    for (const tail of ['y', 'z'.repeat(MAX_EVENT_BYTES)])
+      expect(log.append(prefix + tail)).toEqual({ ok: false, error: 'ERR_TOO_LARGE' });
+    expect(log.evidence).toHaveLength(1);
+  });
+
   it('keeps a bounded prefix of a text whose characters each take two bytes', () => {
     const { log } = started();
     // As many characters as the limit allows bytes: twice too many bytes.
