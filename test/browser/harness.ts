@@ -285,6 +285,29 @@ export function socketsOf(page: Page): string[] {
  * Chromium keeps every page visible whatever tab is in front, and no DevTools command
  * hides one: the document is told so, and hears the `visibilitychange` a browser fires.
  */
+/**
+ * True once `page`'s store keeps the table its URL names (`#table=<id>`): the URL names a
+ * table as soon as the player is seated, and its record is written a moment later.
+ */
+export function keepsItsTable(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const id = new URLSearchParams(location.hash.slice(1)).get('table');
+        const opened = indexedDB.open('fair-deal');
+        opened.onerror = () => resolve(false);
+        opened.onsuccess = () => {
+          const got = opened.result
+            .transaction('tables')
+            .objectStore('tables')
+            .get(id ?? '');
+          got.onsuccess = () => resolve(got.result !== undefined);
+          got.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
 export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((hidden) => {
     const visibility = hidden ? 'hidden' : 'visible';

@@ -14,6 +14,7 @@ import {
   expectAgreement,
   flipOffered,
   joinTable,
+  keepsItsTable,
   loseMessages,
   reopen,
   seatTwo,
@@ -121,6 +122,7 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
   await alice.getByTestId('accept').click();
   await alice.getByTestId('lobby').waitFor();
   await expect.poll(() => alice.url()).toBe(bob.url());
+  await expect.poll(() => keepsItsTable(alice)).toBe(true);
   await alice.reload();
   await alice.getByTestId('lobby').waitFor();
   await expect.poll(() => bob.getByTestId('seat-name').allTextContents()).toEqual(['Bob', 'Alice']);
