@@ -161,6 +161,16 @@ export function chatText(raw: unknown): string | null {
   return /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text) ? null : text;
 }
 
+/**
+ * Chat words from the network: `raw` when `chatText` keeps it as it came (trimmed by its
+ * sender), null for anything else. Kept as sent or refused: a sender's own copy of a line
+ * shows what the others see.
+ */
+function sentChat(raw: unknown): string | null {
+  const text = chatText(raw);
+  return text === raw ? text : null;
+}
+
 /** Checks a message from the network; nothing unchecked reaches the lobby. */
 export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
   if (!isRecord(raw)) return fail('not an object');
@@ -191,8 +201,8 @@ export function parseLobbyMessage(raw: unknown): Parsed<LobbyMessage> {
     case 'event':
       return fail('a game event outside a game');
     case 'chat': {
-      const text = chatText(raw.text);
-      if (text === null || text !== raw.text) return fail('bad chat text');
+      const text = sentChat(raw.text);
+      if (text === null) return fail('bad chat text');
       return { ok: true, value: { type: 'chat', text } };
     }
     case 'start':
@@ -294,9 +304,8 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
     return { ok: true, value: { type: 'state-hash', events, hash } };
   }
   if (isRecord(raw) && raw.type === 'table-chat') {
-    const text = chatText(raw.text);
-    // Kept as sent or refused: a sender's own copy shows what the others see.
-    if (text === null || text !== raw.text) return fail('bad chat text');
+    const text = sentChat(raw.text);
+    if (text === null) return fail('bad chat text');
     return { ok: true, value: { type: 'table-chat', text } };
   }
   if (isRecord(raw) && raw.type === 'rematch') {

@@ -297,12 +297,16 @@ export function keepsItsTable(page: Page): Promise<boolean> {
         const opened = indexedDB.open('fair-deal');
         opened.onerror = () => resolve(false);
         opened.onsuccess = () => {
-          const got = opened.result
+          const db = opened.result;
+          const got = db
             .transaction('tables')
             .objectStore('tables')
             .get(id ?? '');
           got.onsuccess = () => resolve(got.result !== undefined);
           got.onerror = () => resolve(false);
+          // Closed once its one read is asked: an open connection would hold back the
+          // page's own upgrades of the database.
+          db.close();
         };
       }),
   );
