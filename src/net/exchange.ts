@@ -16,7 +16,8 @@
  * Two versions of one event (equivocation) must meet somewhere, or seats that each
  * hold one would judge the events built on it differently and name an honest seat.
  * Every event message carries `saw`, a digest of the events its basis names as the
- * sender holds them. An event is judged only once every event its basis names is held,
+ * sender holds them (at three seats or more: at two, the receiver made every event named
+ * but the author's own, and those the log chains by hash). An event is judged only once every event its basis names is held,
  * and held as the sender says: else it waits (`held`), and a sender whose word differs
  * is asked; its answer brings its version of the last event this seat holds of each
  * seat whose versions differ (the `have` names them), and the log finds the
@@ -62,6 +63,11 @@ export interface ExchangeHost {
   readonly keys: readonly string[];
   /** How many of our own events, from the first, are stored and so may be sent. */
   released(): number;
+  /**
+   * How many entries of the log, from the first, are judged: only those are passed on, as
+   * an offence found by a check still under way drops what sorts after it.
+   */
+  judged(): number;
   /** Sends to a seat's proven link; false when it has none. */
   send(seat: Seat, message: WireMessage): boolean;
   /** The seats linked now, but ours. */
@@ -267,12 +273,14 @@ export class LogExchange {
     return differ;
   }
 
-  /** Answers an ask: every event we hold that `from` lacks, in log order, then our own `have`. */
+  /** Answers an ask: every judged event we hold that `from` lacks, in log order, then our own `have`. */
   private answer(from: Seat, have: HaveMessage): void {
     this.answered[from] = Date.now();
     const differ = this.differences(from, have);
     const released = this.host.released();
-    for (const entry of this.host.log.entries()) {
+    const entries = this.host.log.entries();
+    for (let i = 0, judged = this.host.judged(); i < judged; i++) {
+      const entry = entries[i]!;
       const { author, seq } = entry.event;
       if (differ.has(author) || seq < have.seen[author]!) continue;
       if (author === this.host.seat && seq >= released) continue;
@@ -297,7 +305,9 @@ export class LogExchange {
 
   private sendEntry(seat: Seat, entry: Sent): void {
     const { event } = entry;
-    const saw = sawOf(this.host.log, event.basis) ?? undefined;
+    // At two seats the receiver made every event named but the author's own, which `prev` chains.
+    const { log } = this.host;
+    const saw = log.seats > 2 ? (sawOf(log, event.basis) ?? undefined) : undefined;
     const sent = this.host.send(seat, { type: 'event', event: text.decode(entry.bytes), saw });
     if (sent && event.author === this.host.seat)
       this.ownSent[seat] = Math.max(this.ownSent[seat]!, event.seq + 1);

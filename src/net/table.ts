@@ -242,6 +242,7 @@ export class TableSession<S extends Json = Json> {
       seat,
       keys: genesis.identities,
       released: () => this.released,
+      judged: () => this.replica.entryVerdicts.length,
       send: (to, message) => this.links.send(to, message),
       linked: () => others((state) => state === 'connected'),
       cutOff: () =>

@@ -95,7 +95,7 @@ async function play(cheat: Cheat) {
     }
   };
   // Seat 0, once proven, gets what the cheater has made so far, as a session syncs a seat.
-  listenAsCheater(links, own, send, move);
+  listenAsCheater(links, own, move);
 
   const sessions = [0, 2].map(
     (seat) =>
