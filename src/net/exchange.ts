@@ -150,7 +150,12 @@ export class LogExchange {
     // Whatever the log refuses, it refuses at once, and keeps as evidence.
     if (!parsed.ok || key === undefined || parsed.value.basis.length !== log.seats || log.halted)
       return this.host.take(from, event);
-    const { author, seq, basis } = parsed.value;
+    const { author, seq, prev, basis } = parsed.value;
+    // A chain broken already: the log refuses it now, whatever else it lacks.
+    const own = seq > 0 ? log.at(author, seq - 1) : undefined;
+    const before = seq > 0 ? log.entry(prev) : undefined;
+    if ((own !== undefined && own.hash !== prev) || (before !== undefined && before !== own))
+      return this.host.take(from, event);
     const twin = [...this.held].find(([, h]) => h.author === author && h.seq === seq);
     if (log.at(author, seq) !== undefined || twin !== undefined) {
       // Two versions of one event: the log names their author.
