@@ -104,8 +104,9 @@ export class LogExchange {
   private readonly ownSent: number[];
   /** Per seat, true while an ask of ours awaits its answer. */
   private readonly asking: boolean[];
-  /** Per seat, when we last answered an ask of its, and its latest ask not answered yet. */
+  /** Per seat, when we last answered an ask of its. */
   private readonly answered: number[];
+  /** Per seat, its latest ask not answered yet, as it came too soon after the last. */
   private readonly deferred: (HaveMessage | null)[];
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly ticker: ReturnType<typeof setInterval>;

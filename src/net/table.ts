@@ -797,7 +797,7 @@ export class TableSession<S extends Json = Json> {
   /**
    * Looks ahead in a task of its own, once for every change and answer that
    * came meanwhile: each look folds every event still under check, so a burst
-   * of events (six seats gossiping a setup) or of answers would fold them
+   * of events (six seats making a setup) or of answers would fold them
    * again for each one.
    */
   private lookAheadSoon(): void {
