@@ -246,3 +246,34 @@ describe('a cheating author', () => {
     expect(heard[2]).toContainEqual({ from: 'peer-1', event: text.decode(one.value.bytes) });
   });
 });
+
+describe('what a peer can make us send', () => {
+  test('ten asks for the whole log at once are answered twice: at once, then the latest after half a second', async () => {
+    const { sessions, messengers, heard } = seatTable([]);
+    await until('seat 0 may act', () => mayAct(sessions[0]!));
+    expect(sessions[0]!.act(DONE).ok).toBe(true);
+    await until('seat 2 may act', () => mayAct(sessions[2]!));
+    expect(sessions[2]!.act(DONE).ok).toBe(true);
+    await until('every replica holds the whole table', () => agreed(sessions));
+    // Past the pulls of a log that stopped growing (once, after three seconds), and their answers.
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+
+    const ends: number[] = [];
+    messengers[1]!.on({
+      message: (from, m) => from === 'peer-0' && m.type === 'have' && !m.ask && ends.push(1),
+    });
+    const before = heard[1]!.length;
+    const nothing = {
+      type: 'have' as const,
+      seen: [0, 0, 0],
+      heads: [null, null, null],
+      ask: true,
+    };
+    for (let i = 0; i < 10; i++) expect(sessions[1]!.links.send(0, nothing)).toBe(true);
+    await until('two answers ended', () => ends.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const size = sessions[0]!.replica.log.size;
+    expect(ends).toHaveLength(2);
+    expect(heard[1]!.slice(before).filter((m) => m.from === 'peer-0')).toHaveLength(2 * size);
+  });
+});
