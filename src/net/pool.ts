@@ -4,7 +4,9 @@
  * worker per core (at least two, so that checking the others' proofs goes on
  * while this player's own proof is being made) and gives each job to the
  * least busy; comlink turns each worker's jobs into plain async calls. A
- * pool does each check once, however many of its sessions ask it.
+ * pool does each check once, however many of its sessions ask it, and the
+ * checks asked in one task together, in a batch per idle worker (one MSM
+ * checks a batch: `work.checks`).
  * `InThreadPool` runs the same jobs in this thread, one task each, for Node
  * (tests, the simulator) where a session has no page to keep responsive.
  */
@@ -60,6 +62,81 @@ class CheckMemo {
   }
 }
 
+/** A check asked of a pool, waiting for the batch it goes in. */
+interface Asked {
+  readonly job: CheckJob;
+  readonly resolve: (done: CheckDone) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** How a pool hands its checks over. */
+export interface PoolOptions {
+  /**
+   * Checks asked in one task go together, in as few batches as there are idle
+   * workers (true, the default); or each check alone, as a job of its own.
+   */
+  readonly batchChecks?: boolean;
+}
+
+/**
+ * Gathers the checks asked in one task and hands them over as it ends (a
+ * microtask): a session asks every check it wants at once, and a batch costs
+ * one MSM where its checks alone cost one each, with `G`, `H`, the shuffle
+ * generators and a deck shared by two shuffles weighed once. `run` checks a
+ * batch; `batches` says into how many to split what was asked.
+ */
+class CheckBatcher {
+  private pending: Asked[] = [];
+
+  constructor(
+    private readonly run: (jobs: CheckJob[]) => Promise<CheckDone[]>,
+    private readonly batches: () => number,
+  ) {}
+
+  check(job: CheckJob): Promise<CheckDone> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) queueMicrotask(() => this.flush());
+      this.pending.push({ job, resolve, reject });
+    });
+  }
+
+  private flush(): void {
+    const asked = this.pending;
+    this.pending = [];
+    for (const batch of split(asked, this.batches())) {
+      this.run(batch.map((a) => a.job)).then(
+        (done) => batch.forEach((a, i) => a.resolve(done[i]!)),
+        (e: unknown) => batch.forEach((a) => a.reject(e)),
+      );
+    }
+  }
+}
+
+/** The bytes of a check: what its cost grows with. */
+const sizeOf = (asked: Asked): number => asked.job.parts.reduce((n, part) => n + part.length, 0);
+
+/**
+ * `asked` cut in order into at most `count` runs of about equal size, so that
+ * checks asked one after the other (a chain of shuffles) stay together.
+ */
+function split(asked: readonly Asked[], count: number): Asked[][] {
+  const parts = Math.min(Math.max(1, count), asked.length);
+  const total = asked.reduce((n, a) => n + sizeOf(a), 0);
+  const out: Asked[][] = [];
+  let run: Asked[] = [];
+  let sum = 0;
+  for (const a of asked) {
+    run.push(a);
+    sum += sizeOf(a);
+    if (out.length < parts - 1 && sum * parts >= total * (out.length + 1)) {
+      out.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) out.push(run);
+  return out;
+}
+
 /** One thread of a `WorkerPool`: where to post its jobs, and how to stop it. */
 export interface WorkerThread {
   readonly endpoint: Endpoint;
@@ -73,17 +150,24 @@ export const poolSize = (cores: number | undefined): number => Math.max(2, cores
 export class WorkerPool implements CryptoPool {
   private readonly workers: { thread: WorkerThread; remote: Remote<Work>; busy: number }[];
   private readonly memo = new CheckMemo();
+  private readonly batcher: CheckBatcher;
 
   /** `size` threads made by `spawn`, each running src/net/crypto-worker.ts (or its like). */
-  constructor(spawn: () => WorkerThread, size: number) {
+  constructor(spawn: () => WorkerThread, size: number, options: PoolOptions = {}) {
     this.workers = Array.from({ length: size }, () => {
       const thread = spawn();
       return { thread, remote: wrap<Work>(thread.endpoint), busy: 0 };
     });
+    // A batch per idle worker: checking goes on in parallel, beside a duty being made.
+    this.batcher = new CheckBatcher(
+      (jobs) => this.run((remote) => remote.checks(jobs)),
+      () =>
+        (options.batchChecks ?? true) ? this.workers.filter((w) => w.busy === 0).length : Infinity,
+    );
   }
 
   check(job: CheckJob): Promise<CheckDone> {
-    return this.memo.run(job, () => this.run((remote) => remote.check(job)));
+    return this.memo.run(job, () => this.batcher.check(job));
   }
 
   duty(request: DutyRequest): Promise<DutyDone> {
@@ -134,14 +218,23 @@ export function browserPool(): WorkerPool {
 /**
  * The jobs done in this thread, each in a task of its own after the current
  * one (as a worker's answer comes back), its request and answer copied as a
- * worker's are: what cannot cross to a worker fails here too.
+ * worker's are: what cannot cross to a worker fails here too. The checks
+ * asked in one task are one job, a batch.
  */
 export class InThreadPool implements CryptoPool {
   private closed = false;
   private readonly memo = new CheckMemo();
+  private readonly batcher: CheckBatcher;
+
+  constructor(options: PoolOptions = {}) {
+    this.batcher = new CheckBatcher(
+      (jobs) => this.run(() => work.checks(structuredClone(jobs))),
+      () => ((options.batchChecks ?? true) ? 1 : Infinity),
+    );
+  }
 
   check(job: CheckJob): Promise<CheckDone> {
-    return this.memo.run(job, () => this.run(() => work.check(structuredClone(job))));
+    return this.memo.run(job, () => this.batcher.check(job));
   }
 
   duty(request: DutyRequest): Promise<DutyDone> {
