@@ -72,43 +72,52 @@ interface Asked {
 /** How a pool hands its checks over. */
 export interface PoolOptions {
   /**
-   * Checks asked in one task go together, in as few batches as there are idle
-   * workers (true, the default); or each check alone, as a job of its own.
+   * Checks pending together go together, in a batch per idle worker (true, the
+   * default); or each check alone, as a job of its own.
    */
   readonly batchChecks?: boolean;
 }
 
 /**
- * Gathers the checks asked in one task and hands them over as it ends (a
- * microtask): a session asks every check it wants at once, and a batch costs
- * one MSM where its checks alone cost one each, with `G`, `H`, the shuffle
- * generators and a deck shared by two shuffles weighed once. `run` checks a
- * batch; `batches` says into how many to split what was asked.
+ * Gathers the checks asked and hands them over in batches: a session asks
+ * every check it wants at once, and a batch costs one MSM where its checks
+ * alone cost one each, with `G`, `H`, the shuffle generators and a deck
+ * shared by two shuffles weighed once. `schedule` says when to hand over what
+ * is pending, `batches` into how many batches (0: not yet, `flushSoon` is
+ * called again when that may change), and `run` checks a batch.
  */
 class CheckBatcher {
   private pending: Asked[] = [];
+  private scheduled = false;
 
   constructor(
-    private readonly run: (jobs: CheckJob[]) => Promise<CheckDone[]>,
+    private readonly schedule: (flush: () => void) => void,
     private readonly batches: () => number,
+    private readonly run: (jobs: CheckJob[]) => Promise<CheckDone[]>,
   ) {}
 
   check(job: CheckJob): Promise<CheckDone> {
     return new Promise((resolve, reject) => {
-      if (this.pending.length === 0) queueMicrotask(() => this.flush());
       this.pending.push({ job, resolve, reject });
+      this.flushSoon();
     });
   }
 
-  private flush(): void {
-    const asked = this.pending;
-    this.pending = [];
-    for (const batch of split(asked, this.batches())) {
-      this.run(batch.map((a) => a.job)).then(
-        (done) => batch.forEach((a, i) => a.resolve(done[i]!)),
-        (e: unknown) => batch.forEach((a) => a.reject(e)),
-      );
-    }
+  /** Hands over what is pending once `schedule` says so. */
+  flushSoon(): void {
+    if (this.scheduled || this.pending.length === 0) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      const count = this.batches();
+      if (count === 0) return;
+      for (const batch of split(this.pending.splice(0), count)) {
+        this.run(batch.map((a) => a.job)).then(
+          (done) => batch.forEach((a, i) => a.resolve(done[i]!)),
+          (e: unknown) => batch.forEach((a) => a.reject(e)),
+        );
+      }
+    });
   }
 }
 
@@ -158,11 +167,14 @@ export class WorkerPool implements CryptoPool {
       const thread = spawn();
       return { thread, remote: wrap<Work>(thread.endpoint), busy: 0 };
     });
-    // A batch per idle worker: checking goes on in parallel, beside a duty being made.
+    // A batch per idle worker, so checking goes on in parallel beside a duty being made.
+    // With none idle, checks wait for the first worker done, gathering more meanwhile: it
+    // would not have started them sooner.
+    const batch = options.batchChecks ?? true;
     this.batcher = new CheckBatcher(
+      queueMicrotask,
+      () => (batch ? this.workers.filter((w) => w.busy === 0).length : Infinity),
       (jobs) => this.run((remote) => remote.checks(jobs)),
-      () =>
-        (options.batchChecks ?? true) ? this.workers.filter((w) => w.busy === 0).length : Infinity,
     );
   }
 
@@ -200,6 +212,7 @@ export class WorkerPool implements CryptoPool {
       return await job(worker.remote);
     } finally {
       worker.busy -= 1;
+      this.batcher.flushSoon();
     }
   }
 }
@@ -227,10 +240,22 @@ export class InThreadPool implements CryptoPool {
   private readonly batcher: CheckBatcher;
 
   constructor(options: PoolOptions = {}) {
-    this.batcher = new CheckBatcher(
-      (jobs) => this.run(() => work.checks(structuredClone(jobs))),
-      () => ((options.batchChecks ?? true) ? 1 : Infinity),
-    );
+    // Batched: one task checks every check asked before it starts, from any session.
+    this.batcher =
+      (options.batchChecks ?? true)
+        ? new CheckBatcher(
+            (flush) => setTimeout(flush, 0),
+            () => 1,
+            (jobs) =>
+              this.closed
+                ? new Promise(() => {})
+                : this.now(() => work.checks(structuredClone(jobs))),
+          )
+        : new CheckBatcher(
+            queueMicrotask,
+            () => Infinity,
+            (jobs) => this.run(() => work.checks(structuredClone(jobs))),
+          );
   }
 
   check(job: CheckJob): Promise<CheckDone> {
@@ -260,13 +285,17 @@ export class InThreadPool implements CryptoPool {
   private run<T>(job: () => T): Promise<T> {
     return new Promise((resolve, reject) => {
       setTimeout(() => {
-        if (this.closed) return;
-        try {
-          resolve(structuredClone(job()));
-        } catch (e) {
-          reject(e);
-        }
+        if (!this.closed) this.now(job).then(resolve, reject);
       }, 0);
     });
+  }
+
+  /** Does `job` at once, its answer copied as a worker's is. */
+  private now<T>(job: () => T): Promise<T> {
+    try {
+      return Promise.resolve(structuredClone(job()));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 }
