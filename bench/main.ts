@@ -14,7 +14,10 @@
  * 5. the longest task of a page's main thread while a 52-card two-player
  *    table is set up in Chromium (`longtasks.ts`);
  * 6. a reload's restore of a whole stored game, every proof checked again
- *    beside the kept checks trusted, in Node (`restore.ts`).
+ *    beside the kept checks trusted, in Node (`restore.ts`);
+ * 7. batch verification: proofs checked one by one beside one batch, and the
+ *    War and six-seat Batailles setups in memory with and without batching
+ *    (`batch.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
@@ -43,6 +46,13 @@ import {
   type TableFigure,
 } from './tables.ts';
 import { benchRestore, formatRestores, RESTORED, type RestoreFigure } from './restore.ts';
+import {
+  BATCH_TABLES,
+  benchBatchChecks,
+  benchBatchTable,
+  formatBatch,
+  type BatchFigure,
+} from './batch.ts';
 import { median } from './text.ts';
 
 const { values } = parseArgs({
@@ -64,6 +74,8 @@ const games = count('games', values.games, 0);
 const browserRuns = count('browser-runs', values['browser-runs'], 1);
 const restoreRuns = count('restore-runs', values['restore-runs'], 1);
 const browser = !values['node-only'];
+/** Runs of each set of proofs each way in part 7. */
+const BATCH_CHECK_RUNS = 9;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const progress = (line: string) => console.log(`  · ${line}`);
@@ -93,6 +105,10 @@ console.log('Restoring a stored game ...');
 const restores: RestoreFigure[] = [];
 for (const { game, seats } of RESTORED)
   restores.push(await benchRestore(game, seats, restoreRuns, progress));
+
+console.log('Batch verification ...');
+const batches: BatchFigure[] = benchBatchChecks(BATCH_CHECK_RUNS, progress);
+for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, runs, progress)));
 
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
@@ -178,6 +194,14 @@ heading(
     `medians of ${plural(restoreRuns, 'run')} each way, alternately)`,
 );
 console.log(formatRestores(restores));
+
+heading(
+  `7. Batch verification: the same proofs checked one by one and in one batch (Node, ` +
+    `medians of ${BATCH_CHECK_RUNS} runs each way, alternately, from the bytes: decoding ` +
+    `included), and tables set up in memory with a pool that checks each proof alone and with ` +
+    `one that batches (${plural(runs, 'run')} each way, alternately, seeds 1 to ${runs})`,
+);
+console.log(formatBatch(batches));
 
 heading('Targets');
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
