@@ -68,20 +68,44 @@ async function tables(runs: number): Promise<string> {
     ['war', 2],
     ['redblack', 2],
   ] as const) {
-    const times = { noble: [] as number[], sodium: [] as number[] };
+    const wall = { noble: [] as number[], sodium: [] as number[] };
+    const used = { noble: [] as number[], sodium: [] as number[] };
     await runTable(game, seats, 99, false); // warm-up
     for (let seed = 1; seed <= runs; seed++) {
       for (const b of seed % 2 ? (['noble', 'sodium'] as const) : (['sodium', 'noble'] as const)) {
         useBackend(b);
-        times[b].push((await runTable(game, seats, seed, false)).startMs);
+        const before = process.cpuUsage();
+        wall[b].push((await runTable(game, seats, seed, false)).startMs);
+        const { user, system } = process.cpuUsage(before);
+        used[b].push((user + system) / 1000);
       }
     }
     useBackend('sodium');
-    const [n, s] = [median(times.noble), median(times.sodium)];
-    rows.push([`${game}, ${seats} seats, Start → first move`, ms(n), ms(s), (n / s).toFixed(2)]);
+    const [n, s] = [median(wall.noble), median(wall.sodium)];
+    const [nc, sc] = [median(used.noble), median(used.sodium)];
+    rows.push([
+      `${game}, ${seats} seats`,
+      ms(n),
+      ms(s),
+      (n / s).toFixed(2),
+      ms(nc),
+      ms(sc),
+      (nc / sc).toFixed(2),
+    ]);
     console.error(`${game}: noble ${ms(n)} ms, sodium ${ms(s)} ms`);
   }
-  return textTable(['in memory (Node)', 'noble ms', 'sodium ms', 'noble/sodium'], rows);
+  return textTable(
+    [
+      'in memory (Node), Start → first move',
+      'noble ms',
+      'sodium ms',
+      'noble/sodium',
+      'noble CPU ms',
+      'sodium CPU ms',
+      'noble/sodium',
+    ],
+    rows,
+  );
 }
 
 const { values } = parseArgs({
