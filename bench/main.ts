@@ -27,6 +27,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { cryptoReady } from '../crypto/index.ts';
 import { buildApp, startStack } from '../scripts/stack.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
 import { runChromium } from './crypto.ts';
@@ -86,6 +87,7 @@ const load = () =>
 const began = new Date();
 const loadBefore = load();
 
+await cryptoReady();
 console.log('Crypto in Node ...');
 const node = runBench(`Node ${process.version}`, progress);
 let chromium: BenchResult | null = null;

@@ -9,6 +9,7 @@
  */
 import {
   cardIndex,
+  cryptoReady,
   decodeKeyProof,
   decodePoint,
   decodeRows,
@@ -31,6 +32,9 @@ import {
   verifyShuffle,
   verifyUnlock,
 } from '@fair-deal/crypto';
+
+// libsodium's WebAssembly loads asynchronously: once, before the first proof.
+await cryptoReady();
 
 const DECK = 'example-deck';
 const SIZE = 10;

@@ -5,7 +5,6 @@
 import { parentPort } from 'node:worker_threads';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { work } from '../../../src/net/work.ts';
+import { afterReady, prepareThread, work } from '../../../src/net/work.ts';
 
-work.prepare();
-expose(work, nodeEndpoint(parentPort!));
+expose(afterReady(work, prepareThread()), nodeEndpoint(parentPort!));
