@@ -14,7 +14,9 @@
  * 5. the longest task of a page's main thread while a 52-card two-player
  *    table is set up in Chromium (`longtasks.ts`);
  * 6. a reload's restore of a whole stored game, every proof checked again
- *    beside the kept checks trusted, in Node (`restore.ts`).
+ *    beside the kept checks trusted, in Node (`restore.ts`);
+ * 7. every chunk of the build, gzip, and the JavaScript a page fetches in
+ *    Chromium before a game is chosen (`bundle.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
@@ -26,6 +28,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp, startStack } from '../scripts/stack.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
+import { benchBundle, bundleTargets, formatBundle, type BundleFigures } from './bundle.ts';
 import { runChromium } from './crypto.ts';
 import { benchLee, formatLee, type Contender } from './lee.ts';
 import {
@@ -96,10 +99,14 @@ for (const { game, seats } of RESTORED)
 
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
+let bundle: BundleFigures | null = null;
 if (browser) {
   progress('building the app, serving it with a PeerServer on loopback');
-  const stack = await startStack(await buildApp());
+  const outDir = await buildApp();
+  const stack = await startStack(outDir);
   try {
+    console.log('The JavaScript of the pages before a game is chosen ...');
+    bundle = await benchBundle(stack, outDir, progress);
     console.log('Start to the first move in headless Chromium ...');
     starts = await benchStarts(stack, browserRuns, progress);
     console.log('Long main-thread tasks during a 52-card setup in headless Chromium ...');
@@ -179,6 +186,14 @@ heading(
 );
 console.log(formatRestores(restores));
 
+if (bundle) {
+  heading(
+    '7. JavaScript chunks of the build (gzip), and what a page fetches in headless Chromium ' +
+      'before a game is chosen (its crypto workers apart)',
+  );
+  console.log(formatBundle(bundle));
+}
+
 heading('Targets');
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 for (const r of [node, chromium]) {
@@ -205,6 +220,8 @@ for (const t of longTasks) {
       `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)})`,
   );
 }
+
+for (const line of bundle ? bundleTargets(bundle) : []) console.log(`  ${line}`);
 
 // PeerServer keeps timers of its own going after its server closes (the `peer` package has no
 // way to stop them): the report is out, so the bench ends here.
