@@ -18,6 +18,8 @@
  * 7. batch verification: proofs checked one by one beside one batch, and the
  *    War and six-seat Batailles setups in memory with and without batching
  *    (`batch.ts`).
+ * 8. every chunk of the build, gzip, and the JavaScript a page fetches in
+ *    Chromium before a game is chosen (`bundle.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
@@ -30,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { cryptoReady } from '../crypto/index.ts';
 import { buildApp, startStack } from '../scripts/stack.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
+import { benchBundle, bundleTargets, formatBundle, type BundleFigures } from './bundle.ts';
 import { runChromium } from './crypto.ts';
 import { benchLee, formatLee, type Contender } from './lee.ts';
 import {
@@ -114,10 +117,14 @@ for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, ru
 
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
+let bundle: BundleFigures | null = null;
 if (browser) {
   progress('building the app, serving it with a PeerServer on loopback');
-  const stack = await startStack(await buildApp());
+  const outDir = await buildApp();
+  const stack = await startStack(outDir);
   try {
+    console.log('The JavaScript of the pages before a game is chosen ...');
+    bundle = await benchBundle(stack, outDir, progress);
     console.log('Start to the first move in headless Chromium ...');
     starts = await benchStarts(stack, browserRuns, progress);
     console.log('Long main-thread tasks during a 52-card setup in headless Chromium ...');
@@ -204,6 +211,13 @@ heading(
     `one that batches (${plural(runs, 'run')} each way, alternately, seeds 1 to ${runs})`,
 );
 console.log(formatBatch(batches));
+if (bundle) {
+  heading(
+    '8. JavaScript chunks of the build (gzip), and what a page fetches in headless Chromium ' +
+      'before a game is chosen (its crypto workers apart)',
+  );
+  console.log(formatBundle(bundle));
+}
 
 heading('Targets');
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -231,6 +245,8 @@ for (const t of longTasks) {
       `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)})`,
   );
 }
+
+for (const line of bundle ? bundleTargets(bundle) : []) console.log(`  ${line}`);
 
 // PeerServer keeps timers of its own going after its server closes (the `peer` package has no
 // way to stop them): the report is out, so the bench ends here.
