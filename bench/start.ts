@@ -107,9 +107,16 @@ async function choose(page: Page, url: string, name: string, game: GameId, seats
  * Times Start (the `button` on the first page) to the first move: one run, in
  * ms from the click to the first page offered one and, where every seat gets
  * one at once, to the last; and the CPU time of the browser and of each page
- * (`knownPids`: each page's renderer process, when the caller has them).
+ * (`knownPids`: each page's renderer process, when the caller has them). A
+ * traced run, slower, may wait longer than `timeout` ms.
  */
-export async function timeStart(pages: Page[], game: GameId, button: string, knownPids?: number[]) {
+export async function timeStart(
+  pages: Page[],
+  game: GameId,
+  button: string,
+  knownPids?: number[],
+  timeout = SLOW.timeout,
+) {
   const { selector, everySeat } = FIRST_MOVE[game];
   const pids = knownPids ?? (await rendererPids(pages[0]!.context().browser()!, pages));
   for (const page of pages) await call(page, WATCH, selector);
@@ -122,7 +129,7 @@ export async function timeStart(pages: Page[], game: GameId, button: string, kno
   };
   const when = (page: Page) =>
     page
-      .waitForFunction('window.fairDealFirstMove', null, SLOW)
+      .waitForFunction('window.fairDealFirstMove', null, { timeout })
       .then(() => page.evaluate<number>('window.fairDealFirstMove'));
   // Each page's CPU is read when its own first move is seen, or the table's first.
   const own = pages.map((page, i) => when(page).then((at) => ({ at, cpu: cpuOf(i) })));

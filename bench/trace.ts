@@ -217,17 +217,18 @@ export interface Trace {
   events: TraceEvent[];
 }
 
-/** What `traced` records by default: the profiler's samples, Blink's work, every task, the marks. */
+/**
+ * What `traced` records by default: the profiler's samples, Blink's rendering, the marks.
+ * Not every task (`TASKS`): the attribution needs none, and each would cost a trace event.
+ */
 export const PROFILED = [
   '__metadata',
   'disabled-by-default-v8.cpu_profiler',
   'devtools.timeline',
-  // Each task of a thread (RunTask), with its CPU time (tdur).
-  'disabled-by-default-devtools.timeline',
   'blink.user_timing',
 ];
 
-/** Every task of every thread with its CPU time, and the marks: no profiler. */
+/** Every task of every thread (RunTask) with its CPU time (tdur), and the marks: no profiler. */
 export const TASKS = ['__metadata', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
 /**
@@ -272,8 +273,10 @@ export function markAt(trace: Trace, pid: number, name: string): number | null {
 /**
  * The sampled work of the renderer `pid` from `from` to `to` (trace clock, µs),
  * by kind, on its main thread and in its workers: a sample with a file of crypto/
- * on its stack is proof work, whatever library runs under it; any other is put
- * down to the nearest frame, from the top of the stack, that names its kind.
+ * on its stack is proof work, whatever library runs under it, one with
+ * `@noble/curves` (outside crypto/: ed25519) signature work, SHA-512 included;
+ * any other is put down to the nearest frame, from the top of the stack, that
+ * names its kind.
  */
 export function pageWork(
   trace: Trace,
@@ -325,15 +328,22 @@ export function pageWork(
     if (cached) return cached;
     let found: WorkKind | null = null;
     let proofs = false;
+    let curves = false;
     for (let id: number | undefined = leaf; id !== undefined; id = nodes.get(id)?.parent) {
       const node = nodes.get(id);
       if (!node) break;
       const source = sourceOf(node.frame);
       if (source !== null && /(^|\/)crypto\//.test(source) && !source.includes('node_modules'))
         proofs = true;
+      if (source?.includes('node_modules/@noble/curves')) curves = true;
       found ??= frameKind(source, node.frame);
     }
-    const kind = proofs ? 'proofs (crypto/)' : (found ?? 'other (native: tasks, IPC, compiling)');
+    // ed25519 hashes with SHA-512 inside: that is the signature's work, not hashing's.
+    const kind = proofs
+      ? 'proofs (crypto/)'
+      : curves
+        ? 'signatures (ed25519)'
+        : (found ?? 'other (native: tasks, IPC, compiling)');
     nodes.get(leaf)!.kind = kind;
     return kind;
   };

@@ -22,6 +22,9 @@ import {
   type Work,
 } from './trace.ts';
 
+/** How long a traced run may take to its first move: the profiler slows six pages several times over. */
+const TRACED_TIMEOUT_MS = 600_000;
+
 /** A table's work by kind: each run, each page. */
 export interface TableWork {
   label: string;
@@ -38,7 +41,7 @@ async function tracedRun(
   return closing(await openTable(stack, game, seats), async (pages) => {
     const pids = await rendererPids(stack.browser, pages);
     const { trace, result } = await traced(stack.browser, () =>
-      timeStart(pages, game, 'start', pids),
+      timeStart(pages, game, 'start', pids, TRACED_TIMEOUT_MS),
     );
     if (result.pages === null) throw new Error('bench: no CPU time read for the pages (no /proc)');
     const cpu = result.pages;
