@@ -150,13 +150,14 @@ export async function benchLongTasks(
   return results;
 }
 
-/** The long-task table: medians and the worst run per setup, against the target. */
+/** The long-task table: medians and the worst run per setup, and the most CPU one task took. */
 export function formatLongTasks(results: readonly LongTasks[]): string {
   return textTable(
     [
       'setup, Start to the first move',
       'longest task, ms',
       'worst run, ms',
+      'most CPU in one task, ms',
       'long tasks',
       'setup, ms',
     ],
@@ -164,6 +165,7 @@ export function formatLongTasks(results: readonly LongTasks[]): string {
       r.label,
       ms(median(r.longest)),
       ms(Math.max(...r.longest)),
+      ms(median(r.longestCpu)),
       ms(median(r.count)),
       ms(median(r.setup)),
     ]),
