@@ -93,3 +93,43 @@ export const cpuSince = (before: CpuTimes, after: CpuTimes): CpuTimes =>
 
 /** The total of every kind. */
 export const cpuTotal = (t: CpuTimes): number => CPU_KINDS.reduce((sum, kind) => sum + t[kind], 0);
+
+/** One page's CPU seconds: its renderer process's main thread, its workers, and every other thread of it. */
+export interface PageCpu {
+  main: number;
+  workers: number;
+  rest: number;
+}
+
+/**
+ * The CPU seconds `pid` (one page's renderer: a browser context never shares its
+ * process) has used so far, by thread; null once the process is gone.
+ */
+export function pageCpu(pid: number): PageCpu | null {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  const cpu: PageCpu = { main: 0, workers: 0, rest: 0 };
+  for (const thread of threads) {
+    const s = stat(`/proc/${pid}/task/${thread}/stat`);
+    if (s === null) continue;
+    const seconds = (Number(s.fields[11]) + Number(s.fields[12])) / TICKS;
+    if (thread === String(pid)) cpu.main += seconds;
+    else if (s.name.startsWith('DedicatedWorker')) cpu.workers += seconds;
+    else cpu.rest += seconds;
+  }
+  return cpu;
+}
+
+/** `after - before`, thread by thread. */
+export const pageCpuSince = (before: PageCpu, after: PageCpu): PageCpu => ({
+  main: after.main - before.main,
+  workers: after.workers - before.workers,
+  rest: after.rest - before.rest,
+});
+
+/** A page's CPU seconds in all. */
+export const pageCpuTotal = (c: PageCpu): number => c.main + c.workers + c.rest;

@@ -1,24 +1,29 @@
 /**
- * How long the page's main thread is kept busy while a 52-card War table is
- * set up in headless Chromium, from Start to the first Flip (fresh keys, both
- * shuffles with their proofs, every check). Each page records its long tasks
- * (the PerformanceObserver 'longtask' entries: every task over 50 ms); a run
- * reports the longest task of either page. Two browsers at one table, and one
- * browser against the computer (whose proofs are made in the same page's
- * workers). It measures, never asserts.
+ * How long a page's main thread is kept busy while a table of each game is set
+ * up in headless Chromium, from Start to the first move (fresh keys, every
+ * shuffle with its proofs, every check). Each page records its long tasks (the
+ * PerformanceObserver 'longtask' entries: every task over 50 ms); a run reports
+ * the longest task of any page. Every game at its pages over PeerJS, and War
+ * and six-seat Batailles in one page against the computer (whose proofs are
+ * made in the same page's workers). It measures, never asserts.
  */
 import type { Page } from 'playwright-core';
-import { createTable, flipOffered, joinTable, type Stack } from '../scripts/stack.ts';
+import type { Stack } from '../scripts/stack.ts';
+import type { GameId } from '../src/engine/catalog.ts';
+import { call, CLICK, closing, FIRST_MOVE, openSolo, openTable, WATCH } from './start.ts';
 import { median, ms, textTable } from './text.ts';
+import { longestTaskCpu, markAt, rendererPids, TASKS, traced } from './trace.ts';
 
 /** The long tasks of one setup, each run, and the target the project holds the longest to. */
 export interface LongTasks {
   label: string;
   /** The longest main-thread task of any page of the table, each run (ms; 0: none over 50). */
   longest: number[];
+  /** The most CPU time one task of any page's main thread took, each run (ms; from a trace). */
+  longestCpu: number[];
   /** How many long tasks all pages had together, each run. */
   count: number[];
-  /** From Start to Flip offered on every page, each run (ms). */
+  /** From Start to the first move (on every page, where every seat gets one at once), each run (ms). */
   setup: number[];
 }
 
@@ -49,6 +54,7 @@ const longestSince = (page: Page, since: number) =>
 
 interface Run {
   longest: number;
+  longestCpu: number;
   count: number;
   setup: number;
 }
@@ -59,64 +65,83 @@ async function player(stack: Stack): Promise<Page> {
   return page;
 }
 
-/** Times Start to Flip on `pages` and reads their long tasks over it; closes the pages. */
-async function timeSetup(pages: Page[], start: () => Promise<void>): Promise<Run> {
-  try {
-    const since = await Promise.all(pages.map(now));
-    const t0 = Date.now();
-    await start();
-    await Promise.all(pages.map(flipOffered));
-    const setup = Date.now() - t0;
-    const found = await Promise.all(pages.map((page, i) => longestSince(page, since[i]!)));
-    return {
-      longest: Math.max(...found.map((f) => f.longest)),
-      count: found.reduce((n, f) => n + f.count, 0),
-      setup,
-    };
-  } finally {
-    for (const page of pages) await page.context().close();
-  }
-}
-
-async function twoBrowsers(stack: Stack): Promise<Run> {
-  const alice = await player(stack);
-  const bob = await player(stack);
-  const invite = await createTable(alice, stack.url, 'Alice', 'war');
-  await joinTable(bob, invite, 'Bob');
-  await alice.waitForFunction(
-    () => document.querySelector('[data-testid=start]:not([disabled])') !== null,
+/**
+ * Times Start (`button` on the first page) to the first move on `pages` and reads their long
+ * tasks over it, and from a trace of every task the most CPU time one of them took.
+ */
+async function timeSetup(pages: Page[], game: GameId, button: string): Promise<Run> {
+  const { selector, everySeat } = FIRST_MOVE[game];
+  const browser = pages[0]!.context().browser()!;
+  const pids = await rendererPids(browser, pages);
+  for (const page of pages) await call(page, WATCH, selector);
+  const since = await Promise.all(pages.map(now));
+  const when = (page: Page) =>
+    page
+      .waitForFunction('window.fairDealFirstMove', null, { timeout: 120_000 })
+      .then(() => page.evaluate<number>('window.fairDealFirstMove'));
+  const { result: setup, trace } = await traced(
+    browser,
+    async () => {
+      const t0 = await call<number>(pages[0]!, CLICK, button);
+      const moves = everySeat
+        ? await Promise.all(pages.map(when))
+        : [await Promise.race(pages.map(when))];
+      return Math.max(...moves) - t0;
+    },
+    TASKS,
   );
-  return timeSetup([alice, bob], () => alice.getByTestId('start').click());
+  const found = await Promise.all(pages.map((page, i) => longestSince(page, since[i]!)));
+  const start = markAt(trace, pids[0]!, 'fairdeal-start') ?? 0;
+  const end = Math.max(...pids.map((pid) => markAt(trace, pid, 'fairdeal-first-move') ?? 0));
+  return {
+    longest: Math.max(...found.map((f) => f.longest)),
+    longestCpu: Math.max(...pids.map((pid) => longestTaskCpu(trace, pid, start, end))),
+    count: found.reduce((n, f) => n + f.count, 0),
+    setup,
+  };
 }
 
-async function againstComputer(stack: Stack): Promise<Run> {
-  const page = await player(stack);
-  await page.goto(stack.url);
-  await page.getByTestId('name').fill('Solo');
-  await page.getByTestId('game-war').click();
-  return timeSetup([page], () => page.getByTestId('solo').click());
-}
+/** One run of `game` at `seats` pages over PeerJS. */
+const overPeerJs = (game: GameId, seats: number) => async (stack: Stack) =>
+  closing(await openTable(stack, game, seats, () => player(stack)), (pages) =>
+    timeSetup(pages, game, 'start'),
+  );
 
-/** Measures both setups `runs` times each on `stack`; `log` hears a line per run. */
+/** One run of `game` at `seats` seats in one page: the player and the computer's. */
+const againstComputer = (game: GameId, seats: number) => async (stack: Stack) =>
+  closing([await openSolo(stack, game, seats, () => player(stack))], (pages) =>
+    timeSetup(pages, game, 'solo'),
+  );
+
+/** The setups measured: every game over PeerJS, and two against the computer. */
+const SETUPS = [
+  { label: 'Red & Black, 2 pages over PeerJS', run: overPeerJs('redblack', 2) },
+  { label: 'Black & Red, 2 pages over PeerJS', run: overPeerJs('blackred', 2) },
+  { label: 'War, 2 pages over PeerJS', run: overPeerJs('war', 2) },
+  { label: 'War, 1 page against the computer', run: againstComputer('war', 2) },
+  { label: 'Town for Two, 2 pages over PeerJS', run: overPeerJs('town', 2) },
+  { label: 'Batailles et piques, 3 pages over PeerJS', run: overPeerJs('batailles', 3) },
+  { label: 'Batailles et piques, 6 seats in 1 page', run: againstComputer('batailles', 6) },
+];
+
+/** Measures every setup `runs` times on `stack`; `log` hears a line per run. */
 export async function benchLongTasks(
   stack: Stack,
   runs: number,
   log: (line: string) => void = () => {},
 ): Promise<LongTasks[]> {
-  const setups = [
-    { label: 'War, 52 cards, 2 pages over PeerJS', run: twoBrowsers },
-    { label: 'War, 52 cards, 1 page against the computer', run: againstComputer },
-  ];
   const results: LongTasks[] = [];
-  for (const { label, run } of setups) {
-    const result: LongTasks = { label, longest: [], count: [], setup: [] };
+  for (const { label, run } of SETUPS) {
+    const result: LongTasks = { label, longest: [], longestCpu: [], count: [], setup: [] };
     for (let i = 0; i < runs; i++) {
       const r = await run(stack);
       result.longest.push(r.longest);
+      result.longestCpu.push(r.longestCpu);
       result.count.push(r.count);
       result.setup.push(r.setup);
       log(
-        `${label} #${i + 1}: longest task ${ms(r.longest)} ms, ${r.count} long tasks, ` +
+        `${label} #${i + 1}: longest task ${ms(r.longest)} ms (CPU ${ms(r.longestCpu)} ms), ` +
+          `${r.count} long tasks, ` +
           `setup ${ms(r.setup)} ms`,
       );
     }
@@ -125,14 +150,22 @@ export async function benchLongTasks(
   return results;
 }
 
-/** The long-task table: medians and the worst run per setup, against the target. */
+/** The long-task table: medians and the worst run per setup, and the most CPU one task took. */
 export function formatLongTasks(results: readonly LongTasks[]): string {
   return textTable(
-    ['setup, Start to Flip', 'longest task, ms', 'worst run, ms', 'long tasks', 'setup, ms'],
+    [
+      'setup, Start to the first move',
+      'longest task, ms',
+      'worst run, ms',
+      'most CPU in one task, ms',
+      'long tasks',
+      'setup, ms',
+    ],
     results.map((r) => [
       r.label,
       ms(median(r.longest)),
       ms(Math.max(...r.longest)),
+      ms(median(r.longestCpu)),
       ms(median(r.count)),
       ms(median(r.setup)),
     ]),

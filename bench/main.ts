@@ -10,9 +10,10 @@
  * 3. the same two-player 52-card setup by the proof-less `mental-poker`
  *    package, beside Fair Deal's (`lee.ts`);
  * 4. Start to the first move in headless Chromium, over real PeerJS on
- *    loopback (`start.ts`);
- * 5. the longest task of a page's main thread while a 52-card two-player
- *    table is set up in Chromium (`longtasks.ts`);
+ *    loopback (`start.ts`), each page's own CPU time, and what it is spent
+ *    on, from traced runs (`work.ts`, `trace.ts`);
+ * 5. the longest task of a page's main thread while a table of each game is
+ *    set up in Chromium (`longtasks.ts`);
  * 6. a reload's restore of a whole stored game, every proof checked again
  *    beside the kept checks trusted, in Node (`restore.ts`);
  * 7. batch verification: proofs checked one by one beside one batch, and the
@@ -41,7 +42,14 @@ import {
   LONG_TASK_TARGET_MS,
   type LongTasks,
 } from './longtasks.ts';
-import { benchStarts, formatBrowserCpu, formatBrowserStarts, type BrowserStart } from './start.ts';
+import {
+  benchStarts,
+  formatBrowserCpu,
+  formatBrowserStarts,
+  formatPageCpu,
+  type BrowserStart,
+} from './start.ts';
+import { benchWork, formatWork, type TableWork } from './work.ts';
 import {
   benchTable,
   formatTableStarts,
@@ -118,15 +126,19 @@ for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, ru
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
 let bundle: BundleFigures | null = null;
+let work: TableWork[] = [];
 if (browser) {
   progress('building the app, serving it with a PeerServer on loopback');
-  const outDir = await buildApp();
-  const stack = await startStack(outDir);
+  // With source maps, for the traced runs to name each function's file; the pages never read them.
+  const app = await buildApp({ sourceMaps: true });
+  const stack = await startStack(app);
   try {
     console.log('The JavaScript of the pages before a game is chosen ...');
-    bundle = await benchBundle(stack, outDir, progress);
+    bundle = await benchBundle(stack, app, progress);
     console.log('Start to the first move in headless Chromium ...');
     starts = await benchStarts(stack, browserRuns, progress);
+    console.log('Where each page spends its CPU, traced runs in headless Chromium ...');
+    work = await benchWork(stack, app, browserRuns, progress);
     console.log('Long main-thread tasks during a 52-card setup in headless Chromium ...');
     longTasks = await benchLongTasks(stack, browserRuns, progress);
   } finally {
@@ -189,9 +201,24 @@ if (browser) {
     );
     console.log(cpu);
   }
+  const pageCpu = formatPageCpu(starts);
+  if (pageCpu !== '') {
+    console.log(
+      "\n  Each page's own CPU time (its renderer process, /proc), Start to its first move " +
+        "(or the table's, where one seat moves first):",
+    );
+    console.log(pageCpu);
+  }
+  if (work.length > 0) {
+    console.log(
+      "\n  What that CPU time is spent on: each kind's share of the V8 profiler's samples of " +
+        "traced runs, times the thread's CPU time in the same run (tracing slows the pages):\n",
+    );
+    console.log(formatWork(work));
+  }
   heading(
-    `5. The longest task on a page's main thread while a 52-card two-player table is set up, ` +
-      `Start to the first Flip (PerformanceObserver long tasks, over 50 ms; 0: none; ` +
+    `5. The longest task on a page's main thread while a table of each game is set up, ` +
+      `Start to the first move (PerformanceObserver long tasks, over 50 ms; 0: none; ` +
       `medians of ${plural(browserRuns, 'run')})`,
   );
   console.log(formatLongTasks(longTasks));
@@ -242,7 +269,8 @@ for (const t of longTasks) {
   const m = median(t.longest);
   console.log(
     `  ${t.label}: longest main-thread task ${Math.round(m)} ms ` +
-      `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)})`,
+      `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)}; ` +
+      `the most CPU in one task ${Math.round(median(t.longestCpu))} ms)`,
   );
 }
 

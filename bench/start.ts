@@ -11,7 +11,19 @@ import type { Page } from 'playwright-core';
 import type { Stack } from '../scripts/stack.ts';
 import type { GameId } from '../src/engine/catalog.ts';
 import { cpus } from 'node:os';
-import { CPU_KINDS, cpuSince, cpuTimes, cpuTotal, type CpuKind, type CpuTimes } from './cpu.ts';
+import {
+  CPU_KINDS,
+  cpuSince,
+  cpuTimes,
+  cpuTotal,
+  pageCpu,
+  pageCpuSince,
+  pageCpuTotal,
+  type CpuKind,
+  type CpuTimes,
+  type PageCpu,
+} from './cpu.ts';
+import { rendererPids } from './trace.ts';
 import { median, ms, textTable } from './text.ts';
 
 /** A table measured in the browser: its runs and their medians, in ms. */
@@ -25,12 +37,26 @@ export interface BrowserStart {
   targetMs?: number;
   /** The CPU time the browser used from Start to the last move timed, each run (Linux only). */
   cpu: CpuTimes[];
+  /**
+   * Each page's own CPU time (its renderer process) from Start to its first move, or to
+   * the table's where one seat moves first: each run, every page (Linux only).
+   */
+  pages: PageCpu[][];
 }
 
 /** What the first move looks like on a game's board, and whether every seat gets one at once. */
-const FIRST_MOVE: Partial<Record<GameId, { selector: string; everySeat: boolean }>> = {
+export const FIRST_MOVE: Record<GameId, { selector: string; everySeat: boolean }> = {
   // One player, the dealer's opponent, guesses first.
   redblack: { selector: '[data-testid^=guess-]', everySeat: false },
+  // One player leads a card, or says go.
+  blackred: {
+    selector: '[data-testid=hand-card]:not(:disabled), [data-testid=go]',
+    everySeat: false,
+  },
+  // Both players flip at once.
+  war: { selector: '[data-testid=flip]:not(:disabled)', everySeat: true },
+  // One player plays a card.
+  town: { selector: '[data-testid=hand-card]:not(:disabled)', everySeat: false },
   // Every player lays two cards at once.
   batailles: { selector: '[data-testid=lay]', everySeat: true },
 };
@@ -38,28 +64,33 @@ const FIRST_MOVE: Partial<Record<GameId, { selector: string; everySeat: boolean 
 /**
  * Run in each page, as source text (tsx would add helpers a page lacks): keeps
  * the wall-clock time at which `selector` first matches, Date.now() being one
- * clock for every page of the machine.
+ * clock for every page of the machine, and marks it for a trace.
  */
-const WATCH = `(selector) => {
+export const WATCH = `(selector) => {
   window.fairDealFirstMove = new Promise((resolve) => {
     const seen = () => document.querySelector(selector) !== null;
-    if (seen()) return resolve(Date.now());
+    const found = () => {
+      performance.mark('fairdeal-first-move');
+      resolve(Date.now());
+    };
+    if (seen()) return found();
     new MutationObserver((_, observer) => {
       if (!seen()) return;
       observer.disconnect();
-      resolve(Date.now());
+      found();
     }).observe(document.body, { childList: true, subtree: true });
   });
 }`;
 
-/** Clicks `testid` and returns the wall-clock time just before. */
-const CLICK = `(testid) => {
+/** Clicks `testid` and returns the wall-clock time just before; marks it for a trace. */
+export const CLICK = `(testid) => {
+  performance.mark('fairdeal-start');
   const at = Date.now();
   document.querySelector('[data-testid=' + testid + ']').click();
   return at;
 }`;
 
-const call = <T>(page: Page, fn: string, arg: string): Promise<T> =>
+export const call = <T>(page: Page, fn: string, arg: string): Promise<T> =>
   page.evaluate<T>(`(${fn})(${JSON.stringify(arg)})`);
 
 const SLOW = { timeout: 120_000 };
@@ -75,28 +106,61 @@ async function choose(page: Page, url: string, name: string, game: GameId, seats
 /**
  * Times Start (the `button` on the first page) to the first move: one run, in
  * ms from the click to the first page offered one and, where every seat gets
- * one at once, to the last.
+ * one at once, to the last; and the CPU time of the browser and of each page
+ * (`knownPids`: each page's renderer process, when the caller has them). A
+ * traced run, slower, may wait longer than `timeout` ms.
  */
-async function timeStart(pages: Page[], game: GameId, button: string) {
-  const { selector, everySeat } = FIRST_MOVE[game]!;
+export async function timeStart(
+  pages: Page[],
+  game: GameId,
+  button: string,
+  knownPids?: number[],
+  timeout = SLOW.timeout,
+) {
+  const { selector, everySeat } = FIRST_MOVE[game];
+  const pids = knownPids ?? (await rendererPids(pages[0]!.context().browser()!, pages));
   for (const page of pages) await call(page, WATCH, selector);
   const before = cpuTimes();
+  const pagesBefore = pids.map(pageCpu);
   const clicked = await call<number>(pages[0]!, CLICK, button);
+  const cpuOf = (i: number) => {
+    const [then, now] = [pagesBefore[i], pageCpu(pids[i]!)];
+    return then && now ? pageCpuSince(then, now) : null;
+  };
   const when = (page: Page) =>
     page
-      .waitForFunction('window.fairDealFirstMove', null, SLOW)
+      .waitForFunction('window.fairDealFirstMove', null, { timeout })
       .then(() => page.evaluate<number>('window.fairDealFirstMove'));
-  const first = (await Promise.race(pages.map(when))) - clicked;
-  const every = everySeat ? Math.max(...(await Promise.all(pages.map(when)))) - clicked : null;
+  // Each page's CPU is read when its own first move is seen, or the table's first.
+  const own = pages.map((page, i) => when(page).then((at) => ({ at, cpu: cpuOf(i) })));
+  const first = (await Promise.race(own)).at - clicked;
+  const onFirst = pages.map((_, i) => cpuOf(i));
+  const moves = everySeat ? await Promise.all(own) : null;
+  const every = moves ? Math.max(...moves.map((m) => m.at)) - clicked : null;
   const after = cpuTimes();
-  return { first, every, cpu: before && after && cpuSince(before, after) };
+  const perPage = moves ? moves.map((m) => m.cpu) : onFirst;
+  return {
+    first,
+    every,
+    cpu: before && after && cpuSince(before, after),
+    pages: perPage.every((c) => c !== null) ? (perPage as PageCpu[]) : null,
+  };
 }
 
-/** One run of `seats` pages over PeerJS: the first creates the table, the others join by its link. */
-async function overPeerJs(stack: Stack, game: GameId, seats: number) {
+/**
+ * `seats` pages at one table over PeerJS, each in the lobby with every seat drawn, ready
+ * for Start on the first: it creates the table, the others join by its link. `newPage`
+ * makes each page (the stack's `newPlayer`).
+ */
+export async function openTable(
+  stack: Stack,
+  game: GameId,
+  seats: number,
+  newPage: () => Promise<Page> = () => stack.newPlayer(),
+): Promise<Page[]> {
   const pages: Page[] = [];
   try {
-    for (let i = 0; i < seats; i++) pages.push(await stack.newPlayer());
+    for (let i = 0; i < seats; i++) pages.push(await newPage());
     const [host, ...guests] = pages;
     await choose(host!, stack.url, 'Host', game, seats);
     await host!.getByTestId('create').click();
@@ -119,22 +183,43 @@ async function overPeerJs(stack: Stack, game: GameId, seats: number) {
         null,
         SLOW,
       );
-    return await timeStart(pages, game, 'start');
+    return pages;
+  } catch (error) {
+    for (const page of pages) await page.context().close();
+    throw error;
+  }
+}
+
+/** A page on the home screen with `game` chosen at `seats`, ready to play it against the computer. */
+export async function openSolo(
+  stack: Stack,
+  game: GameId,
+  seats: number,
+  newPage: () => Promise<Page> = () => stack.newPlayer(),
+): Promise<Page> {
+  const page = await newPage();
+  await choose(page, stack.url, 'Bench', game, seats);
+  return page;
+}
+
+/** Runs `measure` on `pages`, then closes them. */
+export async function closing<T>(pages: Page[], measure: (pages: Page[]) => Promise<T>) {
+  try {
+    return await measure(pages);
   } finally {
     for (const page of pages) await page.context().close();
   }
 }
 
+/** One run of `seats` pages over PeerJS. */
+const overPeerJs = async (stack: Stack, game: GameId, seats: number) =>
+  closing(await openTable(stack, game, seats), (pages) => timeStart(pages, game, 'start'));
+
 /** One run of a six-seat Batailles table in one page: the player and five computer players. */
-async function solo(stack: Stack) {
-  const page = await stack.newPlayer();
-  try {
-    await choose(page, stack.url, 'Bench', 'batailles', 6);
-    return await timeStart([page], 'batailles', 'solo');
-  } finally {
-    await page.context().close();
-  }
-}
+const solo = async (stack: Stack) =>
+  closing([await openSolo(stack, 'batailles', 6)], (pages) =>
+    timeStart(pages, 'batailles', 'solo'),
+  );
 
 /**
  * Measures each table `runs` times on `stack` (the app built and served with a
@@ -164,16 +249,20 @@ export async function benchStarts(
   ];
   const results: BrowserStart[] = [];
   for (const { label, targetMs, run } of tables) {
-    const result: BrowserStart = { label, first: [], every: [], targetMs, cpu: [] };
+    const result: BrowserStart = { label, first: [], every: [], targetMs, cpu: [], pages: [] };
     for (let i = 0; i < runs; i++) {
-      const { first, every, cpu } = await run();
+      const { first, every, cpu, pages } = await run();
       result.first.push(first);
       if (every !== null) result.every.push(every);
       if (cpu !== null) result.cpu.push(cpu);
+      if (pages !== null) result.pages.push(pages);
       log(
         `${label} #${i + 1}: first move ${first} ms` +
           (every === null ? '' : `, on every page ${every} ms`) +
-          (cpu === null ? '' : `, CPU ${cpuTotal(cpu).toFixed(1)} s`),
+          (cpu === null ? '' : `, CPU ${cpuTotal(cpu).toFixed(1)} s`) +
+          (pages === null
+            ? ''
+            : `, pages ${pages.map((p) => ms(pageCpuTotal(p) * 1000)).join(', ')} ms`),
       );
     }
     results.push(result);
@@ -224,3 +313,34 @@ export function formatBrowserCpu(starts: readonly BrowserStart[]): string {
     ]),
   );
 }
+
+/**
+ * Each page's own CPU time, Start to its first move (or the table's, where one seat moves
+ * first), medians of the runs: the median page and the worst, in all and by thread. The
+ * figure one player's device would spend, but for the waits its peers' work adds. Empty
+ * where it could not be read.
+ */
+export function formatPageCpu(starts: readonly BrowserStart[]): string {
+  const measured = starts.filter((s) => s.pages.length > 0);
+  if (measured.length === 0) return '';
+  const msOf = (xs: number[]) => ms(median(xs) * 1000);
+  const rows: string[][] = [];
+  for (const s of measured)
+    for (const [which, picked] of [
+      // Every page of every run.
+      ['median page', s.pages.flat()],
+      // Each run's page of the most CPU.
+      ['worst page', s.pages.map((xs) => byTotal(xs)[xs.length - 1]!)],
+    ] as const)
+      rows.push([
+        s.label,
+        which,
+        msOf(picked.map(pageCpuTotal)),
+        msOf(picked.map((p) => p.main)),
+        msOf(picked.map((p) => p.workers)),
+        msOf(picked.map((p) => p.rest)),
+      ]);
+  return textTable(['table', 'page', 'CPU ms', 'main thread', 'workers', 'other threads'], rows, 2);
+}
+
+const byTotal = (xs: PageCpu[]) => [...xs].sort((a, b) => pageCpuTotal(a) - pageCpuTotal(b));

@@ -32,15 +32,17 @@ import type { TurnRelay } from './turn.ts';
  * (test/setup/build-app.ts), once per benchmark. The build is `npm run build`'s, but for
  * two warnings, left out: they say nothing about a build made to be played here. One is on
  * the chunk sizes; the other on slow plugins, as Workbox's making of the service worker
- * is on a busy machine.
+ * is on a busy machine. The bench's CPU profiles ask for source maps (`sourceMaps`), to
+ * name the source file of each function they sample.
  */
-export async function buildApp(): Promise<string> {
+export async function buildApp(options: { sourceMaps?: boolean } = {}): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
   await build({
     logLevel: 'warn',
     build: {
       outDir,
       emptyOutDir: true,
+      sourcemap: options.sourceMaps ?? false,
       chunkSizeWarningLimit: Infinity,
       rolldownOptions: { checks: { bundlerTimings: false } },
     },
