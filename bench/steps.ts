@@ -6,8 +6,8 @@
  * Chromium's.
  *
  * The seats sit in one thread over the in-memory network, as `localTable` seats them,
- * but each with a crypto pool of its own: no check is shared, every seat checks every
- * proof itself as a device does. Each seat's session already times, for each event,
+ * its messages delivered in rounds (see `recordSetup`), each seat with a crypto pool of
+ * its own: no check is shared, every seat checks every proof itself as a device does. Each seat's session already times, for each event,
  * how long its duty took to make (`proveMs`: keys, shuffles, unlock shares and their
  * proofs) and to take in (`verifyMs`: signing and folding its own; the log, the
  * signature, every proof check and the fold for another's). Those are the step costs.
@@ -86,6 +86,26 @@ class OpenTimingPool extends InThreadPool {
   }
 }
 
+/** Far more rounds of messages than any setup takes. */
+const MOST_ROUNDS = 1000;
+
+/**
+ * Resolves once every seat has done all it can: nothing under check, and no new message
+ * for a while. Each seat's work is a chain of tasks queued at once, which run before a
+ * timer that is due later, so a quiet look means the chains have ended.
+ */
+async function quiet(network: CountingNetwork, sessions: readonly TableSession<Json>[]) {
+  let calm = 0;
+  let last = -1;
+  while (calm < 3) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const now = network.pending.length;
+    calm = now === last && sessions.every((s) => !s.replica.waiting) ? calm + 1 : 0;
+    last = now;
+  }
+  await Promise.all(sessions.map((s) => s.whenSent()));
+}
+
 const covers = (held: readonly number[], wanted: readonly number[]) =>
   wanted.every((n, s) => held[s]! >= n);
 
@@ -103,7 +123,7 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
   const random = crypto.getRandomValues;
   const draw = seededBytes(`steps|${shapeLabel(shape)}|${seed}`);
   crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array);
-  const network = new CountingNetwork();
+  const network = new CountingNetwork({ manual: true });
   const identities = Array.from({ length: shape.seats }, () => createIdentity());
   const peers = identities.map((_, seat) => `local-${seat}`);
   const genesis: Genesis = {
@@ -133,28 +153,31 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
   );
   const first: (number[] | null)[] = sessions.map(() => null);
   try {
-    await new Promise<void>((resolve, reject) => {
-      let settling: ReturnType<typeof setTimeout> | null = null;
-      const check = () => {
-        if (sessions.some((s) => s.replica.stopped))
-          return reject(new Error(`bench: ${shapeLabel(shape)} stopped before its first move`));
-        sessions.forEach((s, seat) => {
-          if (first[seat] === null && s.legalActions().length > 0)
-            first[seat] = s.replica.log.seen();
-        });
-        const offered = first.filter((f) => f !== null);
-        const ready =
-          offered.length > 0 &&
-          sessions.every(
-            (s) => !s.replica.waiting && offered.every((f) => covers(s.replica.log.seen(), f)),
-          );
-        if (settling !== null) clearTimeout(settling);
-        // Settled: no seat owes a duty still on its way (its last one may offer its move).
-        if (ready) settling = setTimeout(resolve, 100);
-      };
-      for (const session of sessions) session.subscribe(check);
-    });
-    const wallMs = performance.now() - started - 100;
+    const look = () => {
+      if (sessions.some((s) => s.replica.stopped))
+        throw new Error(`bench: ${shapeLabel(shape)} stopped before its first move`);
+      sessions.forEach((s, seat) => {
+        if (first[seat] === null && s.legalActions().length > 0) first[seat] = s.replica.log.seen();
+      });
+    };
+    for (const session of sessions) session.subscribe(look);
+    // In rounds: every seat does all it can with what it holds, then every message sent
+    // meanwhile is delivered. So an event's basis holds what its author needed and what
+    // reached it before, never an event made in the same round: the model's dependencies.
+    for (let round = 0; ; round++) {
+      await quiet(network, sessions);
+      look();
+      const offered = first.filter((f) => f !== null);
+      if (
+        offered.length > 0 &&
+        sessions.every((s) => offered.every((f) => covers(s.replica.log.seen(), f)))
+      )
+        break;
+      if (network.pending.length === 0 || round > MOST_ROUNDS)
+        throw new Error(`bench: ${shapeLabel(shape)} stands still before its first move`);
+      network.deliverAll();
+    }
+    const wallMs = performance.now() - started;
     await Promise.all(sessions.map((s) => s.whenSent()));
     const firstOffered = first.find((f) => f !== null)!;
     const entries = sessions[0]!.replica.log.entries();
