@@ -23,6 +23,7 @@ import { parseWireMessage } from '../src/net/messages.ts';
 import { Messenger } from '../src/net/messenger.ts';
 import { InThreadPool } from '../src/net/pool.ts';
 import { TableSession } from '../src/net/table.ts';
+import { work } from '../src/net/work.ts';
 import { fillFrom, seededBytes } from '../scripts/seeded-bytes.ts';
 import { benchDeal } from './deal.ts';
 import { CountingNetwork } from './tables.ts';
@@ -65,8 +66,6 @@ export interface Recording {
   sent: { messages: number; bytes: number }[];
   /** Each seat's setup CPU outside the steps: its deck's face points hashed to the curve, ms. */
   open: number[];
-  /** Wall time of the whole recording, every seat in one thread, ms. */
-  wallMs: number;
 }
 
 /** "Batailles et piques, 6 seats", "deal, 4 seats, 104 cards". */
@@ -75,14 +74,17 @@ export const shapeLabel = (s: Shape): string =>
     ? `deal, ${s.seats} seats, ${s.cards} cards`
     : `${GAMES[s.game].name}, ${s.seats} seats`;
 
-/** A pool of this thread that times the face points it hashes (`faces`), once per table. */
+/**
+ * A pool of this thread that times the face points it hashes (`faces`, once per table):
+ * hashed at once, as timing them in a task of their own would count the wait for it.
+ */
 class OpenTimingPool extends InThreadPool {
   openMs = 0;
-  override async faces(decks: readonly { id: string; size: number }[]): Promise<Uint8Array[][]> {
+  override faces(decks: readonly { id: string; size: number }[]): Promise<Uint8Array[][]> {
     const started = performance.now();
-    const faces = await super.faces(decks);
+    const faces = work.faces(decks);
     this.openMs += performance.now() - started;
-    return faces;
+    return Promise.resolve(faces);
   }
 }
 
@@ -137,7 +139,6 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
   };
   const pools = peers.map(() => new OpenTimingPool());
   const messengers = peers.map((peer) => new Messenger(network.join(peer), parseWireMessage));
-  const started = performance.now();
   const sessions = messengers.map(
     (messenger, seat) =>
       new TableSession<Json>(
@@ -154,8 +155,6 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
   const first: (number[] | null)[] = sessions.map(() => null);
   try {
     const look = () => {
-      if (sessions.some((s) => s.replica.stopped))
-        throw new Error(`bench: ${shapeLabel(shape)} stopped before its first move`);
       sessions.forEach((s, seat) => {
         if (first[seat] === null && s.legalActions().length > 0) first[seat] = s.replica.log.seen();
       });
@@ -166,7 +165,8 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
     // reached it before, never an event made in the same round: the model's dependencies.
     for (let round = 0; ; round++) {
       await quiet(network, sessions);
-      look();
+      if (sessions.some((s) => s.replica.stopped))
+        throw new Error(`bench: ${shapeLabel(shape)} stopped before its first move`);
       const offered = first.filter((f) => f !== null);
       if (
         offered.length > 0 &&
@@ -177,7 +177,6 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
         throw new Error(`bench: ${shapeLabel(shape)} stands still before its first move`);
       network.deliverAll();
     }
-    const wallMs = performance.now() - started;
     await Promise.all(sessions.map((s) => s.whenSent()));
     const firstOffered = first.find((f) => f !== null)!;
     const entries = sessions[0]!.replica.log.entries();
@@ -207,7 +206,6 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
       offered: first.map((f) => f !== null),
       sent: peers.map((peer) => network.sent(peer)),
       open: pools.map((p) => p.openMs),
-      wallMs,
     };
   } finally {
     for (const s of sessions) s.close();
@@ -246,7 +244,6 @@ export function medianCosts(recordings: readonly Recording[]): Recording {
         seat,
       ),
     ),
-    wallMs: median(recordings.map((r) => r.wallMs)),
   };
 }
 
