@@ -13,8 +13,8 @@ import { build } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import type { BenchResult } from './core.ts';
 
-/** Bundles bench/browser.ts (and crypto/ with noble) into one classic script. */
-async function bundle(): Promise<string> {
+/** Bundles `entry` (by default bench/browser.ts, with crypto/ and noble) into one classic script. */
+export async function bundle(entry = new URL('./browser.ts', import.meta.url)): Promise<string> {
   const out = await build({
     configFile: false,
     logLevel: 'error',
@@ -23,7 +23,7 @@ async function bundle(): Promise<string> {
       minify: false,
       target: 'es2022',
       lib: {
-        entry: fileURLToPath(new URL('./browser.ts', import.meta.url)),
+        entry: fileURLToPath(entry),
         formats: ['iife'],
         name: 'fairDealBenchBundle',
       },

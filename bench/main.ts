@@ -21,12 +21,18 @@
  *    (`batch.ts`).
  * 8. every chunk of the build, gzip, and the JavaScript a page fetches in
  *    Chromium before a game is chosen (`bundle.ts`).
+ * 9. what a player's own device does and waits for: each table's setup
+ *    recorded in Chromium, replayed on one single-core device per seat 50 ms
+ *    apart, checked against the two-page run, and its growth with seats and
+ *    cards (`devices.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
  * per in-memory table and per mental-poker backend, 5), `--games N` (whole
  * games per table, 1), `--browser-runs N` (3), `--restore-runs N` (restores of
- * each stored game each way, 3), `--node-only` (no Chromium).
+ * each stored game each way, 3), `--model-repeats N` (recordings of each table for the
+ * devices model, 3), `--node-only` (no Chromium), `--only 2,7` (those sections
+ * alone, and the targets they give).
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -51,6 +57,15 @@ import {
 } from './start.ts';
 import { benchWork, formatWork, type TableWork } from './work.ts';
 import {
+  benchDevices,
+  formatDevices,
+  formatGrowth,
+  formatValidation,
+  LATENCY_MS,
+  MODEL_TARGET_MS,
+  type Devices,
+} from './devices.ts';
+import {
   benchTable,
   formatTableStarts,
   formatTraffic,
@@ -65,7 +80,7 @@ import {
   formatBatch,
   type BatchFigure,
 } from './batch.ts';
-import { median } from './text.ts';
+import { median, ms } from './text.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,7 +88,9 @@ const { values } = parseArgs({
     games: { type: 'string', default: '1' },
     'browser-runs': { type: 'string', default: '3' },
     'restore-runs': { type: 'string', default: '3' },
+    'model-repeats': { type: 'string', default: '3' },
     'node-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const count = (name: string, text: string, least: number): number => {
@@ -85,9 +102,14 @@ const runs = count('runs', values.runs, 1);
 const games = count('games', values.games, 0);
 const browserRuns = count('browser-runs', values['browser-runs'], 1);
 const restoreRuns = count('restore-runs', values['restore-runs'], 1);
+const modelRepeats = count('model-repeats', values['model-repeats'], 1);
 const browser = !values['node-only'];
 /** Runs of each set of proofs each way in part 7. */
 const BATCH_CHECK_RUNS = 9;
+const only = values.only === undefined ? null : new Set(values.only.split(',').map(Number));
+if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 9))
+  throw new Error('--only takes section numbers 1 to 9, comma-separated');
+const wants = (section: number) => only === null || only.has(section);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const progress = (line: string) => console.log(`  · ${line}`);
@@ -99,48 +121,74 @@ const began = new Date();
 const loadBefore = load();
 
 await cryptoReady();
-console.log('Crypto in Node ...');
-const node = runBench(`Node ${process.version}`, progress);
+let node: BenchResult | null = null;
 let chromium: BenchResult | null = null;
-if (browser) {
-  console.log('Crypto in headless Chromium ...');
-  chromium = await runChromium(progress);
+if (wants(1)) {
+  console.log('Crypto in Node ...');
+  node = runBench(`Node ${process.version}`, progress);
+  if (browser) {
+    console.log('Crypto in headless Chromium ...');
+    chromium = await runChromium(progress);
+  }
 }
 
-console.log('Tables in memory ...');
 const tables: TableFigure[] = [];
-for (const spec of TABLES) tables.push(await benchTable(spec, runs, games, progress));
+if (wants(2)) {
+  console.log('Tables in memory ...');
+  for (const spec of TABLES) tables.push(await benchTable(spec, runs, games, progress));
+}
 
-console.log('mental-poker ...');
-const lee = benchLee(runs);
+let lee: ReturnType<typeof benchLee> | null = null;
+if (wants(3)) {
+  console.log('mental-poker ...');
+  lee = benchLee(runs);
+}
 
-console.log('Restoring a stored game ...');
 const restores: RestoreFigure[] = [];
-for (const { game, seats } of RESTORED)
-  restores.push(await benchRestore(game, seats, restoreRuns, progress));
+if (wants(6)) {
+  console.log('Restoring a stored game ...');
+  for (const { game, seats } of RESTORED)
+    restores.push(await benchRestore(game, seats, restoreRuns, progress));
+}
 
-console.log('Batch verification ...');
-const batches: BatchFigure[] = benchBatchChecks(BATCH_CHECK_RUNS, progress);
-for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, runs, progress)));
+const batches: BatchFigure[] = [];
+if (wants(7)) {
+  console.log('Batch verification ...');
+  batches.push(...benchBatchChecks(BATCH_CHECK_RUNS, progress));
+  for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, runs, progress)));
+}
 
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
 let bundle: BundleFigures | null = null;
 let work: TableWork[] = [];
-if (browser) {
+let devices: Devices | null = null;
+if (browser && [4, 5, 8, 9].some(wants)) {
   progress('building the app, serving it with a PeerServer on loopback');
   // With source maps, for the traced runs to name each function's file; the pages never read them.
   const app = await buildApp({ sourceMaps: true });
   const stack = await startStack(app);
   try {
-    console.log('The JavaScript of the pages before a game is chosen ...');
-    bundle = await benchBundle(stack, app, progress);
-    console.log('Start to the first move in headless Chromium ...');
-    starts = await benchStarts(stack, browserRuns, progress);
-    console.log('Where each page spends its CPU, traced runs in headless Chromium ...');
-    work = await benchWork(stack, app, browserRuns, progress);
-    console.log('Long main-thread tasks during a 52-card setup in headless Chromium ...');
-    longTasks = await benchLongTasks(stack, browserRuns, progress);
+    if (wants(8)) {
+      console.log('The JavaScript of the pages before a game is chosen ...');
+      bundle = await benchBundle(stack, app, progress);
+    }
+    if (wants(4)) {
+      console.log('Start to the first move in headless Chromium ...');
+      starts = await benchStarts(stack, browserRuns, progress);
+      console.log('Where each page spends its CPU, traced runs in headless Chromium ...');
+      work = await benchWork(stack, app, browserRuns, progress);
+    }
+    if (wants(9)) {
+      console.log('Every setup recorded in headless Chromium, and Red & Black on two pages ...');
+      devices = await benchDevices(stack, browserRuns, modelRepeats, progress);
+    }
+    if (wants(5)) {
+      console.log(
+        'Long main-thread tasks during a table setup of each game in headless Chromium ...',
+      );
+      longTasks = await benchLongTasks(stack, browserRuns, progress);
+    }
   } finally {
     await stack.close();
   }
@@ -151,16 +199,6 @@ const figure = (r: BenchResult, name: string) => {
   if (!f) throw new Error(`bench: no figure ${name}`);
   return f;
 };
-const war = tables.find((t) => t.game === 'war' && t.seats === 2)!;
-const shuffles52 =
-  2 *
-  (['proveShuffle N=52', 'decode output+proof N=52', 'verifyShuffle N=52'] as const)
-    .map((name) => figure(node, name).ms)
-    .reduce((a, b) => a + b);
-const contenders: Contender[] = [
-  { label: 'Fair Deal, a War table in memory', ms: war.startMs, mulMs: node.mulMs },
-  { label: 'Fair Deal, its 2 shuffles and checks alone', ms: shuffles52, mulMs: node.mulMs },
-];
 
 const heading = (text: string) => console.log(`\n${text}\n`);
 heading(
@@ -169,26 +207,46 @@ heading(
     `load average ${loadBefore} at the start, ${load()} at the end. ` +
     'The machine is shared: figures move with what else runs.',
 );
-heading('1. Proofs, as multiples of one scalar multiplication (the unit) timed in the same run');
-console.log(formatResult(node));
-if (chromium) console.log(`\n${formatResult(chromium)}`);
+if (node) {
+  heading('1. Proofs, as multiples of one scalar multiplication (the unit) timed in the same run');
+  console.log(formatResult(node));
+  if (chromium) console.log(`\n${formatResult(chromium)}`);
+}
 
-heading(
-  `2. Tables in memory (Node, every seat in one process, each proof checked once per process; ` +
-    `medians of ${plural(runs, 'run')}, seeds 1 to ${runs}; ` +
-    `whole games: ${games === 0 ? 'none' : games === 1 ? 'seed 1' : `seeds 1 to ${games}`})`,
-);
-console.log(formatTableStarts(tables));
-console.log('\n  Sent by each seat (messages, and their UTF-8 payload in kB; medians):\n');
-console.log(formatTraffic(tables));
+if (tables.length > 0) {
+  heading(
+    `2. Tables in memory (Node, every seat in one process, each proof checked once per process; ` +
+      `medians of ${plural(runs, 'run')}, seeds 1 to ${runs}; ` +
+      `whole games: ${games === 0 ? 'none' : games === 1 ? 'seed 1' : `seeds 1 to ${games}`})`,
+  );
+  console.log(formatTableStarts(tables));
+  console.log('\n  Sent by each seat (messages, and their UTF-8 payload in kB; medians):\n');
+  console.log(formatTraffic(tables));
+}
 
-heading(
-  `3. The proof-less yardstick: the mental-poker package (Lee's protocol, secp256k1, no proofs), ` +
-    `${plural(runs, 'run')}; each unit is its own library's variable-base multiplication`,
-);
-console.log(formatLee(lee, contenders));
+if (lee) {
+  // Fair Deal's side needs sections 1 and 2 of the same run.
+  const war = tables.find((t) => t.game === 'war' && t.seats === 2);
+  const contenders: Contender[] = [];
+  if (node && war) {
+    const shuffles52 =
+      2 *
+      (['proveShuffle N=52', 'decode output+proof N=52', 'verifyShuffle N=52'] as const)
+        .map((name) => figure(node, name).ms)
+        .reduce((a, b) => a + b);
+    contenders.push(
+      { label: 'Fair Deal, a War table in memory', ms: war.startMs, mulMs: node.mulMs },
+      { label: 'Fair Deal, its 2 shuffles and checks alone', ms: shuffles52, mulMs: node.mulMs },
+    );
+  }
+  heading(
+    `3. The proof-less yardstick: the mental-poker package (Lee's protocol, secp256k1, no proofs), ` +
+      `${plural(runs, 'run')}; each unit is its own library's variable-base multiplication`,
+  );
+  console.log(formatLee(lee, contenders));
+}
 
-if (browser) {
+if (starts.length > 0) {
   heading(
     `4. Start to the first move in headless Chromium (medians of ${plural(browserRuns, 'run')}; ` +
       'the pages of a table share this machine’s cores)',
@@ -216,6 +274,8 @@ if (browser) {
     );
     console.log(formatWork(work));
   }
+}
+if (longTasks.length > 0) {
   heading(
     `5. The longest task on a page's main thread while a table of each game is set up, ` +
       `Start to the first move (PerformanceObserver long tasks, over 50 ms; 0: none; ` +
@@ -224,20 +284,39 @@ if (browser) {
   console.log(formatLongTasks(longTasks));
 }
 
-heading(
-  `6. A reload's restore of a whole stored game, from the store read to the game where it ` +
-    `stood (Node, each restore in a fresh worker thread, proofs checked in that thread; ` +
-    `medians of ${plural(restoreRuns, 'run')} each way, alternately)`,
-);
-console.log(formatRestores(restores));
+if (restores.length > 0) {
+  heading(
+    `6. A reload's restore of a whole stored game, from the store read to the game where it ` +
+      `stood (Node, each restore in a fresh worker thread, proofs checked in that thread; ` +
+      `medians of ${plural(restoreRuns, 'run')} each way, alternately)`,
+  );
+  console.log(formatRestores(restores));
+}
 
-heading(
-  `7. Batch verification: the same proofs checked one by one and in one batch (Node, ` +
-    `medians of ${BATCH_CHECK_RUNS} runs each way, alternately, from the bytes: decoding ` +
-    `included), and tables set up in memory with a pool that checks each proof alone and with ` +
-    `one that batches (${plural(runs, 'run')} each way, alternately, seeds 1 to ${runs})`,
-);
-console.log(formatBatch(batches));
+if (devices) {
+  heading(
+    `9. One device per player: each setup recorded in headless Chromium (seed 1, every seat ` +
+      `checking every proof itself), replayed on one single-core device per seat, ` +
+      `${LATENCY_MS} ms one way per link`,
+  );
+  console.log(formatDevices(devices));
+  console.log(
+    '\n  The model against Red & Black on two pages over PeerJS on loopback, measured in this run:\n',
+  );
+  console.log(formatValidation(devices));
+  console.log('\n  Growth: setup up to every seat’s first move, by seats and cards\n');
+  console.log(formatGrowth(devices));
+}
+
+if (batches.length > 0) {
+  heading(
+    `7. Batch verification: the same proofs checked one by one and in one batch (Node, ` +
+      `medians of ${BATCH_CHECK_RUNS} runs each way, alternately, from the bytes: decoding ` +
+      `included), and tables set up in memory with a pool that checks each proof alone and with ` +
+      `one that batches (${plural(runs, 'run')} each way, alternately, seeds 1 to ${runs})`,
+  );
+  console.log(formatBatch(batches));
+}
 if (bundle) {
   heading(
     '8. JavaScript chunks of the build (gzip), and what a page fetches in headless Chromium ' +
@@ -271,6 +350,13 @@ for (const t of longTasks) {
     `  ${t.label}: longest main-thread task ${Math.round(m)} ms ` +
       `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)}; ` +
       `the most CPU in one task ${Math.round(median(t.longestCpu))} ms)`,
+  );
+}
+if (devices) {
+  const six = devices.tables[1]!.modeled.firstMove;
+  console.log(
+    `  Batailles et piques, 6 devices at ${LATENCY_MS} ms (model): ${ms(Math.max(...six))} ms to the ` +
+      `first move on every device (at most ${ms(MODEL_TARGET_MS)}: ${verdict(Math.max(...six) <= MODEL_TARGET_MS)})`,
   );
 }
 

@@ -96,7 +96,7 @@ export const call = <T>(page: Page, fn: string, arg: string): Promise<T> =>
 const SLOW = { timeout: 120_000 };
 
 /** Home screen: the player's name and the game, and for Batailles the seats. */
-async function choose(page: Page, url: string, name: string, game: GameId, seats: number) {
+export async function choose(page: Page, url: string, name: string, game: GameId, seats: number) {
   await page.goto(url);
   await page.getByTestId('name').fill(name);
   await page.getByTestId(`game-${game}`).click();
