@@ -10,7 +10,10 @@
  * (seal.ts): a call crossing a seal stands in either delivery order, and a
  * player that acked a seal can no longer act against the state before it.
  * Every race is played in both delivery orders: the two seats each hear the
- * other's event second, and bystanders hear them in both orders.
+ * other's event second, and bystanders hear them in both orders. Each test
+ * names who moves (`bothMayCall(turn)`), not the deal's random draws: the
+ * honest event must sort before the offence it crosses (same height, lower
+ * seat), as after it a halted log refuses it as void (`ERR_HALTED`).
  */
 import { describe, expect, test } from 'vitest';
 import type { SignedEvent } from '../../../src/engine/events.ts';
@@ -92,7 +95,7 @@ describe('the waiting player calls right; the player to move cannot escape', () 
 
   for (const [name, escape] of Object.entries(escapes)) {
     test(`by ${name}: the call stands, or the mover is named, in both delivery orders`, () => {
-      const table = bothMayCall();
+      const table = bothMayCall(1);
       const mover = viewOf(table, 0).turn!;
       const waiting = 1 - mover;
       const played = table.replicas[0]!.state.game.games.length;
@@ -131,7 +134,7 @@ describe('the waiting player calls right; the player to move cannot escape', () 
 
 describe('the player to move calls right, sealed; the waiting player cannot escape', () => {
   test('a call crossing the seal stands and the seal never opens, in both delivery orders', () => {
-    const table = bothMayCall();
+    const table = bothMayCall(1);
     const mover = viewOf(table, 0).turn!;
     const waiting = 1 - mover;
     const [seal, call] = cross(
@@ -162,7 +165,7 @@ describe('the player to move calls right, sealed; the waiting player cannot esca
   });
 
   test('once it acked the seal, a call on the state before the opened call names its author', () => {
-    const table = bothMayCall();
+    const table = bothMayCall(0);
     const mover = viewOf(table, 0).turn!;
     const waiting = 1 - mover;
     table.act(mover, rightCall(table, waiting));
@@ -179,7 +182,7 @@ describe('the player to move calls right, sealed; the waiting player cannot esca
   });
 
   test('signing a call in place of its ACK is equivocation: its author is named', () => {
-    const table = bothMayCall();
+    const table = bothMayCall(1);
     const mover = viewOf(table, 0).turn!;
     const waiting = 1 - mover;
     table.act(mover, rightCall(table, waiting));
