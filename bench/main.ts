@@ -16,12 +16,9 @@
  *    set up in Chromium (`longtasks.ts`);
  * 6. a reload's restore of a whole stored game, every proof checked again
  *    beside the kept checks trusted, in Node (`restore.ts`);
- * 7. batch verification: proofs checked one by one beside one batch, and the
- *    War and six-seat Batailles setups in memory with and without batching
- *    (`batch.ts`).
- * 8. every chunk of the build, gzip, and the JavaScript a page fetches in
+ * 7. every chunk of the build, gzip, and the JavaScript a page fetches in
  *    Chromium before a game is chosen (`bundle.ts`).
- * 9. what a player's own device does and waits for: each table's setup
+ * 8. what a player's own device does and waits for: each table's setup
  *    recorded in Chromium, replayed on one single-core device per seat 50 ms
  *    apart, checked against the two-page run, and its growth with seats and
  *    cards (`devices.ts`).
@@ -73,13 +70,6 @@ import {
   type TableFigure,
 } from './tables.ts';
 import { benchRestore, formatRestores, RESTORED, type RestoreFigure } from './restore.ts';
-import {
-  BATCH_TABLES,
-  benchBatchChecks,
-  benchBatchTable,
-  formatBatch,
-  type BatchFigure,
-} from './batch.ts';
 import { median, ms } from './text.ts';
 
 const { values } = parseArgs({
@@ -104,11 +94,9 @@ const browserRuns = count('browser-runs', values['browser-runs'], 1);
 const restoreRuns = count('restore-runs', values['restore-runs'], 1);
 const modelRepeats = count('model-repeats', values['model-repeats'], 1);
 const browser = !values['node-only'];
-/** Runs of each set of proofs each way in part 7. */
-const BATCH_CHECK_RUNS = 9;
 const only = values.only === undefined ? null : new Set(values.only.split(',').map(Number));
-if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 9))
-  throw new Error('--only takes section numbers 1 to 9, comma-separated');
+if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 8))
+  throw new Error('--only takes section numbers 1 to 8, comma-separated');
 const wants = (section: number) => only === null || only.has(section);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -151,25 +139,18 @@ if (wants(6)) {
     restores.push(await benchRestore(game, seats, restoreRuns, progress));
 }
 
-const batches: BatchFigure[] = [];
-if (wants(7)) {
-  console.log('Batch verification ...');
-  batches.push(...benchBatchChecks(BATCH_CHECK_RUNS, progress));
-  for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, runs, progress)));
-}
-
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
 let bundle: BundleFigures | null = null;
 let work: TableWork[] = [];
 let devices: Devices | null = null;
-if (browser && [4, 5, 8, 9].some(wants)) {
+if (browser && [4, 5, 7, 8].some(wants)) {
   progress('building the app, serving it with a PeerServer on loopback');
   // With source maps, for the traced runs to name each function's file; the pages never read them.
   const app = await buildApp({ sourceMaps: true });
   const stack = await startStack(app);
   try {
-    if (wants(8)) {
+    if (wants(7)) {
       console.log('The JavaScript of the pages before a game is chosen ...');
       bundle = await benchBundle(stack, app, progress);
     }
@@ -179,7 +160,7 @@ if (browser && [4, 5, 8, 9].some(wants)) {
       console.log('Where each page spends its CPU, traced runs in headless Chromium ...');
       work = await benchWork(stack, app, browserRuns, progress);
     }
-    if (wants(9)) {
+    if (wants(8)) {
       console.log('Every setup recorded in headless Chromium, and Red & Black on two pages ...');
       devices = await benchDevices(stack, browserRuns, modelRepeats, progress);
     }
@@ -293,9 +274,17 @@ if (restores.length > 0) {
   console.log(formatRestores(restores));
 }
 
+if (bundle) {
+  heading(
+    '7. JavaScript chunks of the build (gzip), and what a page fetches in headless Chromium ' +
+      'before a game is chosen (its crypto workers apart)',
+  );
+  console.log(formatBundle(bundle));
+}
+
 if (devices) {
   heading(
-    `9. One device per player: each setup recorded in headless Chromium (seed 1, every seat ` +
+    `8. One device per player: each setup recorded in headless Chromium (seed 1, every seat ` +
       `checking every proof itself), replayed on one single-core device per seat, ` +
       `${LATENCY_MS} ms one way per link`,
   );
@@ -306,23 +295,6 @@ if (devices) {
   console.log(formatValidation(devices));
   console.log('\n  Growth: setup up to every seat’s first move, by seats and cards\n');
   console.log(formatGrowth(devices));
-}
-
-if (batches.length > 0) {
-  heading(
-    `7. Batch verification: the same proofs checked one by one and in one batch (Node, ` +
-      `medians of ${BATCH_CHECK_RUNS} runs each way, alternately, from the bytes: decoding ` +
-      `included), and tables set up in memory with a pool that checks each proof alone and with ` +
-      `one that batches (${plural(runs, 'run')} each way, alternately, seeds 1 to ${runs})`,
-  );
-  console.log(formatBatch(batches));
-}
-if (bundle) {
-  heading(
-    '8. JavaScript chunks of the build (gzip), and what a page fetches in headless Chromium ' +
-      'before a game is chosen (its crypto workers apart)',
-  );
-  console.log(formatBundle(bundle));
 }
 
 heading('Targets');

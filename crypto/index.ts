@@ -61,7 +61,6 @@ export {
   verifyShuffle,
   type ShuffleProof,
 } from './shuffle.ts';
-export { BatchVerifier } from './batch.ts';
 export {
   OPERATIONS,
   observeOperations,
