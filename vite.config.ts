@@ -78,7 +78,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: ['test/browser/**'],
-          setupFiles: ['test/setup/crypto-ready.ts', 'test/setup/seeded-random.ts'],
+          setupFiles: ['test/setup/seeded-random.ts'],
           // Pure computation: one file per core.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -91,7 +91,6 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           exclude: WHOLE_WARS,
           globalSetup: ['test/setup/build-app.ts'],
-          setupFiles: ['test/setup/crypto-ready.ts'],
           // After the unit tests, not beside them: their pages' heartbeats need the cores.
           maxWorkers: BROWSER_FILES_AT_ONCE,
           sequence: { groupOrder: 1, sequencer: LongestFirst },
@@ -103,7 +102,6 @@ export default defineConfig({
           name: 'browser-alone',
           include: WHOLE_WARS,
           globalSetup: ['test/setup/build-app.ts'],
-          setupFiles: ['test/setup/crypto-ready.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },

@@ -16,9 +16,7 @@
  *    set up in Chromium (`longtasks.ts`);
  * 6. a reload's restore of a whole stored game, every proof checked again
  *    beside the kept checks trusted, in Node (`restore.ts`);
- * 7. every chunk of the build, gzip, and the JavaScript a page fetches in
- *    Chromium before a game is chosen (`bundle.ts`).
- * 8. what a player's own device does and waits for: each table's setup
+ * 7. what a player's own device does and waits for: each table's setup
  *    recorded in Chromium, replayed on one single-core device per seat 50 ms
  *    apart, checked against the two-page run, and its growth with seats and
  *    cards (`devices.ts`).
@@ -33,10 +31,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { cryptoReady } from '../crypto/index.ts';
 import { buildApp, startStack } from '../scripts/stack.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
-import { benchBundle, bundleTargets, formatBundle, type BundleFigures } from './bundle.ts';
 import { runChromium } from './crypto.ts';
 import { benchLee, formatLee, type Contender } from './lee.ts';
 import {
@@ -95,8 +91,8 @@ const restoreRuns = count('restore-runs', values['restore-runs'], 1);
 const modelRepeats = count('model-repeats', values['model-repeats'], 1);
 const browser = !values['node-only'];
 const only = values.only === undefined ? null : new Set(values.only.split(',').map(Number));
-if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 8))
-  throw new Error('--only takes section numbers 1 to 8, comma-separated');
+if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 7))
+  throw new Error('--only takes section numbers 1 to 7, comma-separated');
 const wants = (section: number) => only === null || only.has(section);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -108,7 +104,6 @@ const load = () =>
 const began = new Date();
 const loadBefore = load();
 
-await cryptoReady();
 let node: BenchResult | null = null;
 let chromium: BenchResult | null = null;
 if (wants(1)) {
@@ -141,26 +136,21 @@ if (wants(6)) {
 
 let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
-let bundle: BundleFigures | null = null;
 let work: TableWork[] = [];
 let devices: Devices | null = null;
-if (browser && [4, 5, 7, 8].some(wants)) {
+if (browser && (wants(4) || wants(5) || wants(7))) {
   progress('building the app, serving it with a PeerServer on loopback');
   // With source maps, for the traced runs to name each function's file; the pages never read them.
   const app = await buildApp({ sourceMaps: true });
   const stack = await startStack(app);
   try {
-    if (wants(7)) {
-      console.log('The JavaScript of the pages before a game is chosen ...');
-      bundle = await benchBundle(stack, app, progress);
-    }
     if (wants(4)) {
       console.log('Start to the first move in headless Chromium ...');
       starts = await benchStarts(stack, browserRuns, progress);
       console.log('Where each page spends its CPU, traced runs in headless Chromium ...');
       work = await benchWork(stack, app, browserRuns, progress);
     }
-    if (wants(8)) {
+    if (wants(7)) {
       console.log('Every setup recorded in headless Chromium, and Red & Black on two pages ...');
       devices = await benchDevices(stack, browserRuns, modelRepeats, progress);
     }
@@ -274,17 +264,9 @@ if (restores.length > 0) {
   console.log(formatRestores(restores));
 }
 
-if (bundle) {
-  heading(
-    '7. JavaScript chunks of the build (gzip), and what a page fetches in headless Chromium ' +
-      'before a game is chosen (its crypto workers apart)',
-  );
-  console.log(formatBundle(bundle));
-}
-
 if (devices) {
   heading(
-    `8. One device per player: each setup recorded in headless Chromium (seed 1, every seat ` +
+    `7. One device per player: each setup recorded in headless Chromium (seed 1, every seat ` +
       `checking every proof itself), replayed on one single-core device per seat, ` +
       `${LATENCY_MS} ms one way per link`,
   );
@@ -331,8 +313,6 @@ if (devices) {
       `first move on every device (at most ${ms(MODEL_TARGET_MS)}: ${verdict(Math.max(...six) <= MODEL_TARGET_MS)})`,
   );
 }
-
-for (const line of bundle ? bundleTargets(bundle) : []) console.log(`  ${line}`);
 
 // PeerServer keeps timers of its own going after its server closes (the `peer` package has no
 // way to stop them): the report is out, so the bench ends here.

@@ -10,7 +10,6 @@
  * every event judged.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { cryptoReady } from '../crypto/index.ts';
 import { localTable } from '../src/bots/table.ts';
 import { GAMES, type GameId } from '../src/engine/catalog.ts';
 import { LoopbackNetwork } from '../src/net/loopback.ts';
@@ -104,10 +103,7 @@ function restoreInWorker(kept: StoredTable): Promise<number> {
 }
 
 if (!isMainThread && (workerData as { kept?: StoredTable } | null)?.kept)
-  // As a reloaded page's worker loads its backend as it starts, not timed.
-  parentPort!.postMessage(
-    await cryptoReady().then(() => timeRestore((workerData as { kept: StoredTable }).kept)),
-  );
+  parentPort!.postMessage(await timeRestore((workerData as { kept: StoredTable }).kept));
 
 /** The games restored: War at two seats, and Batailles at three. */
 export const RESTORED: readonly { game: GameId; seats: number }[] = [

@@ -9,7 +9,6 @@
  */
 import {
   cardIndex,
-  cryptoReady,
   decodeKeyProof,
   decodePoint,
   decodeRows,
@@ -32,9 +31,6 @@ import {
   verifyShuffle,
   verifyUnlock,
 } from '@fair-deal/crypto';
-
-// libsodium's WebAssembly loads asynchronously: once, before the first proof.
-await cryptoReady();
 
 const DECK = 'example-deck';
 const SIZE = 10;

@@ -27,7 +27,6 @@ export {
   decodeSecret,
 } from './group/scalar.ts';
 export { randomScalar, randomScalars, randomPermutation } from './group/random.ts';
-export { cryptoReady, useBackend, currentBackend, type Backend } from './group/backend.ts';
 export { mulBase, mulSecret, mulUnsafe, FixedBase } from './group/mul.ts';
 export { msm, msmUnsafe } from './group/msm.ts';
 export {

@@ -13,7 +13,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { cryptoReady } from '../crypto/index.ts';
 import { localTable } from '../src/bots/table.ts';
 import { GAMES, isGameId } from '../src/engine/catalog.ts';
 import type { JsonObject } from '../src/engine/encoding.ts';
@@ -38,8 +37,6 @@ if (!Number.isInteger(seed)) throw new Error('--seed takes an integer');
 const count = Number(values.players ?? GAMES[game].minSeats);
 const names = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler', 'Fermat'].slice(0, count);
 
-// Loaded before the randomness is seeded: libsodium draws random bytes as it starts.
-await cryptoReady();
 const draw = seededBytes(`simulate|${game}|${seed}`);
 crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array);
 

@@ -12,10 +12,7 @@ import {
   describeFault,
   verifyTranscript,
 } from '../src/engine/transcript.ts';
-import { cryptoReady } from '../crypto/index.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
-
-await cryptoReady();
 
 const file = process.argv[2];
 if (!file) {

@@ -1,6 +1,8 @@
 import { mount } from 'svelte';
 import { loadConfig, relayConfigured } from './net/config.ts';
 import { browserPool } from './net/pool.ts';
+import { DirectTransport } from './net/direct.ts';
+import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import { GameHistory } from './net/history.ts';
 import { rtcConfiguration } from './net/turn.ts';
@@ -36,27 +38,13 @@ Promise.all([loadConfig(base, localStorage), kept])
       return rtc;
     };
     const lobby = new LobbyController(
-      // PeerJS and the direct links load when the page first goes to a table: the home
-      // screen needs neither.
-      async (id) => {
-        const [{ PeerJsTransport }, rtc] = await Promise.all([
-          import('./net/peerjs.ts'),
-          connectivity(),
-        ]);
-        return PeerJsTransport.open(id, config.signaling, rtc);
-      },
+      async (id) => PeerJsTransport.open(id, config.signaling, await connectivity()),
       store ?? new MemoryStore(),
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
       pool,
       // Paired by codes: no signaling server is ever asked; the relay and its choice hold.
-      async (id) => {
-        const [{ DirectTransport }, rtc] = await Promise.all([
-          import('./net/direct.ts'),
-          connectivity(),
-        ]);
-        return new DirectTransport(id, rtc);
-      },
+      async (id) => new DirectTransport(id, await connectivity()),
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';

@@ -1,10 +1,8 @@
 /**
  * Multi-scalar multiplication `Σ s_i·P_i` (Pippenger's bucket method on the
- * signed digits of mul.ts; with libsodium, a product per term for a few
- * terms): `msm` for a prover's secret scalars, `msmUnsafe` for a verifier's
- * public ones.
+ * signed digits of mul.ts): `msm` for a prover's secret scalars, `msmUnsafe`
+ * for a verifier's public ones.
  */
-import { SODIUM_MSM_MAX, sodiumBackend, sodiumMsm } from './backend.ts';
 import { signedDigits, windowsFor } from './mul.ts';
 import { Point } from './point.ts';
 import { modL, ORDER } from './scalar.ts';
@@ -31,7 +29,7 @@ function pippengerWindow(n: number): number {
  * does): use it for the prover's secret nonces; verifiers use {@link msmUnsafe}.
  */
 export function msm(points: readonly Point[], scalars: readonly bigint[]): Point {
-  return dispatch(points, scalars, true);
+  return pippenger(points, scalars, true);
 }
 
 /**
@@ -40,20 +38,12 @@ export function msm(points: readonly Point[], scalars: readonly bigint[]): Point
  * `s > ℓ/2` as `(ℓ - s)·(-P)` so that small negative coefficients stay short.
  */
 export function msmUnsafe(points: readonly Point[], scalars: readonly bigint[]): Point {
-  return dispatch(points, scalars, false);
-}
-
-/** libsodium's products (constant time) for a few terms, else Pippenger. */
-function dispatch(points: readonly Point[], scalars: readonly bigint[], uniform: boolean): Point {
-  if (points.length !== scalars.length) throw new Error('msm: points and scalars differ in length');
-  const lib = sodiumBackend();
-  return lib !== undefined && points.length <= SODIUM_MSM_MAX
-    ? sodiumMsm(lib, points, scalars)
-    : pippenger(points, scalars, uniform);
+  return pippenger(points, scalars, false);
 }
 
 function pippenger(points: readonly Point[], scalars: readonly bigint[], uniform: boolean): Point {
   const n = points.length;
+  if (n !== scalars.length) throw new Error('msm: points and scalars differ in length');
   const ZERO = Point.ZERO;
   if (n === 0) return ZERO;
   const c = pippengerWindow(n);

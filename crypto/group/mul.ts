@@ -5,24 +5,17 @@
  * see public data. The digits are shared with the multi-scalar
  * multiplication of msm.ts.
  */
-import { sodiumBackend, sodiumMul } from './backend.ts';
 import { G, Point } from './point.ts';
 import { modL } from './scalar.ts';
 
 /**
- * `s·P` for a secret scalar `s`, in constant time: libsodium's
- * `crypto_scalarmult_ristretto255`, or with the noble backend signed fixed
- * windows of 5 bits (a table of P..16P, then 5 doublings and one table
- * addition per window), a data-oblivious scan of the table and a dummy
- * addition for zero digits, so the operation sequence does not depend on `s`.
- * `0·P` is the identity.
+ * `s·P` for a secret scalar `s`: signed fixed windows of 5 bits (a table of
+ * P..16P, then 5 doublings and one table addition per window), a
+ * data-oblivious scan of the table and a dummy addition for zero digits, so
+ * the operation sequence does not depend on `s`. Unlike noble's `multiply` it
+ * leaves the result in projective form (no inversion). `0·P` is the identity.
  */
 export function mulSecret(p: Point, s: bigint): Point {
-  const lib = sodiumBackend();
-  return lib === undefined ? nobleMulSecret(p, s) : sodiumMul(lib, p, s);
-}
-
-function nobleMulSecret(p: Point, s: bigint): Point {
   const C = 5;
   const half = 1 << (C - 1);
   const windows = windowsFor(C);
@@ -51,14 +44,9 @@ function nobleMulSecret(p: Point, s: bigint): Point {
   return acc;
 }
 
-/**
- * `s·P` for public `s` and `P`: libsodium's constant-time multiplication,
- * which beats noble's variable-time `multiplyUnsafe` (3× in Chromium), or
- * that with the noble backend.
- */
+/** `s·P` for public `s` and `P` (variable time). */
 export function mulUnsafe(p: Point, s: bigint): Point {
-  const lib = sodiumBackend();
-  return lib === undefined ? p.multiplyUnsafe(modL(s)) : sodiumMul(lib, p, s);
+  return p.multiplyUnsafe(modL(s));
 }
 
 /**
@@ -134,12 +122,7 @@ export class FixedBase {
     return { table: t, negs: t.map((q) => q.negate()) };
   }
 
-  /**
-   * `s·P` (s reduced mod ℓ; `0·P` is the identity). noble's on either backend,
-   * and so with none chosen yet: 32 BigInt additions beat libsodium's
-   * fixed-base multiplication once its result is decoded back to a point
-   * (50 µs against 64 µs in Chromium).
-   */
+  /** `s·P` (s reduced mod ℓ; `0·P` is the identity). */
   mul(s: bigint): Point {
     const { table, negs } = (this.tables ??= this.build());
     const C = FixedBase.C;

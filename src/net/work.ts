@@ -8,12 +8,10 @@
  * in Node, so every test goes through the path the page takes.
  */
 import {
-  cryptoReady,
   deckEncodings,
   observeOperations,
   OPERATIONS,
   precomputeTables,
-  useBackend,
   type Operation,
 } from '../../crypto/index.ts';
 import type { Json } from '../engine/encoding.ts';
@@ -120,30 +118,3 @@ export type Work = {
     ...args: Parameters<(typeof work)[K]>
   ) => Promise<ReturnType<(typeof work)[K]>>;
 };
-
-/**
- * The jobs of `jobs`, each waiting for `ready` first: a worker answers
- * messages as soon as it starts, but its group backend loads asynchronously.
- */
-export function afterReady(jobs: typeof work, ready: Promise<void>): Work {
-  return Object.fromEntries(
-    Object.entries(jobs).map(([name, job]) => [
-      name,
-      async (...args: unknown[]) => {
-        await ready;
-        return (job as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as Work;
-}
-
-/**
- * Loads this thread's group backend, then builds the tables of `work.prepare`.
- * A browser that runs no WebAssembly (Safari's Lockdown Mode) plays on with
- * noble's code alone, slower.
- */
-export function prepareThread(): Promise<void> {
-  return cryptoReady()
-    .catch(() => useBackend('noble'))
-    .then(() => work.prepare());
-}

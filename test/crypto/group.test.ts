@@ -32,7 +32,7 @@ import {
 import { random128, randomIndex } from '../../crypto/group/random.ts';
 import { mulSecret } from '../../crypto/group/mul.ts';
 import { doubleAndEncode } from '../../crypto/group/batch-encode.ts';
-import { onEachBackend, randomPoint, randomPoints } from './helpers.ts';
+import { randomPoint, randomPoints } from './helpers.ts';
 
 /** RFC 9496 Appendix A.1: encodings of k·B for k = 0..15. */
 const RFC9496_MULTIPLES = [
@@ -298,10 +298,10 @@ describe('scalars', () => {
   });
 });
 
-onEachBackend('scalar multiplication', () => {
+describe('scalar multiplication', () => {
   const edge = [0n, 1n, 2n, 15n, 16n, 17n, 31n, 32n, 33n, 1n << 252n, ORDER - 1n, ORDER - 16n];
 
-  it('mulSecret (constant time) agrees with noble', () => {
+  it('mulSecret (signed windows, constant time) agrees with noble', () => {
     const p = randomPoint();
     for (const s of [...edge, randomScalar(), randomScalar()]) {
       expect(mulSecret(p, s).equals(p.multiplyUnsafe(s))).toBe(true);
@@ -326,8 +326,7 @@ onEachBackend('scalar multiplication', () => {
   });
 
   it('msm and msmUnsafe agree with the naive sum, for any count and sign', () => {
-    // Either side of the most terms libsodium's products take (16): past it, Pippenger.
-    for (const n of [0, 1, 2, 3, 7, 16, 17, 33]) {
+    for (const n of [0, 1, 2, 3, 7, 33]) {
       const points = randomPoints(n);
       const scalars = points.map((_, i) =>
         i % 3 === 0 ? -randomScalar() : i % 3 === 1 ? 0n : randomScalar(),
@@ -342,14 +341,14 @@ onEachBackend('scalar multiplication', () => {
     expect(() => msm([G], [])).toThrow(/length/);
   });
 
-  it('msm runs the same point operations whatever the scalars (Pippenger: 17 terms)', () => {
-    const points = randomPoints(17);
+  it('msm runs the same point operations whatever the scalars', () => {
+    const points = randomPoints(3);
     const scalarSets = [
-      points.map(() => 0n),
-      points.map(() => 1n),
-      points.map(() => 2n),
-      points.map((_, i) => [ORDER - 1n, 0n, 1n << 252n][i % 3]!),
-      randomScalars(17),
+      [0n, 0n, 0n],
+      [1n, 1n, 1n],
+      [2n, 2n, 2n],
+      [ORDER - 1n, 0n, 1n << 252n],
+      randomScalars(3),
     ];
     const counts = scalarSets.map((scalars) => pointOperations(() => msm(points, scalars)));
     expect(counts[0]!.add).toBeGreaterThan(0);

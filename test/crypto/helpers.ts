@@ -6,7 +6,6 @@
  * wrong output rows, a cheating prover that follows the protocol in every
  * other respect, so only the verifier's algebra can catch it.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
 import {
   G,
   Point,
@@ -23,26 +22,9 @@ import {
   randomPermutation,
   randomScalar,
   shuffleGenerators,
-  useBackend,
-  type Backend,
   type ShuffleProof,
   type UnlockProof,
 } from '../../crypto/index.ts';
-
-/** Both group backends: every algebra property runs on each. */
-export const BACKENDS: readonly Backend[] = ['sodium', 'noble'];
-
-/**
- * Declares the tests of `define` once per group backend, named `name (sodium)`
- * and `name (noble)`; libsodium, the default, is restored after each.
- */
-export function onEachBackend(name: string, define: () => void): void {
-  describe.each(BACKENDS)(`${name} (%s)`, (backend) => {
-    beforeAll(() => useBackend(backend));
-    afterAll(() => useBackend('sodium'));
-    define();
-  });
-}
 
 /** A uniformly random group element (never the identity, except with negligible probability). */
 export function randomPoint(): Point {

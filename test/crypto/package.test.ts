@@ -5,8 +5,8 @@
  * own example.js, which deals a card with every proof checked, and a shuffle
  * proof tampered with.
  *
- * Nothing is fetched: the scratch project takes @noble/curves, @noble/hashes
- * and libsodium from this repository's node_modules (`file:` links, which
+ * Nothing is fetched: the scratch project takes @noble/curves and
+ * @noble/hashes from this repository's node_modules (`file:` links, which
  * satisfy the package's own ranges), so `npm install --offline` does it.
  */
 import { spawnSync } from 'node:child_process';
@@ -81,8 +81,6 @@ test('packed, installed from its tarball and imported from plain Node, its shuff
         [name]: `file:${tarball}`,
         '@noble/curves': noble('curves'),
         '@noble/hashes': noble('hashes'),
-        'libsodium-wrappers-sumo': `file:${join(root, 'node_modules/libsodium-wrappers-sumo')}`,
-        'libsodium-sumo': `file:${join(root, 'node_modules/libsodium-sumo')}`,
       },
     }),
   );

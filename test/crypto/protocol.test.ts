@@ -20,7 +20,7 @@ import {
   verifyUnlock,
   type Point,
 } from '../../crypto/index.ts';
-import { onEachBackend, randomRows } from './helpers.ts';
+import { randomRows } from './helpers.ts';
 
 /** Random orders: fast-check draws the order, crypto draws the keys. */
 const order = (k: number) =>
@@ -29,7 +29,7 @@ const order = (k: number) =>
     { minLength: k, maxLength: k },
   );
 
-onEachBackend('commutative encryption', () => {
+describe('commutative encryption', () => {
   it('layers added in any order give the same ciphertexts, and come off in any order', () => {
     const faces = deckPoints('commute', 4);
     fc.assert(
@@ -54,7 +54,7 @@ onEachBackend('commutative encryption', () => {
   });
 });
 
-onEachBackend('a chain of shuffles by several players, then their unlocks', () => {
+describe('a chain of shuffles by several players, then their unlocks', () => {
   it('recovers exactly the faces, each step verified by the others', () => {
     fc.assert(
       fc.property(

@@ -5,7 +5,7 @@
  * stop verifying. Fix the code, not the vectors.
  */
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   G,
   PROTOCOL,
@@ -35,7 +35,6 @@ import {
   verifyShuffle,
   verifyUnlock,
 } from '../../crypto/index.ts';
-import { onEachBackend } from './helpers.ts';
 
 interface Vectors {
   protocol: string;
@@ -62,7 +61,7 @@ const ctx = deriveContext('vector-table', v.deckId, 7, 'step');
 const secret = BigInt('0x' + v.secret);
 const pub = decodePoint(fromHex(v.key.pub));
 
-onEachBackend('frozen vectors', () => {
+describe('frozen vectors', () => {
   it('protocol tag', () => {
     expect(PROTOCOL).toBe(v.protocol);
   });

@@ -150,7 +150,7 @@ function cheatingAlice(
         resolve(bad);
       }
     };
-    listenAsCheater(links, own, move);
+    listenAsCheater(links, own, send, move);
   });
 }
 

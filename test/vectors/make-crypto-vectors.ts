@@ -9,7 +9,6 @@ import {
   PROTOCOL,
   Transcript,
   cardPoint,
-  cryptoReady,
   challenges128,
   deckPoints,
   deriveContext,
@@ -27,8 +26,6 @@ import {
   shuffleGenerators,
   toHex,
 } from '../../crypto/index.ts';
-
-await cryptoReady();
 
 const deckId = 'fairdeal-vector-deck';
 const secret = 0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdefn;

@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { expose } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { afterReady, prepareThread, work } from '../../../src/net/work.ts';
+import { work } from '../../../src/net/work.ts';
 
-expose(afterReady(work, prepareThread()), nodeEndpoint(parentPort!));
+work.prepare();
+expose(work, nodeEndpoint(parentPort!));
