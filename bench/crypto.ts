@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import type { BenchResult } from './core.ts';
@@ -39,9 +39,15 @@ export async function bundle(entry = new URL('./browser.ts', import.meta.url)): 
   throw new Error('bench: vite produced no bundle');
 }
 
-/** Runs `runBench` in a fresh headless Chromium; `log` hears the page's progress lines. */
-export async function runChromium(log: (line: string) => void): Promise<BenchResult> {
-  const code = await bundle();
+/**
+ * Loads the script `code` in a blank page of a fresh headless Chromium (a new profile, removed
+ * after), then returns what `run` makes of that page; `log` hears the page's console lines.
+ */
+export async function inFreshChromium<T>(
+  code: string,
+  log: (line: string) => void,
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
   const profile = await mkdtemp(join(tmpdir(), 'fairdeal-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -53,13 +59,20 @@ export async function runChromium(log: (line: string) => void): Promise<BenchRes
     page.on('console', (msg) => log(msg.text()));
     await page.goto('about:blank');
     await page.addScriptTag({ content: code });
-    return await page.evaluate(() => {
-      const run = globalThis.fairDealBench;
-      if (run === undefined) throw new Error('bench bundle did not load');
-      return run();
-    });
+    return await run(page);
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
   }
+}
+
+/** Runs `runBench` in a fresh headless Chromium; `log` hears the page's progress lines. */
+export async function runChromium(log: (line: string) => void): Promise<BenchResult> {
+  return inFreshChromium(await bundle(), log, (page) =>
+    page.evaluate(() => {
+      const run = globalThis.fairDealBench;
+      if (run === undefined) throw new Error('bench bundle did not load');
+      return run();
+    }),
+  );
 }

@@ -5,13 +5,9 @@
  * against the two-page Red & Black run measured over PeerJS on loopback; and how the
  * setup's cost grows with seats and cards (`growth.ts`). It measures, never asserts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Stack } from '../scripts/stack.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { bundle } from './crypto.ts';
+import { bundle, inFreshChromium } from './crypto.ts';
 import { fit, formatFit, LAWS, project, type Fit, type Point } from './growth.ts';
 import { simulate, type Modeled, type Opening } from './model.ts';
 import { choose } from './start.ts';
@@ -43,29 +39,16 @@ async function recordInChromium(
   log: (line: string) => void,
 ): Promise<Recording[]> {
   const code = await bundle(new URL('./steps-browser.ts', import.meta.url));
-  const profile = await mkdtemp(join(tmpdir(), 'fairdeal-steps-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (msg) => log(msg.text()));
-    await page.goto('about:blank');
-    await page.addScriptTag({ content: code });
-    return await page.evaluate(
+  return inFreshChromium(code, log, (page) =>
+    page.evaluate(
       ([shapes, seed]) => {
         const record = globalThis.fairDealSteps;
         if (record === undefined) throw new Error('steps bundle did not load');
         return record(shapes, seed);
       },
       [shapes, seed] as const,
-    );
-  } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+    ),
+  );
 }
 
 /** A recorded table and what the model made of it. */
