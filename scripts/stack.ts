@@ -34,19 +34,32 @@ import type { TurnRelay } from './turn.ts';
  * the chunk sizes; the other on slow plugins, as Workbox's making of the service worker
  * is on a busy machine. The bench's CPU profiles ask for source maps (`sourceMaps`), to
  * name the source file of each function they sample.
+ *
+ * It is the production build whoever asks. Vite builds for the `NODE_ENV` it finds set,
+ * and Vitest sets it to `test`: the browser tests then played a development build, Svelte's
+ * checks and a stack trace taken at every change of state included, which players never
+ * run (a game of Batailles spent a fifth of its main thread in them).
  */
 export async function buildApp(options: { sourceMaps?: boolean } = {}): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'fairdeal-dist-'));
-  await build({
-    logLevel: 'warn',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      sourcemap: options.sourceMaps ?? false,
-      chunkSizeWarningLimit: Infinity,
-      rolldownOptions: { checks: { bundlerTimings: false } },
-    },
-  });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      logLevel: 'warn',
+      mode: 'production',
+      build: {
+        outDir,
+        emptyOutDir: true,
+        sourcemap: options.sourceMaps ?? false,
+        chunkSizeWarningLimit: Infinity,
+        rolldownOptions: { checks: { bundlerTimings: false } },
+      },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 
