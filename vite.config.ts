@@ -12,11 +12,12 @@ import LongestFirst from './test/setup/longest-first.ts';
 const BROWSER_FILES_AT_ONCE = 2;
 
 /**
- * The browser files that play whole games of War, which last as long as their deal: a
- * deal in a hundred runs past 660 battles, about 35 s of play on a page that has the
- * machine to itself, and twice that beside another file. They run last, one at a time.
+ * The browser files that play whole games, which last as long as their deal: a game of War
+ * in a hundred runs past 660 battles, about 35 s of play on a page that has the machine to
+ * itself, and a game of Batailles et piques between two pages and a computer took 36–45 s
+ * alone (2026-11-29), and past 60 s beside another file. They run last, one at a time.
  */
-const WHOLE_WARS = ['war', 'rematch', 'resume', 'reconnect'].map(
+const WHOLE_GAMES = ['war', 'rematch', 'resume', 'reconnect', 'batailles', 'a11y-batailles'].map(
   (file) => `test/browser/${file}.test.ts`,
 );
 
@@ -89,7 +90,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          exclude: WHOLE_WARS,
+          exclude: WHOLE_GAMES,
           globalSetup: ['test/setup/build-app.ts'],
           // After the unit tests, not beside them: their pages' heartbeats need the cores.
           maxWorkers: BROWSER_FILES_AT_ONCE,
@@ -100,7 +101,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser-alone',
-          include: WHOLE_WARS,
+          include: WHOLE_GAMES,
           globalSetup: ['test/setup/build-app.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 2 },

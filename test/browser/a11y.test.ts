@@ -1,7 +1,8 @@
 /**
  * Every screen a player meets, checked by axe at a desktop and at a phone size, as
- * the games reach them (each game played once, at the phone's size); the games are played by keyboard alone where a player acts,
- * and focus must land somewhere after each action, never fall back to the page.
+ * the games reach them (each game played once, at the phone's size); the games are played by
+ * keyboard alone where a player acts, and focus must land somewhere after each action, never
+ * fall back to the page. Batailles et piques, a whole game, is a11y-batailles.test.ts's.
  * With FAIRDEAL_SHOTS set to a folder, each checked screen is also saved there as a PNG.
  */
 import { execFile } from 'node:child_process';
@@ -11,72 +12,25 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkScreen, flipOffered, useStack, type Viewport } from './harness.ts';
+import { flipOffered, useStack, type Viewport } from './harness.ts';
+import {
+  checkAtBothSizes,
+  expectFocusKept,
+  focused,
+  PLAYED,
+  sizedPlayer,
+  tabTo,
+} from './keyboard.ts';
 
 const stack = useStack();
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-/**
- * The size each game is played at, by keyboard: the phone's, where the layout is tightest.
- * Every screen it reaches is checked at both sizes (`checkAtBothSizes`), so each game is
- * played once, not once per size.
- */
-const PLAYED: Viewport = VIEWPORTS[1];
-
-/** Checks the screen as it is at every size of `VIEWPORTS`, then gives the page its size back. */
-async function checkAtBothSizes(page: Page, screen: string, options?: { dialog?: boolean }) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await checkScreen(page, screen, viewport, options);
-  }
-  await page.setViewportSize(PLAYED);
-}
-
-async function newPlayer(size: { width: number; height: number }) {
-  const page = await stack.newPlayer();
-  await page.setViewportSize(size);
-  return page;
-}
-
-/** What has focus, as `tag[data-testid]`; `BODY` when focus was lost. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element) return 'none';
-    const id = element.getAttribute('data-testid');
-    return id ? `${element.tagName}[${id}]` : element.tagName;
-  });
-
-/** Tabs (forward, or back with `Shift+Tab`) until `testId` has focus, as a keyboard player would. */
-async function tabTo(page: Page, testId: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press(key);
-    const here = await page.evaluate(
-      () => document.activeElement?.getAttribute('data-testid') ?? null,
-    );
-    if (here === testId) return;
-  }
-  throw new Error(`${testId} cannot be reached with Tab`);
-}
-
-/**
- * Once a keyboard action has taken effect (the caller waits for that first), focus rests
- * on something a player can carry on from.
- */
-async function expectFocusKept(page: Page, after: string) {
-  expect(await focused(page), `focus after ${after}`).not.toMatch(/^(BODY|none)$/);
-}
 
 /** Alice creates a one-game Red & Black table; Bob opens her invite, reads it, and joins by Enter. */
 async function redBlackLobby(
   viewport: Viewport,
   check: (page: Page, screen: string) => Promise<void>,
 ) {
-  const alice = await newPlayer(PLAYED);
-  const bob = await newPlayer(PLAYED);
+  const alice = await sizedPlayer(stack, PLAYED);
+  const bob = await sizedPlayer(stack, PLAYED);
   await alice.goto(stack.url);
   await alice.getByTestId('create').waitFor();
   await check(alice, 'home');
@@ -200,7 +154,7 @@ test(`a game of Red & Black passes axe at both sizes, played by keyboard`, async
 });
 
 test(`War against the computer passes axe at both sizes, flipped by keyboard`, async () => {
-  const carol = await newPlayer(PLAYED);
+  const carol = await sizedPlayer(stack, PLAYED);
   await carol.goto(stack.url);
   await carol.getByTestId('name').fill('Carol');
   await carol.getByTestId('game-war').click();
@@ -226,7 +180,7 @@ test(`War against the computer passes axe at both sizes, flipped by keyboard`, a
 });
 
 test(`links that lead to no table pass axe at both sizes`, async () => {
-  const stray = await newPlayer(PLAYED);
+  const stray = await sizedPlayer(stack, PLAYED);
   await stray.goto(`${stack.url}#join=abcdefghjk`);
   await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
   await checkAtBothSizes(stray, 'bogus-invite');
@@ -241,7 +195,7 @@ test(`links that lead to no table pass axe at both sizes`, async () => {
 });
 
 test(`Town for Two passes axe at both sizes, a run played by keyboard`, async () => {
-  const page = await newPlayer(PLAYED);
+  const page = await sizedPlayer(stack, PLAYED);
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Dora');
   await page.getByTestId('game-town').click();
@@ -277,79 +231,8 @@ test(`Town for Two passes axe at both sizes, a run played by keyboard`, async ()
   await checkAtBothSizes(page, 'town-result');
 });
 
-/**
- * A whole Batailles game, played to its end by three computers and a keyboard, with axe at both
- * sizes: its length follows the deal. It took 31–41 s on an idle two-core machine and 60 s on the
- * same machine on a slower day, so it alone has twice the suite's budget.
- */
-const GUIDED_BATAILLES_MS = 120_000;
-
-test(
-  `Batailles et piques, a guided game with three computers, passes axe at both sizes, its rules and coach read, cards laid by keyboard, played to the end`,
-  async () => {
-    const page = await newPlayer(PLAYED);
-    await page.goto(stack.url);
-    await page.getByTestId('name').fill('Dora');
-    await page.getByTestId('game-batailles').click();
-    await page.getByTestId('seats').selectOption('4');
-    expect(await page.getByTestId('solo').textContent()).toMatch(/Play with 3 computers/);
-    await checkAtBothSizes(page, 'batailles-home');
-    // Its rules open from the home screen, pictures of the units among them.
-    await page.getByTestId('game-rules').click();
-    await page.getByTestId('rules-picture').first().waitFor();
-    expect(await page.getByTestId('rules-page').getByTestId('unit-face').count()).toBeGreaterThan(
-      0,
-    );
-    await checkAtBothSizes(page, 'batailles-rules');
-    await page.keyboard.press('Escape');
-    // The guided first game: the same game with three computers, and a coach.
-    await tabTo(page, 'guided');
-    await page.keyboard.press('Enter');
-    const hint = () => page.getByTestId('coach-hint').textContent();
-    await expect.poll(hint).toMatch(/^Your goal: kill the most enemy cards/);
-    const prompt = () => page.getByTestId('prompt').textContent();
-    await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Pick 2 cards of your hand/);
-    // Read by keyboard, the goal gives way to what laying means.
-    await tabTo(page, 'coach-ok');
-    await page.keyboard.press('Enter');
-    await expect.poll(hint).toMatch(/^Pick 2 hand cards and press “Lay these 2”/);
-    await expectFocusKept(page, 'reading a tip');
-    await checkAtBothSizes(page, 'batailles-lay');
-
-    // Dora picks two hand cards by keyboard and lays them.
-    await tabTo(page, 'hand-card');
-    await page.keyboard.press('Space');
-    await tabTo(page, 'hand-card');
-    await page.keyboard.press('Space');
-    await expect
-      .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
-      .toBe(2);
-    // The hand sits right below the controls: back to Lay.
-    await tabTo(page, 'lay', 'Shift+Tab');
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
-      .toMatch(/You laid 2 cards facedown\./);
-    await expectFocusKept(page, 'laying two cards');
-    await checkAtBothSizes(page, 'batailles-laid');
-
-    await page.getByTestId('autoplay').check();
-    await page.getByTestId('result').waitFor({ timeout: 50_000 });
-    await checkAtBothSizes(page, 'batailles-result');
-    expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(
-      /^(You win the game|Computer \d wins the game|.+ share the game)$/,
-    );
-    expect(await page.getByTestId('seat-panel').count()).toBe(4);
-    const log = (await page.getByTestId('log').textContent()) ?? '';
-    expect(log).toMatch(/attacks/);
-    expect(log).toMatch(/is dead: a trophy for/);
-    expect(await page.getByTestId('alarm').count()).toBe(0);
-  },
-  GUIDED_BATAILLES_MS,
-);
-
 test(`Black & Red passes axe at both sizes, a move played by keyboard`, async () => {
-  const page = await newPlayer(PLAYED);
+  const page = await sizedPlayer(stack, PLAYED);
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Dora');
   await page.getByTestId('game-blackred').click();
@@ -401,7 +284,7 @@ function simulatedWar(): Promise<string> {
 
 test(`the replay screen passes axe at both sizes, stepped by keyboard`, async () => {
   const path = await simulatedWar();
-  const page = await newPlayer(PLAYED);
+  const page = await sizedPlayer(stack, PLAYED);
   await page.goto(stack.url);
   await page.getByTestId('transcript-file').setInputFiles(path);
   const verdict = page.getByTestId('replay-verdict');
@@ -425,8 +308,8 @@ test(`the replay screen passes axe at both sizes, stepped by keyboard`, async ()
 });
 
 test(`pairing by codes passes axe at both sizes`, async () => {
-  const alice = await newPlayer(PLAYED);
-  const bob = await newPlayer(PLAYED);
+  const alice = await sizedPlayer(stack, PLAYED);
+  const bob = await sizedPlayer(stack, PLAYED);
   await alice.goto(stack.url);
   await alice.getByTestId('name').fill('Alice');
   await alice.getByTestId('create-paired').click();
