@@ -4,60 +4,97 @@
  * is a peer like any browser: its own peer id on the signaling server, its own
  * identity key, its own links to every seat; it asks the host for a seat,
  * signs the genesis, and plays its seat with the game's bot once the table
- * starts. It keeps nothing beyond the page: when that page closes, its seat
- * is unreachable like any player's whose tab closed.
+ * starts. It keeps its table in the host page's store, under its seat's own key
+ * (`seatStore`), as a browser keeps its own: when that page reloads, the seat
+ * comes back with it (`ComputerSeat.resume`), and while that page is closed the
+ * seat is unreachable like any player's whose tab closed.
  */
 import type { Level } from '../engine/game.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { guestPeerId } from '../net/ids.ts';
 import { LobbySession } from '../net/lobby.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
+import { rejoinTable } from '../net/rejoin.ts';
+import { MemoryStore, seatStore, type SavedTable, type TableStore } from '../net/store.ts';
 import { TableSession } from '../net/table.ts';
 import type { Transport } from '../net/transport.ts';
 import { ComputerPlayer, seededRandom } from './computer.ts';
 
+/** How a computer seat plays: `seed` fixes its choices, `delayMs` paces them, `level` says how well. */
+export interface ComputerStyle {
+  readonly seed: number;
+  readonly delayMs: number;
+  readonly level: Level;
+}
+
 export class ComputerSeat {
   private table: TableSession | null = null;
   private bot: ComputerPlayer | null = null;
+  private lobby: LobbySession | null = null;
 
   private constructor(
-    private readonly lobby: LobbySession,
-    private readonly identity: Identity,
-    private readonly random: () => number,
-    private readonly delayMs: number,
+    private readonly style: ComputerStyle,
     private readonly pool: CryptoPool,
-    private readonly level: Level,
-  ) {
-    lobby.subscribe((snapshot) => {
-      if (snapshot.phase === 'started' && !this.table) this.start();
-    });
-  }
+  ) {}
 
   /**
    * Registers a new peer for a computer named `name` through `open` and asks the
-   * host of `tableId` for a seat. `seed` fixes its choices, `delayMs` paces them;
-   * `pool` makes and checks its proofs (the page's workers). `identity`: its key for
-   * the table, made by the host's page beforehand so that the host can say, before
-   * it sits, that its page runs this seat (`LobbySession.runsHere`). `level`: how well it plays.
+   * host of `tableId` for a seat. `pool` makes and checks its proofs (the page's
+   * workers); `store` is the host page's, where it keeps its table once seated.
+   * `identity`: its key for the table, made by the host's page beforehand so that
+   * the host can say, before it sits, that its page runs this seat
+   * (`LobbySession.runsHere`).
    */
   static async join(
     open: (peerId: string) => Promise<Transport>,
     tableId: string,
     name: string,
-    seed: number,
-    delayMs = 0,
+    style: ComputerStyle,
     pool: CryptoPool = new InThreadPool(),
     identity: Identity = createIdentity(),
-    level: Level = 'good',
+    store: TableStore = new MemoryStore(),
   ): Promise<ComputerSeat> {
     const transport = await open(guestPeerId(tableId));
+    const computer = new ComputerSeat(style, pool);
     const lobby = LobbySession.join(transport, tableId, name, identity);
-    return new ComputerSeat(lobby, identity, seededRandom(seed), delayMs, pool, level);
+    computer.lobby = lobby;
+    lobby.subscribe((snapshot) => {
+      if (snapshot.phase === 'started' && !computer.table)
+        computer.start(lobby, store, name, identity);
+    });
+    return computer;
   }
 
-  /** Its peer id, as the lobby's seats list it. */
-  get peer(): string {
-    return this.lobby.id;
+  /**
+   * The computer seat `kept` (a record of `store`, the host page's `seatStore` for that
+   * seat) back at its table after the host's page reloaded: registered again through
+   * `open`, its session restored from the store, and playing on with a fresh seed.
+   * Rejects when it cannot reach the signaling server; an error string when the kept
+   * table cannot be resumed.
+   */
+  static async resume(
+    open: (peerId: string) => Promise<Transport>,
+    store: TableStore,
+    kept: SavedTable,
+    style: ComputerStyle,
+    pool: CryptoPool,
+  ): Promise<ComputerSeat | string> {
+    if (!kept.play) return 'ERR_NOT_STARTED';
+    const { genesis, seat, peers } = kept.play;
+    const rejoined = await rejoinTable(open, genesis, seat, peers);
+    const resumed = await TableSession.resume(rejoined.messenger, store, genesis.table, pool);
+    if (!resumed.ok) {
+      rejoined.messenger.close();
+      return resumed.error;
+    }
+    const computer = new ComputerSeat(style, pool);
+    computer.play(resumed.value, store, peers);
+    return computer;
+  }
+
+  /** Its peer id, as the lobby's seats list it; null once resumed, when no lobby runs. */
+  get peer(): string | null {
+    return this.lobby?.id ?? null;
   }
 
   /** The table session once the game started; null before. */
@@ -65,28 +102,67 @@ export class ComputerSeat {
     return this.table;
   }
 
-  private start(): void {
-    const start = this.lobby.tableStart();
-    if (!start) return;
+  /** Its table opens: kept in `hostStore` under its seat's key, and played. */
+  private start(
+    lobby: LobbySession,
+    hostStore: TableStore,
+    name: string,
+    identity: Identity,
+  ): void {
+    const start = lobby.tableStart();
+    const info = lobby.snapshot().table;
+    if (!start || !info) return;
     const { genesis, seat, peers, playable } = start;
-    // On the lobby's links, opened in the same turn: no message of the others' sessions is missed.
-    this.table = new TableSession(
-      this.lobby.channel,
-      genesis,
-      playable,
-      seat,
-      this.identity.secretKey,
+    const store = seatStore(hostStore, seat);
+    const saved: SavedTable = {
+      id: genesis.table,
+      info,
+      name,
+      identity,
+      host: false,
+      bot: this.style.level,
+      play: { genesis, seat, peers },
+    };
+    // The store writes in order: the record lands before the session's first secret and
+    // event. The session opens in the same turn, so no message of the others' is missed.
+    void store.saveTable(saved);
+    this.play(
+      new TableSession(
+        lobby.channel,
+        genesis,
+        playable,
+        seat,
+        identity.secretKey,
+        peers,
+        store,
+        this.pool,
+      ),
+      store,
       peers,
-      undefined,
-      this.pool,
     );
-    this.bot = new ComputerPlayer(this.table, this.random, this.delayMs, this.level);
+  }
+
+  /**
+   * Plays `table` with the bot, and keeps in `store` where every seat is (`kept`: where
+   * the store has them now), so that a resume dials them there.
+   */
+  private play(table: TableSession, store: TableStore, kept: readonly (string | null)[]): void {
+    this.table = table;
+    const { seed, delayMs, level } = this.style;
+    this.bot = new ComputerPlayer(table, seededRandom(seed), delayMs, level);
+    let peers = kept;
+    table.subscribe(() => {
+      const now = table.links.addresses();
+      if (now.every((peer, seat) => peer === peers[seat])) return;
+      peers = now;
+      void store.savePeers(table.genesis.table, now);
+    });
   }
 
   /** Leaves: stops playing, closes the table and every link. */
   close(): void {
     this.bot?.stop();
     this.table?.close();
-    this.lobby.close();
+    this.lobby?.close();
   }
 }

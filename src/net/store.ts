@@ -57,6 +57,12 @@ export interface SavedTable {
    * a network table.
    */
   readonly computers?: Level;
+  /**
+   * This seat is a computer player, playing at this level, that the page of another seat
+   * runs and keeps under that page's key for the table and this seat (`seatStore`): that
+   * page resumes it when it resumes its own seat. Absent for a player's own seat.
+   */
+  readonly bot?: Level;
   /** Null while the table is still gathering players. */
   readonly play: TablePlay | null;
 }

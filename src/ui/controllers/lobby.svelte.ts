@@ -39,7 +39,7 @@ import { ComputerSeat } from '../../bots/seat.ts';
 import { localTable, resumeLocalTable, seatRecords, type LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
-import type { Level } from '../../engine/game.ts';
+import type { Level, Seat } from '../../engine/game.ts';
 import { playable } from '../../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../engine/table/leave.ts';
@@ -68,7 +68,10 @@ import { TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svelte.ts';
 
-/** How long a computer player in this page thinks before each move, so a person can follow. */
+/**
+ * How long a computer player this page runs thinks before each move, so a person can
+ * follow: against the computer, and at a network table where the host seated it.
+ */
 const COMPUTER_DELAY_MS = 40;
 
 /** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
@@ -496,11 +499,10 @@ export class LobbyController {
           this.open,
           snap.table.id,
           name,
-          freshSeed(),
-          300,
+          { seed: freshSeed(), delayMs: COMPUTER_DELAY_MS, level },
           this.pool,
           identity,
-          level,
+          this.tables,
         ),
       ];
     } catch (e) {
@@ -552,13 +554,36 @@ export class LobbyController {
         this.pool,
         (restoring) => (this.restoring = restoring),
       );
-      if (resumed.ok) this.show(resumed.value);
-      else this.error = `This table cannot be resumed here (${resumed.error}).`;
+      if (!resumed.ok) {
+        this.error = `This table cannot be resumed here (${resumed.error}).`;
+        return;
+      }
+      this.show(resumed.value);
+      await this.resumeNetworkComputers(table);
     } catch (e) {
       this.error = `Could not reconnect to the table (${(e as Error).message}).`;
     } finally {
       this.resuming = false;
       this.restoring = null;
+    }
+  }
+
+  /**
+   * Back at a network table, the computer players this page seated there come back too,
+   * each from the record it keeps under its seat's key in this page's store.
+   */
+  private async resumeNetworkComputers(table: SavedTable): Promise<void> {
+    for (const seat of otherSeats(table)) {
+      const store = seatStore(this.store, seat);
+      const kept = (await store.loadTable(table.id))?.table;
+      if (!kept?.bot) continue;
+      const style = { seed: freshSeed(), delayMs: COMPUTER_DELAY_MS, level: kept.bot };
+      const computer = await ComputerSeat.resume(this.reopen(table), store, kept, style, this.pool);
+      if (typeof computer === 'string') {
+        this.error = `${kept.name} cannot be resumed here (${computer}).`;
+        continue;
+      }
+      this.computers = [...this.computers, computer];
     }
   }
 
@@ -813,10 +838,7 @@ export class LobbyController {
 
   /** Forgets table `id`, and each computer seat of it that this page ran. */
   private async forget(id: string): Promise<void> {
-    const play = this.saved?.computers ? this.saved.play : null;
-    const computers = play
-      ? play.genesis.names.map((_, s) => s).filter((s) => s !== play.seat)
-      : [];
+    const computers = this.saved ? otherSeats(this.saved) : [];
     try {
       await this.store.deleteTable(id);
       for (const seat of computers) await seatStore(this.store, seat).deleteTable(id);
@@ -824,4 +846,9 @@ export class LobbyController {
       this.error = `This browser could not forget the table (${(e as Error).message}).`;
     }
   }
+}
+
+/** Every seat of a started table but the page's own: where computers it runs may sit. */
+function otherSeats({ play }: SavedTable): Seat[] {
+  return play ? play.genesis.names.map((_, seat) => seat).filter((seat) => seat !== play.seat) : [];
 }
