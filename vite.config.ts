@@ -12,14 +12,24 @@ import LongestFirst from './test/setup/longest-first.ts';
 const BROWSER_FILES_AT_ONCE = 2;
 
 /**
- * The browser files that play whole games, which last as long as their deal: a game of War
- * in a hundred runs past 660 battles, about 35 s of play on a page that has the machine to
- * itself, and a game of Batailles et piques between two pages and a computer took 36–45 s
- * alone (2026-11-29), and past 60 s beside another file. They run last, one at a time.
+ * The browser files that run last, one at a time, each with the machine to itself: a file
+ * beside another takes about twice as long, and these come too near their 60 s there.
+ * Whole games, which last as long as their deal: War (a deal in a hundred runs past 660
+ * battles, about 35 s alone), Batailles et piques between two pages and a computer (28–36 s
+ * alone, past 60 s beside another file, 2026-11-29), Black & Red's hand until its stock runs
+ * out (21 s alone, 41–45 s beside); and three pages at one table (paired.test's reload at
+ * three seats: 23 s alone, 48 s beside).
  */
-const WHOLE_GAMES = ['war', 'rematch', 'resume', 'reconnect', 'batailles', 'a11y-batailles'].map(
-  (file) => `test/browser/${file}.test.ts`,
-);
+const ONE_AT_A_TIME = [
+  'war',
+  'rematch',
+  'resume',
+  'reconnect',
+  'batailles',
+  'a11y-batailles',
+  'blackred',
+  'paired',
+].map((file) => `test/browser/${file}.test.ts`);
 
 /**
  * The app installs on a phone and opens offline: a web-app manifest, and a service worker
@@ -90,7 +100,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          exclude: WHOLE_GAMES,
+          exclude: ONE_AT_A_TIME,
           globalSetup: ['test/setup/build-app.ts'],
           // After the unit tests, not beside them: their pages' heartbeats need the cores.
           maxWorkers: BROWSER_FILES_AT_ONCE,
@@ -101,7 +111,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser-alone',
-          include: WHOLE_GAMES,
+          include: ONE_AT_A_TIME,
           globalSetup: ['test/setup/build-app.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 2 },

@@ -2,7 +2,7 @@
  * Batailles et piques, the guided first game: one page plays a whole game against three
  * computers, by keyboard, with axe at both sizes on each screen it reaches. A whole game lasts
  * as long as its deal (31–41 s on two idle cores), so this file runs alone, after the others
- * (vite.config.ts, WHOLE_GAMES).
+ * (vite.config.ts, ONE_AT_A_TIME).
  */
 import { expect, test } from 'vitest';
 import { useStack } from './harness.ts';

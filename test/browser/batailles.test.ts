@@ -5,7 +5,7 @@
  * back, and so does the computer its page runs (kept in its store); then both play to the end by the
  * computer's help and agree on the scores, the audit done on each, the computer's keys
  * published by the host's page. A whole game lasts as long as its deal, so
- * this file runs alone, after the others (vite.config.ts, WHOLE_GAMES). Three pages at one
+ * this file runs alone, after the others (vite.config.ts, ONE_AT_A_TIME). Three pages at one
  * Batailles table, and a reload there, are paired.test.ts's; one page playing three computer
  * players to the end is a11y-batailles.test.ts's.
  */
