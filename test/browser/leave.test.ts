@@ -8,6 +8,9 @@ import { checkScreen, seatTwo, useStack } from './harness.ts';
 
 const stack = useStack();
 
+/** How many times slower than this machine a slow phone runs (Chromium's CPU throttling). */
+const SLOW_PHONE = 20;
+
 const focused = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 
@@ -48,10 +51,16 @@ test('the creator leaves a game: asked first, then home, not a new table', async
   expect(await alice.getByTestId('seat-name').allTextContents()).toEqual(['Alice']);
 });
 
-test('a joiner leaves a game: home, not the join form of the table just left', async () => {
+test('a joiner on a slow device leaves a game: home, not the join form of the table just left, and the other page hears that it resigned', async () => {
   const { alice, bob } = await seatTwo(stack, 'war');
   // Seated, the address names the table (a reload comes back to it), not the invite.
   expect(new URL(bob.url()).hash).toMatch(/^#table=/);
+  // A slow phone: signing and storing its RESIGN takes longer than the goodbye's grace.
+  await (
+    await bob.context().newCDPSession(bob)
+  ).send('Emulation.setCPUThrottlingRate', {
+    rate: SLOW_PHONE,
+  });
   await leave(bob);
   await atHome(bob);
   expect(await alice.getByTestId('table').count()).toBe(1);

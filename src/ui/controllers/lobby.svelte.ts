@@ -73,6 +73,8 @@ import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svel
  * follow: against the computer, and at a network table where the host seated it.
  */
 const COMPUTER_DELAY_MS = 40;
+/** How long a player who leaves keeps its links open for its RESIGN to go out. */
+const RESIGN_SEND_LIMIT_MS = 10_000;
 
 /** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
 function newTable(
@@ -683,13 +685,20 @@ export class LobbyController {
   leave(): void {
     for (const computer of this.computers) computer.close();
     this.computers = [];
-    this.table?.leave();
+    // The links close once this player's RESIGN has gone out over them, or after a bound
+    // when it cannot (a slow device took longer to sign and store it than the goodbye's
+    // grace, and the others never heard of the leave). The page goes home at once.
+    const resigned = this.table?.leave() ?? Promise.resolve();
+    const { session, messenger, direct } = this;
+    void Promise.race([resigned, sleep(RESIGN_SEND_LIMIT_MS)]).then(() => {
+      session?.leave();
+      messenger?.close();
+      direct?.close();
+    });
     this.table = null;
     this.local?.close();
     this.local = null;
-    this.session?.leave();
     this.session = null;
-    this.messenger?.close();
     this.messenger = null;
     this.snapshot = null;
     this.asked = false;
@@ -698,7 +707,6 @@ export class LobbyController {
     if (this.tableId) void this.forget(this.tableId);
     this.tableId = null;
     this.closeCodes();
-    this.direct?.close();
     this.direct = null;
     this.afterHost = null;
     this.paired = false;

@@ -141,11 +141,15 @@ export class TableController {
   }
 
   /** Leaves the table for good: the one call the leave flow makes into the table. */
-  leave(): void {
+  /**
+   * Resigns and closes the table; settles once the RESIGN has gone out and the table is
+   * closed. Whoever closes the links under it waits for that: sooner, and the others
+   * never hear that this player left.
+   */
+  leave(): Promise<void> {
     this.stop();
-    // Refused, unsigned, once the game is over: leaving then needs no event. The RESIGN
-    // goes out once stored; closing sooner would keep it from the others.
-    void this.session
+    // Refused, unsigned, once the game is over: leaving then needs no event.
+    return this.session
       .resign()
       .then(() => this.session.whenSent())
       .then(() => this.session.close());
