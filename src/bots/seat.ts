@@ -13,6 +13,8 @@ import type { Level } from '../engine/game.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { guestPeerId } from '../net/ids.ts';
 import { LobbySession } from '../net/lobby.ts';
+import type { WireMessage } from '../net/messages.ts';
+import type { Messenger } from '../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../net/pool.ts';
 import { rejoinTable } from '../net/rejoin.ts';
 import { MemoryStore, seatStore, type SavedTable, type TableStore } from '../net/store.ts';
@@ -31,6 +33,8 @@ export class ComputerSeat {
   private table: TableSession | null = null;
   private bot: ComputerPlayer | null = null;
   private lobby: LobbySession | null = null;
+  /** Its links once resumed, where no lobby holds them. */
+  private messenger: Messenger<WireMessage> | null = null;
 
   private constructor(
     private readonly style: ComputerStyle,
@@ -88,6 +92,7 @@ export class ComputerSeat {
       return resumed.error;
     }
     const computer = new ComputerSeat(style, pool);
+    computer.messenger = rejoined.messenger;
     computer.play(resumed.value, store, peers);
     return computer;
   }
@@ -164,5 +169,6 @@ export class ComputerSeat {
     this.bot?.stop();
     this.table?.close();
     this.lobby?.close();
+    this.messenger?.close();
   }
 }
