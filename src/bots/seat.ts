@@ -93,7 +93,7 @@ export class ComputerSeat {
     }
     const computer = new ComputerSeat(style, pool);
     computer.messenger = rejoined.messenger;
-    computer.play(resumed.value, store, peers);
+    computer.play(resumed.value);
     return computer;
   }
 
@@ -142,26 +142,14 @@ export class ComputerSeat {
         store,
         this.pool,
       ),
-      store,
-      peers,
     );
   }
 
-  /**
-   * Plays `table` with the bot, and keeps in `store` where every seat is (`kept`: where
-   * the store has them now), so that a resume dials them there.
-   */
-  private play(table: TableSession, store: TableStore, kept: readonly (string | null)[]): void {
+  /** Plays `table` with the bot. The session keeps in its store where each seat proves itself. */
+  private play(table: TableSession): void {
     this.table = table;
     const { seed, delayMs, level } = this.style;
     this.bot = new ComputerPlayer(table, seededRandom(seed), delayMs, level);
-    let peers = kept;
-    table.subscribe(() => {
-      const now = table.links.addresses();
-      if (now.every((peer, seat) => peer === peers[seat])) return;
-      peers = now;
-      void store.savePeers(table.genesis.table, now);
-    });
   }
 
   /** Leaves: stops playing, closes the table and every link. */

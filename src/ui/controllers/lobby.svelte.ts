@@ -690,11 +690,12 @@ export class LobbyController {
     // grace, and the others never heard of the leave). The page goes home at once.
     const resigned = this.table?.leave() ?? Promise.resolve();
     const { session, messenger, direct } = this;
-    void Promise.race([resigned, sleep(RESIGN_SEND_LIMIT_MS)]).then(() => {
+    const closeLinks = () => {
       session?.leave();
       messenger?.close();
       direct?.close();
-    });
+    };
+    void Promise.race([resigned, sleep(RESIGN_SEND_LIMIT_MS)]).then(closeLinks, closeLinks);
     this.table = null;
     this.local?.close();
     this.local = null;

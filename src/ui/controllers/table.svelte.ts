@@ -140,9 +140,9 @@ export class TableController {
       : `${absence.name} could not be declared absent (${result.error}).`;
   }
 
-  /** Leaves the table for good: the one call the leave flow makes into the table. */
   /**
-   * Resigns and closes the table; settles once the RESIGN has gone out and the table is
+   * Leaves the table for good, the one call the leave flow makes into the table: resigns
+   * and closes the table; settles once the RESIGN has gone out and the table is
    * closed. Whoever closes the links under it waits for that: sooner, and the others
    * never hear that this player left.
    */
