@@ -19,7 +19,9 @@
  * 7. what a player's own device does and waits for: each table's setup
  *    recorded in Chromium, replayed on one single-core device per seat 50 ms
  *    apart, checked against the two-page run, and its growth with seats and
- *    cards (`devices.ts`).
+ *    cards (`devices.ts`);
+ * 8. every chunk of the build, gzip, and the JavaScript a page fetches in
+ *    Chromium before a game is chosen (`bundle.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
@@ -33,6 +35,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp, startStack } from '../scripts/stack.ts';
 import { formatResult, runBench, type BenchResult } from './core.ts';
+import { benchBundle, bundleTargets, formatBundle, type BundleFigures } from './bundle.ts';
 import { runChromium } from './crypto.ts';
 import { benchLee, formatLee, type Contender } from './lee.ts';
 import {
@@ -138,12 +141,17 @@ let starts: BrowserStart[] = [];
 let longTasks: LongTasks[] = [];
 let work: TableWork[] = [];
 let devices: Devices | null = null;
-if (browser && (wants(4) || wants(5) || wants(7))) {
+let bundle: BundleFigures | null = null;
+if (browser && (wants(4) || wants(5) || wants(7) || wants(8))) {
   progress('building the app, serving it with a PeerServer on loopback');
   // With source maps, for the traced runs to name each function's file; the pages never read them.
   const app = await buildApp({ sourceMaps: true });
   const stack = await startStack(app);
   try {
+    if (wants(8)) {
+      console.log('The JavaScript of the pages before a game is chosen ...');
+      bundle = await benchBundle(stack, app, progress);
+    }
     if (wants(4)) {
       console.log('Start to the first move in headless Chromium ...');
       starts = await benchStarts(stack, browserRuns, progress);
@@ -279,6 +287,14 @@ if (devices) {
   console.log(formatGrowth(devices));
 }
 
+if (bundle) {
+  heading(
+    '8. JavaScript chunks of the build (gzip), and what a page fetches in headless Chromium ' +
+      'before a game is chosen (its crypto workers apart)',
+  );
+  console.log(formatBundle(bundle));
+}
+
 heading('Targets');
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 for (const r of [node, chromium]) {
@@ -313,6 +329,8 @@ if (devices) {
       `first move on every device (at most ${ms(MODEL_TARGET_MS)}: ${verdict(Math.max(...six) <= MODEL_TARGET_MS)})`,
   );
 }
+
+for (const line of bundle ? bundleTargets(bundle) : []) console.log(`  ${line}`);
 
 // PeerServer keeps timers of its own going after its server closes (the `peer` package has no
 // way to stop them): the report is out, so the bench ends here.

@@ -1,8 +1,6 @@
 import { mount } from 'svelte';
 import { loadConfig, relayConfigured } from './net/config.ts';
 import { browserPool } from './net/pool.ts';
-import { DirectTransport } from './net/direct.ts';
-import { PeerJsTransport } from './net/peerjs.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import { GameHistory } from './net/history.ts';
 import { rtcConfiguration } from './net/turn.ts';
@@ -38,13 +36,27 @@ Promise.all([loadConfig(base, localStorage), kept])
       return rtc;
     };
     const lobby = new LobbyController(
-      async (id) => PeerJsTransport.open(id, config.signaling, await connectivity()),
+      // PeerJS and the direct links load when the page first goes to a table: the home
+      // screen needs neither.
+      async (id) => {
+        const [{ PeerJsTransport }, rtc] = await Promise.all([
+          import('./net/peerjs.ts'),
+          connectivity(),
+        ]);
+        return PeerJsTransport.open(id, config.signaling, rtc);
+      },
       store ?? new MemoryStore(),
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
       pool,
       // Paired by codes: no signaling server is ever asked; the relay and its choice hold.
-      async (id) => new DirectTransport(id, await connectivity()),
+      async (id) => {
+        const [{ DirectTransport }, rtc] = await Promise.all([
+          import('./net/direct.ts'),
+          connectivity(),
+        ]);
+        return new DirectTransport(id, rtc);
+      },
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';

@@ -10,6 +10,8 @@ import { HintScript } from '../../src/ui/controllers/coach.ts';
 import { bataillesCoach } from '../../src/ui/games/batailles/coach.ts';
 import { redBlackCoach } from '../../src/ui/games/redblack/coach.ts';
 import type { Hint } from '../../src/ui/games/game.ts';
+import { GAME_CHOICES } from '../../src/ui/games/choices.ts';
+import { GAME_UIS } from '../../src/ui/games/index.ts';
 import { DEAL, U, cardOf, knownOf, opened, play, started } from '../engine/helpers/batailles.ts';
 import { match, NAMES } from './redblack-match.ts';
 
@@ -120,4 +122,12 @@ test('Batailles: the goal first, then laying, a turn, a fight its fighters see a
   expect(ids(coach(fight.state, 0))).toEqual(['goal', 'fight']);
   expect(coach(fight.state, 0)[1]!.text).toMatch(/^Only you and Cat see this fight's cards\./);
   expect(ids(coach(fight.state, 1))).toEqual(['goal', 'watch']);
+});
+
+test('the home screen offers a guided game for each game whose UI module has a coach, and no other', () => {
+  for (const [game, ui] of Object.entries(GAME_UIS))
+    expect([game, GAME_CHOICES[game as keyof typeof GAME_UIS].guided]).toEqual([
+      game,
+      ui.guided !== undefined,
+    ]);
 });

@@ -5,6 +5,7 @@
  */
 import { erase, type AnyGameDef, type DeckSpec } from '../game.ts';
 import type { Json, JsonObject } from '../encoding.ts';
+import type { GameId } from '../catalog.ts';
 import { batailles } from './batailles/index.ts';
 import { blackred } from './blackred/index.ts';
 import { redblack } from './redblack/index.ts';
@@ -20,7 +21,7 @@ export const GAME_LIST = [
   erase(batailles),
 ] as const;
 
-export type GameId = (typeof GAME_LIST)[number]['id'];
+export type { GameId };
 
 /** A game as the lobby, the table and the screens drive it. */
 export type Playable<S extends Json = Json> = AnyGameDef<S>;

@@ -34,25 +34,20 @@
  * another player, with a key of its own: it keeps that seat in memory only, as this
  * browser's store keeps one seat per table, the other tab's.
  */
-import { freshSeed } from '../../bots/computer.ts';
-import { ComputerSeat } from '../../bots/seat.ts';
-import { localTable, resumeLocalTable, seatRecords, type LocalTable } from '../../bots/table.ts';
+import type { ComputerSeat } from '../../bots/seat.ts';
+import type { LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level, Seat } from '../../engine/game.ts';
-import { playable } from '../../engine/games/registry.ts';
-import { createIdentity, type Identity } from '../../engine/identity.ts';
+import type { Identity } from '../../engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../engine/table/leave.ts';
 import { guestPeerId, hostPeerId, isTableId, newTableId } from '../../net/ids.ts';
 import { sleep } from '../../net/backoff.ts';
-import { LobbySession, type LobbySnapshot } from '../../net/lobby.ts';
-import { LoopbackNetwork } from '../../net/loopback.ts';
+import type { LobbySession, LobbySnapshot } from '../../net/lobby.ts';
 import type { TableInfo, WireMessage } from '../../net/messages.ts';
 import type { Messenger } from '../../net/messenger.ts';
 import { InThreadPool, type CryptoPool } from '../../net/pool.ts';
-import { registerAgain, rejoinTable } from '../../net/rejoin.ts';
 import type { DirectTransport } from '../../net/direct.ts';
-import { decodePairing } from '../../net/pairing.ts';
 import {
   MemoryStore,
   seatStore,
@@ -60,13 +55,17 @@ import {
   type TablePlay,
   type TableStore,
 } from '../../net/store.ts';
-import { TableSession, type Invitation, type Restoring } from '../../net/table.ts';
+import type { Invitation, Restoring, TableSession } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
-import { NEXT_GAME_SECONDS } from './interlude.svelte.ts';
-import { TableController } from './table.svelte.ts';
+import type { TableController } from './table.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svelte.ts';
+import { Lazy } from '../lazy.svelte.ts';
+
+/** The sessions, rules and keys of a table: loaded on the way to the first one (`play.ts`). */
+const tables = new Lazy(() => import('./play.ts'));
+type Play = Awaited<ReturnType<typeof tables.load>>;
 
 /**
  * How long a computer player this page runs thinks before each move, so a person can
@@ -78,6 +77,7 @@ const RESIGN_SEND_LIMIT_MS = 10_000;
 
 /** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
 function newTable(
+  { playable }: Play,
   game: GameId,
   seats: number,
   options: JsonObject,
@@ -168,6 +168,20 @@ export class LobbyController {
     this.tables = store;
   }
 
+  /**
+   * The table's code (`play.ts`), fetched on the first way to a table; when it cannot be
+   * (a page left open across a new version of the app, whose files replaced its own),
+   * the page says so: a reload loads the new version.
+   */
+  private async parts(): Promise<Play> {
+    try {
+      return await tables.load();
+    } catch (e) {
+      this.error = `This page could not load the code of a table (${(e as Error).message}): reload the page.`;
+      throw e;
+    }
+  }
+
   /** The invitation to play again this page shows: the lowest seat's, when several crossed. */
   get invitation(): (Invitation & { name: string }) | null {
     return this.table?.invitation ?? null;
@@ -176,7 +190,8 @@ export class LobbyController {
   /** The table's game has a rules engine; until it does, its lobby can gather players but not start. */
   get playable(): boolean {
     const game = this.snapshot?.table?.game;
-    return game !== undefined && playable(game) !== null;
+    // A snapshot comes from a session, so its rules have loaded.
+    return game !== undefined && tables.module?.playable(game) != null;
   }
 
   /**
@@ -209,9 +224,10 @@ export class LobbyController {
     options: JsonObject,
     absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
   ): Promise<void> {
-    const table = newTable(game, seats, options, absentAfterMs);
+    const play = await this.parts();
+    const table = newTable(play, game, seats, options, absentAfterMs);
     await this.enter(table.id);
-    this.host(table, name, await this.reach(hostPeerId(table.id)));
+    this.host(play, table, name, await this.reach(hostPeerId(table.id)));
   }
 
   /**
@@ -225,15 +241,21 @@ export class LobbyController {
     options: JsonObject,
     absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
   ): Promise<void> {
-    const table = newTable(game, seats, options, absentAfterMs);
+    const play = await this.parts();
+    const table = newTable(play, game, seats, options, absentAfterMs);
     await this.enter(table.id);
     const transport = await this.pairedTransport(hostPeerId(table.id));
     this.offers = new OfferPairing(transport);
-    this.host(table, name, transport);
+    this.host(play, table, name, transport);
   }
 
   /** Sits at the new `table` as its host, under a fresh identity key, on `transport`. */
-  private host(table: TableInfo, name: string, transport: Transport): void {
+  private host(
+    { createIdentity, LobbySession }: Play,
+    table: TableInfo,
+    name: string,
+    transport: Transport,
+  ): void {
     this.identity = createIdentity();
     this.name = name;
     this.attach(LobbySession.create(transport, table, name, this.identity));
@@ -282,6 +304,7 @@ export class LobbyController {
   private async answerOffer(
     offer: string,
   ): Promise<{ ok: true; value: Answered } | { ok: false; error: string }> {
+    const { createIdentity, decodePairing, LobbySession } = await this.parts();
     const read = await decodePairing(offer);
     if (!read.ok) return read;
     const { table, peer } = read.value;
@@ -335,8 +358,11 @@ export class LobbyController {
 
   /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
   async visit(tableId: string): Promise<void> {
-    await this.enter(tableId);
-    const transport = await this.reach(guestPeerId(tableId));
+    // The table's code and PeerJS load side by side: an invite link's first wait.
+    const [{ createIdentity, LobbySession }, transport] = await Promise.all([
+      this.parts(),
+      this.enter(tableId).then(() => this.reach(guestPeerId(tableId))),
+    ]);
     this.identity = createIdentity();
     this.attach(LobbySession.visit(transport, tableId, this.identity));
   }
@@ -353,8 +379,10 @@ export class LobbyController {
    * The table played stays open until the new one starts (`moveOn`).
    */
   async join(tableId: string, name: string): Promise<void> {
-    await this.enter(tableId);
-    const transport = await this.reach(guestPeerId(tableId));
+    const [{ createIdentity, LobbySession }, transport] = await Promise.all([
+      this.parts(),
+      this.enter(tableId).then(() => this.reach(guestPeerId(tableId))),
+    ]);
     if (this.table) this.moveOn(this.table);
     this.identity = createIdentity();
     // Kept with the table once seated: a reload asks for the seat under it again.
@@ -382,6 +410,7 @@ export class LobbyController {
         level,
       );
     }
+    const { createIdentity, LobbySession } = await this.parts();
     const fresh: TableInfo = { ...info, id: newTableId() };
     await this.enter(fresh.id);
     const transport = await this.reach(hostPeerId(fresh.id));
@@ -443,6 +472,8 @@ export class LobbyController {
     seats: number,
     level: Level,
   ): Promise<void> {
+    const play = await this.parts();
+    const { freshSeed, localTable, LoopbackNetwork, seatRecords } = play;
     const id = newTableId();
     await this.enter(id);
     this.name = name;
@@ -475,7 +506,7 @@ export class LobbyController {
     });
     if (!this.shared) this.tableId = id;
     await sleep(0);
-    this.show(local.sessions[0]!);
+    this.show(play, local.sessions[0]!);
   }
 
   start(): void {
@@ -490,6 +521,7 @@ export class LobbyController {
   async addComputer(level: Level = 'good'): Promise<void> {
     const snap = this.snapshot;
     if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
+    const { ComputerSeat, createIdentity, freshSeed } = await this.parts();
     const name = `Computer ${this.computers.length + 1}`;
     const identity = createIdentity();
     this.session?.runsHere(identity.publicKey);
@@ -536,20 +568,21 @@ export class LobbyController {
       this.unknownTable = id;
       return;
     }
+    const play = await this.parts();
     const { table } = kept;
     this.saved = table;
     this.identity = table.identity;
     this.name = table.name;
     this.tableId = id;
-    if (!table.play) return this.rejoinLobby(table);
-    if (table.computers) return this.resumeComputers(id, table.play, table.computers);
+    if (!table.play) return this.rejoinLobby(play, table);
+    if (table.computers) return this.resumeComputers(play, id, table.play, table.computers);
     this.resuming = true;
     try {
       const { genesis, seat, peers } = table.play;
-      const rejoined = await rejoinTable(this.reopen(table), genesis, seat, peers);
+      const rejoined = await play.rejoinTable(this.reopen(table), genesis, seat, peers);
       this.messenger = rejoined.messenger;
       if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
-      const resumed = await TableSession.resume(
+      const resumed = await play.TableSession.resume(
         rejoined.messenger,
         this.store,
         id,
@@ -560,8 +593,8 @@ export class LobbyController {
         this.error = `This table cannot be resumed here (${resumed.error}).`;
         return;
       }
-      this.show(resumed.value);
-      await this.resumeNetworkComputers(table);
+      this.show(play, resumed.value);
+      await this.resumeNetworkComputers(play, table);
     } catch (e) {
       this.error = `Could not reconnect to the table (${(e as Error).message}).`;
     } finally {
@@ -574,7 +607,10 @@ export class LobbyController {
    * Back at a network table, the computer players this page seated there come back too,
    * each from the record it keeps under its seat's key in this page's store.
    */
-  private async resumeNetworkComputers(table: SavedTable): Promise<void> {
+  private async resumeNetworkComputers(
+    { ComputerSeat, freshSeed }: Play,
+    table: SavedTable,
+  ): Promise<void> {
     for (const seat of otherSeats(table)) {
       const store = seatStore(this.store, seat);
       const kept = (await store.loadTable(table.id))?.table;
@@ -590,7 +626,13 @@ export class LobbyController {
   }
 
   /** Back to the game against the computer `id`: every seat as the store kept it. */
-  private async resumeComputers(id: string, play: TablePlay, level: Level): Promise<void> {
+  private async resumeComputers(
+    tablePlay: Play,
+    id: string,
+    play: TablePlay,
+    level: Level,
+  ): Promise<void> {
+    const { freshSeed, LoopbackNetwork, resumeLocalTable } = tablePlay;
     this.resuming = true;
     try {
       const resumed = await resumeLocalTable({
@@ -611,7 +653,7 @@ export class LobbyController {
         return;
       }
       this.local = resumed.value;
-      this.show(resumed.value.sessions[play.seat]!);
+      this.show(tablePlay, resumed.value.sessions[play.seat]!);
     } catch (e) {
       this.error = `This browser could not read the game back (${(e as Error).message}).`;
     } finally {
@@ -649,7 +691,10 @@ export class LobbyController {
    * its rendezvous id and the others come back to it; a guest asks for its seat again,
    * which its identity key keeps.
    */
-  private async rejoinLobby(table: SavedTable): Promise<void> {
+  private async rejoinLobby(
+    { LobbySession, registerAgain }: Play,
+    table: SavedTable,
+  ): Promise<void> {
     const isHost = table.host;
     try {
       this.error = null;
@@ -797,13 +842,16 @@ export class LobbyController {
 
   private openTable(session: LobbySession): void {
     const start = session.tableStart();
-    if (!start || !this.identity || !this.saved) return;
+    // The session came from the loaded module, so the module is here.
+    const play = tables.module;
+    if (!start || !this.identity || !this.saved || !play) return;
     const { genesis, seat, peers } = start;
     // The store writes in order: the genesis lands before the first secret and event. The
     // session opens now, in the same turn, so no message of the others' sessions is missed.
     void this.save({ ...this.saved, play: { genesis, seat, peers } });
     this.show(
-      new TableSession(
+      play,
+      new play.TableSession(
         session.channel,
         genesis,
         start.playable,
@@ -816,7 +864,7 @@ export class LobbyController {
     );
   }
 
-  private show(session: TableSession): void {
+  private show({ NEXT_GAME_SECONDS, TableController }: Play, session: TableSession): void {
     this.table = new TableController(session, 0, NEXT_GAME_SECONDS);
     session.subscribe(() => this.keepAddresses(session));
   }

@@ -1,6 +1,7 @@
 /**
- * What every game's UI module is: its board, its options form, its log words
- * and its result words, each typed by the game's own state, view and move.
+ * What every game's UI module is: its board, its log words and its result words,
+ * each typed by the game's own state, view and move (its options form is in
+ * `choices.ts`, which the home screen loads before any game's module).
  * The list in `index.ts` erases them in one place, `defineGameUi`.
  */
 import type { Component } from 'svelte';
@@ -65,8 +66,6 @@ export interface Guided<V, M> {
 /** A game's UI module: `S` its state, `V` one seat's view, `M` a move its board makes. */
 export interface GameUi<S, V, M> {
   readonly board: Component<BoardProps<V, M>>;
-  /** The form for the options a table creator picks; absent when there are none. */
-  readonly options?: OptionsForm;
   /** Log lines for what one event changed in the game, for `reader` where lines differ by seat. */
   describe(before: S, after: S, names: readonly string[], reader?: LogReader): string[];
   /** What the table plays to its end: one game, or a match of several. */

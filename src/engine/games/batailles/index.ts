@@ -15,21 +15,17 @@
  * seat reads (`known`), since the rules never see a hidden face.
  */
 import { defineGame } from '../../game.ts';
+import { bataillesAbout } from './info.ts';
 import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { audit } from './fight.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { decks, setup } from './setup.ts';
-import { MAX_SEATS, MIN_SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Batailles et piques game module. */
 export const batailles = defineGame({
-  id: 'batailles',
-  name: 'Batailles et piques',
-  summary: 'Armies of hidden units, spies and mines; only the fighters see a fight.',
-  minSeats: MIN_SEATS,
-  maxSeats: MAX_SEATS,
+  ...bataillesAbout,
   rules: [
     'Each player has an army of 16: units 1 to 13, the King (strength 16) and two Mines. 1 and 2 are Spies, 4 and 8 Minesweepers. Every player shuffles every army, so nobody knows the order of any army, not even its owner.',
     'Draw 6 cards, lay 2 of them facedown in front of you (never two Mines), then draw 2. Whenever your hand is below 6 and your army has cards, you draw. You also have 2 Teamwork and 2 Slacker cards, faceup.',

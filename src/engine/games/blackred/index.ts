@@ -16,20 +16,16 @@
  * (`known`), since the rules never see a hand.
  */
 import { defineGame } from '../../game.ts';
+import { blackredAbout } from './info.ts';
 import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { BLACKRED_DECKS, setup } from './setup.ts';
-import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Black & Red game module (a match of several hands). */
 export const blackred = defineGame({
-  id: 'blackred',
-  name: 'Black & Red',
-  summary: 'Discard in rounds to 31 and collect seven cards of one colour.',
-  minSeats: SEATS,
-  maxSeats: SEATS,
+  ...blackredAbout,
   rules: [
     'Goal: hold 7 cards of one colour. A match goes to 11 points; the dealer alternates (the first by a fair coin).',
     'Each player is dealt 7 private cards. The next card is turned up: the non-dealer (player one) collects its colour, the dealer the other.',

@@ -15,19 +15,15 @@
  * match ends when a player has won `target` games (default 3).
  */
 import { defineGame } from '../../game.ts';
+import { redblackAbout } from './info.ts';
 import { chooseAction, chooseEasy } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { deckSize, setup } from './setup.ts';
-import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Red & Black game module (a match of several games). */
 export const redblack = defineGame({
-  id: 'redblack',
-  name: 'Red & Black',
-  summary: 'Bluff over a river of three cards, then call the colours in your opponent’s hand.',
-  minSeats: SEATS,
-  maxSeats: SEATS,
+  ...redblackAbout,
   rules: [
     'Goal: name exactly how many red and black cards your opponent holds.',
     'Each player gets 5 private cards; a river of 3 cards lies between you. Two river cards are turned faceup.',

@@ -13,20 +13,16 @@
  * a hand.
  */
 import { defineGame } from '../../game.ts';
+import { townAbout } from './info.ts';
 import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { setup, TOWN_DECKS } from './setup.ts';
-import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The Town for Two game module. */
 export const town = defineGame({
-  id: 'town',
-  name: 'Town for Two',
-  summary: 'Play runs onto shared piles and own the tops of the town.',
-  minSeats: SEATS,
-  maxSeats: SEATS,
+  ...townAbout,
   rules: [
     'Each player has a deck of 20 cards of one colour, Ace (1) to 10 of two suits: red for the first seat, black for the second. Both players shuffle both decks together, so nobody knows the order of a deck, not even its owner.',
     'Each player turns the top card of their deck faceup: these are the first two piles. The higher card goes first; on equal cards each turns one more as a new pile, until one is higher. Then each draws 5 cards from their own deck.',

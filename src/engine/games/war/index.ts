@@ -11,19 +11,15 @@
  */
 import { DECK_SIZE } from '../../cards.ts';
 import { defineGame } from '../../game.ts';
+import { warAbout } from './info.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { setup } from './setup.ts';
-import { SEATS } from './types.ts';
 import { view } from './view.ts';
 
 /** The War game module. */
 export const war = defineGame({
-  id: 'war',
-  name: 'War',
-  summary: 'Turn cards together; the higher takes both. Equal ranks mean war.',
-  minSeats: SEATS,
-  maxSeats: SEATS,
+  ...warAbout,
   rules: [
     'Both players turn their top card together; the higher rank takes both (Ace high, suits do not count).',
     'Equal ranks mean war: each puts 3 cards facedown and 1 faceup; the higher faceup card takes them all.',

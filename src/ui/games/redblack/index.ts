@@ -1,4 +1,4 @@
-/** Red & Black's UI: the board, the options form, its log and result words, and the coach of a guided game. */
+/** Red & Black's UI: the board, its log and result words, and the coach of a guided game. */
 import { faceLabel } from '../../../engine/games/redblack/setup.ts';
 import type {
   RedBlackMove,
@@ -8,7 +8,6 @@ import type {
 import { defineGameUi } from '../game.ts';
 import { redBlackCoach } from './coach.ts';
 import { describeLastGame, describeRedBlack, describeScore, optionsWords } from './describe.ts';
-import Options from './Options.svelte';
 import RedBlackBoard from './RedBlackBoard.svelte';
 
 /** A match: the last game and the score say why it stands where it does. */
@@ -18,7 +17,6 @@ function standing(state: RedBlackState, names: readonly string[]): string {
 
 export const redblackUi = defineGameUi<RedBlackState, RedBlackView, RedBlackMove>({
   board: RedBlackBoard,
-  options: Options,
   describe: (before, after, names) =>
     describeRedBlack(before, after, names, (face) => faceLabel(after.deck, face)),
   unit: 'match',
