@@ -12,7 +12,7 @@
  * `append` decodes the bytes (`parseEvent`), then checks that the author
  * has a seat, that the table id is this table's and that the signature
  * verifies with the author's key. An exact copy of a known event is a
- * duplicate and changes nothing (gossip delivers copies all the time). A
+ * duplicate and changes nothing (answers to pulls may bring copies). A
  * different event in an `(author, seq)` slot that is already filled, accepted
  * or pending, is equivocation: it is recorded with both events and the log
  * halts. Then the chain and the basis: `prev` must be the author's event

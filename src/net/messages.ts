@@ -11,7 +11,7 @@ import type { JsonObject } from '../engine/encoding.ts';
 import type { Seat as SeatIndex } from '../engine/game.ts';
 import { playable, suitsSeats } from '../engine/games/registry.ts';
 import { isValidPublicKey, SIGNATURE_BYTES } from '../engine/identity.ts';
-import { MAX_EVENT_BYTES } from '../engine/events.ts';
+import { MAX_EVENT_BYTES, MAX_SEATS as MAX_TABLE_SEATS, MAX_SEQ } from '../engine/events.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import { isAbsentLimit } from '../engine/table/leave.ts';
 import { parseGenesisStatement, type GenesisStatement } from './genesis.ts';
@@ -92,11 +92,31 @@ export type TableChatMessage = { type: 'table-chat'; text: string };
  */
 export type RematchMessage = { type: 'rematch'; table: string };
 
+/**
+ * A table event on the wire (`exchange.ts`). `saw`, when given, is the sender's word on
+ * which events the event's basis names (`sawOf`): a receiver that holds other versions
+ * of them checks with the sender before it judges the event.
+ */
+export type EventMessage = { type: 'event'; event: string; saw?: string };
+
+/**
+ * What the sender holds of the log (`exchange.ts`): `seen[s]` events of seat `s`, the last
+ * of them `heads[s]` (null for none). An `ask` is answered with what the asker lacks, then
+ * the answerer's own `have` (not an ask), which ends the answer.
+ */
+export type HaveMessage = {
+  type: 'have';
+  seen: number[];
+  heads: (string | null)[];
+  ask: boolean;
+};
+
 /** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
 export type WireMessage =
   | LobbyMessage
   | SeatMessage
-  | { type: 'event'; event: string }
+  | EventMessage
+  | HaveMessage
   | StateHashMessage
   | TableChatMessage
   | RematchMessage;
@@ -285,6 +305,31 @@ export function parseSeatMessage(raw: Record<string, unknown>): Result<SeatMessa
   return ok({ type: 'seat-hello', seat, nonce, channel: [channel[0], channel[1]], sig });
 }
 
+/** Bytes of an event message's `saw`: 128 bits, beyond any search for two events that share one. */
+export const SAW_BYTES = 16;
+
+function parseHave(raw: Record<string, unknown>): Parsed<HaveMessage> {
+  const { seen, heads, ask } = raw;
+  if (
+    !Array.isArray(seen) ||
+    seen.length === 0 ||
+    seen.length > MAX_TABLE_SEATS ||
+    !seen.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_SEQ)
+  )
+    return fail('bad counts of events held');
+  if (
+    !Array.isArray(heads) ||
+    heads.length !== seen.length ||
+    !heads.every((h, s) => (seen[s] === 0 ? h === null : isHex(h, 32)))
+  )
+    return fail('bad last events held');
+  if (typeof ask !== 'boolean') return fail('bad ask flag');
+  return {
+    ok: true,
+    value: { type: 'have', seen: seen as number[], heads: heads as (string | null)[], ask },
+  };
+}
+
 /**
  * Checks any message of a table's links: a lobby message, a seat proof (its signature
  * still unchecked) or a game event (still unverified bytes).
@@ -294,8 +339,11 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
     const { event } = raw;
     if (typeof event !== 'string' || event.length === 0 || event.length > MAX_EVENT_BYTES)
       return fail('bad event');
-    return { ok: true, value: { type: 'event', event } };
+    if (raw.saw === undefined) return { ok: true, value: { type: 'event', event } };
+    if (!isHex(raw.saw, SAW_BYTES)) return fail('bad event basis digest');
+    return { ok: true, value: { type: 'event', event, saw: raw.saw } };
   }
+  if (isRecord(raw) && raw.type === 'have') return parseHave(raw);
   if (isRecord(raw) && raw.type === 'state-hash') {
     const { events, hash } = raw;
     if (typeof events !== 'number' || !Number.isSafeInteger(events) || events < 0)

@@ -1,11 +1,11 @@
 /**
  * A table in play on one peer: its replica, its secrets, and the links to the
- * other seats. Every event this peer makes or learns goes to every other seat
- * (gossip over the full mesh), so a seat that missed one from its author gets
- * it from someone else; a seat that (re)connects is sent the whole log. An
- * event learnt is stored and passed on only once the replica holds it and has
- * judged it: after an offence the log drops what sorts after it, so a seat
- * named for one cannot fill the store or the links with events signed after. Links
+ * other seats. Each event this peer makes goes once to every other seat over
+ * the full mesh; a seat that missed one pulls it from any seat that holds it
+ * (`LogExchange`, `exchange.ts`), also on (re)connecting. An event learnt is
+ * stored only once the replica holds it and has judged it: after an offence
+ * the log drops what sorts after it, so a seat named for one cannot fill the
+ * store with events signed after. Links
  * are by seat (`SeatLinks`): only a peer that proved its seat with the seat's
  * identity key is sent events or heard from, whatever its peer id.
  *
@@ -84,6 +84,7 @@ import type { DutyDone } from './work.ts';
 import { MemoryStore, type StoredTable, type TableStore } from './store.ts';
 import { SeatLinks } from './seats.ts';
 import { TableChat } from './chat.ts';
+import { LogExchange } from './exchange.ts';
 
 /** An event this peer refused, and the seat whose link it came over. */
 export interface Refusal {
@@ -151,8 +152,10 @@ export class TableSession<S extends Json = Json> {
   private released = 0;
   /** Peers disconnected for sending more than any honest peer does, and how. */
   readonly disconnected: Disconnection[] = [];
-  /** Events taken in and not yet stored nor relayed, with their hash and the seat they came from. */
-  private unjudged: { event: string; hash: string; from: Seat }[] = [];
+  /** Events taken in and not yet stored, with their hash. */
+  private unjudged: { event: string; hash: string }[] = [];
+  /** How events go to the other seats and come from them. */
+  private readonly exchange: LogExchange;
   /** This peer's links to the other seats: each seat's state, and where it is. */
   readonly links: SeatLinks;
   /** What the players say at the table, over the same links, outside the signed log. */
@@ -232,9 +235,24 @@ export class TableSession<S extends Json = Json> {
     this.peerHashes = genesis.identities.map(() => null);
     this.invitedTo = genesis.identities.map(() => null);
     this.unreachableSince = genesis.identities.map(() => null);
+    const others = (wanted: (state: string) => boolean) =>
+      this.links.states().flatMap((state, s) => (s !== seat && wanted(state) ? [s] : []));
+    this.exchange = new LogExchange({
+      log: this.replica.log,
+      seat,
+      keys: genesis.identities,
+      released: () => this.released,
+      judged: () => this.replica.entryVerdicts.length,
+      send: (to, message) => this.links.send(to, message),
+      linked: () => others((state) => state === 'connected'),
+      cutOff: () =>
+        others((state) => state === 'connecting' || state === 'reconnecting').length > 0,
+      take: (from, event) => this.receive(from, event),
+    });
     this.links.listen({
       message: (from, message) => {
-        if (message.type === 'event') this.receive(from, message.event);
+        if (message.type === 'event') this.exchange.event(from, message.event, message.saw);
+        if (message.type === 'have') this.exchange.have(from, message);
         if (message.type === 'table-chat') this.chat.hear(from, message.text);
         if (message.type === 'state-hash') {
           this.peerHashes[from] = { events: message.events, hash: message.hash };
@@ -247,7 +265,7 @@ export class TableSession<S extends Json = Json> {
         }
       },
       joined: (from) => {
-        this.sync(from);
+        this.exchange.joined(from);
         this.keepAddress(from);
         if (this.told) this.links.send(from, { type: 'state-hash', ...this.told });
         if (this.inviting) this.links.send(from, { type: 'rematch', table: this.inviting });
@@ -523,6 +541,7 @@ export class TableSession<S extends Json = Json> {
   close(): void {
     this.closed = true;
     this.unsubscribe();
+    this.exchange.close();
     this.links.close();
     this.listeners.clear();
   }
@@ -614,9 +633,7 @@ export class TableSession<S extends Json = Json> {
     stop();
     this.restoring = null;
     this.released = this.replica.log.nextSeq(this.seat);
-    this.links.states().forEach((state, seat) => {
-      if (state === 'connected') this.sync(seat);
-    });
+    this.exchange.askAll();
     this.changed();
     this.scheduleDuty();
   }
@@ -624,22 +641,25 @@ export class TableSession<S extends Json = Json> {
   private receive(from: Seat, event: string): void {
     const equivocations = this.replica.log.equivocations.length;
     const result = this.timed(() => this.replica.receive(event));
-    // A new equivocation is kept, as no peer resends it and it stops the table.
-    if (!result.ok && this.replica.log.equivocations.length > equivocations) this.keep(event);
+    // A new equivocation is kept, and both versions go to every seat: it stops the table.
+    if (!result.ok && this.replica.log.equivocations.length > equivocations) {
+      this.keep(event);
+      this.exchange.equivocation(this.replica.log.equivocations.at(-1)!.events);
+    }
     if (!result.ok) {
-      // Copies of a refused event arrive from every seat that relays it; record each sender once.
+      // Copies of a refused event may come from every seat that answers a pull; record each sender once.
       if (!this.refusals.some((r) => r.from === from && r.reason === result.error))
         this.refusals.push({ from, reason: result.error });
     } else if (result.value.fresh) {
-      this.unjudged.push({ event, hash: eventHash(utf8ToBytes(event)), from });
+      this.unjudged.push({ event, hash: eventHash(utf8ToBytes(event)) });
       this.scheduleDuty();
     }
-    // A copy of an event we hold changes nothing, and at six seats four in five are copies.
+    // A copy of an event we hold changes nothing.
     if (!result.ok || result.value.fresh) this.changed();
   }
 
   /**
-   * Stores and relays each event taken in once the log holds it and it is judged, in the
+   * Stores each event taken in once the log holds it and it is judged, in the
    * order they came; drops those the log let go (what sorts after an offence). Judged
    * first, as an offence found by a check may void what came after it, and an event still
    * pending may never be held. Runs before anything else sees a change, so every event
@@ -648,28 +668,11 @@ export class TableSession<S extends Json = Json> {
   private passOn(): void {
     if (this.replica.waiting || this.unjudged.length === 0) return;
     const { log } = this.replica;
-    this.unjudged = this.unjudged.filter(({ event, hash, from }) => {
+    this.unjudged = this.unjudged.filter(({ event, hash }) => {
       if (log.entry(hash) === undefined) return log.isPending(hash);
       this.keep(event);
-      this.broadcast(event, from);
       return false;
     });
-  }
-
-  private broadcast(event: string, except: Seat | null): void {
-    this.genesis.identities.forEach((_, seat) => {
-      if (seat !== this.seat && seat !== except) this.links.send(seat, { type: 'event', event });
-    });
-  }
-
-  /**
-   * Sends a (re)connected seat every event we hold, but our own not yet
-   * stored (the outbox sends them once they are); it keeps what it lacks.
-   */
-  private sync(seat: Seat): void {
-    for (const { event, bytes } of this.replica.log.entries())
-      if (event.author !== this.seat || event.seq < this.released)
-        this.links.send(seat, { type: 'event', event: text.decode(bytes) });
   }
 
   /**
@@ -794,7 +797,7 @@ export class TableSession<S extends Json = Json> {
   /**
    * Looks ahead in a task of its own, once for every change and answer that
    * came meanwhile: each look folds every event still under check, so a burst
-   * of events (six seats gossiping a setup) or of answers would fold them
+   * of events (six seats making a setup) or of answers would fold them
    * again for each one.
    */
   private lookAheadSoon(): void {
@@ -876,7 +879,7 @@ export class TableSession<S extends Json = Json> {
       const [, isKept] = await Promise.all([before, kept]);
       if (!isKept || this.storeError !== null || this.closed) return;
       this.released = signed.value.event.seq + 1;
-      this.broadcast(event, null);
+      this.exchange.publish(signed.value);
     })();
     this.changed();
     return ok(undefined);
@@ -933,6 +936,7 @@ export class TableSession<S extends Json = Json> {
 
   private changed(): void {
     this.passOn();
+    this.exchange.settle();
     this.trackAbsences();
     this.lookAheadSoon();
     this.tellHash();

@@ -1,24 +1,28 @@
 /**
- * The table's two promises about the network, with real table sessions and real
- * cryptography over the in-memory transport: an event reaches a peer it was never sent
- * to, through a third (gossip), and a peer whose link drops catches up when it comes
- * back, because a (re)connected seat is sent the whole log once it proves its seat (sync).
+ * How events travel (`exchange.ts`), with real table sessions and real cryptography over
+ * the in-memory transport: each event goes once, from its author, to every other seat;
+ * a seat that misses some pulls them from any seat that holds them, so an event reaches
+ * a peer its author could not send it to, through a third; a peer whose link drops
+ * catches up when it comes back; an author that keeps its events from one seat cannot
+ * split the table; and two versions of one event, each sent to another seat, still meet
+ * and name their author.
  *
- * The table is three seats playing a scripted game on a four-card deck: the keys and
- * shuffles, seat 0's action, seat 2's action, the audit.
+ * The table is three seats (or six) playing a scripted game on a four-card deck: the
+ * keys and shuffles, seat 0's action, seat 2's action, the audit.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import { erase, type Need } from '../../src/engine/game.ts';
 import type { Playable } from '../../src/engine/games/registry.ts';
-import { parseWireMessage } from '../../src/net/messages.ts';
+import { signEvent } from '../../src/engine/events.ts';
+import { makeAct } from '../../src/engine/table/author.ts';
+import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';
 import { scriptGame, type ScriptState } from '../engine/helpers/script-game.ts';
 import { makeGenesis, makePlayers } from '../engine/helpers/table.ts';
 
-const players = makePlayers(3);
 const options = {
   decks: [{ name: 'deck', size: 4 }],
   script: [
@@ -26,7 +30,6 @@ const options = {
     { type: 'ACT', seats: [2] },
   ] satisfies Need[],
 };
-const genesis = makeGenesis(players, scriptGame, options);
 const script: Playable<ScriptState> = erase({
   ...scriptGame,
   name: 'Script',
@@ -34,7 +37,6 @@ const script: Playable<ScriptState> = erase({
   rules: [],
   bot: () => null,
 });
-const PEERS = ['peer-0', 'peer-1', 'peer-2'];
 const DONE: JsonObject = { type: 'DONE' };
 
 type Session = TableSession<ScriptState>;
@@ -46,8 +48,14 @@ afterEach(() => {
   open = [];
 });
 
-/** One table session per seat, linked but for the pairs `apart`; `heard[seat]` is every event message it got. */
-function seatTable(apart: readonly [number, number][]) {
+/**
+ * One table session per seat, linked but for the pairs `apart`; `heard[seat]` is every
+ * event message it got, with the peer it came from.
+ */
+function seatTable(apart: readonly [number, number][], seats = 3) {
+  const players = makePlayers(seats);
+  const genesis = makeGenesis(players, scriptGame, options);
+  const PEERS = players.map((_, seat) => `peer-${seat}`);
   const net = new LoopbackNetwork();
   for (const [x, y] of apart) net.partition(PEERS[x]!, PEERS[y]!);
   const messengers = PEERS.map((peer) => new Messenger(net.join(peer), parseWireMessage));
@@ -70,6 +78,12 @@ const until = (what: string, condition: () => boolean) =>
 
 const mayAct = (session: Session) => session.legalActions().length > 0;
 const done = (sessions: Session[]) => sessions.every((s) => s.replica.state.step.type === 'DONE');
+/** Every replica holds the same events, the table's last CONFIRM included. */
+const agreed = (sessions: Session[]) =>
+  done(sessions) &&
+  new Set(sessions.map((s) => s.replica.log.digest())).size === 1 &&
+  sessions[0]!.replica.confirmedBy().length === sessions.length;
+const authorOf = (event: string) => (JSON.parse(event) as { author: number }).author;
 
 /** The wire text of the last event `seat` authored in `session`'s log. */
 const lastBy = (session: Session, seat: number) =>
@@ -89,7 +103,32 @@ const summary = (session: Session) => ({
   offences: session.replica.offences(),
 });
 
-describe('gossip with one missing link', () => {
+describe('each event is sent once', () => {
+  test('at six seats, all linked, each seat hears each event once, from its author', async () => {
+    const { sessions, heard } = seatTable([], 6);
+    await until('seat 0 may act', () => mayAct(sessions[0]!));
+    expect(sessions[0]!.act(DONE).ok).toBe(true);
+    await until('seat 2 may act', () => mayAct(sessions[2]!));
+    expect(sessions[2]!.act(DONE).ok).toBe(true);
+    await until('every replica holds the whole table', () => agreed(sessions));
+
+    const log = sessions[0]!.replica.log.entries();
+    expect(log.length).toBeGreaterThan(6 * 4);
+    heard.forEach((got, seat) => {
+      // No copies: every event message came from its author, and each event came once.
+      expect(got.every(({ from, event }) => from === `peer-${authorOf(event)}`)).toBe(true);
+      const others = log.filter((e) => e.event.author !== seat);
+      expect(got.map((m) => m.event).sort()).toEqual(
+        others.map((e) => text.decode(e.bytes)).sort(),
+      );
+    });
+    const [first, ...rest] = sessions.map(summary);
+    expect(first).toMatchObject({ refusals: [], offences: [] });
+    for (const other of rest) expect(other).toEqual(first);
+  });
+});
+
+describe('a seat pulls what it misses', () => {
   test('seats 0 and 2 have no link, yet every event of each reaches the other through seat 1', async () => {
     const { sessions, heard } = seatTable([[0, 2]]);
     const [zero, , two] = sessions as [Session, Session, Session];
@@ -98,12 +137,12 @@ describe('gossip with one missing link', () => {
     const act = lastBy(zero, 0);
     await until('seat 2 may act', () => mayAct(two));
     expect(two.act(DONE).ok).toBe(true);
-    await until('every replica is done', () => done(sessions));
+    await until('every replica holds the whole table', () => agreed(sessions));
 
     // Seat 0's action (and its keys and shuffle) reached seat 2, only ever from seat 1; and back.
     expect(heard[2]).toContainEqual({ from: 'peer-1', event: act });
     const by = (author: number, at: number) =>
-      heard[at]!.filter((e) => (JSON.parse(e.event) as { author: number }).author === author);
+      heard[at]!.filter((e) => authorOf(e.event) === author);
     expect(by(0, 2).length).toBeGreaterThan(2);
     expect(by(0, 2).every((e) => e.from === 'peer-1')).toBe(true);
     expect(by(2, 0).every((e) => e.from === 'peer-1')).toBe(true);
@@ -113,10 +152,8 @@ describe('gossip with one missing link', () => {
     expect(first).toMatchObject({ refusals: [], offences: [] });
     for (const other of others) expect(other).toEqual(first);
   });
-});
 
-describe('a reconnect triggers a resync', () => {
-  test('seat 2 misses seat 0’s action while away and gets it from the log seat 1 sends on reconnect', async () => {
+  test('seat 2 misses seat 0’s action while away and gets what it lacks from seat 1 on reconnect', async () => {
     const { net, messengers, sessions, heard } = seatTable([]);
     const [zero, one, two] = sessions as [Session, Session, Session];
     const digests = () => new Set(sessions.map((s) => s.replica.log.digest())).size;
@@ -127,26 +164,116 @@ describe('a reconnect triggers a resync', () => {
     expect(zero.act(DONE).ok).toBe(true);
     const act = lastBy(zero, 0);
     await until('seat 1 has the action', () => one.replica.log.size === zero.replica.log.size);
-    // Gossip sends a fresh event once; it was sent while seat 2 was away, and nobody sends it again.
+    // An event is sent once; it was sent while seat 2 was away, and nobody sends it again.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(two.replica.log.entries().map((e) => text.decode(e.bytes))).not.toContain(act);
     expect(mayAct(two)).toBe(false);
 
     // Back, but only to seat 1: seat 0 stays out of reach.
     const before = heard[2]!.length;
+    const lacked = one.replica.log.entries().filter((e) => !two.replica.log.entry(e.hash));
     net.heal('peer-2', 'peer-1');
     messengers[2]!.connect('peer-1');
     await until('seat 2 may act', () => mayAct(two));
-    const sync = heard[2]!.slice(before);
-    expect(sync).toEqual(
-      one.replica.log.entries().map((e) => ({ from: 'peer-1', event: text.decode(e.bytes) })),
+    // Seat 2 said what it held; seat 1 answered with exactly what it lacked, in log order.
+    expect(heard[2]!.slice(before)).toEqual(
+      lacked.map((e) => ({ from: 'peer-1', event: text.decode(e.bytes) })),
     );
-    expect(sync).toContainEqual({ from: 'peer-1', event: act });
+    expect(lacked.map((e) => text.decode(e.bytes))).toContain(act);
 
     expect(two.act(DONE).ok).toBe(true);
-    await until('every replica is done', () => done(sessions));
+    await until('every replica holds the whole table', () => agreed(sessions));
     const [first, ...others] = sessions.map(summary);
     expect(first).toMatchObject({ refusals: [], offences: [] });
     for (const other of others) expect(other).toEqual(first);
+  });
+});
+
+/** Has `session`'s page drop what `keep` refuses of what it sends: a modified client. */
+function filterSends(session: Session, keep: (to: number, message: WireMessage) => boolean) {
+  const send = session.links.send.bind(session.links);
+  session.links.send = (to, message) => (keep(to, message) ? send(to, message) : true);
+}
+
+describe('a cheating author', () => {
+  test('seat 0 keeps every event of its own from seat 2: seat 2 pulls them from the others, nobody is named', async () => {
+    const { sessions, heard } = seatTable([], 4);
+    filterSends(
+      sessions[0]!,
+      (to, m) => !(to === 2 && m.type === 'event' && authorOf(m.event) === 0),
+    );
+    await until('seat 0 may act', () => mayAct(sessions[0]!));
+    expect(sessions[0]!.act(DONE).ok).toBe(true);
+    await until('seat 2 may act', () => mayAct(sessions[2]!));
+    expect(sessions[2]!.act(DONE).ok).toBe(true);
+    await until('every replica holds the whole table', () => agreed(sessions));
+
+    const fromZero = heard[2]!.filter((m) => authorOf(m.event) === 0);
+    expect(fromZero.length).toBeGreaterThan(2);
+    expect(fromZero.every((m) => m.from !== 'peer-0')).toBe(true);
+    const [first, ...rest] = sessions.map(summary);
+    expect(first).toMatchObject({ refusals: [], offences: [] });
+    for (const other of rest) expect(other).toEqual(first);
+    expect(sessions.every((s) => s.absences().length === 0)).toBe(true);
+  });
+
+  test('seat 0 signs two versions of its action, one to seat 1, the other to seat 2: every seat names seat 0 alone', async () => {
+    const { sessions, heard } = seatTable([]);
+    const [zero] = sessions as [Session, Session, Session];
+    await until('seat 0 may act, all logs alike', () => {
+      const digests = new Set(sessions.map((s) => s.replica.log.digest()));
+      return mayAct(zero) && digests.size === 1;
+    });
+    // Its own replica takes one version (the others may pull that one from it); the page sends neither.
+    const key = makePlayers(3)[0]!.identity.secretKey;
+    const one = zero.replica.author(0, key, makeAct(DONE));
+    if (!one.ok) throw new Error(one.error);
+    const other = signEvent({ ...one.value.event, body: { type: 'RESIGN' } }, key);
+    if (!other.ok) throw new Error(other.error);
+    expect(zero.links.send(1, { type: 'event', event: text.decode(one.value.bytes) })).toBe(true);
+    expect(zero.links.send(2, { type: 'event', event: text.decode(other.value.bytes) })).toBe(true);
+
+    await until('every seat found the equivocation', () =>
+      sessions.every((s) => s.replica.log.equivocators().join() === '0'),
+    );
+    for (const session of sessions) {
+      expect(session.replica.offences().map((o) => [o.seat, o.reason])).toEqual([
+        [0, 'ERR_EQUIVOCATION'],
+      ]);
+    }
+    // Each of seats 1 and 2 got the version it lacked from the other, not from seat 0.
+    expect(heard[1]).toContainEqual({ from: 'peer-2', event: text.decode(other.value.bytes) });
+    expect(heard[2]).toContainEqual({ from: 'peer-1', event: text.decode(one.value.bytes) });
+  });
+});
+
+describe('what a peer can make us send', () => {
+  test('ten asks for the whole log at once are answered twice: at once, then the latest after half a second', async () => {
+    const { sessions, messengers, heard } = seatTable([]);
+    await until('seat 0 may act', () => mayAct(sessions[0]!));
+    expect(sessions[0]!.act(DONE).ok).toBe(true);
+    await until('seat 2 may act', () => mayAct(sessions[2]!));
+    expect(sessions[2]!.act(DONE).ok).toBe(true);
+    await until('every replica holds the whole table', () => agreed(sessions));
+    // Past the pulls of a log that stopped growing (once, after three seconds), and their answers.
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+
+    const ends: number[] = [];
+    messengers[1]!.on({
+      message: (from, m) => from === 'peer-0' && m.type === 'have' && !m.ask && ends.push(1),
+    });
+    const before = heard[1]!.length;
+    const nothing = {
+      type: 'have' as const,
+      seen: [0, 0, 0],
+      heads: [null, null, null],
+      ask: true,
+    };
+    for (let i = 0; i < 10; i++) expect(sessions[1]!.links.send(0, nothing)).toBe(true);
+    await until('two answers ended', () => ends.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const size = sessions[0]!.replica.log.size;
+    expect(ends).toHaveLength(2);
+    expect(heard[1]!.slice(before).filter((m) => m.from === 'peer-0')).toHaveLength(2 * size);
   });
 });

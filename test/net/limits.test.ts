@@ -3,8 +3,8 @@
  * the engine accepts, wrapped as `{type: 'event', event}`, is one message a peer sends
  * and every other peer takes, whatever its characters cost once escaped. A peer that
  * sends more than that, or faster than any honest peer does, is disconnected and the
- * table says so; an honest peer's largest burst, the whole log of a game on reconnect,
- * stays far inside the allowance.
+ * table says so; an honest peer's largest burst, the whole log of a game sent to a seat
+ * that asks for it holding nothing, stays far inside the allowance.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -229,7 +229,7 @@ describe('a peer that sends too much is disconnected, and only that peer', () =>
 });
 
 describe('an honest table never comes near the allowance', () => {
-  test('a whole game of War, then a reconnect that resends the whole log both ways', async () => {
+  test('a whole game of War, then a reconnect and an ask for the whole log', async () => {
     const table = localTable({ game: 'war', names: ['Ann', 'Ben'], seed: 3, table: 'limits' });
     await table.finished();
     const [ann, ben] = table.sessions as [TableSession, TableSession];
@@ -242,21 +242,26 @@ describe('an honest table never comes near the allowance', () => {
     // The margin PEER_LIMITS claims: ten such games fit in one burst.
     expect(10 * entries.length).toBeLessThanOrEqual(PEER_LIMITS.burstMessages);
     expect(10 * wire).toBeLessThanOrEqual(PEER_LIMITS.burstBytes);
-    // The link drops and comes back: each side proves its seat again and sends the other
-    // every event it holds.
+    // The link drops and comes back: each side proves its seat again; then Ann says she
+    // holds nothing (a page whose store was lost), and Ben answers with every event.
     table.network.cut('local-0', 'local-1');
     const size = ann.replica.log.size;
     const messengerOf = (session: TableSession) =>
       (session.links as unknown as { messenger: Messenger<WireMessage> }).messenger;
     const heard = new Promise<void>((resolve) => {
       let count = 0;
-      messengerOf(ben).on({
+      messengerOf(ann).on({
         message: (_, message) => {
           if (message.type === 'event' && ++count === size) resolve();
         },
       });
     });
     messengerOf(ann).connect('local-1');
+    for (let i = 0; i < 500 && ann.links.states()[1] !== 'connected'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ann.links.send(1, { type: 'have', seen: [0, 0], heads: [null, null], ask: true })).toBe(
+      true,
+    );
     await heard;
     expect(ann.disconnected).toEqual([]);
     expect(ben.disconnected).toEqual([]);

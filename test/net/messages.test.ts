@@ -180,6 +180,36 @@ describe('parseLobbyMessage', () => {
     expect(parseLobbyMessage({ type: 'event', event: '{}' }).ok).toBe(false);
   });
 
+  test('an event may carry what its sender says its basis names: 16 bytes of hex', () => {
+    const saw = 'ab'.repeat(16);
+    expect(parseWireMessage({ type: 'event', event: '{}', saw })).toEqual({
+      ok: true,
+      value: { type: 'event', event: '{}', saw },
+    });
+    expect(parseWireMessage({ type: 'event', event: '{}', saw: 'ab'.repeat(32) }).ok).toBe(false);
+    expect(parseWireMessage({ type: 'event', event: '{}', saw: 'AB'.repeat(16) }).ok).toBe(false);
+    expect(parseWireMessage({ type: 'event', event: '{}', saw: null }).ok).toBe(false);
+  });
+
+  test('what a seat holds: a count and the last event of each seat, at most six, and whether it asks', () => {
+    const head = 'cd'.repeat(32);
+    const have = { type: 'have', seen: [2, 0], heads: [head, null], ask: true };
+    expect(parseWireMessage(have)).toEqual({ ok: true, value: have });
+    expect(parseWireMessage({ ...have, ask: 'yes' })).toEqual({ ok: false, error: 'bad ask flag' });
+    const badCounts = { ok: false, error: 'bad counts of events held' };
+    expect(parseWireMessage({ ...have, seen: [] })).toEqual(badCounts);
+    expect(parseWireMessage({ ...have, seen: [2, -1] })).toEqual(badCounts);
+    expect(parseWireMessage({ ...have, seen: [2, 0.5] })).toEqual(badCounts);
+    expect(parseWireMessage({ ...have, seen: [2, 2 ** 32] })).toEqual(badCounts);
+    expect(parseWireMessage({ ...have, seen: new Array(7).fill(0) })).toEqual(badCounts);
+    const badHeads = { ok: false, error: 'bad last events held' };
+    // A head for each count, and one exactly where the count is not zero.
+    expect(parseWireMessage({ ...have, heads: [head] })).toEqual(badHeads);
+    expect(parseWireMessage({ ...have, heads: [null, null] })).toEqual(badHeads);
+    expect(parseWireMessage({ ...have, heads: [head, head] })).toEqual(badHeads);
+    expect(parseWireMessage({ ...have, heads: ['cd', null] })).toEqual(badHeads);
+  });
+
   test('an invitation to play again is a wire message naming a well-formed table', () => {
     expect(parseWireMessage({ type: 'rematch', table: 'kmnpqrstuv' })).toEqual({
       ok: true,

@@ -150,7 +150,7 @@ function cheatingAlice(
         resolve(bad);
       }
     };
-    listenAsCheater(links, own, send, move);
+    listenAsCheater(links, own, move);
   });
 }
 

@@ -3,9 +3,9 @@
  * `checks-fold.test.ts` and `checks-log.test.ts` again, this time through
  * the in-memory network and the `TableSession` every browser runs, so the
  * bad event takes the real way in (the session's receive) and on (its
- * gossip). Three seats: 0 and 2 are honest sessions, seat 1 cheats. The
- * cheater is linked to seat 0 only, so seat 2 hears it only through seat
- * 0's gossip; it proves its seat on that link as every peer does, then plays
+ * answers to pulls). Three seats: 0 and 2 are honest sessions, seat 1 cheats.
+ * The cheater is linked to seat 0 only, so seat 2 hears it only in seat 0's
+ * answers to its pulls; it proves its seat on that link as every peer does, then plays
  * every duty honestly but one, which it replaces.
  */
 import { afterEach, expect, test } from 'vitest';
@@ -95,7 +95,7 @@ async function play(cheat: Cheat) {
     }
   };
   // Seat 0, once proven, gets what the cheater has made so far, as a session syncs a seat.
-  listenAsCheater(links, own, send, move);
+  listenAsCheater(links, own, move);
 
   const sessions = [0, 2].map(
     (seat) =>
@@ -206,7 +206,7 @@ test('over the network, a chain spliced onto another seat’s event is refused b
   expect(seat0.replica.log.evidence).toEqual([
     { bytes: bad.bytes, author: CHEATER, signed: true, reason: 'ERR_PREV' },
   ]);
-  // A refused event is not gossiped: seat 2 never sees it.
+  // A refused event is not passed on: seat 2 never sees it.
   expect(seat2.replica.log.evidence).toEqual([]);
   for (const session of sessions) {
     expect(session.replica.log.entry(bad.hash)).toBeUndefined();

@@ -2,7 +2,7 @@
  * Issue 24, part 7: a seat named for an offence floods the table. Three seats
  * over the in-memory network: 0 and 2 are honest `TableSession`s, each with
  * its own store; seat 1 cheats, linked to seat 0 only, so seat 2 hears it only
- * through seat 0's gossip. Seat 1 plays honestly up to its move, makes an
+ * in seat 0's answers to its pulls. Seat 1 plays honestly up to its move, makes an
  * illegal one (named for it on every replica), and in the same breath signs
  * a long chain of large events after it: each validly signed and chained, as
  * big as an event may be. What follows an offence is void wherever it lands,
@@ -100,7 +100,7 @@ test.each<{ name: string; kind: string; cheat: (honest: TableBody) => TableBody;
     );
     open.push(...messengers);
     net.partition(PEERS[1]!, PEERS[2]!);
-    // What seat 2 is sent: it hears seat 1's events only as seat 0 relays them.
+    // What seat 2 is sent: it hears seat 1's events only as seat 0 answers its pulls.
     const relayed = { events: 0, bytes: 0 };
     messengers[2]!.on({
       message: (_, message) => {
@@ -157,7 +157,7 @@ test.each<{ name: string; kind: string; cheat: (honest: TableBody) => TableBody;
         return;
       }
     };
-    listenAsCheater(links, own, send, move);
+    listenAsCheater(links, own, move);
 
     const stores = [new CountingStore(), new CountingStore()];
     const sessions = [0, 2].map(

@@ -14,6 +14,7 @@ import type { Genesis } from '../../../src/engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
 import type { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
+import { LogExchange } from '../../../src/net/exchange.ts';
 import type { SavedTable, TableStore } from '../../../src/net/store.ts';
 import { TableSession } from '../../../src/net/table.ts';
 import type { SeatLinks } from '../../../src/net/seats.ts';
@@ -211,23 +212,42 @@ export const summary = (session: TableSession<Json>) => ({
 export const eventOf = (text: string) => JSON.parse(text) as Event;
 
 /**
- * Plays a cheater's seat over `links`: its own replica `own` hears every event they
- * bring, a seat that proves itself gets what `own` holds so far (as a session syncs a
- * seat), and after either `move` plays on, sending with `send`.
+ * Plays a cheater's seat over `links`: its own replica `own` takes in events as a session
+ * does (`LogExchange`: it pulls what it misses, and answers the others' pulls with all
+ * `own` holds, its own events included), and after each `move` plays on, sending its own
+ * events as it likes. Closing `links` stops the exchange.
  */
-export function listenAsCheater(
-  links: SeatLinks,
-  own: Replica<Json>,
-  send: (event: { bytes: Uint8Array }) => void,
-  move: () => void,
-): void {
-  links.listen({
-    message: (_seat, message) => {
-      if (message.type === 'event') own.receive(message.event);
+export function listenAsCheater(links: SeatLinks, own: Replica<Json>, move: () => void): void {
+  const { seat, log } = { seat: links.seat, log: own.log };
+  const exchange = new LogExchange({
+    log,
+    seat,
+    keys: own.genesis.identities,
+    released: () => log.nextSeq(seat),
+    judged: () => own.entryVerdicts.length,
+    send: (to, message) => links.send(to, message),
+    linked: () =>
+      links.states().flatMap((state, s) => (s !== seat && state === 'connected' ? [s] : [])),
+    cutOff: () => links.states().some((state) => state !== 'connected'),
+    take: (_from, event) => {
+      own.receive(event);
+      exchange.settle();
       move();
     },
-    joined: () => {
-      for (const entry of own.log.entries()) send(entry);
+  });
+  const close = links.close.bind(links);
+  links.close = () => {
+    exchange.close();
+    close();
+  };
+  links.listen({
+    message: (from, message) => {
+      if (message.type === 'event') exchange.event(from, message.event, message.saw);
+      if (message.type === 'have') exchange.have(from, message);
+      move();
+    },
+    joined: (from) => {
+      exchange.joined(from);
       move();
     },
   });
