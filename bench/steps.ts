@@ -18,7 +18,7 @@ import type { Json, JsonObject } from '../src/engine/encoding.ts';
 import { playable, totalDeckSize, type Playable } from '../src/engine/games/registry.ts';
 import { createIdentity } from '../src/engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../src/engine/table/leave.ts';
-import type { Genesis } from '../src/engine/table/types.ts';
+import { PROTOCOL_VERSION, type Genesis } from '../src/engine/table/types.ts';
 import { parseWireMessage } from '../src/net/messages.ts';
 import { Messenger } from '../src/net/messenger.ts';
 import { InThreadPool } from '../src/net/pool.ts';
@@ -142,6 +142,7 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
     deckSize: totalDeckSize(game, options),
     options,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    protocol: PROTOCOL_VERSION,
   };
   const pools = peers.map(() => new OpenTimingPool());
   const messengers = peers.map((peer) => new Messenger(network.join(peer), parseWireMessage));

@@ -12,7 +12,7 @@ import { playable, totalDeckSize } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
-import type { Genesis } from '../engine/table/types.ts';
+import { PROTOCOL_VERSION, type Genesis } from '../engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../net/messages.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
 import { Messenger } from '../net/messenger.ts';
@@ -75,6 +75,7 @@ export function localTable(options: {
     deckSize: totalDeckSize(entry, gameOptions),
     options: gameOptions,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    protocol: PROTOCOL_VERSION,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
   // Every peer is on the network first: each session then dials the others and proves its seat.

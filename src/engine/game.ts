@@ -49,7 +49,9 @@ export type Outcome =
  *   that seat's offence, whoever's share turned the card. Unlock shares are
  *   proven, so the face is what the card was all along.
  * - `DEAL`: the table layer must unlock these cards for seat `to` alone, then
- *   tell `fact` `{ type: 'DEALT', cards, to }`.
+ *   tell `fact` `{ type: 'DEALT', cards, to }`. Deals listed one after another
+ *   (each to another seat, of other cards) are dealt together in one round, and
+ *   told in the order listed: a game lists every hand it deals at once.
  * - `REMASK`: `seat` must re-mask these cards of its own (multiply by a fresh
  *   secret and permute, with a shuffle proof), then the table applies
  *   `{ type: 'REMASKED', seat, cards }`; afterwards nobody can link them to

@@ -8,7 +8,8 @@
  * ```
  * { "format": "fairdeal-transcript/1",
  *   "genesis": { "table", "game", "names", "identities", "deckSize", "options", "absentAfterMs",
- *                "runBy" (only when a seat is run by another player's page) },
+ *                "runBy" (only when a seat is run by another player's page),
+ *                "protocol" (the table protocol's version, from 2; left out by version 1) },
  *   "events": [ "<canonical event JSON>", ... ] }
  * ```
  * The order must be the log's own deterministic order, each event exactly
@@ -23,7 +24,7 @@ import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
 import { isAbsentLimit } from './table/leave.ts';
 import { Replica, type Ahead } from './table/replica.ts';
-import type { Ending, Genesis } from './table/types.ts';
+import { PROTOCOL_VERSION, type Ending, type Genesis } from './table/types.ts';
 
 export const TRANSCRIPT_FORMAT = 'fairdeal-transcript/1';
 
@@ -89,7 +90,7 @@ export function isRunBy(runBy: unknown, seats: number): runBy is number[] {
 /** Checks the genesis of an untrusted transcript. */
 export function parseGenesis(raw: unknown): Result<Genesis, string> {
   if (!isRecord(raw)) return err('genesis missing');
-  const { table, game, names, identities, deckSize, options, absentAfterMs, runBy } = raw;
+  const { table, game, names, identities, deckSize, options, absentAfterMs, runBy, protocol } = raw;
   if (typeof table !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(table))
     return err('genesis.table');
   if (!isGameId(game) || !playable(game)) return err('genesis.game');
@@ -111,6 +112,7 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     return err('genesis.deckSize');
   if (!isAbsentLimit(absentAfterMs)) return err('genesis.absentAfterMs');
   if (runBy !== undefined && !isRunBy(runBy, names.length)) return err('genesis.runBy');
+  if (protocol !== undefined && !isProtocol(protocol)) return err('genesis.protocol');
   return ok({
     table,
     game,
@@ -120,8 +122,15 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     options: options as JsonObject,
     absentAfterMs,
     ...(runBy === undefined ? {} : { runBy }),
+    ...(protocol === undefined ? {} : { protocol }),
   });
 }
+
+/** A protocol version a genesis may name: from 2 (1 is named by leaving it out) to this code's. */
+const isProtocol = (protocol: unknown): protocol is number =>
+  Number.isInteger(protocol) &&
+  (protocol as number) >= 2 &&
+  (protocol as number) <= PROTOCOL_VERSION;
 
 /** Writes the transcript of a replica's log. */
 export function makeTranscript(replica: Replica<Json>): Transcript {

@@ -33,7 +33,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical } from '../engine/encoding.ts';
 import { playable, totalDeckSize, type Playable } from '../engine/games/registry.ts';
 import { signMessage, verifyMessage, type Identity } from '../engine/identity.ts';
-import type { Genesis } from '../engine/table/types.ts';
+import { PROTOCOL_VERSION, type Genesis } from '../engine/table/types.ts';
 import { GenesisAgreement, verifyStatement, type GenesisStatement } from './genesis.ts';
 import { channelToSign, Challenges, onThisLink, type SignedChannel } from './challenges.ts';
 import { hostPeerId } from './ids.ts';
@@ -438,6 +438,7 @@ export class LobbySession {
       deckSize: totalDeckSize(playable(table.game)!, table.options),
       options: table.options,
       absentAfterMs: table.absentAfterMs,
+      protocol: PROTOCOL_VERSION,
       // Seat 1 is the host's: a seat the host's page runs is run by seat 0's page.
       ...(this.players.some((p) => p.runByHost)
         ? { runBy: this.players.map((p, seat) => (p.runByHost ? 0 : seat)) }

@@ -101,9 +101,11 @@ test('War: the host reloads at the audit, its keys stored but not sent and the g
   );
   // Reconnecting, then the replay from its start, never going back.
   expect(seen.words[0]).toBe('Reconnecting to the table…');
+  // A long War keeps over a thousand steps, written "1,234".
   const counts = seen.words.slice(1).map((w) => {
-    const [, done, total] = /^Restoring the game: (\d+) of (\d+) steps$/.exec(w) ?? [];
-    return { done: Number(done), total: Number(total) };
+    expect(w).toMatch(/^Restoring the game: [\d,]+ of [\d,]+ steps$/);
+    const [done, total] = w.match(/[\d,]+/g)!.map((n) => Number(n.replaceAll(',', '')));
+    return { done: done!, total: total! };
   });
   expect(counts[0]!.done).toBe(0);
   expect(counts[0]!.total).toBeGreaterThan(100);

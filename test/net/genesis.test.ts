@@ -7,7 +7,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
-import type { Genesis } from '../../src/engine/table/types.ts';
+import { PROTOCOL_VERSION, type Genesis } from '../../src/engine/table/types.ts';
 import { GenesisAgreement } from '../../src/net/genesis.ts';
 import { hostPeerId } from '../../src/net/ids.ts';
 import { LobbySession } from '../../src/net/lobby.ts';
@@ -151,6 +151,7 @@ function statement(players: [string, Identity][], peers: string[], table = TABLE
     deckSize: 52,
     options: {},
     absentAfterMs: TABLE.absentAfterMs,
+    protocol: PROTOCOL_VERSION,
   };
   return new GenesisAgreement(genesis, 0, peers, players[0]![1]).statement;
 }

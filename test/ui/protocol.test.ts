@@ -2,11 +2,15 @@
  * The protocol panel's steps, held against the recorded hand (test/vectors/hand.json):
  * every cryptographic step in order, who did it, the proofs' sizes, what was checked,
  * this device's times; and a cheat's refused step, its author named with the evidence.
+ * A deal round of Batailles et piques, each seat's share in words.
  */
 import { expect, test } from 'vitest';
 import { pointHex } from '../../crypto/index.ts';
 import type { AuditBody, TableBody, UnlockBody } from '../../src/engine/table/bodies.ts';
+import type { Json } from '../../src/engine/encoding.ts';
+import { batailles } from '../../src/engine/games/batailles/index.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
+import type { Replica } from '../../src/engine/table/replica.ts';
 import { protocolSteps, sizeWords, timeWords } from '../../src/ui/words/protocol.ts';
 import {
   badUnlockProof,
@@ -15,6 +19,8 @@ import {
   replicaBefore,
   signNext,
 } from '../engine/helpers/cheats.ts';
+import { run } from '../engine/helpers/batailles-table.ts';
+import { Table, makePlayers } from '../engine/helpers/table.ts';
 
 const NAMES = ['Ada', 'Bob'];
 
@@ -30,8 +36,8 @@ test('the recorded hand, step by step', () => {
     [5, 'Bob re-keyed and shuffled cards 0, 1, 2 of their own', 1100, 'checked'],
     [6, 'Ada committed to a hidden coin bit', 0, 'checked'],
     [7, 'Bob committed to a hidden coin bit', 0, 'checked'],
-    [8, 'Ada opened their coin bit (0)', 0, 'checked'],
-    [9, 'Bob opened their coin bit (0)', 0, 'checked'],
+    [8, 'Ada opened their coin bit (1)', 0, 'checked'],
+    [9, 'Bob opened their coin bit (1)', 0, 'checked'],
     [10, 'Ada locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],
     [11, 'Bob locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],
     [12, 'Ada unlocked the copies of cards 0, 1 for Ada and Bob', 97, 'checked'],
@@ -153,4 +159,18 @@ test.each([
   [125_400, '125.4 kB'],
 ])('%i bytes read as %s', (bytes, words) => {
   expect(sizeWords(bytes)).toBe(words);
+});
+
+test('a deal round: each seat’s share names the hands it unlocked, never its own', () => {
+  const table = Table.of(makePlayers(3), batailles, { players: 3 });
+  run(table, (state) => state.game.hands.every((hand) => hand.length === 6));
+  const names = ['Ada', 'Bob', 'Cy'];
+  const unlocks = protocolSteps(table.replicas[0]! as Replica<Json>, names)
+    .map((s) => s.text)
+    .filter((text) => text.includes('unlocked'));
+  expect(unlocks).toEqual([
+    'Ada unlocked the cards dealt to Bob (6 cards), Cy (6 cards)',
+    'Bob unlocked the cards dealt to Ada (6 cards), Cy (6 cards)',
+    'Cy unlocked the cards dealt to Ada (6 cards), Bob (6 cards)',
+  ]);
 });

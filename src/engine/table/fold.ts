@@ -34,11 +34,12 @@ import {
 } from './rounds.ts';
 import { applyAck, applySeal, openSeal, owesSeal } from './seal.ts';
 import { nextStep, type Applied, type Owed } from './step.ts';
-import type { AuditRecord, Genesis, TableState } from './types.ts';
+import { protocolOf, type AuditRecord, type Genesis, type TableState } from './types.ts';
 import {
   applyCopy,
   applyLock,
   applyUnlock,
+  dealRound,
   lockFor,
   owesLock,
   owesShare,
@@ -342,12 +343,41 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   }
   const lock = lockFor(state, need);
   if (lock) return nextStep(state, lock);
+  const deals = protocolOf(state.genesis) >= 2 ? dealsAtOnce(game.needs(state.game), state) : [];
+  if (deals.length > 1) return started(startUnlock(state, game, dealRound(state, deals)), game);
   // Every show is first locked under fresh keys (remask.ts): no copy may repeat one of another show.
   if (need.type === 'SHOW')
     return nextStep(state, { type: 'REKEY', cards: need.cards, to: need.to, next: 0 });
-  const done = finish(startUnlock(state, game, unlockFor(state, need)), game);
+  return started(startUnlock(state, game, unlockFor(state, need)), game);
+}
+
+/** The table after an unlock step it started itself: a refusal there is the game's own bug. */
+function started<S extends Json>(applied: Folded<Applied<S>>, game: AnyGame<S>): TableState<S> {
+  const done = finish(applied, game);
   if (!done.ok) throw new Error(`game asked for an impossible step: ${done.error}`);
   return done.value;
+}
+
+/**
+ * The deals a game asks for together, when its first need is a deal: each to another
+ * seat, of cards no other names, and none waiting for a LOCK. Taken together in one
+ * round they cost one turn of the seats instead of one per deal.
+ */
+function dealsAtOnce<S>(
+  needs: readonly Need[],
+  state: TableState<S>,
+): Extract<Need, { type: 'DEAL' }>[] {
+  const deals: Extract<Need, { type: 'DEAL' }>[] = [];
+  for (const need of needs) {
+    if (need.type === 'ACT') continue;
+    if (need.type !== 'DEAL' || lockFor(state, need)) break;
+    const taken = deals.some(
+      (deal) => deal.to === need.to || deal.cards.some((id) => need.cards.includes(id)),
+    );
+    if (taken) break;
+    deals.push(need);
+  }
+  return deals;
 }
 
 /** Keeps `cards` as they are now as the next exhibit, and tells the game. */

@@ -103,6 +103,28 @@ export interface Genesis {
    * docs/threat-model.md).
    */
   readonly runBy?: readonly number[];
+  /**
+   * The version of the table protocol the table plays ({@link PROTOCOL_VERSION} for a
+   * table made now). Left out by tables made before version 2, which deal one hand at a
+   * time where version 2 deals the hands asked for at once in one round: such a table's
+   * transcript replays as it was played.
+   */
+  readonly protocol?: number;
+}
+
+/**
+ * The table protocol this code makes tables with. 2: the deals a game asks for at once
+ * are one round (`Step` `UNLOCK` with `deals`).
+ */
+export const PROTOCOL_VERSION = 2;
+
+/** The table protocol `genesis` plays: 1 when it names none. */
+export const protocolOf = (genesis: Genesis): number => genesis.protocol ?? 1;
+
+/** Cards on their way to one seat, in a deal round (`Step` `UNLOCK`). */
+export interface Deal {
+  readonly to: Seat;
+  readonly cards: readonly CardId[];
 }
 
 /**
@@ -115,7 +137,9 @@ export interface Genesis {
  *   `fresh`: asked for by the game (which then learns `SHUFFLED`).
  * - `UNLOCK`: `order[next]` owes an UNLOCK share of `cards`, which then go
  *   `to` every seat (`'all'`) or stay under the layers of the listed seats.
- *   `claim`: the seat whose claim a reveal's faces judge (`Need`).
+ *   `claim`: the seat whose claim a reveal's faces judge (`Need`). `deals`:
+ *   several deals at once (a deal round): each seat takes its layer off every
+ *   card but those dealt to it, so one turn of the seats deals every hand.
  * - `COPY`: showing `cards` to the seats `to` only: each of them has a copy,
  *   and `order[next]` owes an UNLOCK of its layer on every other member's copy.
  *   A copy ends under its member's layer alone, so only that member reads it.
@@ -168,6 +192,7 @@ export type Step =
       readonly next: number;
       readonly to: 'all' | readonly Seat[];
       readonly claim?: Seat;
+      readonly deals?: readonly Deal[];
     }
   | { readonly type: 'REMASK'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'LOCK'; readonly seat: Seat; readonly cards: readonly CardId[] }

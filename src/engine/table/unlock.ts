@@ -20,7 +20,7 @@ import { refuted } from './leave.ts';
 import { readEncoding, readPoint, writeEncoding, writePoints } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded, type ProofKind } from './refusal.ts';
 import { nextStep, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
-import type { Copy, Step, TableCard, TableState } from './types.ts';
+import type { Copy, Deal, Step, TableCard, TableState } from './types.ts';
 
 type Shares = Extract<Decoded, { type: 'UNLOCK' | 'LOCK' }>['shares'];
 
@@ -99,13 +99,21 @@ function unlockGroups(cards: readonly TableCard[], ids: readonly CardId[], seat:
   return [...groups.values()];
 }
 
-/** What an unlock is for: a reveal to all, a deal to one seat, or the public part of a show. */
-const unlockPurpose = (step: StepOf<'UNLOCK'>): string =>
-  step.to === 'all' ? 'reveal' : step.to.length === 1 ? `deal to ${step.to[0]}` : 'show';
+/** What an unlock is for: a reveal to all, a deal to one seat or to several, or the public part of a show. */
+const unlockPurpose = (step: StepOf<'UNLOCK'>): string => {
+  if (step.deals) return `deals to ${step.deals.map((deal) => deal.to).join(',')}`;
+  return step.to === 'all' ? 'reveal' : step.to.length === 1 ? `deal to ${step.to[0]}` : 'show';
+};
 
-/** The batches of `seat`'s UNLOCK share: one per key of its layers on the step's cards. */
+/** The cards `seat` takes its layer off: in a deal round, every card but those dealt to it. */
+const unlockedBy = (step: StepOf<'UNLOCK'>, seat: Seat): readonly CardId[] => {
+  const own = step.deals?.find((deal) => deal.to === seat)?.cards ?? [];
+  return own.length === 0 ? step.cards : step.cards.filter((id) => !own.includes(id));
+};
+
+/** The batches of `seat`'s UNLOCK share: one per key of its layers on the cards it unlocks. */
 function unlockBatches(state: TableState<unknown>, step: StepOf<'UNLOCK'>, seat: Seat): Batch[] {
-  return unlockGroups(state.cards, step.cards, seat).map((ids) => ({
+  return unlockGroups(state.cards, unlockedBy(step, seat), seat).map((ids) => ({
     ids,
     key: state.cards[ids[0]!]!.layers.find((l) => l.seat === seat)!.key,
     from: ids.map((id) => state.cards[id]!.c),
@@ -202,6 +210,28 @@ export function unlockFor(
   }
 }
 
+/**
+ * One UNLOCK step for several deals at once (a deal round): each seat with a layer
+ * on a card dealt to another takes its layers off all of them in one share, so the
+ * hands of a table are dealt in one turn of the seats, not one turn per hand. Each
+ * card still ends under its recipient's layer alone, as each recipient keeps its
+ * layer on its own cards.
+ */
+export function dealRound(
+  state: TableState<unknown>,
+  deals: readonly Extract<Need, { type: 'DEAL' }>[],
+): StepOf<'UNLOCK'> {
+  const seats = new Set(deals.flatMap((deal) => layerSeats(state.cards, deal.cards, [deal.to])));
+  return {
+    type: 'UNLOCK',
+    cards: deals.flatMap((deal) => deal.cards),
+    order: [...seats].sort((a, b) => a - b),
+    next: 0,
+    to: deals.map((deal) => deal.to),
+    deals: deals.map(({ to, cards }) => ({ to, cards })),
+  };
+}
+
 /** Starts `step`; an unlock nobody has a layer left to remove from is complete as soon as it starts. */
 export function startUnlock<S extends Json>(
   state: TableState<S>,
@@ -223,6 +253,7 @@ function finishUnlock<S extends Json>(
   game: AnyGame<S>,
   step: StepOf<'UNLOCK'>,
 ): Folded<Applied<S>> {
+  if (step.deals) return dealtEach(state, game, step.deals);
   if (step.to !== 'all' && step.to.length === 1)
     return ok({ state, fact: { type: 'DEALT', cards: [...step.cards], to: step.to[0]! } });
   if (step.to !== 'all') return ok(startCopies(state, step.cards, step.to));
@@ -240,6 +271,21 @@ function finishUnlock<S extends Json>(
     next = { ...next, game: applied.value };
   }
   return ok({ state: { ...next, faces } });
+}
+
+/** The game told of each deal of a round, in the order it asked for them. */
+function dealtEach<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  deals: readonly Deal[],
+): Folded<Applied<S>> {
+  let next = state.game;
+  for (const { to, cards } of deals) {
+    const applied = game.fact(next, { type: 'DEALT', cards: [...cards], to });
+    if (!applied.ok) return refuse('ERR_RULES');
+    next = applied.value;
+  }
+  return ok({ state: { ...state, game: next } });
 }
 
 /**

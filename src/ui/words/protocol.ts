@@ -7,12 +7,13 @@
  * the replica and the times the page measured.
  */
 import type { Json } from '../../engine/encoding.ts';
+import type { Seat } from '../../engine/game.ts';
 import { eventHash } from '../../engine/events.ts';
 import type { Replica } from '../../engine/table/replica.ts';
 import type { TableBody } from '../../engine/table/bodies.ts';
 import { diagnose, type Diagnosis, type ProofKind } from '../../engine/table/evidence.ts';
 import { deckIndex } from '../../engine/table/decks.ts';
-import type { TableState } from '../../engine/table/types.ts';
+import type { Step, TableState } from '../../engine/table/types.ts';
 import type { StepTiming } from '../../net/table.ts';
 import { gameUi } from '../games/index.ts';
 import { faceWords } from './faces.ts';
@@ -78,9 +79,25 @@ function judgedClaims(
   return `; with every key open, ${plural(before.exhibits.length, 'recorded hidden claim')} judged on the cards as they were: ${found}`;
 }
 
+/** What `author`'s UNLOCK share took its layer off, and for whom. */
+function unlockWords(step: Step, author: Seat, name: (seat: Seat) => string): string {
+  if (step.type === 'UNLOCK' && step.deals) {
+    const others = step.deals.filter((deal) => deal.to !== author);
+    const each = others.map((deal) => `${name(deal.to)} (${plural(deal.cards.length, 'card')})`);
+    return `unlocked the cards dealt to ${each.join(', ')}`;
+  }
+  // A COPY step's UNLOCK takes this seat's layer off the copies each other member keeps.
+  const cards = step.type === 'UNLOCK' || step.type === 'COPY' ? step.cards : [];
+  const to = step.type === 'UNLOCK' || step.type === 'COPY' ? step.to : 'all';
+  const whom = to === 'all' ? 'everyone' : to.map(name).join(' and ');
+  const copies = step.type === 'COPY' ? 'the copies of ' : '';
+  return `unlocked ${copies}${cardList(cards)} for ${whom}`;
+}
+
 /** What one step did, the proofs it carried and what they were checked for. */
 function explain(
   body: TableBody,
+  author: Seat,
   before: TableState<Json>,
   after: TableState<Json>,
   names: readonly string[],
@@ -113,18 +130,12 @@ function explain(
           'shuffle proof checked: the same cards, re-ordered and locked under the published key',
       };
     }
-    case 'UNLOCK': {
-      // A COPY step's UNLOCK takes this seat's layer off the copies each other member keeps.
-      const cards = step.type === 'UNLOCK' || step.type === 'COPY' ? step.cards : [];
-      const to = step.type === 'UNLOCK' || step.type === 'COPY' ? step.to : 'all';
-      const whom = to === 'all' ? 'everyone' : to.map(name).join(' and ');
-      const copies = step.type === 'COPY' ? 'the copies of ' : '';
+    case 'UNLOCK':
       return {
-        text: `unlocked ${copies}${cardList(cards)} for ${whom}`,
+        text: unlockWords(step, author, name),
         proofs: body.shares.map((s) => s.proof),
         check: 'unlock proof checked: the layer removed is the one it put on',
       };
-    }
     case 'LOCK': {
       const cards = step.type === 'LOCK' ? step.cards : [];
       return {
@@ -330,7 +341,7 @@ export function protocolStep(
   const { event } = entry;
   const author = names[event.author] ?? `seat ${event.author}`;
   const body = event.body as unknown as TableBody;
-  const { text, proofs, check } = explain(body, before, after, names);
+  const { text, proofs, check } = explain(body, event.author, before, after, names);
   const proofBytes = proofs.reduce((sum, proof) => sum + base64Bytes(proof), 0);
   const step = {
     index,

@@ -22,7 +22,11 @@ import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
 import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
-import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
+import {
+  PROTOCOL_VERSION,
+  type Genesis,
+  type TableState,
+} from '../../../src/engine/table/types.ts';
 import { testIdentity } from '../helpers.ts';
 import { readPoint } from '../../../src/engine/table/points.ts';
 import { lazy } from '../../lazy.ts';
@@ -57,6 +61,7 @@ export function makeGenesis<O>(
     deckSize: game.decks(options).reduce((sum, deck) => sum + deck.size, 0),
     options: options as JsonObject,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    protocol: PROTOCOL_VERSION,
   };
 }
 

@@ -10,7 +10,7 @@ import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Event } from '../../../src/engine/events.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
 import { playable, totalDeckSize, type Playable } from '../../../src/engine/games/registry.ts';
-import type { Genesis } from '../../../src/engine/table/types.ts';
+import { PROTOCOL_VERSION, type Genesis } from '../../../src/engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
 import type { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
@@ -71,6 +71,7 @@ export function testTable(id: string, game: GameId, given: JsonObject, seats = 2
     deckSize: totalDeckSize(entry, options),
     options,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    protocol: PROTOCOL_VERSION,
   };
   return {
     id,

@@ -108,15 +108,19 @@ export function announcerOf(fight: Fight): Seat | null {
   return [first, second][fight.announcements.length] ?? null;
 }
 
-/** A hand short of six with cards left in its army: the first in seat order. */
-function drawOwed(state: BataillesState, seats = seatsOf(state)): Need | null {
-  for (const seat of seats) {
+/**
+ * Every hand short of six with cards left in its army, in seat order: asked for
+ * together, the table deals them in one round (each seat unlocks every hand but its own
+ * at once), and tells them dealt in this order.
+ */
+function drawsOwed(state: BataillesState, seats = seatsOf(state)): Need[] {
+  return seats.flatMap((seat): Need[] => {
     const short = HAND_SIZE - state.hands[seat]!.length;
     const army = state.armies[seat]!;
-    if (short > 0 && army.length > 0)
-      return { type: 'DEAL', cards: army.slice(0, short), to: seat };
-  }
-  return null;
+    return short > 0 && army.length > 0
+      ? [{ type: 'DEAL', cards: army.slice(0, short), to: seat }]
+      : [];
+  });
 }
 
 /** What the game waits for; nothing once it is over. */
@@ -127,12 +131,12 @@ export function needs(state: BataillesState): Need[] {
   switch (stage.type) {
     case 'OPENING': {
       const waiting = seatsOf(state).filter((seat) => !state.laid[seat]);
-      const deal = drawOwed(state, waiting);
-      return [deal ?? { type: 'ACT', seats: waiting }];
+      const deals = drawsOwed(state, waiting);
+      return deals.length > 0 ? deals : [{ type: 'ACT', seats: waiting }];
     }
     case 'TURN': {
-      const deal = drawOwed(state);
-      if (deal) return [deal];
+      const deals = drawsOwed(state);
+      if (deals.length > 0) return deals;
       if (state.first === null) return [{ type: 'COIN' }];
       return [{ type: 'ACT', seats: [state.turn] }];
     }
