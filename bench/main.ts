@@ -69,6 +69,7 @@ import {
   type TableFigure,
 } from './tables.ts';
 import { benchRestore, formatRestores, RESTORED, type RestoreFigure } from './restore.ts';
+import { pageCpuTotal } from './cpu.ts';
 import { median, ms } from './text.ts';
 
 const { values } = parseArgs({
@@ -94,9 +95,14 @@ const restoreRuns = count('restore-runs', values['restore-runs'], 1);
 const modelRepeats = count('model-repeats', values['model-repeats'], 1);
 const browser = !values['node-only'];
 const only = values.only === undefined ? null : new Set(values.only.split(',').map(Number));
-if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 7))
-  throw new Error('--only takes section numbers 1 to 7, comma-separated');
+if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 8))
+  throw new Error('--only takes section numbers 1 to 8, comma-separated');
 const wants = (section: number) => only === null || only.has(section);
+
+/** Issue 28's targets for one player's device that no section states itself. */
+const DEVICE_CPU_TARGET_MS = 1200;
+const YARDSTICK_TARGET = 6;
+const GAME_BYTES_TARGET = 1.5e6;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const progress = (line: string) => console.log(`  · ${line}`);
@@ -320,6 +326,32 @@ for (const t of longTasks) {
     `  ${t.label}: longest main-thread task ${Math.round(m)} ms ` +
       `(under ${LONG_TASK_TARGET_MS}: ${verdict(m < LONG_TASK_TARGET_MS)}; ` +
       `the most CPU in one task ${Math.round(median(t.longestCpu))} ms)`,
+  );
+}
+const sixPages = starts.find((s) => s.label.startsWith('Batailles et piques, 6 pages'));
+if (sixPages && sixPages.pages.length > 0) {
+  const pages = sixPages.pages.flat().map(pageCpuTotal);
+  console.log(
+    `  ${sixPages.label}: ${ms(median(pages) * 1000)} ms of CPU on the median page, Start to ` +
+      `its first move (at most ${ms(DEVICE_CPU_TARGET_MS)}: ` +
+      `${verdict(median(pages) * 1000 <= DEVICE_CPU_TARGET_MS)})`,
+  );
+}
+const warSetup = tables.find((t) => t.game === 'war' && t.seats === 2);
+const native = lee?.find((f) => f.backend.startsWith('native'));
+if (warSetup && native) {
+  const times = warSetup.startMs / native.setupMs;
+  console.log(
+    `  War's setup in memory: ${times.toFixed(1)}× mental-poker's on native secp256k1 ` +
+      `(at most ${YARDSTICK_TARGET}×: ${verdict(times <= YARDSTICK_TARGET)})`,
+  );
+}
+const sixSeats = tables.find((t) => t.game === 'batailles' && t.seats === 6);
+if (sixSeats?.whole) {
+  const most = Math.max(...sixSeats.whole.sent.map((sent) => sent.bytes));
+  console.log(
+    `  Batailles et piques at 6 seats: ${(most / 1e6).toFixed(2)} MB sent by the seat that sends ` +
+      `most in a whole game (at most ${GAME_BYTES_TARGET / 1e6} MB: ${verdict(most <= GAME_BYTES_TARGET)})`,
   );
 }
 if (devices) {

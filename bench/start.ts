@@ -234,7 +234,7 @@ export async function benchStarts(
   const tables = [
     {
       label: 'Red & Black, 2 pages over PeerJS',
-      targetMs: 1000,
+      targetMs: 450,
       run: () => overPeerJs(stack, 'redblack', 2),
     },
     {
