@@ -49,18 +49,28 @@ function chunksOf(outDir: string): Chunk[] {
     .sort((a, b) => b.gzip - a.gzip);
 }
 
-/** Opens `url` in a new player's page and lists the chunks it fetched once the network is idle. */
+/** How long a page fetches no script before its JavaScript counts as loaded. */
+const QUIET_MS = 1500;
+
+/**
+ * Opens `url` in a new player's page and lists the chunks it fetched until none came for
+ * {@link QUIET_MS}. Not Playwright's `networkidle`: a page's links to the PeerServer and to
+ * the others never leave the network idle.
+ */
 async function load(stack: Stack, url: string, ready: (page: Page) => Promise<void>) {
   const page = await stack.newPlayer();
   const files = new Set<string>();
+  let last = Date.now();
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.endsWith('.js')) files.add(path.slice(path.lastIndexOf('/') + 1));
+    if (!path.endsWith('.js')) return;
+    files.add(path.slice(path.lastIndexOf('/') + 1));
+    last = Date.now();
   });
   try {
     await page.goto(url);
     await ready(page);
-    await page.waitForLoadState('networkidle');
+    while (Date.now() - last < QUIET_MS) await page.waitForTimeout(100);
     return [...files];
   } finally {
     await page.context().close();
