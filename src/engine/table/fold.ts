@@ -320,16 +320,15 @@ function fact<S extends Json>(
 /**
  * From `PLAY`, turns the game's next need into the next step: a round of
  * keys, a reveal to everyone, a deal to one seat (locked first where it must
- * be), a show (its fresh keys first), a re-mask, a coin, or (once the game is
+ * be) or a round of deals to several, a show (its fresh keys first), a re-mask, a coin, or (once the game is
  * over) the audit. Player actions need no step: `owed` reads them from the
  * game. An exhibit needs none either: it is kept at once.
  */
 export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): TableState<S> {
   if (state.step.type !== 'PLAY') return state;
   if (game.outcome(state.game)) return nextStep(state, { type: 'AUDIT' });
-  const need = game
-    .needs(state.game)
-    .find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
+  const needs = game.needs(state.game);
+  const need = needs.find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
   if (!need) return state;
   switch (need.type) {
     case 'RECORD':
@@ -343,7 +342,7 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   }
   const lock = lockFor(state, need);
   if (lock) return nextStep(state, lock);
-  const deals = protocolOf(state.genesis) >= 2 ? dealsAtOnce(game.needs(state.game), state) : [];
+  const deals = protocolOf(state.genesis) >= 2 ? dealsAtOnce(needs, state) : [];
   if (deals.length > 1) return started(startUnlock(state, game, dealRound(state, deals)), game);
   // Every show is first locked under fresh keys (remask.ts): no copy may repeat one of another show.
   if (need.type === 'SHOW')
