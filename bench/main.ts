@@ -21,7 +21,10 @@
  *    apart, checked against the two-page run, and its growth with seats and
  *    cards (`devices.ts`);
  * 8. every chunk of the build, gzip, and the JavaScript a page fetches in
- *    Chromium before a game is chosen (`bundle.ts`).
+ *    Chromium before a game is chosen (`bundle.ts`);
+ * 9. batch verification: proofs checked one by one beside one batch, and the
+ *    War and six-seat Batailles setups in memory with and without batching
+ *    (`batch.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
@@ -69,6 +72,13 @@ import {
   type TableFigure,
 } from './tables.ts';
 import { benchRestore, formatRestores, RESTORED, type RestoreFigure } from './restore.ts';
+import {
+  BATCH_TABLES,
+  benchBatchChecks,
+  benchBatchTable,
+  formatBatch,
+  type BatchFigure,
+} from './batch.ts';
 import { pageCpuTotal } from './cpu.ts';
 import { median, ms } from './text.ts';
 
@@ -95,8 +105,10 @@ const restoreRuns = count('restore-runs', values['restore-runs'], 1);
 const modelRepeats = count('model-repeats', values['model-repeats'], 1);
 const browser = !values['node-only'];
 const only = values.only === undefined ? null : new Set(values.only.split(',').map(Number));
-if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 8))
-  throw new Error('--only takes section numbers 1 to 8, comma-separated');
+if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 9))
+  throw new Error('--only takes section numbers 1 to 9, comma-separated');
+/** Runs of each set of proofs each way in section 9. */
+const BATCH_CHECK_RUNS = 9;
 const wants = (section: number) => only === null || only.has(section);
 
 /** Issue 28's targets for one player's device that no section states itself. */
@@ -141,6 +153,13 @@ if (wants(6)) {
   console.log('Restoring a stored game ...');
   for (const { game, seats } of RESTORED)
     restores.push(await benchRestore(game, seats, restoreRuns, progress));
+}
+
+const batches: BatchFigure[] = [];
+if (wants(9)) {
+  console.log('Batch verification ...');
+  batches.push(...benchBatchChecks(BATCH_CHECK_RUNS, progress));
+  for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, runs, progress)));
 }
 
 let starts: BrowserStart[] = [];
@@ -299,6 +318,16 @@ if (bundle) {
       'before a game is chosen (its crypto workers apart)',
   );
   console.log(formatBundle(bundle));
+}
+
+if (batches.length > 0) {
+  heading(
+    `9. Batch verification: the same proofs checked one by one and in one batch (Node, ` +
+      `medians of ${BATCH_CHECK_RUNS} runs each way, alternately, from the bytes: decoding ` +
+      `included), and tables set up in memory with a pool that checks each proof alone and with ` +
+      `one that batches (${plural(runs, 'run')} each way, alternately, seeds 1 to ${runs})`,
+  );
+  console.log(formatBatch(batches));
 }
 
 heading('Targets');

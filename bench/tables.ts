@@ -10,6 +10,7 @@
 import { localTable } from '../src/bots/table.ts';
 import { GAMES, type GameId } from '../src/engine/catalog.ts';
 import { LoopbackNetwork } from '../src/net/loopback.ts';
+import type { CryptoPool } from '../src/net/pool.ts';
 import { fillFrom, seededBytes } from '../scripts/seeded-bytes.ts';
 import { median, ms, textTable } from './text.ts';
 
@@ -60,12 +61,15 @@ const NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler', 'Fermat'];
  * first legal move and, if `whole`, plays the game out. `seed` fixes the
  * players' choices and the bytes behind every key and shuffle (as
  * `simulate --seed` does), so a run's counts come out the same every time.
+ * `pool` is where the seats make and check their proofs (by default a fresh
+ * `InThreadPool`, as `localTable` gives).
  */
 export async function runTable(
   game: GameId,
   seats: number,
   seed: number,
   whole: boolean,
+  pool?: CryptoPool,
 ): Promise<TableRun> {
   const random = crypto.getRandomValues;
   const draw = seededBytes(`bench|${game}|${seats}|${seed}`);
@@ -79,6 +83,7 @@ export async function runTable(
     seed,
     table: `bench-${game}-${seats}-${seed}`,
     network,
+    pool,
   });
   try {
     const listening: (() => void)[] = [];

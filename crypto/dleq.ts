@@ -16,9 +16,9 @@
  */
 import { assertPoint, isPoint, type Point } from './group/point.ts';
 import { assertSecret, isScalar, modL } from './group/scalar.ts';
-import { random128, randomScalar } from './group/random.ts';
+import { randomScalar } from './group/random.ts';
 import { mulSecret } from './group/mul.ts';
-import { msmUnsafe } from './group/msm.ts';
+import { Equations } from './equations.ts';
 import { Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 
@@ -93,6 +93,28 @@ export function verifyDleq(
   v: Point,
   proof: DleqProof,
 ): boolean {
+  const eq = new Equations();
+  try {
+    return weighDleq(eq, ctx, g, u, h, v, proof) && eq.holds();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the DLEQ proof's two equations into `eq`, each with a weight of `eq`:
+ * `α·(s·g − T1 − γ·u) + β·(s·h − T2 − γ·v) = O`. For `verifyDleq` or a batch
+ * (batch.ts). Returns false, and writes nothing, on malformed input; never throws.
+ */
+export function weighDleq(
+  eq: Equations,
+  ctx: Uint8Array,
+  g: Point,
+  u: Point,
+  h: Point,
+  v: Point,
+  proof: DleqProof,
+): boolean {
   report('verifyDleq');
   try {
     if (!(ctx instanceof Uint8Array) || ![g, u, h, v].every(isPoint)) return false;
@@ -100,12 +122,15 @@ export function verifyDleq(
     const { T1, T2, s } = proof;
     if (!isPoint(T1) || !isPoint(T2) || !isScalar(s)) return false;
     const gamma = dleqChallenge(ctx, g, u, h, v, T1, T2);
-    // (s·g − T1 − γ·u) + ρ·(s·h − T2 − γ·v) == O, with the verifier's own random ρ.
-    const rho = random128();
-    return msmUnsafe(
-      [g, T1, u, h, T2, v],
-      [s, -1n, -gamma, modL(rho * s), -rho, -modL(rho * gamma)],
-    ).is0();
+    const a = eq.weight();
+    const b = eq.weight();
+    eq.add(g, a * s);
+    eq.add(T1, -a);
+    eq.add(u, -a * gamma);
+    eq.add(h, b * s);
+    eq.add(T2, -b);
+    eq.add(v, -b * gamma);
+    return true;
   } catch {
     return false;
   }

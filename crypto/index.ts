@@ -60,6 +60,7 @@ export {
   verifyShuffle,
   type ShuffleProof,
 } from './shuffle.ts';
+export { BatchVerifier } from './batch.ts';
 export {
   OPERATIONS,
   observeOperations,

@@ -9,7 +9,7 @@ import { G, isPoint, type Point } from './group/point.ts';
 import { assertSecret, isScalar, modL } from './group/scalar.ts';
 import { randomScalar } from './group/random.ts';
 import { mulBase } from './group/mul.ts';
-import { msmUnsafe } from './group/msm.ts';
+import { Equations } from './equations.ts';
 import { Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 
@@ -48,6 +48,20 @@ export function proveKey(ctx: Uint8Array, secret: bigint): { pub: Point; proof: 
  * `ctx`: `s·G == T + γ·E`. Returns false (never throws) on any malformed input.
  */
 export function verifyKey(ctx: Uint8Array, pub: Point, proof: KeyProof): boolean {
+  const eq = new Equations();
+  try {
+    return weighKey(eq, ctx, pub, proof) && eq.holds();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the key proof's equation `s·G − γ·E − T = O` into `eq`, weighted by
+ * `eq`, for `verifyKey` or a batch (batch.ts). Returns false, and writes
+ * nothing, on malformed input; never throws.
+ */
+export function weighKey(eq: Equations, ctx: Uint8Array, pub: Point, proof: KeyProof): boolean {
   report('verifyKey');
   try {
     if (!(ctx instanceof Uint8Array) || !isPoint(pub)) return false;
@@ -55,8 +69,11 @@ export function verifyKey(ctx: Uint8Array, pub: Point, proof: KeyProof): boolean
     const { T, s } = proof;
     if (!isPoint(T) || !isScalar(s)) return false;
     const gamma = keyChallenge(ctx, pub, T);
-    // s·G − γ·E − T == O
-    return msmUnsafe([G, pub, T], [s, -gamma, -1n]).is0();
+    const a = eq.weight();
+    eq.add(G, a * s);
+    eq.add(pub, -a * gamma);
+    eq.add(T, -a);
+    return true;
   } catch {
     return false;
   }

@@ -18,9 +18,10 @@ import { ristretto255_hasher } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { assertPoint, G, isPoint, type Point } from './group/point.ts';
 import { assertSecret, isScalar, modL } from './group/scalar.ts';
-import { random128, randomPermutation, randomScalars } from './group/random.ts';
+import { randomPermutation, randomScalars } from './group/random.ts';
 import { FixedBase, mulBase, mulSecret, mulUnsafe } from './group/mul.ts';
-import { msm, msmUnsafe } from './group/msm.ts';
+import { msm } from './group/msm.ts';
+import { Equations } from './equations.ts';
 import { doubleAndEncode, HALF } from './group/batch-encode.ts';
 import { challenges128, Transcript } from './transcript.ts';
 import { report } from './observe.ts';
@@ -295,6 +296,29 @@ export function verifyShuffle(
   output: Point[][],
   proof: ShuffleProof,
 ): boolean {
+  const eq = new Equations();
+  try {
+    return weighShuffle(eq, ctx, pub, input, output, proof) && eq.holds();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the six TW equations into `eq`, one weight of `eq` per equation, per
+ * component of t4 and per i of t̂: for `verifyShuffle` or a batch (batch.ts),
+ * where `G`, `H` and the `H_i` weigh once for every shuffle, and so does a
+ * row that is one shuffle's output and the next one's input. Returns false,
+ * and writes nothing, on malformed input; never throws.
+ */
+export function weighShuffle(
+  eq: Equations,
+  ctx: Uint8Array,
+  pub: Point,
+  input: Point[][],
+  output: Point[][],
+  proof: ShuffleProof,
+): boolean {
   report('verifyShuffle');
   try {
     if (!isPoint(pub)) return false;
@@ -324,50 +348,44 @@ export function verifyShuffle(
     const H0 = generatorH();
     const Hi = shuffleGenerators(n);
 
-    // Random weights: ρ1 (s1), ρ2 (s2), ρ3 (s3), ρ4_k (t4_k), ρ5 (se), ρ6_i (t̂_i).
-    const r1 = random128();
-    const r2 = random128();
-    const r3 = random128();
-    const r5 = random128();
-    const r4 = Array.from({ length: w }, random128);
-    const r6 = Array.from({ length: n }, random128);
+    // Weights: ρ1 (s1), ρ2 (s2), ρ3 (s3), ρ5 (se), ρ4_k (t4_k), ρ6_i (t̂_i).
+    const r1 = eq.weight();
+    const r2 = eq.weight();
+    const r3 = eq.weight();
+    const r5 = eq.weight();
+    const r4 = Array.from({ length: w }, () => eq.weight());
+    const r6 = Array.from({ length: n }, () => eq.weight());
 
-    const points: Point[] = [];
-    const scalars: bigint[] = [];
-    const add = (p: Point, s: bigint): void => {
-      points.push(p);
-      scalars.push(s);
-    };
     // G: ρ1·s1 + ρ2·s2 + ρ3·s3 + ρ5·se + Σ ρ6_i·ŝ_i
     let gCoef = r1 * s1 + r2 * s2 + r3 * s3 + r5 * se;
     for (let i = 0; i < n; i++) gCoef += r6[i]! * sHat[i]!;
-    add(G, gCoef);
+    eq.add(G, gCoef);
     // H (= ĉ_0): ρ2·γ·u + ρ6_1·s'_1
-    add(H0, r2 * gamma * uProd + r6[0]! * sPrime[0]!);
+    eq.add(H0, r2 * gamma * uProd + r6[0]! * sPrime[0]!);
     // H_i: ρ1·γ + ρ3·s'_i   (from c̄ = Σ c_j − Σ H_i, and t3)
     const r1g = r1 * gamma;
-    for (let i = 0; i < n; i++) add(Hi[i]!, r1g + r3 * sPrime[i]!);
+    for (let i = 0; i < n; i++) eq.add(Hi[i]!, r1g + r3 * sPrime[i]!);
     // c_j: −γ·(ρ1 + ρ3·u_j)
-    for (let j = 0; j < n; j++) add(c[j]!, -gamma * (r1 + r3 * u[j]!));
-    add(t1, -r1);
-    add(t2, -r2);
-    add(t3, -r3);
-    add(t5, -r5);
-    add(pub, -r5 * gamma);
+    for (let j = 0; j < n; j++) eq.add(c[j]!, -gamma * (r1 + r3 * u[j]!));
+    eq.add(t1, -r1);
+    eq.add(t2, -r2);
+    eq.add(t3, -r3);
+    eq.add(t5, -r5);
+    eq.add(pub, -r5 * gamma);
     for (let k = 0; k < w; k++) {
-      add(t4[k]!, -r4[k]!);
+      eq.add(t4[k]!, -r4[k]!);
       const ek = modL(r4[k]! * se);
       // Y_{i,k}: ρ4_k·s'_i ;  X_{j,k}: −ρ4_k·se·u_j
-      for (let i = 0; i < n; i++) add(output[i]![k]!, r4[k]! * sPrime[i]!);
-      for (let j = 0; j < n; j++) add(input[j]![k]!, -ek * u[j]!);
+      for (let i = 0; i < n; i++) eq.add(output[i]![k]!, r4[k]! * sPrime[i]!);
+      for (let j = 0; j < n; j++) eq.add(input[j]![k]!, -ek * u[j]!);
     }
     // ĉ_i (i < N): ρ6_{i+1}·s'_{i+1} − ρ6_i·γ ;  ĉ_N: −γ·(ρ2 + ρ6_N) ;  t̂_i: −ρ6_i
     for (let i = 0; i < n; i++) {
       const next = i + 1 < n ? r6[i + 1]! * sPrime[i + 1]! : -r2 * gamma;
-      add(cHat[i]!, next - r6[i]! * gamma);
-      add(tHat[i]!, -r6[i]!);
+      eq.add(cHat[i]!, next - r6[i]! * gamma);
+      eq.add(tHat[i]!, -r6[i]!);
     }
-    return msmUnsafe(points, scalars).is0();
+    return true;
   } catch {
     return false;
   }

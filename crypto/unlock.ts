@@ -9,14 +9,15 @@
  *
  * Prover: `w` random, `T1 = w·G`, `T2 = w·D*`,
  * `γ = H("fairdeal/unlock/gamma", seed, T1, T2)`, `s = w + γ·e`.
- * Verifier: `s·G == T1 + γ·E` and `s·D* == T2 + γ·C*`, folded with a random
- * weight into one multi-scalar multiplication.
+ * Verifier: `s·G == T1 + γ·E` and `s·D* == T2 + γ·C*`, folded with random
+ * weights into one multi-scalar multiplication (equations.ts).
  */
 import { assertPoint, G, isPoint, type Point } from './group/point.ts';
 import { assertSecret, invertScalar, isScalar, modL } from './group/scalar.ts';
-import { random128, randomScalar } from './group/random.ts';
+import { randomScalar } from './group/random.ts';
 import { mulBase, mulSecret } from './group/mul.ts';
 import { msmUnsafe } from './group/msm.ts';
+import { Equations } from './equations.ts';
 import { challenges128, Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 
@@ -83,6 +84,29 @@ export function verifyUnlock(
   after: Point[],
   proof: UnlockProof,
 ): boolean {
+  const eq = new Equations();
+  try {
+    return weighUnlock(eq, ctx, pub, before, after, proof) && eq.holds();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the unlock proof's two equations into `eq`, each with a weight of
+ * `eq`: `α·(s·G − T1 − γ·E) + β·(s·D* − T2 − γ·C*) = O`, with `D*` and `C*`
+ * spelt out as `Σ z_i·D_i` and `Σ z_i·C_i` (so a card that is in several
+ * proofs of a batch weighs once). For `verifyUnlock` or a batch (batch.ts).
+ * Returns false, and writes nothing, on malformed input; never throws.
+ */
+export function weighUnlock(
+  eq: Equations,
+  ctx: Uint8Array,
+  pub: Point,
+  before: Point[],
+  after: Point[],
+  proof: UnlockProof,
+): boolean {
   report('verifyUnlock');
   try {
     if (!(ctx instanceof Uint8Array) || !isPoint(pub)) return false;
@@ -95,17 +119,19 @@ export function verifyUnlock(
     const seed = unlockSeed(ctx, pub, before, after);
     const z = challenges128(UNLOCK_Z, seed, n);
     const gamma = unlockChallenge(seed, T1, T2);
-    // (s·G − T1 − γ·E) + ρ·(s·D* − T2 − γ·C*) == O, with the verifier's own random ρ.
-    const rho = random128();
-    const points: Point[] = [G, T1, pub, T2];
-    const scalars: bigint[] = [s, -1n, -gamma, -rho];
-    const rs = modL(rho * s);
-    const rg = modL(rho * gamma);
+    const a = eq.weight();
+    const b = eq.weight();
+    eq.add(G, a * s);
+    eq.add(T1, -a);
+    eq.add(pub, -a * gamma);
+    eq.add(T2, -b);
+    const bs = modL(b * s);
+    const bg = modL(b * gamma);
     for (let i = 0; i < n; i++) {
-      points.push(after[i]!, before[i]!);
-      scalars.push(rs * z[i]!, -rg * z[i]!);
+      eq.add(after[i]!, bs * z[i]!);
+      eq.add(before[i]!, -bg * z[i]!);
     }
-    return msmUnsafe(points, scalars).is0();
+    return true;
   } catch {
     return false;
   }

@@ -4,7 +4,9 @@
  * worker per core (at least two, so that checking the others' proofs goes on
  * while this player's own proof is being made) and gives each job to the
  * least busy; comlink turns each worker's jobs into plain async calls. A
- * pool does each check once, however many of its sessions ask it.
+ * pool does each check once, however many of its sessions ask it, and the
+ * checks asked in one task together, in a batch per idle worker (one MSM
+ * checks a batch: `work.checks`).
  * `InThreadPool` runs the same jobs in this thread, one task each, for Node
  * (tests, the simulator) where a session has no page to keep responsive.
  */
@@ -60,6 +62,90 @@ class CheckMemo {
   }
 }
 
+/** A check asked of a pool, waiting for the batch it goes in. */
+interface Asked {
+  readonly job: CheckJob;
+  readonly resolve: (done: CheckDone) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** How a pool hands its checks over. */
+export interface PoolOptions {
+  /**
+   * Checks pending together go together, in a batch per idle worker (true, the
+   * default); or each check alone, as a job of its own.
+   */
+  readonly batchChecks?: boolean;
+}
+
+/**
+ * Gathers the checks asked and hands them over in batches: a session asks
+ * every check it wants at once, and a batch costs one MSM where its checks
+ * alone cost one each, with `G`, `H`, the shuffle generators and a deck
+ * shared by two shuffles weighed once. `schedule` says when to hand over what
+ * is pending, `batches` into how many batches (0: not yet, `flushSoon` is
+ * called again when that may change), and `run` checks a batch.
+ */
+class CheckBatcher {
+  private pending: Asked[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly schedule: (flush: () => void) => void,
+    private readonly batches: () => number,
+    private readonly run: (jobs: CheckJob[]) => Promise<CheckDone[]>,
+  ) {}
+
+  check(job: CheckJob): Promise<CheckDone> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ job, resolve, reject });
+      this.flushSoon();
+    });
+  }
+
+  /** Hands over what is pending once `schedule` says so. */
+  flushSoon(): void {
+    if (this.scheduled || this.pending.length === 0) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      const count = this.batches();
+      if (count === 0) return;
+      for (const batch of split(this.pending.splice(0), count)) {
+        this.run(batch.map((a) => a.job)).then(
+          (done) => batch.forEach((a, i) => a.resolve(done[i]!)),
+          (e: unknown) => batch.forEach((a) => a.reject(e)),
+        );
+      }
+    });
+  }
+}
+
+/** The bytes of a check: what its cost grows with. */
+const sizeOf = (asked: Asked): number => asked.job.parts.reduce((n, part) => n + part.length, 0);
+
+/**
+ * `asked` cut in order into at most `count` runs of about equal size, so that
+ * checks asked one after the other (a chain of shuffles) stay together.
+ */
+function split(asked: readonly Asked[], count: number): Asked[][] {
+  const parts = Math.min(Math.max(1, count), asked.length);
+  const total = asked.reduce((n, a) => n + sizeOf(a), 0);
+  const out: Asked[][] = [];
+  let run: Asked[] = [];
+  let sum = 0;
+  for (const a of asked) {
+    run.push(a);
+    sum += sizeOf(a);
+    if (out.length < parts - 1 && sum * parts >= total * (out.length + 1)) {
+      out.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) out.push(run);
+  return out;
+}
+
 /** One thread of a `WorkerPool`: where to post its jobs, and how to stop it. */
 export interface WorkerThread {
   readonly endpoint: Endpoint;
@@ -73,17 +159,28 @@ export const poolSize = (cores: number | undefined): number => Math.max(2, cores
 export class WorkerPool implements CryptoPool {
   private readonly workers: { thread: WorkerThread; remote: Remote<Work>; busy: number }[];
   private readonly memo = new CheckMemo();
+  private readonly batcher: CheckBatcher;
 
   /** `size` threads made by `spawn`, each running src/net/crypto-worker.ts (or its like). */
-  constructor(spawn: () => WorkerThread, size: number) {
+  constructor(spawn: () => WorkerThread, size: number, options: PoolOptions = {}) {
     this.workers = Array.from({ length: size }, () => {
       const thread = spawn();
       return { thread, remote: wrap<Work>(thread.endpoint), busy: 0 };
     });
+    // A batch per idle worker, so checking goes on in parallel beside a duty being made.
+    // With none idle, checks wait for the first worker done, gathering more meanwhile: it
+    // would not have started them sooner.
+    const batch = options.batchChecks ?? true;
+    this.batcher = new CheckBatcher(
+      // Not `queueMicrotask` itself: a browser's throws "Illegal invocation" called as a method.
+      (flush) => queueMicrotask(flush),
+      () => (batch ? this.workers.filter((w) => w.busy === 0).length : Infinity),
+      (jobs) => this.run((remote) => remote.checks(jobs)),
+    );
   }
 
   check(job: CheckJob): Promise<CheckDone> {
-    return this.memo.run(job, () => this.run((remote) => remote.check(job)));
+    return this.memo.run(job, () => this.batcher.check(job));
   }
 
   duty(request: DutyRequest): Promise<DutyDone> {
@@ -116,6 +213,7 @@ export class WorkerPool implements CryptoPool {
       return await job(worker.remote);
     } finally {
       worker.busy -= 1;
+      this.batcher.flushSoon();
     }
   }
 }
@@ -134,14 +232,35 @@ export function browserPool(): WorkerPool {
 /**
  * The jobs done in this thread, each in a task of its own after the current
  * one (as a worker's answer comes back), its request and answer copied as a
- * worker's are: what cannot cross to a worker fails here too.
+ * worker's are: what cannot cross to a worker fails here too. The checks
+ * asked in one task are one job, a batch.
  */
 export class InThreadPool implements CryptoPool {
   private closed = false;
   private readonly memo = new CheckMemo();
+  private readonly batcher: CheckBatcher;
+
+  constructor(options: PoolOptions = {}) {
+    // Batched: one task checks every check asked before it starts, from any session.
+    this.batcher =
+      (options.batchChecks ?? true)
+        ? new CheckBatcher(
+            (flush) => setTimeout(flush, 0),
+            () => 1,
+            (jobs) =>
+              this.closed
+                ? new Promise(() => {})
+                : this.now(() => work.checks(structuredClone(jobs))),
+          )
+        : new CheckBatcher(
+            (flush) => queueMicrotask(flush),
+            () => Infinity,
+            (jobs) => this.run(() => work.checks(structuredClone(jobs))),
+          );
+  }
 
   check(job: CheckJob): Promise<CheckDone> {
-    return this.memo.run(job, () => this.run(() => work.check(structuredClone(job))));
+    return this.memo.run(job, () => this.batcher.check(job));
   }
 
   duty(request: DutyRequest): Promise<DutyDone> {
@@ -167,13 +286,17 @@ export class InThreadPool implements CryptoPool {
   private run<T>(job: () => T): Promise<T> {
     return new Promise((resolve, reject) => {
       setTimeout(() => {
-        if (this.closed) return;
-        try {
-          resolve(structuredClone(job()));
-        } catch (e) {
-          reject(e);
-        }
+        if (!this.closed) this.now(job).then(resolve, reject);
       }, 0);
     });
+  }
+
+  /** Does `job` at once, its answer copied as a worker's is. */
+  private now<T>(job: () => T): Promise<T> {
+    try {
+      return Promise.resolve(structuredClone(job()));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The cryptography of a table session, as the jobs a crypto worker does: a
- * proof check of the fold (`CheckJob`, see src/engine/table/checks.ts), this
+ * The cryptography of a table session, as the jobs a crypto worker does: the
+ * fold's proof checks (`CheckJob`, see src/engine/table/checks.ts), this
  * seat's next duty (its KEY, SHUFFLE, unlock shares..., proofs included), and
  * the audit view's opening of every card with the published keys. Plain
  * functions of plain data: a pool of Web Workers runs them in the browser
@@ -19,7 +19,7 @@ import type { DeckSpec, Seat } from '../engine/game.ts';
 import { makeDuty } from '../engine/table/author.ts';
 import { Keyring, type KeyringSecrets } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
-import { runCheck, type CheckJob } from '../engine/table/checks.ts';
+import { runChecks, type CheckJob } from '../engine/table/checks.ts';
 import { auditReport, type AuditLog, type AuditReport } from '../engine/table/report.ts';
 import type { Result } from '../engine/result.ts';
 import type { TableState } from '../engine/table/types.ts';
@@ -42,7 +42,10 @@ export interface DutyDone {
   readonly ms: number;
 }
 
-/** A check done: whether the proof holds, and how long the worker took to check it, in ms. */
+/**
+ * A check done: whether the proof holds, and how long the worker took to check
+ * it, in ms (its share of the batch it was checked in).
+ */
 export interface CheckDone {
   readonly holds: boolean;
   readonly ms: number;
@@ -74,11 +77,18 @@ export const LARGEST_DECK = 52;
 
 /** The jobs of a crypto worker. */
 export const work = {
-  /** Whether the proof of `job` holds. */
-  check(job: CheckJob): CheckDone {
+  /**
+   * Whether the proof of each job holds, checked together (`runChecks`: one
+   * batch, each answer exactly the job's own). The batch's time is shared
+   * among the jobs by their size, a proof's cost growing with its points.
+   */
+  checks(jobs: readonly CheckJob[]): CheckDone[] {
     const started = performance.now();
-    const holds = runCheck(job);
-    return { holds, ms: performance.now() - started };
+    const verdicts = runChecks(jobs);
+    const ms = performance.now() - started;
+    const sizes = jobs.map((job) => job.parts.reduce((n, part) => n + part.length, 0));
+    const total = sizes.reduce((a, b) => a + b, 0) || 1;
+    return verdicts.map((holds, i) => ({ holds, ms: (ms * sizes[i]!) / total }));
   },
   /** Makes the duty this seat owes in `request.state`, with a copy of its keyring. */
   duty(request: DutyRequest): DutyDone {

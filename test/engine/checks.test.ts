@@ -10,7 +10,13 @@ import { describe, expect, test } from 'vitest';
 import { fromBase64, toBase64 } from '../../crypto/index.ts';
 import type { SignedEvent } from '../../src/engine/events.ts';
 import type { ShuffleBody } from '../../src/engine/table/bodies.ts';
-import { CheckBook, checkId, runCheck, type CheckJob } from '../../src/engine/table/checks.ts';
+import {
+  CheckBook,
+  checkId,
+  runCheck,
+  runChecks,
+  type CheckJob,
+} from '../../src/engine/table/checks.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import type { Json } from '../../src/engine/encoding.ts';
 import {
@@ -188,4 +194,59 @@ test('a replica that waits on nothing looks ahead at nothing, and an answer comi
     expect(replica.entryVerdicts).toEqual(verdicts);
     expect(replica.waiting).toBe(false);
   }
+});
+
+/** Every check the hand asks, in the order a replica that received it all wants them. */
+const handJobs = () => {
+  const replica = booked(hand);
+  for (const { bytes } of hand.events) replica.receive(bytes);
+  return answer(replica, (ids) => ids);
+};
+
+describe('checked together in one batch, each check is answered as alone', () => {
+  test('every check of the hand holds, in one batch', () => {
+    const jobs = handJobs();
+    expect(jobs.length).toBeGreaterThan(10);
+    expect(runChecks(jobs)).toEqual(jobs.map(() => true));
+    expect(runChecks([])).toEqual([]);
+  });
+
+  // One byte changed in one part of one job (its last, inside a point, a scalar, or ctx):
+  // that job, and only it, is false, whether the byte makes a bad proof or no encoding.
+  test('a byte changed in any part of any one job makes that job false, and no other', () => {
+    const jobs = handJobs();
+    const kinds = new Set<string>();
+    jobs.forEach((job, j) => {
+      if (kinds.has(job.kind)) return;
+      kinds.add(job.kind);
+      job.parts.forEach((part, k) => {
+        const changed = Uint8Array.from(part);
+        changed[changed.length - 1]! ^= 1;
+        const other = { ...job, parts: job.parts.map((p, i) => (i === k ? changed : p)) };
+        const batch = jobs.map((x, i) => (i === j ? other : x));
+        expect(runChecks(batch), `${job.kind} part ${k}`).toEqual(batch.map((_, i) => i !== j));
+      });
+    });
+    expect(kinds).toEqual(new Set(['key', 'shuffle', 'unlock', 'dleq']));
+  });
+
+  test('a point that is no canonical encoding fails its job only, though other jobs hold it', () => {
+    const jobs = handJobs();
+    const j = jobs.findIndex((job) => job.kind === 'shuffle');
+    const rows = Uint8Array.from(jobs[j]!.parts[3]!);
+    rows.fill(0xff, 9, 41); // the first output row's point: above the field's prime
+    const bad = { ...jobs[j]!, parts: jobs[j]!.parts.map((p, i) => (i === 3 ? rows : p)) };
+    const batch = jobs.map((x, i) => (i === j ? bad : x));
+    expect(runCheck(bad)).toBe(false);
+    expect(runChecks(batch)).toEqual(batch.map((_, i) => i !== j));
+  });
+
+  test('a job of no kind, or with parts missing, is false and leaves the others alone', () => {
+    const jobs = handJobs().slice(0, 4);
+    const odd = [
+      { kind: 'nothing', parts: jobs[0]!.parts } as unknown as CheckJob,
+      { kind: 'shuffle', parts: jobs[0]!.parts.slice(0, 1) } as CheckJob,
+    ];
+    expect(runChecks([...odd, ...jobs])).toEqual([false, false, true, true, true, true]);
+  });
 });

@@ -11,6 +11,7 @@ import type { Json } from '../../src/engine/encoding.ts';
 import { playable } from '../../src/engine/games/registry.ts';
 import { makeDuty } from '../../src/engine/table/author.ts';
 import type { ShuffleBody } from '../../src/engine/table/bodies.ts';
+import { CheckBook, runCheck, type CheckJob } from '../../src/engine/table/checks.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import type { SignedEvent } from '../../src/engine/events.ts';
@@ -29,6 +30,7 @@ import {
   expectOffence,
   loadHand,
   replicaBefore,
+  scriptPlayable,
   signNext,
 } from '../engine/helpers/cheats.ts';
 import {
@@ -216,3 +218,37 @@ test('the audit job opens the game as this thread would, from plain data copied 
     error: 'ERR_NO_AUDIT',
   });
 });
+
+/** Every check of the recorded hand, one of them with a byte of its proof changed. */
+function handChecks(): { jobs: CheckJob[]; bad: number } {
+  const rec = loadHand();
+  const replica = new Replica(rec.genesis, scriptPlayable, rec.initial, new CheckBook());
+  for (const { bytes } of rec.events) replica.receive(bytes);
+  const jobs = [...replica.ahead().wanted.values()];
+  const bad = jobs.findIndex((job) => job.kind === 'unlock');
+  const proof = Uint8Array.from(jobs[bad]!.parts[4]!);
+  proof[proof.length - 2]! ^= 1;
+  jobs[bad] = { ...jobs[bad]!, parts: jobs[bad]!.parts.map((p, i) => (i === 4 ? proof : p)) };
+  return { jobs, bad };
+}
+
+test.each([
+  ['in this thread, in one batch', () => new InThreadPool()],
+  ['in this thread, each alone', () => new InThreadPool({ batchChecks: false })],
+  ['in two crypto workers, a batch each', () => nodeWorkerPool(2)],
+  ['in two crypto workers, each alone', () => nodeWorkerPool(2, { batchChecks: false })],
+])(
+  'checks asked together are answered as each alone, a false one among them: %s',
+  async (_, make) => {
+    const { jobs, bad } = handChecks();
+    expect(jobs.length).toBeGreaterThan(10);
+    const pool: CryptoPool = make();
+    closeAfter(pool);
+    const done = await Promise.all(jobs.map((job) => pool.check(job)));
+    expect(done.map((d) => d.holds)).toEqual(jobs.map(runCheck));
+    expect(done.map((d) => d.holds)).toEqual(jobs.map((_, i) => i !== bad));
+    expect(done.every((d) => d.ms >= 0)).toBe(true);
+    // Asked again, each answer is the one kept.
+    expect((await pool.check(jobs[bad]!)).holds).toBe(false);
+  },
+);

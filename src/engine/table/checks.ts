@@ -9,29 +9,28 @@
  * encoding fails it), and every point of a body is part of some check before
  * the state takes it. `checkNow` answers each job at once with crypto/; a
  * `CheckBook` answers from results a session had computed where it likes (a
- * pool of workers, off the page's main thread) and fed back. So the fold
- * stays pure and synchronous, and the same answers give the same states.
+ * pool of workers, off the page's main thread, which checks the jobs pending
+ * together in one batch: `runChecks`) and fed back. So the fold stays pure
+ * and synchronous, and the same answers give the same states.
  *
  * A question the book cannot answer yet throws `Unchecked` (the replica waits
  * there for the answer) or, while the replica looks ahead, counts as passed
  * and is listed among the checks wanted.
  */
 import {
+  BatchVerifier,
   decodeDleqProof,
   decodeKeyProof,
   decodePoint,
-  decodePoints,
-  decodeRows,
   decodeShuffleProof,
   decodeUnlockProof,
   joinPoints,
   joinRows,
+  splitPoints,
+  splitRows,
   toHex,
   Transcript,
-  verifyDleq,
-  verifyKey,
-  verifyShuffle,
-  verifyUnlock,
+  type Point,
 } from '../../../crypto/index.ts';
 
 /**
@@ -97,39 +96,68 @@ export function checkId(job: CheckJob): string {
 
 /** Does `job`'s check; false for any part that does not decode, as for a false proof. Never throws. */
 export function runCheck(job: CheckJob): boolean {
-  try {
-    const [ctx, a, b, c, d, e] = job.parts as Uint8Array[];
-    switch (job.kind) {
-      case 'key':
-        return verifyKey(ctx!, decodePoint(a!), decodeKeyProof(b!));
-      case 'unlock':
-        return verifyUnlock(
-          ctx!,
-          decodePoint(a!),
-          decodePoints(b!),
-          decodePoints(c!),
-          decodeUnlockProof(d!),
-        );
-      case 'dleq':
-        return verifyDleq(
-          ctx!,
-          decodePoint(a!),
-          decodePoint(b!),
-          decodePoint(c!),
-          decodePoint(d!),
-          decodeDleqProof(e!),
-        );
-      case 'shuffle':
-        return verifyShuffle(
-          ctx!,
-          decodePoint(a!),
-          decodeRows(b!),
-          decodeRows(c!),
-          decodeShuffleProof(d!),
-        );
+  return runChecks([job])[0]!;
+}
+
+/**
+ * Does every check of `jobs` together, and answers each exactly as `runCheck`
+ * would alone: one batch (crypto/'s `BatchVerifier`: every proof's equations
+ * with the verifier's random weights in one MSM), checked again job by job
+ * only if it fails. A point encoded alike in several jobs is decoded once and
+ * weighs once (a deck is one shuffle's output and the next one's input).
+ * Never throws.
+ */
+export function runChecks(jobs: readonly CheckJob[]): boolean[] {
+  const batch = new BatchVerifier();
+  const point = pointDecoder();
+  const at = jobs.map((job) => {
+    try {
+      return addCheck(batch, job, point);
+    } catch {
+      return -1;
     }
-  } catch {
-    return false;
+  });
+  const verdicts = batch.verify();
+  return at.map((i) => i >= 0 && verdicts[i]!);
+}
+
+/** Canonical decoding (crypto/'s `decodePoint`) of each distinct encoding once. */
+function pointDecoder(): (bytes: Uint8Array) => Point {
+  const decoded = new Map<string, Point>();
+  return (bytes) => {
+    const key = String.fromCharCode(...bytes);
+    let p = decoded.get(key);
+    if (p === undefined) {
+      p = decodePoint(bytes);
+      decoded.set(key, p);
+    }
+    return p;
+  };
+}
+
+/** Adds `job`'s proof to `batch`, its points decoded by `point`; throws on any part that does not decode. */
+function addCheck(
+  batch: BatchVerifier,
+  job: CheckJob,
+  point: (bytes: Uint8Array) => Point,
+): number {
+  const [ctx, a, b, c, d, e] = job.parts as Uint8Array[];
+  const rows = (bytes: Uint8Array) => splitRows(bytes).map((row) => row.map(point));
+  switch (job.kind) {
+    case 'key':
+      return batch.key(ctx!, point(a!), decodeKeyProof(b!));
+    case 'unlock':
+      return batch.unlock(
+        ctx!,
+        point(a!),
+        splitPoints(b!).map(point),
+        splitPoints(c!).map(point),
+        decodeUnlockProof(d!),
+      );
+    case 'dleq':
+      return batch.dleq(ctx!, point(a!), point(b!), point(c!), point(d!), decodeDleqProof(e!));
+    case 'shuffle':
+      return batch.shuffle(ctx!, point(a!), rows(b!), rows(c!), decodeShuffleProof(d!));
   }
 }
 

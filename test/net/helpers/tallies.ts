@@ -5,15 +5,19 @@
  */
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { WorkerPool } from '../../../src/net/pool.ts';
+import { WorkerPool, type PoolOptions } from '../../../src/net/pool.ts';
 import type { WorkTally } from '../../../src/net/work.ts';
 
 /** A pool of `size` crypto workers running test/net/helpers/node-worker.ts. */
-export function nodeWorkerPool(size: number): WorkerPool {
-  return new WorkerPool(() => {
-    const worker = new Worker(new URL('./node-worker.mjs', import.meta.url));
-    return { endpoint: nodeEndpoint(worker), terminate: () => void worker.terminate() };
-  }, size);
+export function nodeWorkerPool(size: number, options: PoolOptions = {}): WorkerPool {
+  return new WorkerPool(
+    () => {
+      const worker = new Worker(new URL('./node-worker.mjs', import.meta.url));
+      return { endpoint: nodeEndpoint(worker), terminate: () => void worker.terminate() };
+    },
+    size,
+    options,
+  );
 }
 
 /** `after` minus `before`, function by function. */
