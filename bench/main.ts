@@ -389,6 +389,11 @@ if (devices) {
     `  Batailles et piques, 6 devices at ${LATENCY_MS} ms (model): ${ms(Math.max(...six))} ms to the ` +
       `first move on every device (at most ${ms(MODEL_TARGET_MS)}: ${verdict(Math.max(...six) <= MODEL_TARGET_MS)})`,
   );
+  const { shuffles, deal } = devices.pipelined;
+  console.log(
+    `    projected, not built: ${ms(Math.max(...shuffles.firstMove))} ms with the armies' shuffles ` +
+      `pipelined, ${ms(Math.max(...deal.firstMove))} ms with the deal round too`,
+  );
 }
 
 for (const line of bundle ? bundleTargets(bundle) : []) console.log(`  ${line}`);

@@ -7,6 +7,7 @@
 import { expect, test } from 'vitest';
 import { fit, formatFit, LAWS, project } from '../../bench/growth.ts';
 import { simulate, type ModelTable } from '../../bench/model.ts';
+import { pipelined, type TypedTable } from '../../bench/pipeline.ts';
 
 // Seat 0 opens for 5 ms, makes A0 (10 ms); seat 1 makes B0 (20 ms) at once; seat 0 then
 // makes A1 on both, which seat 1 takes in last.
@@ -130,4 +131,61 @@ test('a law with more terms than figures, or terms the figures cannot tell apart
   // Every figure at 2 seats: c and c(n−1) are the same column.
   const twoSeats = [26, 52, 104].map((cards) => ({ seats: 2, cards, value: cards }));
   expect(() => fit(twoSeats, LAWS.cpu)).toThrow('growth: the terms do not tell the figures apart');
+});
+
+// Three seats key at once, then shuffle three groups in turn (30 ms to make, nothing to take
+// in), then seat 0 unlocks on every shuffle.
+const chained: TypedTable = {
+  open: [0, 0, 0],
+  steps: [
+    ...[0, 1, 2].map((seat) => ({
+      type: 'KEY',
+      author: seat,
+      seq: 0,
+      basis: [0, 0, 0],
+      cost: [0, 0, 0],
+    })),
+    { type: 'SHUFFLE', author: 0, seq: 1, basis: [1, 1, 1], cost: [30, 0, 0] },
+    { type: 'SHUFFLE', author: 1, seq: 1, basis: [2, 1, 1], cost: [0, 30, 0] },
+    { type: 'SHUFFLE', author: 2, seq: 1, basis: [2, 2, 1], cost: [0, 0, 30] },
+    { type: 'UNLOCK', author: 0, seq: 2, basis: [2, 2, 2], cost: [0, 0, 0] },
+  ],
+  first: [0, 1, 2].map(() => [3, 2, 2]),
+};
+
+test('a chain pipelined: each seat works on one group a round, resting on its own round before and the seat before it', () => {
+  const piped = pipelined(chained, 'SHUFFLE', 3, [1, 1, 1]);
+  const rounds = piped.steps.filter((s) => s.type === 'SHUFFLE');
+  expect(rounds.map((s) => [s.author, s.seq])).toEqual([
+    [0, 1],
+    [1, 1],
+    [2, 1],
+    [0, 2],
+    [1, 2],
+    [2, 2],
+    [0, 3],
+    [1, 3],
+    [2, 3],
+  ]);
+  // Round 0 on the keys alone; round 1 of seat 0 on its own round 0 and seat 2's (the chains wrap).
+  expect(rounds[1]!.basis).toEqual([1, 1, 1]);
+  expect(rounds[3]!.basis).toEqual([2, 1, 2]);
+  expect(rounds[7]!.basis).toEqual([3, 3, 1]);
+  // A third of each step's cost, and the fixed cost of an event on every seat.
+  expect(rounds[4]!.cost).toEqual([1, 11, 1]);
+  // What came after counts every round of every seat.
+  expect(piped.steps.at(-1)).toMatchObject({ type: 'UNLOCK', seq: 4, basis: [4, 4, 4] });
+  expect(piped.first).toEqual([0, 1, 2].map(() => [5, 4, 4]));
+  // The seats work at once: three rounds of 10 ms, not three steps of 30 one after another.
+  expect(simulate(chained, 0).firstMove).toEqual([90, 90, 90]);
+  expect(simulate(pipelined(chained, 'SHUFFLE', 3, [0, 0, 0]), 0).firstMove).toEqual([30, 30, 30]);
+});
+
+test('only a chain of one step per seat, each on the one before, is pipelined', () => {
+  expect(() => pipelined(chained, 'UNLOCK', 2, [0, 0, 0])).toThrow(/one step per seat/);
+  const unchained = {
+    ...chained,
+    steps: chained.steps.map((s) => (s.type === 'SHUFFLE' ? { ...s, basis: [1, 1, 1] } : s)),
+  };
+  expect(() => pipelined(unchained, 'SHUFFLE', 3, [0, 0, 0])).toThrow(/does not rest/);
 });
