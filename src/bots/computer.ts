@@ -47,18 +47,29 @@ export class ComputerPlayer {
   }
 
   private consider(): void {
-    if (this.thinking || this.session.legalActions().length === 0) return;
+    if (this.thinking) return;
     this.thinking = true;
+    // Its moves read in a task of its own, not in the one that changed the table: reading
+    // the seat's cards the first time takes a multiplication each, and every computer in
+    // the page hears the same change.
     setTimeout(() => {
-      this.thinking = false;
-      const state = this.session.replica.state.game;
-      const choice = botAt(this.session.playable, this.level)(
-        this.session.playable.view(state, this.session.seat),
-        this.session.legalActions(),
-        this.random,
-        this.session.knownFaces(),
-      );
-      if (choice) this.session.act(choice);
-    }, this.delayMs);
+      if (this.session.legalActions().length === 0) {
+        this.thinking = false;
+        return;
+      }
+      setTimeout(() => this.choose(), this.delayMs);
+    }, 0);
+  }
+
+  private choose(): void {
+    this.thinking = false;
+    const state = this.session.replica.state.game;
+    const choice = botAt(this.session.playable, this.level)(
+      this.session.playable.view(state, this.session.seat),
+      this.session.legalActions(),
+      this.random,
+      this.session.knownFaces(),
+    );
+    if (choice) this.session.act(choice);
   }
 }

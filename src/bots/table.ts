@@ -58,6 +58,8 @@ export function localTable(options: {
   network?: LoopbackNetwork;
   /** Where each seat keeps its secrets and events; by default in memory. */
   stores?: readonly TableStore[];
+  /** Each seat's identity, one per name; by default made here. */
+  identities?: readonly Identity[];
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
@@ -65,7 +67,7 @@ export function localTable(options: {
   const pool = options.pool ?? new InThreadPool();
   const given = options.options ?? {};
   const gameOptions = entry.withSeats?.(given, options.names.length) ?? given;
-  const identities = options.names.map(() => createIdentity());
+  const identities = options.identities ?? options.names.map(() => createIdentity());
   const peers = options.names.map((_, seat) => `local-${seat}`);
   const genesis: Genesis = {
     table: options.table ?? `local-${Date.now().toString(36)}`,

@@ -473,7 +473,7 @@ export class LobbyController {
     level: Level,
   ): Promise<void> {
     const play = await this.parts();
-    const { freshSeed, localTable, LoopbackNetwork, seatRecords } = play;
+    const { createIdentity, freshSeed, localTable, LoopbackNetwork, seatRecords } = play;
     const id = newTableId();
     await this.enter(id);
     this.name = name;
@@ -481,14 +481,20 @@ export class LobbyController {
       seats === 2 ? 'Computer' : `Computer ${i + 1}`,
     );
     const stores = [this.tables, ...computers.map((_, i) => seatStore(this.tables, i + 1))];
-    // Each step a task of its own, so none holds the page: the keys and sessions of every
-    // seat, this player's controller, the table's first drawing; and each message between
-    // the seats.
+    // Each step a task of its own, so none holds the page: each seat's identity (the page's
+    // first also builds ed25519's table for the base point), the sessions of every seat,
+    // this player's controller, the table's first drawing; and each message between the seats.
+    const identities: Identity[] = [];
+    for (let seat = 0; seat < seats; seat++) {
+      await sleep(0);
+      identities.push(createIdentity());
+    }
     await sleep(0);
     const local = localTable({
       game,
       options,
       names: [name, ...computers],
+      identities,
       humans: [0],
       delayMs: COMPUTER_DELAY_MS,
       seed: freshSeed(),
