@@ -29,9 +29,13 @@ import { benchDeal } from './deal.ts';
 import { CountingNetwork } from './tables.ts';
 import { median } from './text.ts';
 
-/** A table to record: a game of the catalog, or the bench's deal of `cards` cards. */
+/**
+ * A table to record: a game of the catalog (at `protocol`, an older version to measure
+ * against, or this code's), or the bench's deal of `cards` cards.
+ */
 export type Shape =
-  { game: GameId; seats: number } | { game: 'deal'; seats: number; cards: number };
+  | { game: GameId; seats: number; protocol?: number }
+  | { game: 'deal'; seats: number; cards: number };
 
 /** One event of the setup. */
 export interface Step {
@@ -72,7 +76,7 @@ export interface Recording {
 export const shapeLabel = (s: Shape): string =>
   s.game === 'deal'
     ? `deal, ${s.seats} seats, ${s.cards} cards`
-    : `${GAMES[s.game].name}, ${s.seats} seats`;
+    : `${GAMES[s.game].name}, ${s.seats} seats${s.protocol ? ` (protocol ${s.protocol})` : ''}`;
 
 /**
  * A pool of this thread that times the face points it hashes (`faces`, once per table):
@@ -142,7 +146,7 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
     deckSize: totalDeckSize(game, options),
     options,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
-    protocol: PROTOCOL_VERSION,
+    protocol: (shape.game !== 'deal' && shape.protocol) || PROTOCOL_VERSION,
   };
   const pools = peers.map(() => new OpenTimingPool());
   const messengers = peers.map((peer) => new Messenger(network.join(peer), parseWireMessage));

@@ -65,7 +65,7 @@ import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
 import { eventHash } from '../engine/events.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
 import { playable, type Playable } from '../engine/games/registry.ts';
-import { makeAct, makeSeal, owesDuty, privateFaces } from '../engine/table/author.ts';
+import { makeAct, makeSeal, owesDuty, privateFaces, stillDue } from '../engine/table/author.ts';
 import { Keyring } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
 import { CheckBook } from '../engine/table/checks.ts';
@@ -192,8 +192,11 @@ export class TableSession<S extends Json = Json> {
    */
   private readonly unreachableSince: (number | null)[];
   private kept: readonly (number | null)[] = [];
-  /** A duty made for a state the table left before it was signed, kept should the table stand there again. */
-  private prepared: { hash: string; made: DutyDone } | null = null;
+  /**
+   * A duty made for a state the table left before it was signed, kept should the table
+   * stand there again, or somewhere it is still due (`stillDue`).
+   */
+  private prepared: { hash: string; state: TableState<Json>; made: DutyDone } | null = null;
   /** Session policy between the games of a match: see `holdNextGame`. */
   private readonly nextGame = { hold: false, releasedStep: -1 };
   private readonly unsubscribe: () => void;
@@ -724,17 +727,26 @@ export class TableSession<S extends Json = Json> {
     let hash: string | null = null;
     const hashOf = () => (hash ??= stateHash(state as unknown as Json));
     const kept = this.prepared;
-    const reuse = kept !== null && kept.hash === hashOf();
+    const reuse =
+      kept !== null &&
+      (kept.hash === hashOf() ||
+        (kept.made.body !== null && stillDue(kept.state, state, this.seat, kept.made.body)));
     const made = reuse ? kept.made : await this.make(state);
     if (made === null) return false;
     await this.whenChecked();
     if (this.closed || made.body === null) return false;
     // An event arrived, or a check failed, while the body was made: it was made for another
     // state, and signed now it would be judged where it may not fit. Make it again, unless
-    // the table comes back to that state: a claim that we are absent, answered, changes nothing,
-    // and a claimant that claims again at once must not keep our duty from ever being signed.
-    if (this.replica.log.size !== seen || !this.standsAt(state)) {
-      this.prepared = { hash: hashOf(), made };
+    // it is still due there (a pipelined shuffle, while others shuffle other epochs) or
+    // the table comes back to that state: a claim that we are absent, answered, changes
+    // nothing, and a claimant that claims again at once must not keep our duty from ever
+    // being signed.
+    const moved = this.replica.log.size !== seen || !this.standsAt(state);
+    if (
+      moved &&
+      (this.replica.waiting || !stillDue(state, this.replica.state, this.seat, made.body))
+    ) {
+      this.prepared = { hash: hashOf(), state, made };
       return true;
     }
     if (reuse) this.prepared = null;

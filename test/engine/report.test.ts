@@ -169,13 +169,18 @@ describe('two decks dealt from one shuffle round, and moves that name cards', ()
       [0, 'red', red!.shuffles[0]!.index, 3],
       [1, 'black', red!.shuffles[0]!.index, 3],
     ]);
-    for (const deal of [red!, black!]) {
-      expect(deal.shuffles.map((s) => [s.index, s.seat, s.partial])).toEqual(
-        red!.shuffles.map((s) => [s.index, s.seat, false]),
-      );
-      expect(deal.shuffles.map((s) => s.index)).toEqual([2, 3]);
+    // Pipelined: red's chain starts at seat 0, black's at seat 1; played one event at a
+    // time, seat 1 shuffles both decks in its first event.
+    expect(red!.shuffles.map((s) => [s.index, s.seat, s.partial])).toEqual([
+      [2, 0, false],
+      [3, 1, false],
+    ]);
+    expect(black!.shuffles.map((s) => [s.index, s.seat, s.partial])).toEqual([
+      [3, 1, false],
+      [4, 0, false],
+    ]);
+    for (const deal of [red!, black!])
       for (const s of deal.shuffles) expect([...s.order].sort()).toEqual([0, 1, 2]);
-    }
     expect(report().events).toBe(rec().events.length);
   });
 

@@ -62,11 +62,15 @@ describe('two decks at one table, one part shuffled again', () => {
 
   test('owed() names who owes what, step by step', () => {
     expect(played().owed).toEqual([
-      // One KEY each (a key per deck), then one SHUFFLE each (both decks).
+      // One KEY each (a key per deck), then the two decks' shuffles pipelined: each deck's
+      // chain starts at another seat, so both seats shuffle at once. Played one event at a
+      // time here, seat 0 shuffles red, seat 1 then both decks (next on both chains), and
+      // seat 0 black.
       '0:KEY 1:KEY',
       '1:KEY',
-      '0:SHUFFLE',
+      '0:SHUFFLE 1:SHUFFLE',
       '1:SHUFFLE',
+      '0:SHUFFLE',
       // The deals: the other seat's layer comes off.
       '1:UNLOCK',
       '0:UNLOCK',
@@ -102,7 +106,7 @@ describe('two decks at one table, one part shuffled again', () => {
   });
 
   test('each seat reads the cards dealt to it, each in its own deck', () => {
-    const dealt = played().states[5]!;
+    const dealt = played().states[6]!;
     const read = (seat: number) =>
       [...privateFaces(dealt, seat, players[seat]!.keyring, new Map())].sort((a, b) => a[0] - b[0]);
     const zero = read(0);
@@ -114,20 +118,20 @@ describe('two decks at one table, one part shuffled again', () => {
   });
 
   test('the public cards shuffled again: unknown until revealed, then one of the same faces', () => {
-    const revealed = played().states[7]!;
+    const revealed = played().states[8]!;
     const faces = [2, 3, 4].map((id) => revealed.faces[id]!);
     expect(faces.every((f) => f !== null)).toBe(true);
-    const reshuffled = played().states[11]!;
+    const reshuffled = played().states[12]!;
     expect([2, 3, 4].map((id) => reshuffled.faces[id])).toEqual([null, null, null]);
     expect([2, 3, 4].map((id) => reshuffled.cards[id]!.layers.length)).toEqual([2, 2, 2]);
     // Not one ciphertext of the new stock was seen before it.
     const before = new Set(
       played()
-        .states.slice(0, 11)
+        .states.slice(0, 12)
         .flatMap((s) => s.cards.map((c) => c.c)),
     );
     expect([2, 3, 4].filter((id) => before.has(reshuffled.cards[id]!.c))).toEqual([]);
-    expect(faces).toContain(played().states[13]!.faces[2]);
+    expect(faces).toContain(played().states[14]!.faces[2]);
   });
 
   test('the audit opens every card of both decks', () => {
@@ -149,7 +153,7 @@ describe('two decks at one table, one part shuffled again', () => {
     expect(keyRounds.map(startsNextGame)).toEqual([false, false, false]);
     expect(states.filter(startsNextGame)).toEqual([]);
     // Red's public cards as a stock while black is gathered whole: still this game.
-    const revealed = states[7]!;
+    const revealed = states[8]!;
     expect(startsNextGame(keysStep(revealed, shuffleGroups(revealed, [2, 3, 4, ...BLACK])))).toBe(
       false,
     );
@@ -159,7 +163,7 @@ describe('two decks at one table, one part shuffled again', () => {
   });
 
   test('a game asking to shuffle a card of no deck, or part of a deck still dealt, is a bug named', () => {
-    const dealt = played().states[5]!;
+    const dealt = played().states[6]!;
     expect(() => shuffleGroups(dealt, [12])).toThrow('no card 12 to shuffle');
     expect(() => shuffleGroups(dealt, [0, 1])).toThrow(
       'a shuffle of part of a deck takes public cards only, all alike',
@@ -170,7 +174,7 @@ describe('two decks at one table, one part shuffled again', () => {
   // throws (the event that led there is refused as an exception) instead of going on.
   test('a game asking for a step the table cannot take is a bug named', () => {
     // Cards 2 to 4 are face up, under no layer.
-    const revealed = played().states[7]!;
+    const revealed = played().states[8]!;
     const asking = (need: Need): State => ({
       ...revealed,
       step: { type: 'PLAY' },
@@ -198,7 +202,7 @@ describe('two decks at one table, one part shuffled again', () => {
     expect([-1, 0, 4, 5, 11, 12].map((id) => deckIndex(end.decks, id))).toEqual([
       -1, 0, 0, 1, 1, -1,
     ]);
-    const revealed = played().states[7]!;
+    const revealed = played().states[8]!;
     const point = readPoint(revealed.cards[2]!.c);
     expect(faceOf(revealed, 2, point)).toBe(revealed.faces[2]);
     expect([-1, 12].map((id) => faceOf(revealed, id, point))).toEqual([-1, -1]);

@@ -21,6 +21,7 @@ import { makeAct } from '../../src/engine/table/author.ts';
 import { deckId } from '../../src/engine/table/fold.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
+import type { ShuffleBody } from '../../src/engine/table/bodies.ts';
 import { Table, auditOpen, expectDone, makePlayers, type Player } from './helpers/table.ts';
 import { falseFace } from './helpers/town.ts';
 import { lazy } from '../lazy.ts';
@@ -100,7 +101,12 @@ describe('Town for Two on the table', () => {
     const keys = opening.epochs.flatMap((e) => e.keys);
     expect(new Set(keys).size).toBe(4);
     const shuffles = table.events.filter((e) => e.event.body.type === 'SHUFFLE');
-    expect(shuffles.map((e) => e.event.author)).toEqual([0, 1]);
+    // Pipelined, each deck on a chain of its own: played one event at a time, seat 0
+    // shuffles the first deck, seat 1 both (next on both chains), seat 0 the second.
+    expect(shuffles.map((e) => e.event.author)).toEqual([0, 1, 0]);
+    expect(shuffles.map((e) => (e.event.body as ShuffleBody).shuffles.map((s) => s.epoch))).toEqual(
+      [[0], [0, 1], [1]],
+    );
   });
 
   test('a whole game to the audit: both replicas agree, nobody offends, the audit opens every card', () => {

@@ -36,7 +36,7 @@ test('the recorded hand, step by step', () => {
     [5, 'Bob re-keyed and shuffled cards 0, 1, 2 of their own', 1100, 'checked'],
     [6, 'Ada committed to a hidden coin bit', 0, 'checked'],
     [7, 'Bob committed to a hidden coin bit', 0, 'checked'],
-    [8, 'Ada opened their coin bit (1)', 0, 'checked'],
+    [8, 'Ada opened their coin bit (0)', 0, 'checked'],
     [9, 'Bob opened their coin bit (1)', 0, 'checked'],
     [10, 'Ada locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],
     [11, 'Bob locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],

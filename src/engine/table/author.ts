@@ -17,7 +17,7 @@ import { claimedAbsent } from './leave.ts';
 import { readPoint } from './points.ts';
 import { makeRekey, makeRemask } from './remask.ts';
 import type { Keyring } from './keyring.ts';
-import { makeKey, makeShuffle, type DeckSource } from './rounds.ts';
+import { epochsOwed, makeKey, makeShuffle, type DeckSource } from './rounds.ts';
 import { sealCommitment, sealDuty } from './seal.ts';
 import type { TableState } from './types.ts';
 import { makeCopyShares, makeLock, makeUnlock } from './unlock.ts';
@@ -139,6 +139,32 @@ export const owesDuty = (
   seat: Seat,
   held: Pick<Keyring, 'coin' | 'seal'>,
 ): boolean => duty(state, seat, held) !== null;
+
+/**
+ * True when `body`, the duty this seat made for `madeFor`, is still its due in `now`, a
+ * state the table reached since: a pipelined SHUFFLE, in the same round, of epochs the seat
+ * is still next on, their cards where they were. The others' shuffles of other epochs
+ * arrive while a seat proves its own; they change nothing its shuffle rests on, and without
+ * this its proof would be made again at each of them.
+ */
+export function stillDue(
+  madeFor: TableState<unknown>,
+  now: TableState<unknown>,
+  seat: Seat,
+  body: TableBody,
+): boolean {
+  const [was, is] = [madeFor.step, now.step];
+  if (body.type !== 'SHUFFLE' || was.type !== 'SHUFFLE' || is.type !== 'SHUFFLE') return false;
+  if (is.shuffled === undefined || madeFor.genesisHash !== now.genesisHash) return false;
+  if (madeFor.stepNo !== now.stepNo) return false;
+  const owed = epochsOwed(is, seat);
+  return body.shuffles.every(
+    ({ epoch }) =>
+      epoch !== undefined &&
+      owed.includes(epoch) &&
+      now.epochs[epoch]!.cards.every((id) => now.cards[id]!.c === madeFor.cards[id]!.c),
+  );
+}
 
 /**
  * The body for a table step this seat owes (see `owesDuty`), or null when it

@@ -24,7 +24,11 @@ export type Share = { points: string; proof: string };
 
 /** The wire form of each body (what is signed and hashed). */
 export type KeyBody = { type: 'KEY'; genesis: string; keys: { pub: string; proof: string }[] };
-export type ShuffleBody = { type: 'SHUFFLE'; shuffles: { rows: string; proof: string }[] };
+/** `epoch`: which epoch each shuffle is of, in a pipelined round (protocol 3) only. */
+export type ShuffleBody = {
+  type: 'SHUFFLE';
+  shuffles: { epoch?: number; rows: string; proof: string }[];
+};
 export type UnlockBody = { type: 'UNLOCK'; shares: Share[] };
 export type LockBody = { type: 'LOCK'; shares: Share[] };
 /**
@@ -99,7 +103,7 @@ type DecodedShare = { points: Encoding[]; proof: Uint8Array };
 /** A body with every field checked and every encoding framed; proofs stay bytes for their checks. */
 export type Decoded =
   | { type: 'KEY'; genesis: string; keys: { pub: Encoding; proof: Uint8Array }[] }
-  | { type: 'SHUFFLE'; shuffles: { rows: Encoding[][]; proof: Uint8Array }[] }
+  | { type: 'SHUFFLE'; shuffles: { epoch?: number; rows: Encoding[][]; proof: Uint8Array }[] }
   | { type: 'UNLOCK'; shares: DecodedShare[] }
   | {
       type: 'REMASK';
@@ -144,12 +148,24 @@ const b64 = (v: Json | undefined): Uint8Array => {
 };
 
 /** A list of objects with exactly `fields`, each decoded by `decode`. */
-function list<T>(v: Json | undefined, fields: string[], decode: (item: JsonObject) => T): T[] {
+const list = <T>(v: Json | undefined, fields: string[], decode: (item: JsonObject) => T): T[] =>
+  listOf(v, [fields], decode);
+
+/** A list of objects each with exactly the fields of one of `shapes`, each decoded by `decode`. */
+function listOf<T>(v: Json | undefined, shapes: string[][], decode: (item: JsonObject) => T): T[] {
   if (!Array.isArray(v)) throw new FieldError('expected a list');
   return v.map((item) => {
-    if (!isObject(item) || !hasExactly(item, fields)) throw new FieldError('bad list item');
+    if (!isObject(item) || !shapes.some((fields) => hasExactly(item, fields)))
+      throw new FieldError('bad list item');
     return decode(item);
   });
+}
+
+/** An index into a list the table holds: a whole number below 2¹⁶, far more than any table's. */
+function index(v: Json | undefined): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= 2 ** 16)
+    throw new FieldError('expected an index');
+  return v;
 }
 
 /** Exactly one point: a key or a factor. */
@@ -199,10 +215,18 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
         fields('shuffles');
         return ok({
           type: 'SHUFFLE',
-          shuffles: list(body.shuffles, ['rows', 'proof'], (s) => ({
-            rows: splitRows(b64(s.rows)),
-            proof: b64(s.proof),
-          })),
+          shuffles: listOf(
+            body.shuffles,
+            [
+              ['rows', 'proof'],
+              ['epoch', 'rows', 'proof'],
+            ],
+            (s) => ({
+              ...('epoch' in s ? { epoch: index(s.epoch) } : {}),
+              rows: splitRows(b64(s.rows)),
+              proof: b64(s.proof),
+            }),
+          ),
         });
       case 'UNLOCK':
         fields('shares');

@@ -156,19 +156,25 @@ export function auditReport(log: AuditLog): Result<AuditReport, 'ERR_NO_AUDIT'> 
       dealOf(after, id)?.moves[faces[id]!]!.push({ index, card: id, seat: author, ...move });
 
     if (type === 'SHUFFLE' && before.step.type === 'SHUFFLE') {
-      for (const e of before.step.epochs) {
-        const epoch = after.epochs[e]!;
-        const size = deckCards(after.decks, epoch.deck).length;
-        const partial = epoch.cards.length < size;
-        if (!partial && before.step.next === 0) {
-          const deal = startDeal(after, epoch.deck, index);
+      const { epochs, shuffled, next } = before.step;
+      const whole = (e: number) =>
+        after.epochs[e]!.cards.length === deckCards(after.decks, after.epochs[e]!.deck).length;
+      // A round's first shuffle starts a deal of each deck it shuffles whole, in deck order.
+      if (shuffled?.every((n) => n === 0) ?? next === 0)
+        for (const e of epochs.filter(whole)) {
+          const deal = startDeal(after, after.epochs[e]!.deck, index);
           deals.push(deal);
-          current.set(epoch.deck, deal);
+          current.set(after.epochs[e]!.deck, deal);
         }
+      for (const e of epochs) {
+        const epoch = after.epochs[e]!;
+        // A pipelined shuffle is of the epochs it names: those whose cards it moved.
+        if (shuffled && epoch.cards.every((id) => before.cards[id]!.c === after.cards[id]!.c))
+          continue;
         for (const id of epoch.cards) known.delete(id);
         const order = epoch.cards.map((id) => (faces[id] = open(after, id, after.cards[id]!)));
         // The first round shuffles every deck whole: a partial shuffle joins a deal under way.
-        current.get(epoch.deck)!.shuffles.push({ index, seat: author, order, partial });
+        current.get(epoch.deck)!.shuffles.push({ index, seat: author, order, partial: !whole(e) });
       }
     }
     if (type === 'REMASK' && before.step.type === 'REMASK') {

@@ -26,7 +26,13 @@ import { deckCards, deckIndex, faceEncodings } from './decks.ts';
 import { readEncoding, readPoint, writeEncoding } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
 import { nextStep, seatsMissing, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
-import type { Epoch, ShuffleGroup, TableCard, TableState } from './types.ts';
+import {
+  protocolOf,
+  type Epoch,
+  type ShuffleGroup,
+  type TableCard,
+  type TableState,
+} from './types.ts';
 
 /** What the author needs of the game: the decks of the table's first shuffle. */
 export type DeckSource = Pick<AnyGame<Json>, 'decks'>;
@@ -35,10 +41,24 @@ export type DeckSource = Pick<AnyGame<Json>, 'decks'>;
 export const owesKeys = (state: TableState<unknown>): Owed[] =>
   seatsMissing(state.keys).map((seat) => ({ seat, kind: 'KEY' }));
 
-/** The next seat in the round's order owes its SHUFFLE. */
-export const owesShuffle = (step: StepOf<'SHUFFLE'>): Owed[] => [
-  { seat: step.order[step.next]!, kind: 'SHUFFLE' },
-];
+/**
+ * The epochs of the round `seat` owes a shuffle of now: in turn, every one when the seat
+ * is next; pipelined, those whose chain it is next on (epoch `i`'s chain is `order`
+ * turned to start at `order[i]`).
+ */
+export function epochsOwed(step: StepOf<'SHUFFLE'>, seat: Seat): number[] {
+  const { order, shuffled } = step;
+  if (shuffled === undefined) return order[step.next] === seat ? [...step.epochs] : [];
+  return step.epochs.filter(
+    (_, i) => shuffled[i]! < order.length && order[(i + shuffled[i]!) % order.length] === seat,
+  );
+}
+
+/** Every seat next on a chain of the round owes its SHUFFLE: one at a time, or all at once if pipelined. */
+export const owesShuffle = (step: StepOf<'SHUFFLE'>): Owed[] =>
+  step.order
+    .filter((seat) => epochsOwed(step, seat).length > 0)
+    .map((seat) => ({ seat, kind: 'SHUFFLE' }));
 
 /** The decks and groups of the key round under way; `decks` is the game's, for the first round. */
 function keyRound(
@@ -153,6 +173,10 @@ function openShuffle<S>(
     order: state.keys.map((_, seat) => seat),
     next: 0,
     fresh,
+    // One epoch's chain is the round itself: there is nothing to pipeline.
+    ...(protocolOf(state.genesis) >= 3 && epochs.length > 1
+      ? { shuffled: epochs.map(() => 0) }
+      : {}),
   });
 }
 
@@ -216,19 +240,32 @@ export function startsNextGame(state: TableState<unknown>): boolean {
 }
 
 /**
- * A SHUFFLE: each epoch of the round permuted and encrypted under the
- * author's key for it, each with its proof. `done` once the last seat has
- * shuffled.
+ * A SHUFFLE: each epoch of the round it names (pipelined) or every epoch (in turn)
+ * permuted and encrypted under the author's key for it, each with its proof. `done` once
+ * every seat has shuffled every epoch. A pipelined shuffle leaves the step number as it
+ * was: the seats shuffle at once, and each proof's context must not depend on which of
+ * the others' shuffles a replica folded first.
  */
 export function applyShuffle<S extends Json>(
   { state, step, author, checks }: Turn<S, 'SHUFFLE'>,
   body: Extract<Decoded, { type: 'SHUFFLE' }>,
 ): Folded<Applied<S>> {
-  const parts = step.epochs.length;
-  const wrong = miscount('shuffles', body.shuffles.length, parts);
+  const owed = epochsOwed(step, author);
+  const named = body.shuffles.map((s) => s.epoch);
+  const pipelined = step.shuffled !== undefined;
+  if (named.some((epoch) => (epoch === undefined) === pipelined))
+    return refuse('ERR_SHAPE', { kind: 'other', code: 'ERR_SHAPE' });
+  const epochs = pipelined ? (named as number[]) : owed;
+  if (pipelined && epochs.some((epoch, i) => i > 0 && epoch <= epochs[i - 1]!))
+    return refuse('ERR_SHAPE', { kind: 'other', code: 'ERR_SHAPE' });
+  // An epoch the author is not next on is no shuffle it owes: another seat's, or done.
+  if (epochs.some((epoch) => !owed.includes(epoch)))
+    return refuse('ERR_NOT_OWED', { kind: 'not-owed', owed: owesShuffle(step) });
+  const parts = epochs.length;
+  const wrong = miscount('shuffles', body.shuffles.length, pipelined ? Math.max(parts, 1) : parts);
   if (wrong) return wrong;
   const cards = [...state.cards];
-  for (const [g, index] of step.epochs.entries()) {
+  for (const [g, index] of epochs.entries()) {
     const epoch = state.epochs[index]!;
     const { rows, proof } = body.shuffles[g]!;
     const input = epoch.cards.map((id) => [readEncoding(cards[id]!.c)]);
@@ -250,26 +287,35 @@ export function applyShuffle<S extends Json>(
       };
     });
   }
-  if (step.next + 1 < step.order.length)
-    return ok({ state: nextStep({ ...state, cards }, { ...step, next: step.next + 1 }) });
+  const shuffled = step.shuffled?.map((n, i) => (epochs.includes(step.epochs[i]!) ? n + 1 : n));
+  if (shuffled ? shuffled.some((n) => n < step.order.length) : step.next + 1 < step.order.length)
+    return ok({
+      state: shuffled
+        ? { ...state, cards, step: { ...step, shuffled } }
+        : nextStep({ ...state, cards }, { ...step, next: step.next + 1 }),
+    });
   const played = nextStep({ ...state, cards }, { type: 'PLAY' });
   // A shuffle the game asked for is told to it; the table's first is the game's start.
   return ok(step.fresh ? { state: played, fact: { type: 'SHUFFLED' } } : { state: played });
 }
 
-/** The SHUFFLE body: each group of the round permuted and encrypted under this seat's key for it. */
+/** The SHUFFLE body: each epoch this seat owes permuted and encrypted under its key for it, pipelined ones named. */
 export function makeShuffle(
   state: TableState<unknown>,
   step: StepOf<'SHUFFLE'>,
   seat: Seat,
   keyring: Keyring,
 ): TableBody {
-  const shuffles = step.epochs.map((index) => {
+  const shuffles = epochsOwed(step, seat).map((index) => {
     const epoch = state.epochs[index]!;
     const input = epoch.cards.map((id) => [readPoint(state.cards[id]!.c)]);
     const secret = keyring.scalarFor(epoch.keys[seat]!);
     const { rows, proof } = proveShuffle(shuffleContext(state, seat, epoch), secret, input);
-    return { rows: toBase64(encodeRows(rows)), proof: toBase64(encodeShuffleProof(proof)) };
+    return {
+      ...(step.shuffled ? { epoch: index } : {}),
+      rows: toBase64(encodeRows(rows)),
+      proof: toBase64(encodeShuffleProof(proof)),
+    };
   });
   return { type: 'SHUFFLE', shuffles };
 }

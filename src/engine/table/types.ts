@@ -106,7 +106,8 @@ export interface Genesis {
   /**
    * The version of the table protocol the table plays ({@link PROTOCOL_VERSION} for a
    * table made now). Left out by tables made before version 2, which deal one hand at a
-   * time where version 2 deals the hands asked for at once in one round: such a table's
+   * time where version 2 deals the hands asked for at once in one round; version 2 shuffles
+   * every epoch of a round in one chain, version 3 each epoch on its own. A table's
    * transcript replays as it was played.
    */
   readonly protocol?: number;
@@ -114,9 +115,10 @@ export interface Genesis {
 
 /**
  * The table protocol this code makes tables with. 2: the deals a game asks for at once
- * are one round (`Step` `UNLOCK` with `deals`).
+ * are one round (`Step` `UNLOCK` with `deals`). 3: the epochs of a shuffle round are
+ * shuffled on chains of their own, at once (`Step` `SHUFFLE` with `shuffled`).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** The table protocol `genesis` plays: 1 when it names none. */
 export const protocolOf = (genesis: Genesis): number => genesis.protocol ?? 1;
@@ -134,7 +136,12 @@ export interface Deal {
  *   owes a KEY event (any order) with one fresh key per group. `groups` null:
  *   the table's first shuffle, of every deck the game declares.
  * - `SHUFFLE`: `order[next]` owes a SHUFFLE of the cards of each of `epochs`.
- *   `fresh`: asked for by the game (which then learns `SHUFFLED`).
+ *   `fresh`: asked for by the game (which then learns `SHUFFLED`). `shuffled`
+ *   (protocol 3, a round of several epochs): the shuffles are pipelined, `next` stays 0. Each epoch has a
+ *   chain of its own, `order` turned to start at its place in `epochs` (the
+ *   second epoch's at `order[1]`), and `shuffled[i]` seats have shuffled
+ *   `epochs[i]`; every seat next on some chain owes a SHUFFLE of those epochs,
+ *   so the seats shuffle at once, each on another epoch.
  * - `UNLOCK`: `order[next]` owes an UNLOCK share of `cards`, which then go
  *   `to` every seat (`'all'`) or stay under the layers of the listed seats.
  *   `claim`: the seat whose claim a reveal's faces judge (`Need`). `deals`:
@@ -171,6 +178,7 @@ export type Step =
       readonly order: readonly Seat[];
       readonly next: number;
       readonly fresh: boolean;
+      readonly shuffled?: readonly number[];
     }
   | {
       readonly type: 'COPY';

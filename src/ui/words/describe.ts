@@ -4,7 +4,7 @@
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { LogEntry } from '../../engine/log.ts';
-import { startsNextGame } from '../../engine/table/rounds.ts';
+import { owesShuffle, startsNextGame } from '../../engine/table/rounds.ts';
 import type { TableState } from '../../engine/table/types.ts';
 import type { Offence, Verdict } from '../../engine/table/replica.ts';
 import type { LogReader } from '../games/game.ts';
@@ -120,12 +120,23 @@ export function describeStep(
         done: keys,
         total: 2 * seats,
       };
-    case 'SHUFFLE':
+    case 'SHUFFLE': {
+      if (step.shuffled) {
+        // Pipelined: each deck's shuffles count for a share of a seat's part of the bar.
+        const made = step.shuffled.reduce((a, b) => a + b, 0);
+        const working = owesShuffle(step).map((o) => names[o.seat]!);
+        return {
+          text: `${stock || 'Shuffling: '}${together(working)} ${working.length === 1 ? 'is' : 'are'} shuffling and proving it (${made} of ${step.epochs.length * seats} shuffles)`,
+          done: seats + made / step.epochs.length,
+          total: 2 * seats,
+        };
+      }
       return {
         text: `${stock || 'Shuffling: '}${names[step.order[step.next]!]} is shuffling and proving it (${step.next + 1} of ${seats})`,
         done: seats + step.next,
         total: 2 * seats,
       };
+    }
     case 'REMASK':
       return { text: `${names[step.seat]} is re-masking their hand`, done: 0, total: 1 };
     case 'SEALED':

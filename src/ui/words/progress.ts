@@ -1,12 +1,13 @@
 /**
  * Each player's part in a shuffle round, as this page sees it: while the keys
- * go round and the seats shuffle in turn, who is at work, whose proofs this
+ * go round and the seats shuffle (in turn, or each epoch on a chain of its own), who is at work, whose proofs this
  * page is checking, who is done. A page knows its own work (its duty being
  * made in its workers, the others' proofs being checked there) and sees the
  * others' only through their events: a seat that owes one is at work.
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
+import { epochsOwed } from '../../engine/table/rounds.ts';
 import type { TableState } from '../../engine/table/types.ts';
 
 /** Where one player stands in the round. */
@@ -59,7 +60,13 @@ export function roundProgress(
   return names.map((name, seat) => {
     let stage: Stage;
     if (step.type === 'KEYS') stage = state.keys[seat] !== null ? 'done' : 'working';
-    else {
+    else if (step.shuffled) {
+      // Pipelined: done with every epoch's chain, or next on one of them.
+      const n = step.order.length;
+      const place = step.order.indexOf(seat);
+      const done = step.shuffled.every((count, i) => (place - i + n) % n < count);
+      stage = done ? 'done' : epochsOwed(step, seat).length > 0 ? 'working' : 'waiting';
+    } else {
       const turn = step.order.indexOf(seat);
       stage = turn < step.next ? 'done' : turn === step.next ? 'working' : 'waiting';
     }

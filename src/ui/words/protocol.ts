@@ -118,7 +118,9 @@ function explain(
         check: 'proof of knowledge of each secret key checked',
       };
     case 'SHUFFLE': {
-      const epochs = step.type === 'SHUFFLE' ? step.epochs : [];
+      // A pipelined shuffle names its epochs; one in turn shuffles every epoch of the round.
+      const named = body.shuffles.flatMap((s) => (s.epoch === undefined ? [] : [s.epoch]));
+      const epochs = named.length > 0 ? named : step.type === 'SHUFFLE' ? step.epochs : [];
       const decks = epochs.map((e) => {
         const epoch = before.epochs[e];
         return epoch ? `${deck(epoch.deck)} (${plural(epoch.cards.length, 'card')})` : 'a deck';
