@@ -1,23 +1,20 @@
 /**
  * Where a table session's cryptography runs: a pool of crypto workers, so
- * that proving and checking never hold up the page. `WorkerPool` keeps one
- * worker per core (at least two, so that checking the others' proofs goes on
- * while this player's own proof is being made) and gives each job to the
- * least busy; comlink turns each worker's jobs into plain async calls. A
- * pool does each check once, however many of its sessions ask it.
- * `InThreadPool` runs the same jobs in this thread, one task each, for Node
- * (tests, the simulator) where a session has no page to keep responsive.
+ * that proving and checking never hold up the page (`WorkerPool`, in
+ * `workers.ts`), or `InThreadPool`, which runs the same jobs in this thread,
+ * one task each, for Node (tests, the simulator) where a session has no page
+ * to keep responsive. A pool does each check once, however many of its
+ * sessions ask it (`CheckMemo`).
  */
-import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
-import { checkId, type CheckJob } from '../engine/table/checks.ts';
+import type { CheckJob } from '../engine/table/checks.ts';
 import type { AuditLog } from '../engine/table/report.ts';
+import { CheckMemo } from './memo.ts';
 import {
   work,
   type AuditDone,
   type CheckDone,
   type DutyDone,
   type DutyRequest,
-  type Work,
   type WorkTally,
 } from './work.ts';
 
@@ -35,100 +32,6 @@ export interface CryptoPool {
   tally(): Promise<WorkTally[]>;
   /** Stops every thread; jobs under way never answer. */
   close(): void;
-}
-
-/** Answers kept by a `CheckMemo`: a few hundred checks, more than a table has under way. */
-const KEPT_CHECKS = 512;
-
-/**
- * Each check done once however often it is asked: the sessions of a page with
- * computer players share one pool, and every one of them checks every event.
- * A check that failed to run (not one that answered false) is forgotten.
- */
-class CheckMemo {
-  private readonly answers = new Map<string, Promise<CheckDone>>();
-
-  run(job: CheckJob, check: () => Promise<CheckDone>): Promise<CheckDone> {
-    const id = checkId(job);
-    const kept = this.answers.get(id);
-    if (kept) return kept;
-    const answer = check();
-    this.answers.set(id, answer);
-    answer.catch(() => this.answers.delete(id));
-    if (this.answers.size > KEPT_CHECKS) this.answers.delete(this.answers.keys().next().value!);
-    return answer;
-  }
-}
-
-/** One thread of a `WorkerPool`: where to post its jobs, and how to stop it. */
-export interface WorkerThread {
-  readonly endpoint: Endpoint;
-  terminate(): void;
-}
-
-/** How many workers a page gets: one per core, and at least two. */
-export const poolSize = (cores: number | undefined): number => Math.max(2, cores ?? 0);
-
-/** A pool of crypto workers, each job to the worker with the fewest under way. */
-export class WorkerPool implements CryptoPool {
-  private readonly workers: { thread: WorkerThread; remote: Remote<Work>; busy: number }[];
-  private readonly memo = new CheckMemo();
-
-  /** `size` threads made by `spawn`, each running src/net/crypto-worker.ts (or its like). */
-  constructor(spawn: () => WorkerThread, size: number) {
-    this.workers = Array.from({ length: size }, () => {
-      const thread = spawn();
-      return { thread, remote: wrap<Work>(thread.endpoint), busy: 0 };
-    });
-  }
-
-  check(job: CheckJob): Promise<CheckDone> {
-    return this.memo.run(job, () => this.run((remote) => remote.check(job)));
-  }
-
-  duty(request: DutyRequest): Promise<DutyDone> {
-    return this.run((remote) => remote.duty(request));
-  }
-
-  faces(decks: readonly { id: string; size: number }[]): Promise<Uint8Array[][]> {
-    return this.run((remote) => remote.faces(decks));
-  }
-
-  audit(log: AuditLog): Promise<AuditDone> {
-    return this.run<AuditDone>((remote) => remote.audit(log));
-  }
-
-  tally(): Promise<WorkTally[]> {
-    return Promise.all(this.workers.map((w) => w.remote.tally()));
-  }
-
-  close(): void {
-    for (const { thread, remote } of this.workers) {
-      remote[releaseProxy]();
-      thread.terminate();
-    }
-  }
-
-  private async run<T>(job: (remote: Remote<Work>) => Promise<T>): Promise<T> {
-    const worker = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
-    worker.busy += 1;
-    try {
-      return await job(worker.remote);
-    } finally {
-      worker.busy -= 1;
-    }
-  }
-}
-
-/** The page's pool: one Web Worker per core, at least two. */
-export function browserPool(): WorkerPool {
-  return new WorkerPool(() => {
-    const worker = new Worker(new URL('./crypto-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'crypto',
-    });
-    return { endpoint: worker, terminate: () => worker.terminate() };
-  }, poolSize(navigator.hardwareConcurrency));
 }
 
 /**

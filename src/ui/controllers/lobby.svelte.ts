@@ -53,7 +53,7 @@ import { sleep } from '../../net/backoff.ts';
 import type { LobbySession, LobbySnapshot } from '../../net/lobby.ts';
 import type { TableInfo, WireMessage } from '../../net/messages.ts';
 import type { Messenger } from '../../net/messenger.ts';
-import { InThreadPool, type CryptoPool } from '../../net/pool.ts';
+import type { CryptoPool } from '../../net/pool.ts';
 import type { DirectTransport } from '../../net/direct.ts';
 import {
   MemoryStore,
@@ -167,10 +167,13 @@ export class LobbyController {
    */
   constructor(
     private readonly open: (peerId: string) => Promise<Transport>,
+    /**
+     * Where every table of this page makes and checks its proofs: the page's workers, or
+     * (in Node) an `InThreadPool`, which no default brings into the page's first chunk.
+     */
+    readonly pool: CryptoPool,
     private readonly store: TableStore = new MemoryStore(),
     private readonly locks: TableLocks = unlocked,
-    /** Where every table of this page makes and checks its proofs. */
-    readonly pool: CryptoPool = new InThreadPool(),
     /** A transport paired by codes under a peer id: for tables with no signaling server. */
     private readonly openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
   ) {
