@@ -1,10 +1,9 @@
 import { mount } from 'svelte';
 import { loadConfig, relayConfigured } from './net/config.ts';
-import { browserPool } from './net/pool.ts';
 import { IdbStore, MemoryStore, type TableStore } from './net/store.ts';
 import { GameHistory } from './net/history.ts';
 import { rtcConfiguration } from './net/turn.ts';
-import { work } from './net/work.ts';
+import { browserPool } from './net/workers.ts';
 import App from './ui/App.svelte';
 import { LobbyController } from './ui/controllers/lobby.svelte.ts';
 import { addressContext, appAddress } from './ui/controllers/address.ts';
@@ -21,7 +20,11 @@ const pool = browserPool();
  * for the curious, from the console, and for the browser tests (the page itself, none).
  */
 Object.assign(globalThis, {
-  fairDealWork: async () => ({ page: work.tally(), workers: await pool.tally() }),
+  // The page's own tally is in the table's code, which the home screen does not load.
+  fairDealWork: async () => ({
+    page: (await import('./net/work.ts')).work.tally(),
+    workers: await pool.tally(),
+  }),
 });
 /** Null when this browser keeps nothing for the page (a private window may refuse IndexedDB). */
 const kept: Promise<TableStore | null> = IdbStore.open().catch(() => null);
@@ -45,10 +48,10 @@ Promise.all([loadConfig(base, localStorage), kept])
         ]);
         return PeerJsTransport.open(id, config.signaling, rtc);
       },
+      pool,
       store ?? new MemoryStore(),
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
-      pool,
       // Paired by codes: no signaling server is ever asked; the relay and its choice hold.
       async (id) => {
         const [{ DirectTransport }, rtc] = await Promise.all([

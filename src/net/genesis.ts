@@ -19,7 +19,7 @@ import {
   type Identity,
 } from '../engine/identity.ts';
 import { err, ok, type Result } from '../engine/result.ts';
-import { genesisHash } from '../engine/table/fold.ts';
+import { genesisHash } from '../engine/table/genesis.ts';
 import type { Genesis } from '../engine/table/types.ts';
 
 /** A seat's signed word on the genesis hash it will play. The table id is signed, not sent. */

@@ -28,10 +28,21 @@
  * host's page runs, and the genesis records it (`Genesis.runBy`), so every player's page
  * says whose page runs that seat and a transcript shows it. It is the host's word: an
  * honest host tells the truth, a dishonest one could leave it out (docs/threat-model.md).
+ *
+ * The table's options are checked with its game's rules, which a page loads for that game
+ * alone (`loadPlayable`): a roster for a game whose rules have not loaded yet waits for
+ * them, and every message after it too, so that each is still taken in the order it came.
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical } from '../engine/encoding.ts';
-import { playable, totalDeckSize, type Playable } from '../engine/games/registry.ts';
+import type { GameId } from '../engine/catalog.ts';
+import {
+  loadedPlayable,
+  loadPlayable,
+  suitsSeats,
+  totalDeckSize,
+  type Playable,
+} from '../engine/games/playable.ts';
 import { signMessage, verifyMessage, type Identity } from '../engine/identity.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../engine/table/types.ts';
 import { GenesisAgreement, verifyStatement, type GenesisStatement } from './genesis.ts';
@@ -110,6 +121,13 @@ const SEVERITY: readonly LinkState[] = ['unreachable', 'lost', 'connecting', 'co
 const worse = (x: LinkState, y: LinkState): LinkState =>
   SEVERITY.indexOf(x) <= SEVERITY.indexOf(y) ? x : y;
 
+/** Why `rules` refuse the options of `table`, or null when they suit it. */
+function optionsRefused(rules: Playable, { options, seats }: TableInfo): string | null {
+  if (!rules.setup(options).ok) return 'options the game refuses';
+  if (!suitsSeats(rules, options, seats)) return 'options for another number of players';
+  return null;
+}
+
 /** What the table session needs once every seat agreed on the genesis. */
 export interface TableStart {
   genesis: Genesis;
@@ -141,6 +159,12 @@ export interface LobbySnapshot {
   waiting: Seat[];
   /** Messages dropped as malformed, with their reasons, newest last. */
   dropped: string[];
+  /**
+   * The game whose rules this page is loading (to check the host's roster, or at the host
+   * before its table can start), and why they could not load (a chunk not reachable) if
+   * they could not; null when nothing waits for them.
+   */
+  rules: { game: GameId; error: string | null } | null;
 }
 
 const AGREEMENT_PHASE = {
@@ -188,6 +212,13 @@ export class LobbySession {
   /** At the host: the identity keys of the seats its own page runs (`runsHere`). */
   private readonly runHere = new Set<string>();
   private listener: (snapshot: LobbySnapshot) => void = () => {};
+  /**
+   * The messages that came since a roster began to wait for its game's rules, in order;
+   * null when none waits.
+   */
+  private held: { from: string; message: WireMessage }[] | null = null;
+  /** See `LobbySnapshot.rules`. */
+  private rules: LobbySnapshot['rules'] = null;
 
   /** Null while visiting: this peer has not asked for a seat. */
   private me: Player | null;
@@ -239,7 +270,23 @@ export class LobbySession {
       throw new Error('the host listens under the table’s host id');
     if (roster.length > 0 && roster[0]?.identity !== identity.publicKey)
       throw new Error('a kept roster starts with the host’s own seat');
-    return new LobbySession(transport, table.id, name, identity, table, roster);
+    const session = new LobbySession(transport, table.id, name, identity, table, roster);
+    // A page makes a table with its rules in hand; until they are here, it cannot start.
+    if (!loadedPlayable(table.game)) {
+      const { game } = table;
+      session.rules = { game, error: null };
+      loadPlayable(game).then(
+        () => {
+          session.rules = null;
+          session.changed();
+        },
+        (e: unknown) => {
+          session.rules = { game, error: (e as Error).message };
+          session.changed();
+        },
+      );
+    }
+    return session;
   }
 
   /**
@@ -331,6 +378,7 @@ export class LobbySession {
           ? this.agreement.waiting().map((seat) => ({ ...this.players[seat]! }))
           : [],
       dropped: [...this.dropped],
+      rules: this.rules && { ...this.rules },
     };
   }
 
@@ -340,7 +388,7 @@ export class LobbySession {
     return (
       s.isHost &&
       s.phase === 'full' &&
-      playable(s.table!.game) !== null &&
+      loadedPlayable(s.table!.game) !== null &&
       s.players.every(
         (p) => p.peer === this.id || (s.links[p.peer] === 'connected' && !this.left.has(p.peer)),
       ) &&
@@ -361,7 +409,7 @@ export class LobbySession {
     const { genesis, seat } = this.agreement;
     return {
       genesis,
-      playable: playable(this.table!.game)!,
+      playable: loadedPlayable(this.table!.game)!,
       seat,
       peers: this.players.map((p) => p.peer),
     };
@@ -417,6 +465,7 @@ export class LobbySession {
   /** Closes the links; a closed session reports nothing more (closing drops links it would report). */
   close(): void {
     this.stopWaitingForHost();
+    this.held = null;
     this.listener = () => {};
     this.hostRedial.stop();
     for (const redial of this.seatRedials.values()) redial.stop();
@@ -435,7 +484,7 @@ export class LobbySession {
       game: table.game,
       names: this.players.map((p) => p.name),
       identities: this.players.map((p) => p.identity),
-      deckSize: totalDeckSize(playable(table.game)!, table.options),
+      deckSize: totalDeckSize(loadedPlayable(table.game)!, table.options),
       options: table.options,
       absentAfterMs: table.absentAfterMs,
       protocol: PROTOCOL_VERSION,
@@ -461,6 +510,11 @@ export class LobbySession {
   }
 
   private receive(from: string, message: WireMessage): void {
+    if (this.held) {
+      if (this.held.length < MAX_BACKLOG) this.held.push({ from, message });
+      else this.drop(from, 'a message while the rules of the table’s game load');
+      return;
+    }
     switch (message.type) {
       // The table session's, from the start on: they change nothing here.
       case 'event':
@@ -484,7 +538,7 @@ export class LobbySession {
         if (from !== hostPeerId(this.tableId) || message.table.id !== this.tableId)
           this.drop(from, 'roster from a peer that is not the host');
         else if (this.agreement) this.drop(from, 'roster after Start');
-        else this.adoptRoster(message.table, message.players);
+        else this.checkRoster(from, message);
         break;
       case 'chat':
         if (this.holdsSeat(from) && this.holdsSeat(this.id))
@@ -499,7 +553,7 @@ export class LobbySession {
         if (
           this.snapshot().phase !== 'full' ||
           !this.holdsSeat(this.id) ||
-          playable(this.table!.game) === null
+          loadedPlayable(this.table!.game) === null
         )
           this.drop(from, 'Start for a table this player cannot play');
         else this.begin();
@@ -592,6 +646,47 @@ export class LobbySession {
     if (!this.table) return;
     this.messenger.broadcast({ type: 'roster', table: this.table, players: this.players });
     this.tellLinks();
+  }
+
+  /**
+   * Adopts the host's roster once its options suit its game's rules; a roster for a game
+   * whose rules have not loaded waits for them (`held`), and the messages after it too.
+   */
+  private checkRoster(from: string, roster: LobbyMessage & { type: 'roster' }): void {
+    const { table, players } = roster;
+    const rules = loadedPlayable(table.game);
+    if (!rules) return this.awaitRules(from, roster);
+    const refused = optionsRefused(rules, table);
+    if (refused) this.drop(from, `a roster with ${refused}`);
+    else this.adoptRoster(table, players);
+  }
+
+  /**
+   * Holds `roster`, and every message after it, until the rules of its game load; then
+   * takes them in the order they came. The host has answered, so the page no longer waits
+   * to say that no table does. Rules that cannot load leave the lobby waiting, and say why.
+   */
+  private awaitRules(from: string, roster: LobbyMessage & { type: 'roster' }): void {
+    const { game } = roster.table;
+    const held: { from: string; message: WireMessage }[] = [{ from, message: roster }];
+    this.held = held;
+    this.rules = { game, error: null };
+    this.stopWaitingForHost();
+    loadPlayable(game).then(
+      () => {
+        // Closed meanwhile: nothing more to take.
+        if (this.held !== held) return;
+        this.held = null;
+        this.rules = null;
+        for (const { from, message } of held) this.receive(from, message);
+        this.changed();
+      },
+      (e: unknown) => {
+        if (this.held !== held) return;
+        this.rules = { game, error: (e as Error).message };
+        this.changed();
+      },
+    );
   }
 
   private adoptRoster(table: TableInfo, players: Seat[]): void {

@@ -9,7 +9,6 @@ import { isHex, isRecord } from '../engine/encoding.ts';
 import { GAMES, isGameId, type GameId } from '../engine/catalog.ts';
 import type { JsonObject } from '../engine/encoding.ts';
 import type { Seat as SeatIndex } from '../engine/game.ts';
-import { playable, suitsSeats } from '../engine/games/registry.ts';
 import { isValidPublicKey, SIGNATURE_BYTES } from '../engine/identity.ts';
 import { MAX_EVENT_BYTES, MAX_SEATS as MAX_TABLE_SEATS, MAX_SEQ } from '../engine/events.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -158,12 +157,10 @@ function parseTable(raw: unknown): Parsed<TableInfo> {
     seats > info.maxSeats
   )
     return fail('bad seat count');
+  // Their shape only: the lobby checks them with the game's rules, which it loads for
+  // this game alone (`optionsRefused` in `lobby.ts`), so that no page loads every game's.
   if (!isRecord(options) || JSON.stringify(options).length > MAX_OPTIONS_CHARS)
     return fail('bad options');
-  const rules = playable(game);
-  if (rules && !rules.setup(options as JsonObject).ok) return fail('options the game refuses');
-  if (rules && !suitsSeats(rules, options as JsonObject, seats))
-    return fail('options for another number of players');
   if (!isAbsentLimit(absentAfterMs)) return fail('bad time limit for absent players');
   return { ok: true, value: { id, game, seats, options: options as JsonObject, absentAfterMs } };
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { sendingThrough } from './helpers/transport.ts';
@@ -8,8 +8,16 @@ import { HOST_ANSWER_LIMIT_MS, LobbySession } from '../../src/net/lobby.ts';
 import { CHAT_KEPT } from '../../src/net/chat.ts';
 import type { Player, TableInfo } from '../../src/net/messages.ts';
 import { TABLE, guest } from './helpers/lobby-table.ts';
+import { GAME_IDS } from '../../src/engine/catalog.ts';
+import { loadPlayable } from '../../src/engine/games/playable.ts';
+import { until } from './helpers/seats.ts';
 
 const player = (name: string): Player => ({ name, identity: createIdentity().publicKey });
+
+// A lobby checks a table's options with its game's rules, which a page loads on first
+// use: loaded here first, so that a roster is taken as it comes (`settle`). The wait for
+// them has tests of its own (`rules loaded for the table's game alone`).
+beforeAll(() => Promise.all(GAME_IDS.map(loadPlayable)));
 
 /** Lets queued microtasks (loopback deliveries) run until the network is quiet. */
 const settle = async () => {
@@ -525,5 +533,79 @@ describe('a seat the host’s page runs', () => {
     const net2 = new LoopbackNetwork();
     const kept = LobbySession.create(net2.join(hostPeerId(TABLE.id)), TABLE, 'Ann', annKey, older);
     expect(kept.snapshot().players.map((p) => p.runByHost)).toEqual([false, false, false]);
+  });
+});
+
+describe('rules loaded for the table’s game alone', () => {
+  afterEach(() => {
+    vi.doUnmock('../../src/engine/games/war/index.ts');
+    vi.resetModules();
+  });
+
+  /** A page that has loaded no game's rules yet: a fresh copy of the lobby's modules. */
+  async function freshPage() {
+    vi.resetModules();
+    return (await import('../../src/net/lobby.ts')).LobbySession;
+  }
+
+  test.each([
+    [
+      'options the game refuses',
+      { ...TABLE, game: 'war', seats: 2, options: { stacks: 'all mine' } },
+    ],
+    [
+      'options for another number of players',
+      { ...TABLE, game: 'batailles', seats: 4, options: { players: 3 } },
+    ],
+  ] as const)('a roster with %s is dropped: the visitor learns no table', async (reason, table) => {
+    const net = new LoopbackNetwork();
+    const host = net.join(hostPeerId(TABLE.id));
+    const ben = LobbySession.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
+    await settle();
+    const players = [{ peer: host.id, ...player('Ann'), runByHost: false }];
+    host.send(ben.id, JSON.stringify({ type: 'roster', table, players }));
+    await settle();
+    expect(ben.snapshot().table).toBeNull();
+    expect(ben.snapshot().dropped).toEqual([`${host.id}: a roster with ${reason}`]);
+  });
+
+  test('a visitor holds the roster, and what comes after it, until the rules of its game load', async () => {
+    const Fresh = await freshPage();
+    const net = new LoopbackNetwork();
+    const host = net.join(hostPeerId(TABLE.id));
+    const ben = Fresh.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
+    await settle();
+    const war: TableInfo = { ...TABLE, game: 'war', seats: 2, options: {} };
+    const ann = { peer: host.id, ...player('Ann'), runByHost: false };
+    host.send(ben.id, JSON.stringify({ type: 'roster', table: war, players: [ann] }));
+    // A second roster, after the first: taken after it, once the rules are here.
+    const cat = { peer: guest('cccc'), ...player('Cat'), runByHost: false };
+    host.send(ben.id, JSON.stringify({ type: 'roster', table: war, players: [ann, cat] }));
+    await settle();
+    expect(ben.snapshot().rules).toEqual({ game: 'war', error: null });
+    expect([ben.snapshot().phase, ben.snapshot().table]).toEqual(['joining', null]);
+    await until('the rules of War loaded', () => ben.snapshot().table !== null);
+    const seen = ben.snapshot();
+    expect([seen.phase, seen.rules, seen.table]).toEqual(['full', null, war]);
+    expect(seen.players.map((p) => p.name)).toEqual(['Ann', 'Cat']);
+    expect(seen.dropped).toEqual([]);
+  });
+
+  test('rules that cannot load leave the visitor waiting, and say why', async () => {
+    vi.doMock('../../src/engine/games/war/index.ts', () => {
+      throw new Error('the network is down');
+    });
+    const Fresh = await freshPage();
+    const net = new LoopbackNetwork();
+    const host = net.join(hostPeerId(TABLE.id));
+    const ben = Fresh.visit(net.join(guest('bbbb')), TABLE.id, createIdentity());
+    await settle();
+    const war: TableInfo = { ...TABLE, game: 'war', seats: 2, options: {} };
+    const players = [{ peer: host.id, ...player('Ann'), runByHost: false }];
+    host.send(ben.id, JSON.stringify({ type: 'roster', table: war, players }));
+    await until('the rules failed to load', () => ben.snapshot().rules?.error != null);
+    // The words are the loader's (vitest wraps the module's own error in its own).
+    expect(ben.snapshot().rules).toEqual({ game: 'war', error: expect.any(String) });
+    expect([ben.snapshot().phase, ben.snapshot().table]).toEqual(['joining', null]);
   });
 });

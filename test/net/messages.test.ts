@@ -100,22 +100,6 @@ describe('parseLobbyMessage', () => {
       'a roster with options that are not an object',
       { type: 'roster', table: { ...TABLE, options: [1] }, players: [] },
     ],
-    [
-      'a roster with options the game refuses',
-      {
-        type: 'roster',
-        table: { ...TABLE, game: 'war', seats: 2, options: { stacks: 'all mine' } },
-        players: [],
-      },
-    ],
-    [
-      'a roster of Batailles whose armies are for another number of players',
-      {
-        type: 'roster',
-        table: { ...TABLE, game: 'batailles', seats: 4, options: { players: 3 } },
-        players: [],
-      },
-    ],
     ...[undefined, 9_999, 3_600_001, 60_000.5, '120000'].map((absentAfterMs): [string, unknown] => [
       `a roster with the time limit for absent players ${JSON.stringify(absentAfterMs)}`,
       { type: 'roster', table: { ...TABLE, absentAfterMs }, players: [] },

@@ -13,6 +13,7 @@ import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';
 import type { Transport } from '../../src/net/transport.ts';
+import { InThreadPool } from '../../src/net/pool.ts';
 import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 
@@ -122,8 +123,8 @@ test('a player who comes back before the limit simply continues, and his clock s
 async function cutOffAfterTheShuffle(store: MemoryStore) {
   const net = new LoopbackNetwork();
   const open = (id: string) => Promise.resolve(net.join(id));
-  const alice = new LobbyController(open, store);
-  const bob = new LobbyController(open);
+  const alice = new LobbyController(open, new InThreadPool(), store);
+  const bob = new LobbyController(open, new InThreadPool());
   await alice.create('Alice', 'war', 2, {});
   await bob.join(alice.tableId!, 'Bob');
   await vi.waitFor(() => expect(alice.canStart).toBe(true));
@@ -144,7 +145,7 @@ async function reload(alice: LobbyController, store: MemoryStore, awayMs: number
   alice.table!.close();
   alice.session!.close();
   await vi.advanceTimersByTimeAsync(awayMs);
-  const again = new LobbyController(open, store);
+  const again = new LobbyController(open, new InThreadPool(), store);
   const back = again.resume(id);
   // The replay yields a task between its slices: the fake clock runs them without moving on.
   for (let i = 0; i < 10_000 && again.table === null; i++) await vi.advanceTimersByTimeAsync(0);

@@ -7,13 +7,14 @@
 import { expect, test, vi } from 'vitest';
 import { freshSeed } from '../../src/bots/computer.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { InThreadPool } from '../../src/net/pool.ts';
 import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 import { until } from '../net/helpers/seats.ts';
 
 test('the host adds two computer players to a table of three; they lay their cards like anyone', async () => {
   const net = new LoopbackNetwork();
   const open = (id: string) => Promise.resolve(net.join(id));
-  const ann = new LobbyController(open);
+  const ann = new LobbyController(open, new InThreadPool());
   await ann.create('Ann', 'batailles', 3, {});
   expect(ann.snapshot!.table!.options).toEqual({ players: 3 });
   await ann.addComputer();
@@ -39,9 +40,9 @@ test('the host adds two computer players to a table of three; they lay their car
 test('every player’s lobby and table say that the computer the host added is run by the host’s page', async () => {
   const net = new LoopbackNetwork();
   const open = (id: string) => Promise.resolve(net.join(id));
-  const ann = new LobbyController(open);
+  const ann = new LobbyController(open, new InThreadPool());
   await ann.create('Ann', 'batailles', 3, {});
-  const ben = new LobbyController(open);
+  const ben = new LobbyController(open, new InThreadPool());
   await ben.join(ann.snapshot!.table!.id, 'Ben');
   await until('Ben is seated', () => ann.snapshot?.players.length === 2);
   await ann.addComputer();

@@ -8,6 +8,7 @@
 import { expect, test } from 'vitest';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';
+import { InThreadPool } from '../../src/net/pool.ts';
 import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 import { SHORT_WAR, until } from '../net/helpers/seats.ts';
 
@@ -15,10 +16,10 @@ test('the guest, then the host, reload in the lobby: same seats, same keys, and 
   const net = new LoopbackNetwork();
   const open = (id: string) => Promise.resolve(net.join(id));
   const stores = { ann: new MemoryStore(), ben: new MemoryStore() };
-  const ann = new LobbyController(open, stores.ann);
+  const ann = new LobbyController(open, new InThreadPool(), stores.ann);
   await ann.create('Ann', 'war', 2, SHORT_WAR);
   const id = ann.tableId!;
-  const ben = new LobbyController(open, stores.ben);
+  const ben = new LobbyController(open, new InThreadPool(), stores.ben);
   await ben.join(id, 'Ben');
   await until('Ann can start', () => ann.canStart);
   const keys = ann.snapshot!.players.map((p) => p.identity);
@@ -26,7 +27,7 @@ test('the guest, then the host, reload in the lobby: same seats, same keys, and 
   // Ben's page goes away and a new one opens #table=<id>: it proves his key, and has his seat.
   ben.session!.close();
   await until('Ann sees Ben’s page gone', () => ann.snapshot!.links[ben.session!.id] === 'lost');
-  const ben2 = new LobbyController(open, stores.ben);
+  const ben2 = new LobbyController(open, new InThreadPool(), stores.ben);
   await ben2.resume(id);
   await until('Ben has his seat again', () => ann.canStart && ben2.snapshot?.seated === true);
   expect(ann.snapshot!.players.map((p) => p.peer)).toEqual([ann.session!.id, ben2.session!.id]);
@@ -36,7 +37,7 @@ test('the guest, then the host, reload in the lobby: same seats, same keys, and 
   // Ann's page goes away: the new one holds the table under its rendezvous, Ben's seat kept.
   ann.session!.close();
   await until('Ben sees Ann’s page gone', () => ben2.snapshot!.links[ann.session!.id] === 'lost');
-  const ann2 = new LobbyController(open, stores.ann);
+  const ann2 = new LobbyController(open, new InThreadPool(), stores.ann);
   await ann2.resume(id);
   expect(ann2.session!.id).toBe(ann.session!.id);
   expect(ann2.snapshot!.players.map((p) => [p.name, p.peer, p.identity])).toEqual([

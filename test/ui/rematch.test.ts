@@ -8,6 +8,7 @@
 import { expect, test } from 'vitest';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';
+import { InThreadPool } from '../../src/net/pool.ts';
 import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -34,8 +35,8 @@ const SHORT = {
 async function seated(benStore = new MemoryStore()) {
   const net = new LoopbackNetwork();
   const open = (id: string) => Promise.resolve(net.join(id));
-  const ann = new LobbyController(open);
-  const ben = new LobbyController(open, benStore);
+  const ann = new LobbyController(open, new InThreadPool());
+  const ben = new LobbyController(open, new InThreadPool(), benStore);
   await ann.create('Ann', 'war', 2, SHORT);
   await ben.join(ann.snapshot!.table!.id, 'Ben');
   await until(() => ann.canStart);
@@ -97,7 +98,7 @@ test('a player whose page reloaded during the game is invited to play again, acc
   // Ben's page goes away mid-game without a goodbye, and comes back to the table.
   ben.table!.close();
   ben.session!.close();
-  const back = new LobbyController(open, store);
+  const back = new LobbyController(open, new InThreadPool(), store);
   await back.resume(first);
   // Play again before the end, as at the end: no result is needed to invite.
   await ann.playAgain();
@@ -108,7 +109,7 @@ test('a player whose page reloaded during the game is invited to play again, acc
   expect(ann.snapshot!.players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
   // The new table is the one Ben's page keeps and its URL names: a reload comes back to it.
   expect(back.tableId).toBe(ann.snapshot!.table!.id);
-  const again = new LobbyController(open, store);
+  const again = new LobbyController(open, new InThreadPool(), store);
   back.session!.close();
   await again.resume(back.tableId!);
   await until(() => again.snapshot?.seated === true);
@@ -121,7 +122,7 @@ test('a player whose page reloaded during the game invites the others to play ag
   const { ann, ben, open } = await seated(store);
   ben.table!.close();
   ben.session!.close();
-  const back = new LobbyController(open, store);
+  const back = new LobbyController(open, new InThreadPool(), store);
   await back.resume(ben.tableId!);
   await back.playAgain();
   expect(back.snapshot?.table?.id).toBe(back.tableId);

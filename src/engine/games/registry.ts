@@ -1,11 +1,12 @@
 /**
  * The games of Fair Deal: one line a game, each erased here, the one place
- * its types are. The catalog, the lobby, the table and the computer players
- * read every game from this list.
+ * its types are. The table, the replay and the computer players read every game
+ * from this list; the lobby loads the one game a table plays (`playable.ts`, which
+ * has a line for each game too).
  */
-import { erase, type AnyGameDef, type DeckSpec } from '../game.ts';
-import type { Json, JsonObject } from '../encoding.ts';
+import { erase } from '../game.ts';
 import type { GameId } from '../catalog.ts';
+import type { Playable } from './playable.ts';
 import { batailles } from './batailles/index.ts';
 import { blackred } from './blackred/index.ts';
 import { redblack } from './redblack/index.ts';
@@ -22,24 +23,7 @@ export const GAME_LIST = [
 ] as const;
 
 export type { GameId };
-
-/** A game as the lobby, the table and the screens drive it. */
-export type Playable<S extends Json = Json> = AnyGameDef<S>;
-
-const totalCards = (decks: readonly DeckSpec[]): number =>
-  decks.reduce((sum, deck) => sum + deck.size, 0);
-
-/** Cards in every deck `options` make, together (options are checked by `setup` first). */
-export function totalDeckSize(game: Playable, options: JsonObject): number {
-  return totalCards(game.decks(options));
-}
-
-/** True when `options` suit a table of `seats` players of `game` (see `GameDef.withSeats`). */
-export function suitsSeats(game: Playable, options: JsonObject, seats: number): boolean {
-  if (!game.withSeats) return true;
-  const wanted = game.withSeats(options, seats);
-  return Object.keys(wanted).every((key) => options[key] === wanted[key]);
-}
+export { suitsSeats, totalDeckSize, type Playable } from './playable.ts';
 
 /** The game `id` names, or null for an id no game has (an id read from a transcript). */
 export function playable(id: GameId): Playable | null {

@@ -28,10 +28,11 @@ import {
   joinRows,
   splitPoints,
   splitRows,
-  toHex,
-  Transcript,
   type Point,
 } from '../../../crypto/index.ts';
+import { checkId, type CheckJob } from './check-id.ts';
+
+export { checkId, type CheckJob };
 
 /**
  * How the fold has a proof checked: it hands over the check as a job and
@@ -41,17 +42,6 @@ export type Checks = (job: CheckJob) => boolean;
 
 /** Every check done at once, in this thread. */
 export const checkNow: Checks = (job) => runCheck(job);
-
-/**
- * One proof check as bytes, fit to cross to a worker. `parts` in order:
- * `key`: ctx, pub, proof; `unlock`: ctx, pub, before (points), after
- * (points), proof; `dleq`: ctx, g, u, h, v, proof; `shuffle`: ctx, pub, input
- * (rows), output (rows), proof. Points, rows and proofs in crypto/'s encodings.
- */
-export interface CheckJob {
-  readonly kind: 'key' | 'unlock' | 'dleq' | 'shuffle';
-  readonly parts: readonly Uint8Array[];
-}
 
 /** The check of a Schnorr proof of the secret behind `pub` (`verifyKey`). */
 export const keyCheck = (ctx: Uint8Array, pub: Uint8Array, proof: Uint8Array): CheckJob => ({
@@ -86,13 +76,6 @@ export const shuffleCheck = (
   output: readonly (readonly Uint8Array[])[],
   proof: Uint8Array,
 ): CheckJob => ({ kind: 'shuffle', parts: [ctx, pub, joinRows(input), joinRows(output), proof] });
-
-/** The name of a check: a digest of its kind and every part, so two different checks never share one. */
-export function checkId(job: CheckJob): string {
-  const t = new Transcript('fairdeal/table/check').label(job.kind);
-  for (const part of job.parts) t.bytes(part);
-  return toHex(t.digest().subarray(0, 32));
-}
 
 /** Does `job`'s check; false for any part that does not decode, as for a false proof. Never throws. */
 export function runCheck(job: CheckJob): boolean {

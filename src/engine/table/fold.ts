@@ -13,13 +13,13 @@
  * asks the game what it needs next and turns it into the next cryptographic
  * step, so the table always knows which seat owes which event.
  */
-import { encodeCanonical, sha256Hex, type Json, type JsonObject } from '../encoding.ts';
+import type { Json, JsonObject } from '../encoding.ts';
 import type { AnyGame, CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { applyAudit, judgeClaims, owesAudit } from './audit.ts';
 import type { Decoded } from './bodies.ts';
 import { checkNow, type Checks } from './checks.ts';
+import { genesisHash } from './genesis.ts';
 import { applyCommit, applyOpen, coinStep, owesCoin } from './coin.ts';
 import { applyAbsent, applyResign } from './leave.ts';
 import { actionName, refuse, type Folded } from './refusal.ts';
@@ -49,9 +49,7 @@ import {
 
 export type { TableError } from './refusal.ts';
 
-export const genesisHash = (genesis: Genesis): string =>
-  sha256Hex(utf8ToBytes(encodeCanonical(genesis as unknown as Json)));
-
+export { genesisHash };
 export { proofContext } from './context.ts';
 export { deckId } from './decks.ts';
 export { BASE_KEY } from './keyring.ts';

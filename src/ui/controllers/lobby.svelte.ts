@@ -33,10 +33,17 @@
  * wait for it. A tab that opens the invite link of such a table may still sit at it, as
  * another player, with a key of its own: it keeps that seat in memory only, as this
  * browser's store keeps one seat per table, the other tab's.
+ *
+ * The code of a table comes in two chunks: what a visit needs (`visit.ts`: the lobby
+ * session, which loads the rules of the table's game alone), fetched as an invite link
+ * opens; and the table's own (`play.ts`), fetched before this page sits anywhere, as a
+ * seated player may be started with at any moment and its table session must then open
+ * at once.
  */
 import type { ComputerSeat } from '../../bots/seat.ts';
 import type { LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
+import { loadedPlayable } from '../../engine/games/playable.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level, Seat } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
@@ -46,7 +53,7 @@ import { sleep } from '../../net/backoff.ts';
 import type { LobbySession, LobbySnapshot } from '../../net/lobby.ts';
 import type { TableInfo, WireMessage } from '../../net/messages.ts';
 import type { Messenger } from '../../net/messenger.ts';
-import { InThreadPool, type CryptoPool } from '../../net/pool.ts';
+import type { CryptoPool } from '../../net/pool.ts';
 import type { DirectTransport } from '../../net/direct.ts';
 import {
   MemoryStore,
@@ -63,9 +70,11 @@ import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
-/** The sessions, rules and keys of a table: loaded on the way to the first one (`play.ts`). */
+/** The sessions, rules and keys of a table: loaded before this page sits at one (`play.ts`). */
 const tables = new Lazy(() => import('./play.ts'));
 type Play = Awaited<ReturnType<typeof tables.load>>;
+/** What an invite link's visit needs: loaded as the join form opens (`visit.ts`). */
+const visits = new Lazy(() => import('./visit.ts'));
 
 /**
  * How long a computer player this page runs thinks before each move, so a person can
@@ -158,24 +167,32 @@ export class LobbyController {
    */
   constructor(
     private readonly open: (peerId: string) => Promise<Transport>,
+    /**
+     * Where every table of this page makes and checks its proofs: the page's workers, or
+     * (in Node) an `InThreadPool`, which no default brings into the page's first chunk.
+     */
+    readonly pool: CryptoPool,
     private readonly store: TableStore = new MemoryStore(),
     private readonly locks: TableLocks = unlocked,
-    /** Where every table of this page makes and checks its proofs. */
-    readonly pool: CryptoPool = new InThreadPool(),
     /** A transport paired by codes under a peer id: for tables with no signaling server. */
     private readonly openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
   ) {
     this.tables = store;
   }
 
+  /** The table's code (`play.ts`), fetched on the first way to a seat (see `code`). */
+  private parts(): Promise<Play> {
+    return this.code(tables);
+  }
+
   /**
-   * The table's code (`play.ts`), fetched on the first way to a table; when it cannot be
-   * (a page left open across a new version of the app, whose files replaced its own),
-   * the page says so: a reload loads the new version.
+   * A part of a table's code, fetched on first use; when it cannot be (a page left open
+   * across a new version of the app, whose files replaced its own), the page says so: a
+   * reload loads the new version.
    */
-  private async parts(): Promise<Play> {
+  private async code<T>(part: Lazy<T>): Promise<T> {
     try {
-      return await tables.load();
+      return await part.load();
     } catch (e) {
       this.error = `This page could not load the code of a table (${(e as Error).message}): reload the page.`;
       throw e;
@@ -190,8 +207,8 @@ export class LobbyController {
   /** The table's game has a rules engine; until it does, its lobby can gather players but not start. */
   get playable(): boolean {
     const game = this.snapshot?.table?.game;
-    // A snapshot comes from a session, so its rules have loaded.
-    return game !== undefined && tables.module?.playable(game) != null;
+    // A session shows a table once the rules of its game have loaded (`LobbySession`).
+    return game !== undefined && loadedPlayable(game) !== null;
   }
 
   /**
@@ -358,20 +375,31 @@ export class LobbyController {
 
   /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
   async visit(tableId: string): Promise<void> {
-    // The table's code and PeerJS load side by side: an invite link's first wait.
+    // The lobby's code and PeerJS load side by side: an invite link's first wait.
     const [{ createIdentity, LobbySession }, transport] = await Promise.all([
-      this.parts(),
+      this.code(visits),
       this.enter(tableId).then(() => this.reach(guestPeerId(tableId))),
     ]);
     this.identity = createIdentity();
     this.attach(LobbySession.visit(transport, tableId, this.identity));
   }
 
-  /** Asks the visited table's host for a seat under `name`. */
-  sit(name: string): void {
+  /**
+   * Asks the visited table's host for a seat under `name`, once the table's code is here
+   * (`openTable` needs it as soon as the host starts); meanwhile the page says it asks.
+   */
+  async sit(name: string): Promise<void> {
     this.asked = true;
     this.name = name;
-    this.session?.sit(name);
+    const session = this.session;
+    try {
+      await this.parts();
+    } catch {
+      // `error` says why; the player may ask again.
+      this.asked = false;
+      return;
+    }
+    if (this.session === session) session?.sit(name);
   }
 
   /**
@@ -848,7 +876,7 @@ export class LobbyController {
 
   private openTable(session: LobbySession): void {
     const start = session.tableStart();
-    // The session came from the loaded module, so the module is here.
+    // This page sat only once the table's code was here (`sit`, and each way to a seat).
     const play = tables.module;
     if (!start || !this.identity || !this.saved || !play) return;
     const { genesis, seat, peers } = start;

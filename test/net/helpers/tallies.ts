@@ -5,7 +5,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import { WorkerPool, type PoolOptions } from '../../../src/net/pool.ts';
+import type { PoolOptions } from '../../../src/net/batcher.ts';
+import { WorkerPool } from '../../../src/net/workers.ts';
 import type { WorkTally } from '../../../src/net/work.ts';
 
 /** A pool of `size` crypto workers running test/net/helpers/node-worker.ts. */
