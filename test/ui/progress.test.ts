@@ -82,6 +82,37 @@ test('the words say what each player does, or what this page does with their pro
   ]);
 });
 
+test('pipelined, every seat next on a deck shuffles at once; one between two of its shuffles waits for the next', () => {
+  // Three decks on three chains: Alice has shuffled the first, which Bob shuffles next.
+  const pipelined: TableState<Json> = {
+    ...start,
+    step: {
+      type: 'SHUFFLE',
+      epochs: [0, 1, 2],
+      order: [0, 1, 2],
+      next: 0,
+      fresh: false,
+      shuffled: [1, 0, 0],
+    },
+  };
+  const players = roundProgress(pipelined, NAMES, new Set(), null)!;
+  expect(players.map((p) => `${p.name}: ${p.stage}, ${p.words}`)).toEqual([
+    'Alice: waiting, 1 of 3 shuffled, waits for the next',
+    'Bob: working, shuffling and proving it…',
+    'Carol: working, shuffling and proving it…',
+  ]);
+  const done = {
+    ...pipelined,
+    step: { ...pipelined.step, shuffled: [3, 3, 2] },
+  } as TableState<Json>;
+  // The third deck's chain starts at Carol, then Alice: Bob shuffles it last.
+  expect(roundProgress(done, NAMES, new Set(), null)!.map((p) => p.stage)).toEqual([
+    'done',
+    'working',
+    'done',
+  ]);
+});
+
 test('outside a key round or a shuffle there is no round to show', () => {
   const steps: Step[] = [
     { type: 'PLAY' },

@@ -59,19 +59,28 @@ export function roundProgress(
   if (step.type !== 'KEYS' && step.type !== 'SHUFFLE') return null;
   return names.map((name, seat) => {
     let stage: Stage;
+    let words: string | null = null;
     if (step.type === 'KEYS') stage = state.keys[seat] !== null ? 'done' : 'working';
     else if (step.shuffled) {
       // Pipelined: done with every epoch's chain, or next on one of them.
       const n = step.order.length;
       const place = step.order.indexOf(seat);
-      const done = step.shuffled.every((count, i) => (place - i + n) % n < count);
-      stage = done ? 'done' : epochsOwed(step, seat).length > 0 ? 'working' : 'waiting';
+      const mine = step.shuffled.filter((count, i) => (place - i + n) % n < count).length;
+      const all = step.epochs.length;
+      stage = mine === all ? 'done' : epochsOwed(step, seat).length > 0 ? 'working' : 'waiting';
+      // Between two of its shuffles a seat waits for the next deck to reach it.
+      if (stage === 'waiting') words = `${mine} of ${all} shuffled, waits for the next`;
     } else {
       const turn = step.order.indexOf(seat);
       stage = turn < step.next ? 'done' : turn === step.next ? 'working' : 'waiting';
     }
     if (stage !== 'done' && checking.has(seat)) stage = 'checking';
     else if (stage === 'waiting' && seat === proving) stage = 'working';
-    return { seat, name, stage, words: WORDS[step.type][stage] };
+    return {
+      seat,
+      name,
+      stage,
+      words: stage === 'waiting' && words ? words : WORDS[step.type][stage],
+    };
   });
 }
