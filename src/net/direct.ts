@@ -183,6 +183,8 @@ export class DirectTransport implements Transport {
   private readonly answered = new Map<string, RTCPeerConnection>();
   /** Dials through relays that wait for their answers: nonce -> the link made for them. */
   private readonly dials = new Map<string, ChannelLink>();
+  /** The offer each dial sent through the relays, to send again should it cross another. */
+  private readonly offers = new WeakMap<ChannelLink, string>();
   private readonly seen: string[] = [];
   /** Peers dialled while no link could relay: dialled once one can (at most `MAX_LINKS`). */
   private readonly wanted = new Set<string>();
@@ -319,7 +321,9 @@ export class DirectTransport implements Transport {
     this.dials.set(nonce, link);
     void this.describe(connection, 'offer', nonce).then(
       (code) => {
-        if (this.links.connectionOf(peer) === link) this.relay(peer, code);
+        if (this.links.connectionOf(peer) !== link) return;
+        this.offers.set(link, code);
+        this.relay(peer, code);
       },
       () => this.links.connectionOf(peer) === link && this.links.drop(peer),
     );
@@ -448,7 +452,15 @@ export class DirectTransport implements Transport {
     if (!this.links.has(from) && this.links.size >= MAX_LINKS) return;
     const { connection, channel } = this.open();
     const link = new ChannelLink(from, connection, channel);
-    if (!this.links.adopt(link, false)) return;
+    if (!this.links.adopt(link, false)) {
+      // Our dial to `from` crossed theirs and stands. It may have gone out before `from` could
+      // hear it (a page that reloads dials as soon as it is back, before the others know it
+      // left): send it again, now that `from` is heard, or both would wait out their dials.
+      const mine = this.links.connectionOf(from);
+      const offer = mine instanceof ChannelLink ? this.offers.get(mine) : undefined;
+      if (offer !== undefined) this.relay(from, offer);
+      return;
+    }
     try {
       await connection.setRemoteDescription({ type: 'offer', sdp: toSdp(p) });
       const answer = await this.describe(connection, 'answer', p.nonce);
