@@ -20,7 +20,7 @@
  * malformed (a wrong length, the identity, a scalar out of range) is false at
  * once and never enters the sum.
  */
-import { Equations } from './equations.ts';
+import { Equations, holdsAlone } from './equations.ts';
 import type { Point } from './group/point.ts';
 import { weighDleq, type DleqProof } from './dleq.ts';
 import { weighKey, type KeyProof } from './key.ts';
@@ -85,21 +85,11 @@ export class BatchVerifier {
     }
     // A lone proof's sum is its own check: its verdict is the batch's.
     if (holds || formed.filter(Boolean).length <= 1) return formed.map((f) => f && holds);
-    return this.proofs.map((weigh, i) => formed[i]! && alone(weigh));
+    return this.proofs.map((weigh, i) => formed[i]! && holdsAlone(weigh));
   }
 
   private push(weigh: Weigh): number {
     this.proofs.push(weigh);
     return this.proofs.length - 1;
-  }
-}
-
-/** One proof checked alone, as its verifier does. */
-function alone(weigh: Weigh): boolean {
-  const eq = new Equations();
-  try {
-    return weigh(eq) && eq.holds();
-  } catch {
-    return false;
   }
 }

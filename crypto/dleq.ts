@@ -18,7 +18,7 @@ import { assertPoint, isPoint, type Point } from './group/point.ts';
 import { assertSecret, isScalar, modL } from './group/scalar.ts';
 import { randomScalar } from './group/random.ts';
 import { mulSecret } from './group/mul.ts';
-import { Equations } from './equations.ts';
+import { holdsAlone, type Equations } from './equations.ts';
 import { Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 
@@ -93,12 +93,7 @@ export function verifyDleq(
   v: Point,
   proof: DleqProof,
 ): boolean {
-  const eq = new Equations();
-  try {
-    return weighDleq(eq, ctx, g, u, h, v, proof) && eq.holds();
-  } catch {
-    return false;
-  }
+  return holdsAlone((eq) => weighDleq(eq, ctx, g, u, h, v, proof));
 }
 
 /**

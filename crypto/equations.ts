@@ -63,3 +63,18 @@ export class Equations {
     return msmUnsafe(this.points, this.scalars).is0();
   }
 }
+
+/**
+ * One proof's check on its own: `weigh` writes its equations into a fresh sum
+ * (false, writing nothing, if the proof is malformed), and the sum must be the
+ * identity. What every single verifier (`verifyKey`, …) does, and a batch does
+ * for each proof again when the batch fails. Never throws.
+ */
+export function holdsAlone(weigh: (eq: Equations) => boolean): boolean {
+  const eq = new Equations();
+  try {
+    return weigh(eq) && eq.holds();
+  } catch {
+    return false;
+  }
+}

@@ -9,7 +9,7 @@ import { G, isPoint, type Point } from './group/point.ts';
 import { assertSecret, isScalar, modL } from './group/scalar.ts';
 import { randomScalar } from './group/random.ts';
 import { mulBase } from './group/mul.ts';
-import { Equations } from './equations.ts';
+import { holdsAlone, type Equations } from './equations.ts';
 import { Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 
@@ -48,12 +48,7 @@ export function proveKey(ctx: Uint8Array, secret: bigint): { pub: Point; proof: 
  * `ctx`: `s·G == T + γ·E`. Returns false (never throws) on any malformed input.
  */
 export function verifyKey(ctx: Uint8Array, pub: Point, proof: KeyProof): boolean {
-  const eq = new Equations();
-  try {
-    return weighKey(eq, ctx, pub, proof) && eq.holds();
-  } catch {
-    return false;
-  }
+  return holdsAlone((eq) => weighKey(eq, ctx, pub, proof));
 }
 
 /**

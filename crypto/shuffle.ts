@@ -21,7 +21,7 @@ import { assertSecret, isScalar, modL } from './group/scalar.ts';
 import { randomPermutation, randomScalars } from './group/random.ts';
 import { FixedBase, mulBase, mulSecret, mulUnsafe } from './group/mul.ts';
 import { msm } from './group/msm.ts';
-import { Equations } from './equations.ts';
+import { holdsAlone, type Equations } from './equations.ts';
 import { doubleAndEncode, HALF } from './group/batch-encode.ts';
 import { challenges128, Transcript } from './transcript.ts';
 import { report } from './observe.ts';
@@ -296,12 +296,7 @@ export function verifyShuffle(
   output: Point[][],
   proof: ShuffleProof,
 ): boolean {
-  const eq = new Equations();
-  try {
-    return weighShuffle(eq, ctx, pub, input, output, proof) && eq.holds();
-  } catch {
-    return false;
-  }
+  return holdsAlone((eq) => weighShuffle(eq, ctx, pub, input, output, proof));
 }
 
 /**

@@ -17,7 +17,7 @@ import { assertSecret, invertScalar, isScalar, modL } from './group/scalar.ts';
 import { randomScalar } from './group/random.ts';
 import { mulBase, mulSecret } from './group/mul.ts';
 import { msmUnsafe } from './group/msm.ts';
-import { Equations } from './equations.ts';
+import { holdsAlone, type Equations } from './equations.ts';
 import { challenges128, Transcript } from './transcript.ts';
 import { report } from './observe.ts';
 
@@ -84,12 +84,7 @@ export function verifyUnlock(
   after: Point[],
   proof: UnlockProof,
 ): boolean {
-  const eq = new Equations();
-  try {
-    return weighUnlock(eq, ctx, pub, before, after, proof) && eq.holds();
-  } catch {
-    return false;
-  }
+  return holdsAlone((eq) => weighUnlock(eq, ctx, pub, before, after, proof));
 }
 
 /**

@@ -54,6 +54,13 @@ export function epochsOwed(step: StepOf<'SHUFFLE'>, seat: Seat): number[] {
   );
 }
 
+/** How many epochs of a pipelined round `seat` has shuffled: those whose chain has passed it. */
+export function epochsShuffledBy(step: StepOf<'SHUFFLE'>, seat: Seat): number {
+  const n = step.order.length;
+  const place = step.order.indexOf(seat);
+  return (step.shuffled ?? []).filter((count, i) => (place - i + n) % n < count).length;
+}
+
 /** Every seat next on a chain of the round owes its SHUFFLE: one at a time, or all at once if pipelined. */
 export const owesShuffle = (step: StepOf<'SHUFFLE'>): Owed[] =>
   step.order

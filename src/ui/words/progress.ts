@@ -7,7 +7,7 @@
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
-import { epochsOwed } from '../../engine/table/rounds.ts';
+import { epochsOwed, epochsShuffledBy } from '../../engine/table/rounds.ts';
 import type { TableState } from '../../engine/table/types.ts';
 
 /** Where one player stands in the round. */
@@ -63,9 +63,7 @@ export function roundProgress(
     if (step.type === 'KEYS') stage = state.keys[seat] !== null ? 'done' : 'working';
     else if (step.shuffled) {
       // Pipelined: done with every epoch's chain, or next on one of them.
-      const n = step.order.length;
-      const place = step.order.indexOf(seat);
-      const mine = step.shuffled.filter((count, i) => (place - i + n) % n < count).length;
+      const mine = epochsShuffledBy(step, seat);
       const all = step.epochs.length;
       stage = mine === all ? 'done' : epochsOwed(step, seat).length > 0 ? 'working' : 'waiting';
       // Between two of its shuffles a seat waits for the next deck to reach it.
