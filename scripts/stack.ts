@@ -303,17 +303,34 @@ export async function startStack(outDir: string, options: StackOptions = {}): Pr
   };
 }
 
-/**
- * Creates a table from the home screen and returns its invite link; `absentMinutes`
- * picks the time limit for absent players from the form's choices.
- */
+/** Creates a table from the home screen, as `choices` say, and returns its invite link. */
 export async function createTable(
   page: Seat,
   url: string,
   name: string,
   game: string,
-  seats?: number,
-  absentMinutes?: number,
+  choices: TableChoices = {},
+) {
+  await chooseTable(page, url, name, game, choices);
+  await page.getByTestId('create').click();
+  return page.getByTestId('invite').inputValue();
+}
+
+/** What a table's creator may choose on the home screen besides the game; absent: the default. */
+export interface TableChoices {
+  readonly seats?: number;
+  readonly absentMinutes?: number;
+  /** Values typed into the game's options form, by option name (`opt-<name>`). */
+  readonly options?: Readonly<Record<string, string>>;
+}
+
+/** Fills the home screen in for a table of `game`, up to the button that creates it. */
+export async function chooseTable(
+  page: Seat,
+  url: string,
+  name: string,
+  game: string,
+  { seats, absentMinutes, options = {} }: TableChoices,
 ) {
   await page.goto(url);
   await page.getByTestId('name').fill(name);
@@ -321,8 +338,8 @@ export async function createTable(
   if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
   if (absentMinutes !== undefined)
     await page.getByTestId('absent-limit').selectOption(String(absentMinutes));
-  await page.getByTestId('create').click();
-  return page.getByTestId('invite').inputValue();
+  for (const [option, value] of Object.entries(options))
+    await page.getByTestId(`opt-${option}`).fill(value);
 }
 
 /** Opens an invite link and joins under `name`. */

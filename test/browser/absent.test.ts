@@ -16,7 +16,7 @@ test('a player whose page closed while he owes his move is declared absent after
   // Alice's clock runs as usual, until the test skips the minute of waiting for Bob.
   await alice.clock.install();
   const bob = await stack.newPlayer();
-  const invite = await createTable(alice, stack.url, 'Alice', 'war', undefined, 1);
+  const invite = await createTable(alice, stack.url, 'Alice', 'war', { absentMinutes: 1 });
   expect(await alice.getByTestId('absent-limit').textContent()).toContain(LIMIT);
   await bob.goto(invite);
   await bob.getByTestId('invitation').waitFor();

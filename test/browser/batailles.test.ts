@@ -25,7 +25,7 @@ const prompt = async (page: Page) => (await page.getByTestId('prompt').textConte
 async function seatTwoAndAComputer(): Promise<Page[]> {
   const ann = await stack.newPlayer();
   const ben = await stack.newPlayer();
-  const invite = await createTable(ann, stack.url, 'Ann', 'batailles', 3);
+  const invite = await createTable(ann, stack.url, 'Ann', 'batailles', { seats: 3 });
   await joinTable(ben, invite, 'Ben');
   await ann.getByTestId('add-computer').click();
   for (const page of [ann, ben])

@@ -70,7 +70,7 @@ test('with no server at all, a Chromium page and a Firefox page pair by codes an
   await stack.stopSignaling();
   const alice = await stack.newPlayer();
   const bob = await stack.newFirefoxPlayer();
-  await createPairedTable(alice, stack.url, 'Alice', 'redblack', undefined, { target: '1' });
+  await createPairedTable(alice, stack.url, 'Alice', 'redblack', { options: { target: '1' } });
   await joinByCodes(alice, bob, stack.url, 'Bob');
   await playRedBlackToTheEnd(alice, bob);
 });

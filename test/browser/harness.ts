@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import {
+  chooseTable,
   createTable,
   joinTable,
   startStack,
   type Seat,
   type Stack,
   type StackOptions,
+  type TableChoices,
 } from '../../scripts/stack.ts';
 
 export * from '../../scripts/stack.ts';
@@ -58,11 +60,22 @@ export function useStack(options: () => StackOptions = () => ({})): Stack {
   };
 }
 
+/**
+ * A War table that ends within 100 battles. A game played to the end lasts as long as its
+ * deal: at the rules' 5,000, one deal in ten runs past 350 battles and one in a hundred
+ * past 660, longer than a test's 60 s on a loaded machine.
+ */
+export const SHORT_WAR: TableChoices = { options: { battleLimit: '100' } };
+
 /** Alice creates a table of `game`, Bob joins through the invite link, Alice starts it. */
-export async function seatTwo(stack: Pick<Stack, 'url' | 'newPlayer'>, game: string) {
+export async function seatTwo(
+  stack: Pick<Stack, 'url' | 'newPlayer'>,
+  game: string,
+  choices: TableChoices = {},
+) {
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
-  const invite = await createTable(alice, stack.url, 'Alice', game);
+  const invite = await createTable(alice, stack.url, 'Alice', game, choices);
   await joinTable(bob, invite, 'Bob');
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();
@@ -74,12 +87,12 @@ export async function seatTwo(stack: Pick<Stack, 'url' | 'newPlayer'>, game: str
  * As `seatTwo`, with no signaling server: the stack's PeerServer is stopped, Bob joins by
  * codes. `sockets`: every WebSocket each page opened, from its first page on.
  */
-export async function seatTwoByCodes(stack: Stack, game: string) {
+export async function seatTwoByCodes(stack: Stack, game: string, choices: TableChoices = {}) {
   await stack.stopSignaling();
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
   const sockets = [socketsOf(alice), socketsOf(bob)];
-  await createPairedTable(alice, stack.url, 'Alice', game);
+  await createPairedTable(alice, stack.url, 'Alice', game, choices);
   await joinByCodes(alice, bob, stack.url, 'Bob');
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();
@@ -247,15 +260,9 @@ export async function createPairedTable(
   url: string,
   name: string,
   game: string,
-  seats?: number,
-  options: Record<string, string> = {},
+  choices: TableChoices = {},
 ) {
-  await page.goto(url);
-  await page.getByTestId('name').fill(name);
-  await page.getByTestId(`game-${game}`).click();
-  if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
-  for (const [option, value] of Object.entries(options))
-    await page.getByTestId(`opt-${option}`).fill(value);
+  await chooseTable(page, url, name, game, choices);
   await page.getByTestId('create-paired').click();
   await page.getByTestId('lobby').waitFor();
 }

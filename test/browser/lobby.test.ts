@@ -80,7 +80,7 @@ describe('lobby over PeerJS between real browsers', () => {
   test('three browsers form a full mesh', async () => {
     const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
     const [ann, ben, cat] = pages as [Page, Page, Page];
-    const invite = await createTable(ann, stack.url, 'Ann', 'batailles', 3);
+    const invite = await createTable(ann, stack.url, 'Ann', 'batailles', { seats: 3 });
     await joinTable(ben, invite, 'Ben');
     await joinTable(cat, invite, 'Cat');
 
@@ -108,7 +108,7 @@ describe('lobby over PeerJS between real browsers', () => {
   test('links that find no network path: the lobby names the pair and Start waits for it; a visitor is told a relay may be needed, not that the link is wrong', async () => {
     const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
     const [ann, ben, cat] = pages as [Page, Page, Page];
-    const invite = await createTable(ann, stack.url, 'Ann', 'batailles', 3);
+    const invite = await createTable(ann, stack.url, 'Ann', 'batailles', { seats: 3 });
     await joinTable(ben, invite, 'Ben');
     await expect.poll(() => linkStates(ann)).toEqual(['you', 'connected']);
     // Ben's network now needs a relay: Cat's dial reaches his page but finds no path.

@@ -39,7 +39,7 @@ async function threePairedAtTheFirstMove() {
   const pages = [await stack.newPlayer(), await stack.newPlayer(), await stack.newPlayer()];
   const [ann, ben, cat] = pages as [Page, Page, Page];
   const sockets = pages.map(socketsOf);
-  await createPairedTable(ann, stack.url, 'Ann', 'batailles', 3);
+  await createPairedTable(ann, stack.url, 'Ann', 'batailles', { seats: 3 });
   await joinByCodes(ann, ben, stack.url, 'Ben');
   await joinByCodes(ann, cat, stack.url, 'Cat');
   // Ben and Cat never exchanged a code: their link was signaled through Ann's page.

@@ -15,6 +15,7 @@ import {
   joinTable,
   peerConnectionsMade,
   settledSteps,
+  SHORT_WAR,
   untilShown,
   useStack,
 } from './harness.ts';
@@ -40,7 +41,7 @@ test('a PeerServer outage disturbs no open link; a link cut meanwhile comes back
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
   const losses = [serverLosses(alice), serverLosses(bob)];
-  const invite = await createTable(alice, stack.url, 'Alice', 'war');
+  const invite = await createTable(alice, stack.url, 'Alice', 'war', SHORT_WAR);
   await joinTable(bob, invite, 'Bob');
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();

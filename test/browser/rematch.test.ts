@@ -4,12 +4,12 @@
  * an invitation the other accepts.
  */
 import { expect, test } from 'vitest';
-import { autoplayWar, flipOffered, seatTwo, untilShown, useStack } from './harness.ts';
+import { autoplayWar, flipOffered, SHORT_WAR, seatTwo, untilShown, useStack } from './harness.ts';
 
 const stack = useStack();
 
 test('after a game of War, Play again seats both players at a new table', async () => {
-  const { alice, bob, invite } = await seatTwo(stack, 'war');
+  const { alice, bob, invite } = await seatTwo(stack, 'war', SHORT_WAR);
   await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
 
   // Each page says who won and why, from its own side, and the two agree.
@@ -45,6 +45,10 @@ test('after a game of War, Play again seats both players at a new table', async 
   await expect
     .poll(() => alice.getByTestId('seat-name').allTextContents())
     .toEqual(['Alice', 'Bob']);
+  // The new table keeps the old one's options.
+  expect(await bob.getByTestId('options').textContent()).toContain(
+    'after 100 battles the player holding more cards wins',
+  );
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();
 

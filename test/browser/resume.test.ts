@@ -19,6 +19,7 @@ import {
   reopen,
   seatTwo,
   settledSteps,
+  SHORT_WAR,
   untilShown,
   useStack,
   whileTheGameMoves,
@@ -34,7 +35,7 @@ const winner = async (page: Page) => {
 test('War: the guest reloads during the first shuffle, the host mid-turn; the game ends agreed', async () => {
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
-  const invite = await createTable(alice, stack.url, 'Alice', 'war');
+  const invite = await createTable(alice, stack.url, 'Alice', 'war', SHORT_WAR);
   await expect.poll(() => alice.url()).toMatch(/#table=[a-z2-9]{10}$/);
   await joinTable(bob, invite, 'Bob');
   await expect.poll(() => bob.url()).toBe(alice.url());
@@ -65,7 +66,7 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; the ga
 });
 
 test('War: the host reloads at the audit, its keys stored but not sent and the guest’s not heard; the game ends agreed', async () => {
-  const { alice, bob } = await seatTwo(stack, 'war');
+  const { alice, bob } = await seatTwo(stack, 'war', SHORT_WAR);
   // Every audit Alice's page sends or would hear is still in flight when it goes away.
   await loseMessages(alice, /\\"type\\":\\"AUDIT\\"/);
   await Promise.all([autoplayWar(alice), autoplayWar(bob)]);

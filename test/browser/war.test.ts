@@ -9,6 +9,7 @@ import {
   seatTwoByCodes,
   setTabHidden,
   settledSteps,
+  SHORT_WAR,
   untilShown,
   useStack,
 } from './harness.ts';
@@ -100,7 +101,7 @@ async function tableChat(alice: Page, bob: Page) {
  * rematch, resume and reconnect tests. On the way: a turn alert and the table's chat.
  */
 test('two browsers paired by codes play War to the end and agree on the winner', async () => {
-  const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war');
+  const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war', SHORT_WAR);
 
   // One flip by hand first: the step (a battle, or War! on a tie) settles only once both have flipped.
   await flipOffered(alice);
@@ -134,6 +135,7 @@ test('one browser plays War against the computer: a reload comes back to the sam
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Solo');
   await page.getByTestId('game-war').click();
+  await page.getByTestId('opt-battleLimit').fill(SHORT_WAR.options?.battleLimit ?? '');
   await page.getByTestId('solo').click();
   // The address names the table, as a network table's does.
   await expect.poll(() => page.url()).toMatch(/#table=[a-z2-9]{10}$/);

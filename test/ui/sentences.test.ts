@@ -217,6 +217,9 @@ test.each([
   ['redblack', { target: 'two' }, 'target "two"'],
   ['batailles', { players: 4 }, '4 players, each with an army of 16 cards.'],
   ['war', { stacks: 1 }, 'stacks 1'],
+  ['war', { battleLimit: 100 }, 'after 100 battles the player holding more cards wins.'],
+  ['war', { battleLimit: 1 }, 'after 1 battle the player holding more cards wins.'],
+  ['war', { battleLimit: 100, stacks: 1 }, 'battleLimit 100 · stacks 1'],
 ])('Lobby: options %#', (game, options, words) => {
   expect(describeOptions(game, options)).toBe(words);
 });

@@ -6,6 +6,7 @@
 import type { GameId } from '../../engine/catalog.ts';
 import type { OptionsForm } from './game.ts';
 import RedBlackOptions from './redblack/Options.svelte';
+import WarOptions from './war/Options.svelte';
 
 export interface GameChoice {
   /** The form for the options a table creator picks; absent when there are none. */
@@ -17,7 +18,7 @@ export interface GameChoice {
 export const GAME_CHOICES: Readonly<Record<GameId, GameChoice>> = {
   redblack: { options: RedBlackOptions, guided: true },
   blackred: { guided: false },
-  war: { guided: false },
+  war: { options: WarOptions, guided: false },
   town: { guided: false },
   batailles: { guided: true },
 };
