@@ -34,7 +34,7 @@ import { sha256Hex } from '../engine/encoding.ts';
 import { eventHash, parseEvent, verifyEvent } from '../engine/events.ts';
 import type { Seat } from '../engine/game.ts';
 import { MAX_PENDING_PER_SEAT, type EventLog, type LogEntry } from '../engine/log.ts';
-import { SAW_BYTES, type HaveMessage, type WireMessage } from './messages.ts';
+import { SAW_BYTES, type EventMessage, type HaveMessage, type WireMessage } from './messages.ts';
 
 /** How often a seat missing something asks one linked seat, in ms. */
 export const PULL_EVERY_MS = 1000;
@@ -58,7 +58,8 @@ interface Held {
 /** What the exchange needs of the table session. */
 export interface ExchangeHost {
   readonly log: EventLog;
-  readonly seat: Seat;
+  /** Our seat; null for a spectator, which has no events of its own. */
+  readonly seat: Seat | null;
   /** The roster: each seat's identity key. */
   readonly keys: readonly string[];
   /** How many of our own events, from the first, are stored and so may be sent. */
@@ -96,7 +97,20 @@ export function sawOf(log: EventLog, basis: readonly number[]): string | null {
 const text = new TextDecoder();
 
 /** An event to send: its parsed fields and its bytes. */
-type Sent = Pick<LogEntry, 'event' | 'bytes'>;
+export type Sent = Pick<LogEntry, 'event' | 'bytes'>;
+
+/** What `log` holds, as a `have` message: an ask, or the end of an answer. */
+export function haveMessage(log: EventLog, ask: boolean): HaveMessage {
+  const seen = log.seen();
+  return { type: 'have', seen, heads: seen.map((n, s) => log.at(s, n - 1)?.hash ?? null), ask };
+}
+
+/** The message that sends `entry`, with its `saw` at three seats or more (see the top). */
+export function eventMessage(log: EventLog, entry: Sent): EventMessage {
+  // At two seats the receiver made every event named but the author's own, which `prev` chains.
+  const saw = log.seats > 2 ? (sawOf(log, entry.event.basis) ?? undefined) : undefined;
+  return { type: 'event', event: text.decode(entry.bytes), saw };
+}
 
 export class LogExchange {
   private readonly held = new Map<string, Held>();
@@ -252,15 +266,9 @@ export class LogExchange {
     if (have && this.host.linked().includes(from)) this.answer(from, have);
   }
 
-  private haveMessage(ask: boolean): HaveMessage {
-    const { log } = this.host;
-    const seen = log.seen();
-    return { type: 'have', seen, heads: seen.map((n, s) => log.at(s, n - 1)?.hash ?? null), ask };
-  }
-
   private ask(seat: Seat): void {
     if (this.asking[seat]) return;
-    this.asking[seat] = this.host.send(seat, this.haveMessage(true));
+    this.asking[seat] = this.host.send(seat, haveMessage(this.host.log, true));
   }
 
   /**
@@ -292,7 +300,7 @@ export class LogExchange {
       if (author === this.host.seat && seq >= released) continue;
       this.sendEntry(from, entry);
     }
-    this.host.send(from, this.haveMessage(false));
+    this.host.send(from, haveMessage(this.host.log, false));
   }
 
   /**
@@ -302,8 +310,10 @@ export class LogExchange {
   private answerEnds(from: Seat, have: HaveMessage): void {
     this.asking[from] = false;
     const released = this.host.released();
-    for (let seq = Math.max(have.seen[this.host.seat]!, this.ownSent[from]!); seq < released; seq++)
-      this.sendEntry(from, this.host.log.at(this.host.seat, seq)!);
+    const { seat } = this.host;
+    if (seat !== null)
+      for (let seq = Math.max(have.seen[seat]!, this.ownSent[from]!); seq < released; seq++)
+        this.sendEntry(from, this.host.log.at(seat, seq)!);
     if (this.differences(from, have).size > 0) return;
     for (const [hash, h] of this.held) if (h.doubted && h.from === from) this.release(hash, h);
     this.settle();
@@ -311,10 +321,7 @@ export class LogExchange {
 
   private sendEntry(seat: Seat, entry: Sent): void {
     const { event } = entry;
-    // At two seats the receiver made every event named but the author's own, which `prev` chains.
-    const { log } = this.host;
-    const saw = log.seats > 2 ? (sawOf(log, event.basis) ?? undefined) : undefined;
-    const sent = this.host.send(seat, { type: 'event', event: text.decode(entry.bytes), saw });
+    const sent = this.host.send(seat, eventMessage(this.host.log, entry));
     if (sent && event.author === this.host.seat)
       this.ownSent[seat] = Math.max(this.ownSent[seat]!, event.seq + 1);
   }

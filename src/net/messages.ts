@@ -110,6 +110,19 @@ export type HaveMessage = {
   ask: boolean;
 };
 
+/**
+ * A spectator and the seat it watches through (`audience.ts`, `watch.ts`). The spectator
+ * asks to `watch`; a seat with room answers `watching` with the genesis and where it
+ * reaches each seat, one without room says `watch-full`. A seat tells everyone it is
+ * linked to, seats and spectators, the peer ids of the spectators it serves (`audience`),
+ * so every page counts them.
+ */
+export type WatchMessage =
+  | { type: 'watch' }
+  | { type: 'watching'; genesis: JsonObject; peers: (string | null)[] }
+  | { type: 'watch-full' }
+  | { type: 'audience'; peers: string[] };
+
 /** Every message on a table's links: the lobby's, the seat proofs, the game's signed events. */
 export type WireMessage =
   | LobbyMessage
@@ -118,7 +131,8 @@ export type WireMessage =
   | HaveMessage
   | StateHashMessage
   | TableChatMessage
-  | RematchMessage;
+  | RematchMessage
+  | WatchMessage;
 
 export const MAX_NAME = 24;
 /** The most seats any game has: a report of links names no more peers than that. */
@@ -302,6 +316,41 @@ export function parseSeatMessage(raw: Record<string, unknown>): Result<SeatMessa
   return ok({ type: 'seat-hello', seat, nonce, channel: [channel[0], channel[1]], sig });
 }
 
+/** The most spectators a seat serves at once: each costs it a link and the events it sends. */
+export const MAX_SPECTATORS = 8;
+/** A genesis is small: the game, its options, names and keys of at most a few seats. */
+const MAX_GENESIS_CHARS = 8000;
+
+const isPeerList = (peers: unknown, most: number): peers is (string | null)[] =>
+  Array.isArray(peers) && peers.length <= most && peers.every((p) => p === null || isAnyPeerId(p));
+
+/**
+ * Checks the shape of a spectator's or an audience message, or returns null when `raw` is
+ * not one. The genesis is checked whole by the spectator (`parseGenesis`).
+ */
+function parseWatchMessage(raw: Record<string, unknown>): Parsed<WatchMessage> | null {
+  switch (raw.type) {
+    case 'watch':
+      return { ok: true, value: { type: 'watch' } };
+    case 'watch-full':
+      return { ok: true, value: { type: 'watch-full' } };
+    case 'watching': {
+      const { genesis, peers } = raw;
+      if (!isRecord(genesis) || JSON.stringify(genesis).length > MAX_GENESIS_CHARS)
+        return fail('bad genesis');
+      if (!isPeerList(peers, MAX_TABLE_SEATS)) return fail('bad peers');
+      return { ok: true, value: { type: 'watching', genesis: genesis as JsonObject, peers } };
+    }
+    case 'audience': {
+      const { peers } = raw;
+      if (!isPeerList(peers, MAX_SPECTATORS) || peers.includes(null)) return fail('bad audience');
+      return { ok: true, value: { type: 'audience', peers: peers as string[] } };
+    }
+    default:
+      return null;
+  }
+}
+
 /** Bytes of an event message's `saw`: 128 bits, beyond any search for two events that share one. */
 export const SAW_BYTES = 16;
 
@@ -356,6 +405,10 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
   if (isRecord(raw) && raw.type === 'rematch') {
     if (!isTableId(raw.table)) return fail('bad table id');
     return { ok: true, value: { type: 'rematch', table: raw.table } };
+  }
+  if (isRecord(raw)) {
+    const watch = parseWatchMessage(raw);
+    if (watch) return watch;
   }
   return (isRecord(raw) ? parseSeatMessage(raw) : null) ?? parseLobbyMessage(raw);
 }

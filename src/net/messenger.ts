@@ -158,6 +158,11 @@ export class Messenger<M> {
     this.transport.close();
   }
 
+  /** Disconnects `peer` for good, for a `reason` a layer above found, as going over the limits does. */
+  shutOut(peer: string, reason: string): void {
+    if (!this.cutOff.has(peer)) this.cut(peer, reason);
+  }
+
   private receive(from: string, data: string): void {
     if (this.cutOff.has(from)) return;
     const bytes = byteLength(data);

@@ -66,6 +66,8 @@ export interface SeatLinkHandlers {
   joined(seat: Seat): void;
   /** A seat's link state changed. */
   changed(): void;
+  /** A message from a peer that has proven no seat (the proof's own messages excepted): a spectator, maybe. */
+  stranger(peer: string, message: WireMessage): void;
 }
 
 /** Redialling a seat that is not linked: after 1 s, 2 s, 4 s, 8 s, then every 15 s. */
@@ -85,6 +87,23 @@ const helloBytes = (
   channel: SignedChannel,
 ): Uint8Array =>
   utf8ToBytes(HELLO_DOMAIN + encodeCanonical({ genesis, seat, peer, nonce, channel }));
+
+/**
+ * True when `hello`, heard from `peer`, is signed by the key `identities` gives its seat,
+ * for the table whose genesis hashes to `genesis`: the nonce and the link are the
+ * challenger's to check.
+ */
+export function helloSigned(
+  genesis: string,
+  identities: readonly string[],
+  peer: string,
+  hello: SeatMessage & { type: 'seat-hello' },
+): boolean {
+  const key = identities[hello.seat];
+  if (key === undefined) return false;
+  const bytes = helloBytes(genesis, hello.seat, peer, hello.nonce, hello.channel);
+  return verifyMessage(key, bytes, hello.sig);
+}
 
 interface SeatEntry {
   state: SeatLinkState;
@@ -287,8 +306,7 @@ export class SeatLinks {
     }
     const seat = this.seatOf(from);
     if (seat !== null) this.handlers.message?.(seat, message);
-    else if (message.type === 'event')
-      console.warn(`fairdeal: ignored an event from ${from}, which has not proven a seat`);
+    else this.handlers.stranger?.(from, message);
   }
 
   private checkHello(from: string, hello: SeatMessage & { type: 'seat-hello' }): void {
@@ -297,9 +315,7 @@ export class SeatLinks {
     const entry = this.entries.get(hello.seat);
     if (!entry)
       return this.refuse(from, `a seat hello for seat ${hello.seat}, no other seat of this table`);
-    const key = this.genesis.identities[hello.seat]!;
-    const bytes = helloBytes(this.hash, hello.seat, from, hello.nonce, hello.channel);
-    if (!verifyMessage(key, bytes, hello.sig))
+    if (!helloSigned(this.hash, this.genesis.identities, from, hello))
       return this.refuse(from, `a seat hello for seat ${hello.seat} not signed by its key`);
     if (!onThisLink(this.messenger.transport, from, hello.channel)) {
       this.intercepted.add(from);

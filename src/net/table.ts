@@ -59,7 +59,6 @@
  * same players says so over the seat links, which follow every seat wherever its page
  * comes back, so a player who reloaded during the game invites and is invited like any.
  */
-import { learnDeck } from '../../crypto/index.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
 import { eventHash } from '../engine/events.ts';
@@ -68,12 +67,10 @@ import { playable, type Playable } from '../engine/games/registry.ts';
 import { makeAct, makeSeal, owesDuty, privateFaces, stillDue } from '../engine/table/author.ts';
 import { Keyring } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
-import { CheckBook } from '../engine/table/checks.ts';
-import { deckId } from '../engine/table/decks.ts';
 import { allowed } from '../engine/table/fold.ts';
 import { judge } from '../engine/table/judge.ts';
 import { claimedAbsent } from '../engine/table/leave.ts';
-import { Replica } from '../engine/table/replica.ts';
+import type { Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Genesis, Step, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -85,26 +82,16 @@ import { MemoryStore, type StoredTable, type TableStore } from './store.ts';
 import { SeatLinks } from './seats.ts';
 import { TableChat } from './chat.ts';
 import { LogExchange } from './exchange.ts';
+import { Audience } from './audience.ts';
+import { LiveReplica, type Refusal, type StepTiming } from './live.ts';
 
-/** An event this peer refused, and the seat whose link it came over. */
-export interface Refusal {
-  readonly from: Seat;
-  readonly reason: string;
-}
+export type { Refusal, StepTiming } from './live.ts';
 
 /** A peer disconnected for sending more than any honest peer does: its seat if it had proved one. */
 export interface Disconnection {
   readonly peer: string;
   readonly seat: Seat | null;
   readonly reason: string;
-}
-
-/** How long this device took over one event, in ms: making it (its own duties only), and checking it. */
-export interface StepTiming {
-  /** Making the event and its proofs; null for an event this seat did not make, or a move. */
-  readonly proveMs: number | null;
-  /** Checking it: the log and the fold, every proof and rule. */
-  readonly verifyMs: number;
 }
 
 /** How far a restore is: of the `total` events kept, `done` are judged. */
@@ -130,13 +117,12 @@ const text = new TextDecoder();
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 export class TableSession<S extends Json = Json> {
+  /** The replica, its proofs checked in the pool, and this device's time over each event. */
+  private readonly live: LiveReplica<S>;
   readonly replica: Replica<S>;
   readonly keyring = new Keyring();
-  readonly refusals: Refusal[] = [];
   /** Why the store failed, or null; after a failure this session signs and sends nothing more. */
   storeError: string | null = null;
-  /** Why the crypto pool failed, or null; the table cannot go on in this page after it. */
-  poolError: string | null = null;
   /**
    * The step whose duty this seat could not make, and why (the first such failure), or
    * null: the table waits on this seat and cannot go on from this page.
@@ -160,10 +146,12 @@ export class TableSession<S extends Json = Json> {
   readonly links: SeatLinks;
   /** What the players say at the table, over the same links, outside the signed log. */
   readonly chat: TableChat;
+  /** The spectators this seat serves. */
+  readonly audience: Audience;
+  /** Per seat, the spectators it says it serves; this seat's own are `audience.peers`. */
+  private readonly audiences: string[][];
   /** Where each seat last proved itself, and this seat's own id, as the store keeps them. */
   private readonly addresses: (string | null)[];
-  /** This device's time over each event in the log, by event hash. */
-  readonly timings = new Map<string, StepTiming>();
   /** What each other seat says its replica reached once the table was done; null until it says. */
   readonly peerHashes: (PeerHash | null)[];
   /** The new table this seat invited the others to (`invite`), or null. */
@@ -173,14 +161,6 @@ export class TableSession<S extends Json = Json> {
   /** What this seat last told the others it reached. */
   private told: PeerHash | null = null;
   private readonly faceCache = new Map<string, number>();
-  /** The answers to the replica's proof checks, as the pool gives them. */
-  private readonly book = new CheckBook();
-  /** Checks sent to the pool and not answered yet, by id. */
-  private readonly checking = new Set<string>();
-  /** Answers from the pool not learned yet: learned together in the next look ahead. */
-  private answers: [string, boolean][] = [];
-  /** True while a look ahead waits for its task (`lookAheadSoon`). */
-  private lookScheduled = false;
   /** The game's decks for this table's options: the first shuffle's keys are made per deck. */
   private readonly decks: readonly DeckSpec[];
   private readonly listeners = new Set<() => void>();
@@ -221,17 +201,20 @@ export class TableSession<S extends Json = Json> {
     private readonly store: TableStore = new MemoryStore(),
     readonly pool: CryptoPool = new InThreadPool(),
   ) {
-    const initial = playable.setup(genesis.options);
-    // The lobby and the transcript reader check options before a session exists.
-    if (!initial.ok) throw new Error(`the table's options are unusable: ${initial.error}`);
-    this.replica = new Replica(genesis, playable, initial.value, this.book);
+    this.live = new LiveReplica(genesis, playable, pool, {
+      changed: () => this.changed(),
+      answered: (held) => this.keepChecked(held),
+      learned: () => {
+        this.changed();
+        this.scheduleDuty();
+      },
+      equivocation: (events) => {
+        this.exchange.equivocation(events);
+        this.audience.equivocation(events);
+      },
+    });
+    this.replica = this.live.replica;
     this.decks = playable.decks(genesis.options);
-    // The fold needs the face points once the keys are in: hashed in the pool, not here.
-    const decks = this.decks.map((deck) => ({ id: deckId(genesis, deck.name), size: deck.size }));
-    this.pool.faces(decks).then(
-      (faces) => faces.forEach((encodings, i) => learnDeck(decks[i]!.id, encodings)),
-      (e) => this.failed(e),
-    );
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
     this.chat = new TableChat(seat, genesis.identities.length, (to, m) => this.links.send(to, m));
     this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
@@ -252,13 +235,37 @@ export class TableSession<S extends Json = Json> {
         others((state) => state === 'connecting' || state === 'reconnecting').length > 0,
       take: (from, event) => this.receive(from, event),
     });
+    this.audiences = genesis.identities.map(() => []);
+    this.audience = new Audience({
+      genesis,
+      log: this.replica.log,
+      seat,
+      released: () => this.released,
+      judged: () => this.replica.entryVerdicts.length,
+      addresses: () => this.links.addresses(),
+      send: (peer, message) => messenger.send(peer, message),
+      drop: (peer, reason) =>
+        reason === null ? messenger.transport.disconnect(peer) : messenger.shutOut(peer, reason),
+      changed: () => {
+        this.tellAudience();
+        this.changed();
+      },
+    });
     this.links.listen({
+      stranger: (peer, message) => {
+        if (!this.audience.hear(peer, message) && message.type === 'event')
+          console.warn(`fairdeal: ignored an event from ${peer}, which has not proven a seat`);
+      },
       message: (from, message) => {
         if (message.type === 'event') this.exchange.event(from, message.event, message.saw);
         if (message.type === 'have') this.exchange.have(from, message);
         if (message.type === 'table-chat') this.chat.hear(from, message.text);
         if (message.type === 'state-hash') {
           this.peerHashes[from] = { events: message.events, hash: message.hash };
+          this.changed();
+        }
+        if (message.type === 'audience') {
+          this.audiences[from] = message.peers;
           this.changed();
         }
         // One per seat, the latest: a seat can make this page keep no more.
@@ -272,11 +279,16 @@ export class TableSession<S extends Json = Json> {
         this.keepAddress(from);
         if (this.told) this.links.send(from, { type: 'state-hash', ...this.told });
         if (this.inviting) this.links.send(from, { type: 'rematch', table: this.inviting });
+        if (this.audience.peers.length > 0)
+          this.links.send(from, { type: 'audience', peers: this.audience.peers });
       },
       changed: () => this.changed(),
     });
     this.unsubscribe = messenger.on({
+      lost: (peer) => this.audience.lost(peer),
       cut: (peer, reason) => {
+        // A spectator dropped changes nothing at the table.
+        if (this.audience.dropped.some((d) => d.peer === peer)) return;
         this.disconnected.push({ peer, seat: this.links.seatOf(peer), reason });
         this.changed();
       },
@@ -324,6 +336,21 @@ export class TableSession<S extends Json = Json> {
     session.kept = unreachable;
     await session.restore(kept, progress);
     return ok(session);
+  }
+
+  /** Why the crypto pool failed, or null; the table cannot go on in this page after it. */
+  get poolError(): string | null {
+    return this.live.poolError;
+  }
+
+  /** Events this peer refused, and the seat whose link each came over. */
+  get refusals(): readonly Refusal[] {
+    return this.live.refusals;
+  }
+
+  /** This device's time over each event in the log, by event hash. */
+  get timings(): ReadonlyMap<string, StepTiming> {
+    return this.live.timings;
   }
 
   /** Calls `listener` after every change of the replica. */
@@ -543,8 +570,10 @@ export class TableSession<S extends Json = Json> {
   /** Stops this session: nothing more is signed, stored or sent, and no listener is called. */
   close(): void {
     this.closed = true;
+    this.live.close();
     this.unsubscribe();
     this.exchange.close();
+    this.audience.close();
     this.links.close();
     this.listeners.clear();
   }
@@ -611,7 +640,7 @@ export class TableSession<S extends Json = Json> {
     };
     this.restoring = { done: 0, total };
     for (const secrets of kept.secrets) this.keyring.restore(secrets);
-    for (const id of kept.checked) this.book.learn(id, true);
+    this.live.knowChecked(kept.checked);
     const stop = this.subscribe(report);
     report();
     let next = 0;
@@ -620,7 +649,7 @@ export class TableSession<S extends Json = Json> {
       await new Promise((resolve) => setTimeout(resolve, 0));
       const slice = performance.now();
       while (next < total && performance.now() - slice < RESTORE_SLICE_MS)
-        this.timed(() => this.replica.receive(kept.events[next++]!));
+        this.live.timed(() => this.replica.receive(kept.events[next++]!));
       this.changed();
     } while (next < total);
     // The checks not kept are under way in the pool; it may fail, or the page leave.
@@ -643,17 +672,10 @@ export class TableSession<S extends Json = Json> {
 
   private receive(from: Seat, event: string): void {
     const equivocations = this.replica.log.equivocations.length;
-    const result = this.timed(() => this.replica.receive(event));
-    // A new equivocation is kept, and both versions go to every seat: it stops the table.
-    if (!result.ok && this.replica.log.equivocations.length > equivocations) {
-      this.keep(event);
-      this.exchange.equivocation(this.replica.log.equivocations.at(-1)!.events);
-    }
-    if (!result.ok) {
-      // Copies of a refused event may come from every seat that answers a pull; record each sender once.
-      if (!this.refusals.some((r) => r.from === from && r.reason === result.error))
-        this.refusals.push({ from, reason: result.error });
-    } else if (result.value.fresh) {
+    const result = this.live.receive(from, event);
+    // A new equivocation is kept: it stops the table.
+    if (this.replica.log.equivocations.length > equivocations) this.keep(event);
+    if (result.ok && result.value.fresh) {
       this.unjudged.push({ event, hash: eventHash(utf8ToBytes(event)) });
       this.scheduleDuty();
     }
@@ -784,7 +806,7 @@ export class TableSession<S extends Json = Json> {
       });
     } catch (e) {
       this.dutyError ??= { step: state.step.type, reason: messageOf(e) };
-      return this.failed(e) || null;
+      return this.live.failed(e) || null;
     } finally {
       this.proving = false;
     }
@@ -806,73 +828,9 @@ export class TableSession<S extends Json = Json> {
     );
   }
 
-  /**
-   * Looks ahead in a task of its own, once for every change and answer that
-   * came meanwhile: each look folds every event still under check, so a burst
-   * of events (six seats making a setup) or of answers would fold them
-   * again for each one.
-   */
-  private lookAheadSoon(): void {
-    if (this.lookScheduled || this.closed) return;
-    this.lookScheduled = true;
-    setTimeout(() => {
-      this.lookScheduled = false;
-      if (this.closed) return;
-      const answers = this.answers;
-      this.answers = [];
-      if (answers.length > 0) this.replica.learn(answers);
-      this.keepChecked(answers);
-      this.checkAhead();
-      if (answers.length === 0) return;
-      this.changed();
-      this.scheduleDuty();
-    }, 0);
-  }
-
-  /**
-   * Has the pool do every check the replica waits for, or will next (those `ahead`
-   * lists); each answer is learned in the next look ahead.
-   */
-  private checkAhead(): void {
-    if (this.poolError !== null) return;
-    const { wanted, askedBy } = this.replica.ahead();
-    for (const [id, job] of wanted) {
-      if (this.checking.has(id)) continue;
-      this.checking.add(id);
-      const entry = askedBy.get(id);
-      this.pool.check(job).then(
-        ({ holds, ms }) => {
-          this.checking.delete(id);
-          if (this.closed) return;
-          if (entry !== undefined) this.addCheckTime(entry, ms);
-          this.answers.push([id, holds]);
-          this.lookAheadSoon();
-        },
-        (e) => this.failed(e),
-      );
-    }
-  }
-
   /** Stores the checks answered as holding, so a restore of this table need not run them again. */
-  private keepChecked(answers: readonly (readonly [string, boolean])[]): void {
-    const held = answers.flatMap(([id, holds]) => (holds ? [id] : []));
+  private keepChecked(held: readonly string[]): void {
     if (held.length > 0) void this.stored(this.store.saveChecked(this.genesis.table, held));
-  }
-
-  /** Adds a worker's time checking one proof of the entry `hash` to that entry's checking time. */
-  private addCheckTime(hash: string, ms: number): void {
-    const timing = this.timings.get(hash);
-    this.timings.set(hash, {
-      proveMs: timing?.proveMs ?? null,
-      verifyMs: (timing?.verifyMs ?? 0) + ms,
-    });
-  }
-
-  /** Records why the pool failed: nothing more can be checked or made here. */
-  private failed(e: unknown): false {
-    this.poolError ??= messageOf(e);
-    this.changed();
-    return false;
   }
 
   /**
@@ -883,7 +841,7 @@ export class TableSession<S extends Json = Json> {
     const started = performance.now();
     const signed = this.replica.author(this.seat, this.secretKey, body);
     if (!signed.ok) return err(signed.error);
-    this.timings.set(signed.value.hash, { proveMs, verifyMs: performance.now() - started });
+    this.live.timings.set(signed.value.hash, { proveMs, verifyMs: performance.now() - started });
     const event = text.decode(signed.value.bytes);
     const kept = this.stored(this.store.saveEvent(this.genesis.table, event));
     const before = this.outbox;
@@ -892,6 +850,7 @@ export class TableSession<S extends Json = Json> {
       if (!isKept || this.storeError !== null || this.closed) return;
       this.released = signed.value.event.seq + 1;
       this.exchange.publish(signed.value);
+      this.audience.publish(signed.value);
     })();
     this.changed();
     return ok(undefined);
@@ -915,23 +874,6 @@ export class TableSession<S extends Json = Json> {
   }
 
   /**
-   * Runs `receive` (the log and the fold, on the replica) and keeps its time for each
-   * entry it placed, shared between them: one event may release others that waited for it.
-   */
-  private timed<T extends { placed: readonly { hash: string }[] }>(
-    receive: () => Result<T, string>,
-  ): Result<T, string> {
-    const started = performance.now();
-    const result = receive();
-    if (result.ok && result.value.placed.length > 0) {
-      const verifyMs = (performance.now() - started) / result.value.placed.length;
-      for (const { hash } of result.value.placed)
-        if (!this.timings.has(hash)) this.timings.set(hash, { proveMs: null, verifyMs });
-    }
-    return result;
-  }
-
-  /**
    * Once the table is done (the audit in, or ended early), tells every seat the state
    * hash this replica reached, and again whenever a late event changes what it holds.
    */
@@ -944,13 +886,28 @@ export class TableSession<S extends Json = Json> {
     this.genesis.identities.forEach((_, seat) => {
       if (seat !== this.seat) this.links.send(seat, message);
     });
+    this.audience.tell(message);
+  }
+
+  /** How many spectators watch the table: every seat's, each counted once. */
+  get spectators(): number {
+    return new Set([...this.audiences.flat(), ...this.audience.peers]).size;
+  }
+
+  /** Tells every seat and spectator which spectators this seat serves now. */
+  private tellAudience(): void {
+    const message = { type: 'audience' as const, peers: this.audience.peers };
+    this.genesis.identities.forEach((_, seat) => {
+      if (seat !== this.seat) this.links.send(seat, message);
+    });
+    this.audience.tell(message);
   }
 
   private changed(): void {
     this.passOn();
     this.exchange.settle();
     this.trackAbsences();
-    this.lookAheadSoon();
+    this.live.lookAheadSoon();
     this.tellHash();
     for (const listener of this.listeners) listener();
   }

@@ -13,15 +13,6 @@
  * in any other show of the game, and the audit still opens every card.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  Kind,
-  decodeDleqProof,
-  decodeUnlockProof,
-  encodePoint,
-  fromBase64,
-  splitPoints,
-  toHex,
-} from '../../crypto/index.ts';
 import type { Json } from '../../src/engine/encoding.ts';
 import type { Need } from '../../src/engine/game.ts';
 import {
@@ -34,35 +25,9 @@ import {
 import { openExhibits, openWithAudit } from '../../src/engine/table/audit.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { lazy } from '../lazy.ts';
+import { elements } from './helpers/elements.ts';
 import { known, run, type BT } from './helpers/batailles-table.ts';
 import { Table, makePlayers } from './helpers/table.ts';
-
-/** Every group element of a wire body, as hex: each point of a list and each proof's commitments. */
-function elements(value: Json): string[] {
-  if (Array.isArray(value)) return value.flatMap(elements);
-  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(elements);
-  if (typeof value !== 'string') return [];
-  let bytes: Uint8Array;
-  try {
-    bytes = fromBase64(value);
-  } catch {
-    return [];
-  }
-  switch (bytes[0]) {
-    case Kind.points:
-      return splitPoints(bytes).map(toHex);
-    case Kind.unlockProof: {
-      const { T1, T2 } = decodeUnlockProof(bytes);
-      return [T1, T2].map((p) => toHex(encodePoint(p)));
-    }
-    case Kind.dleqProof: {
-      const { T1, T2 } = decodeDleqProof(bytes);
-      return [T1, T2].map((p) => toHex(encodePoint(p)));
-    }
-    default:
-      return [];
-  }
-}
 
 /** The show the game waits for in `state`, as text to tell one show from the next; null for none. */
 function showOf(state: TableState<BataillesState>): string | null {

@@ -135,7 +135,7 @@ describe('an attacker claims an honest seat absent at every chance; it never los
       options: {},
       seats: 2,
       stages: ['KEYS', 'COIN', 'UNLOCK', 'PLAY'],
-      resignAfter: 10,
+      resignAfter: 4,
     },
     { game: 'batailles', options: {}, seats: 3, stages: ['KEYS', 'PLAY', 'AUDIT'] },
   ])('$game', async ({ game, options, seats, stages, resignAfter }) => {

@@ -1,0 +1,312 @@
+/**
+ * Spectators (issue 29): real seats on computer players, real cryptography, over the
+ * in-memory network. A spectator follows the table with no seat and no key, checks every
+ * signature and proof in its own replica, and ends on the players' state hash. While the
+ * game runs, every point its replica holds is compared with every face point of every
+ * deck: none may be the face of a card not shown to everyone.
+ *
+ * And the attacks a spectator can make through the same messages a modified page would
+ * send: events it signs (or copies), a flood of asks, a claim of a seat, one spectator too
+ * many. Each changes nothing at the table and names nobody.
+ */
+import { describe, expect, test } from 'vitest';
+import { toHex } from '../../crypto/index.ts';
+import { isGameId, type GameId } from '../../src/engine/catalog.ts';
+import type { Json, JsonObject } from '../../src/engine/encoding.ts';
+import { playable } from '../../src/engine/games/registry.ts';
+import { createIdentity } from '../../src/engine/identity.ts';
+import { deckCards, faceEncodings } from '../../src/engine/table/decks.ts';
+import type { Replica } from '../../src/engine/table/replica.ts';
+import { composeEvent } from '../../src/engine/log.ts';
+import { channelToSign } from '../../src/net/challenges.ts';
+import { LoopbackNetwork } from '../../src/net/loopback.ts';
+import { MAX_SPECTATORS, parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
+import { Messenger } from '../../src/net/messenger.ts';
+import { MemoryStore } from '../../src/net/store.ts';
+import { WatchSession } from '../../src/net/watch.ts';
+import { anyPoints } from '../engine/helpers/elements.ts';
+import {
+  SHORT_REDBLACK,
+  SHORT_WAR,
+  closedAfterEach,
+  finished,
+  sit,
+  testTable,
+  until,
+  type Seated,
+  type TestTable,
+} from './helpers/seats.ts';
+import { SeatStreamsPool } from './helpers/seat-streams.ts';
+
+const closeLater = closedAfterEach();
+const text = new TextDecoder();
+
+async function seatAll(id: string, game: GameId, options: JsonObject, seats: number) {
+  const table = testTable(id, game, options, seats);
+  const net = new LoopbackNetwork();
+  const seated: Seated[] = [];
+  for (let seat = 0; seat < seats; seat++)
+    seated.push(await sit(net, table, seat, new MemoryStore()));
+  closeLater(...seated.map((s) => ({ close: () => s.kill() })));
+  return { net, table, seated };
+}
+
+/** A spectator's page on `net` under `peer`, watching `table` through seat `entry`. */
+function watcher(net: LoopbackNetwork, table: TestTable, peer: string, entry = 0) {
+  const messenger = new Messenger(net.join(peer), parseWireMessage);
+  const session = new WatchSession(
+    messenger,
+    table.id,
+    new SeatStreamsPool(),
+    (game) => Promise.resolve(isGameId(game) ? playable(game) : null),
+    undefined,
+    table.peers[entry],
+  );
+  const close = () => {
+    session.close();
+    messenger.close();
+  };
+  closeLater({ close });
+  return { messenger, session, close };
+}
+
+/**
+ * Looks for faces of cards not shown to everyone in what a replica holds, as the game
+ * runs: every point of its state and of every event in its log, against every face point
+ * of every deck. A face is shown once the table has made it public (`state.faces`), and
+ * stays so. Two places hold face points by design and are not looked in: a deck's cards
+ * before its shuffle round is done (a deck restarts from its face points, in order, which
+ * tells nothing of the deal to come), and the keys and shuffles of that round. Once the
+ * audit has opened every key, every face is everyone's.
+ */
+class PrivacyCheck {
+  readonly leaks: string[] = [];
+  looks = 0;
+  private readonly shown = new Set<string>();
+  private readonly read = new Set<string>();
+
+  look(replica: Replica<Json>): void {
+    const { state } = replica;
+    if (state.decks.length === 0 || state.audit.every((a) => a !== null)) return;
+    this.looks++;
+    state.decks.forEach((_, d) =>
+      deckCards(state.decks, d).forEach((card) => {
+        const face = state.faces[card];
+        if (face !== null && face !== undefined) this.shown.add(`${d}/${face}`);
+      }),
+    );
+    const held = new Set<string>();
+    if (state.step.type !== 'KEYS' && state.step.type !== 'SHUFFLE')
+      for (const point of anyPoints(state as unknown as Json)) held.add(point);
+    // Judged events only: one still under check has not changed the state yet, and the
+    // last share of a card turned up for everyone makes its face public only once applied.
+    const judged = replica.log.entries().slice(0, replica.entryVerdicts.length);
+    for (const { hash, event } of judged) {
+      if (this.read.has(hash)) continue;
+      this.read.add(hash);
+      const body = event.body as JsonObject;
+      if (body.type !== 'KEY' && body.type !== 'SHUFFLE')
+        for (const point of anyPoints(body)) held.add(point);
+    }
+    state.decks.forEach((deck, d) =>
+      faceEncodings(state.genesis, state.decks, d).forEach((encoding, face) => {
+        if (held.has(toHex(encoding)) && !this.shown.has(`${d}/${face}`))
+          this.leaks.push(`${deck.name}: face ${face}`);
+      }),
+    );
+  }
+}
+
+/** Checks what `session`'s replica holds after every event it takes in, until the test ends. */
+function watchPrivacy(session: WatchSession): PrivacyCheck {
+  const check = new PrivacyCheck();
+  let judged = -1;
+  session.subscribe(() => {
+    const replica = session.replica;
+    if (!replica || replica.entryVerdicts.length === judged) return;
+    judged = replica.entryVerdicts.length;
+    check.look(replica);
+  });
+  return check;
+}
+
+const agreed = (seated: readonly Seated[], replica: Replica<Json> | null | undefined) =>
+  replica !== null &&
+  replica !== undefined &&
+  seated.every(
+    (s) =>
+      s.session.replica.log.size === replica.log.size &&
+      s.session.replica.stateHash === replica.stateHash,
+  );
+
+/** Nobody named, nothing refused, no alarm: the table went as if no spectator were there. */
+function expectUntouched(seated: readonly Seated[]) {
+  for (const { session } of seated) {
+    expect(session.replica.offences()).toEqual([]);
+    expect(session.refusals).toEqual([]);
+    expect(session.disconnected).toEqual([]);
+    expect(session.links.refusals.filter((r) => !r.peer.startsWith('spectator'))).toEqual([]);
+  }
+}
+
+describe('a spectator follows the table as a bystander', () => {
+  test.each<{ game: GameId; options: JsonObject; seats: number }>([
+    { game: 'redblack', options: SHORT_REDBLACK, seats: 2 },
+    { game: 'batailles', options: {}, seats: 3 },
+  ])(
+    '$game: one from the start, one mid-game, one that reloads; each checks every proof and ends on the players’ hash',
+    async ({ game, options, seats }) => {
+      const { net, table, seated } = await seatAll(`watch-${game}`, game, options, seats);
+      const first = watcher(net, table, 'spectator-first');
+      const firstPrivacy = watchPrivacy(first.session);
+
+      // One comes mid-game, through the last seat; another watches a while, then reloads.
+      await until('the game is under way', () => seated[0]!.session.replica.state.acts >= 2);
+      const late = watcher(net, table, 'spectator-late', seats - 1);
+      const latePrivacy = watchPrivacy(late.session);
+      const before = watcher(net, table, 'spectator-reloads');
+      await until(
+        'the reloading spectator has some of the log',
+        () => (before.session.replica?.log.size ?? 0) > 0,
+      );
+      // Every seat counts every spectator once, however many seats each is linked to.
+      await until('every seat counts three spectators', () =>
+        seated.every((s) => s.session.spectators === 3),
+      );
+      before.close();
+      const again = watcher(net, table, 'spectator-reloaded');
+      const againPrivacy = watchPrivacy(again.session);
+
+      await until('the game is over', () => finished(seated.map((s) => s.session)));
+      const spectators = [first, late, again].map((w) => w.session);
+      await until('every spectator reached the players’ state', () =>
+        spectators.every((s) => agreed(seated, s.replica)),
+      );
+      for (const spectator of spectators) {
+        const replica = spectator.replica!;
+        expect(spectator.status).toBe('watching');
+        expect(replica.offences()).toEqual([]);
+        expect(spectator.live!.refusals).toEqual([]);
+        // Every event was judged here, every proof checked in this spectator's own pool.
+        expect(replica.entryVerdicts.length).toBe(replica.log.size);
+        expect(spectator.live!.timings.size).toBe(replica.log.size);
+        // It reached every seat: the log came from each author, not from one seat's word.
+        expect(spectator.linked()).toEqual(seated.map(() => true));
+      }
+      // Each seat's state hash reached the spectators, and each agrees with theirs.
+      await until('the seats told the spectators their hashes', () =>
+        spectators.every((s) => s.peerHashes.every((h) => h?.hash === s.replica!.stateHash)),
+      );
+      for (const privacy of [firstPrivacy, latePrivacy, againPrivacy]) {
+        expect(privacy.looks).toBeGreaterThan(5);
+        expect(privacy.leaks).toEqual([]);
+      }
+      expect(spectators.map((s) => s.spectators)).toEqual([3, 3, 3]);
+      expectUntouched(seated);
+    },
+  );
+
+  test('the privacy check finds a hidden card’s face, put where a leak would put it', async () => {
+    // The check above is no check if it can find nothing.
+    const { seated } = await seatAll('watch-leak', 'war', SHORT_WAR, 2);
+    await until('the cards are dealt', () => seated[0]!.session.replica.state.step.type === 'PLAY');
+    const replica = seated[0]!.session.replica;
+    const { state } = replica;
+    const hidden = state.faces.findIndex((face) => face === null);
+    const face = faceEncodings(state.genesis, state.decks, 0)[3]!;
+    const untouched = new PrivacyCheck();
+    untouched.look(replica);
+    expect(untouched.leaks).toEqual([]);
+    const cards = state.cards.map((card, i) => (i === hidden ? { ...card, c: toHex(face) } : card));
+    const leaky = new PrivacyCheck();
+    const { log, entryVerdicts } = replica;
+    leaky.look({ state: { ...state, cards }, log, entryVerdicts } as unknown as Replica<Json>);
+    expect(leaky.leaks).toEqual(['deck: face 3']);
+  });
+});
+
+describe('a spectator has no power at the table', () => {
+  /** A spectator page that sends what it likes, as a modified client would. */
+  function rogue(net: LoopbackNetwork, table: TestTable, peer: string) {
+    const spectator = watcher(net, table, peer);
+    const send = (seat: number, message: unknown) =>
+      spectator.messenger.transport.send(table.peers[seat]!, JSON.stringify(message));
+    return { ...spectator, send };
+  }
+
+  test('events it signs or copies are refused and it is dropped; a flood of asks drops it; a seat claimed fails; the table plays on and names nobody', async () => {
+    const { net, table, seated } = await seatAll('watch-rogue', 'redblack', SHORT_REDBLACK, 2);
+    const signer = rogue(net, table, 'spectator-signer');
+    const copier = rogue(net, table, 'spectator-copier');
+    const flooder = rogue(net, table, 'spectator-flooder');
+    const claimer = rogue(net, table, 'spectator-claimer');
+    const honest = watcher(net, table, 'spectator-honest');
+    await until('every spectator is admitted', () =>
+      seated.every((s) => s.session.audience.peers.length === 5),
+    );
+    await until('the game is under way', () => seated[0]!.session.replica.state.acts >= 1);
+    await until('the signer has the log', () => (signer.session.replica?.log.size ?? 0) > 0);
+
+    // An event signed with a key of its own, as seat 0's next: refused, dropped, nobody named.
+    const { secretKey } = createIdentity();
+    const log = signer.session.replica!.log;
+    const forged = composeEvent(log, 0, { type: 'RESIGN' }, secretKey);
+    expect(forged.ok).toBe(true);
+    if (forged.ok) signer.send(1, { type: 'event', event: text.decode(forged.value.bytes) });
+    // A true event of seat 0's, copied: still not a spectator's to send.
+    const real = seated[0]!.session.replica.log.at(0, 0)!;
+    copier.send(1, { type: 'event', event: text.decode(real.bytes) });
+    // Asks, far past what any spectator needs.
+    const have = { type: 'have', seen: [0, 0], heads: [null, null], ask: true };
+    for (let i = 0; i < 200; i++) flooder.send(0, have);
+    // A seat claimed: a hello for seat 1 it cannot sign, answering seat 0's challenge.
+    claimer.messenger.on({
+      message: (from, message: WireMessage) => {
+        if (message.type !== 'challenge') return;
+        claimer.send(0, {
+          type: 'seat-hello',
+          seat: 1,
+          nonce: message.nonce,
+          channel: channelToSign(claimer.messenger.transport, from),
+          sig: '00'.repeat(64),
+        });
+      },
+    });
+    claimer.send(0, { type: 'challenge', nonce: '11'.repeat(32) });
+
+    await until('the signer, the copier and the flooder are dropped', () =>
+      ['spectator-signer', 'spectator-copier', 'spectator-flooder'].every((peer) =>
+        seated.some((s) => s.session.audience.dropped.some((d) => d.peer === peer)),
+      ),
+    );
+    await until('the game is over', () => finished(seated.map((s) => s.session)));
+    await until('the honest spectator agrees', () => agreed(seated, honest.session.replica));
+
+    const dropped = seated.flatMap((s) => s.session.audience.dropped);
+    expect(dropped.find((d) => d.peer === 'spectator-signer')?.reason).toMatch(/type event/);
+    expect(dropped.find((d) => d.peer === 'spectator-flooder')?.reason).toMatch(/a second/);
+    // The claim of a seat was refused as any seat proof is, and took no seat.
+    expect(seated[0]!.session.links.refusals.map((r) => r.peer)).toContain('spectator-claimer');
+    expect(seated[0]!.session.links.seatOf('spectator-claimer')).toBeNull();
+    // Nothing of the table changed: nobody named, no event refused, no alarm.
+    for (const { session } of seated) {
+      expect(session.replica.offences()).toEqual([]);
+      expect(session.refusals).toEqual([]);
+      expect(session.disconnected).toEqual([]);
+      expect(session.replica.state.ending).toBeNull();
+    }
+    expect(honest.session.replica!.offences()).toEqual([]);
+  });
+
+  test(`a seat serves at most ${MAX_SPECTATORS} spectators; one more is told the table is full`, async () => {
+    const { net, table, seated } = await seatAll('watch-full', 'war', SHORT_WAR, 2);
+    const many = Array.from({ length: MAX_SPECTATORS + 1 }, (_, i) =>
+      watcher(net, table, `spectator-${i}`),
+    );
+    await until('one is turned away', () => many.some((w) => w.session.status === 'full'));
+    expect(seated[0]!.session.audience.peers.length).toBe(MAX_SPECTATORS);
+    expect(many.filter((w) => w.session.status === 'full')).toHaveLength(1);
+    await until('the game is over', () => finished(seated.map((s) => s.session)));
+    expectUntouched(seated);
+  });
+});
