@@ -29,6 +29,7 @@ const ONE_AT_A_TIME = [
   'a11y-batailles',
   'blackred',
   'paired',
+  'watch',
 ].map((file) => `test/browser/${file}.test.ts`);
 
 /**

@@ -51,6 +51,8 @@ export interface AudienceHost {
   drop(peer: string, reason: string | null): void;
   /** The spectators changed. */
   changed(): void;
+  /** What a spectator hears after each answer besides the log: the state hash this seat reached, once the table is done. */
+  news(): readonly WireMessage[];
 }
 
 interface Spectator {
@@ -228,8 +230,10 @@ export class Audience {
       if (author === seat && seq >= released) continue;
       this.sendEntry(peer, spectator, entry);
     }
-    // Who else watches, for a spectator that could not hear it before this seat proved itself.
+    // Who else watches, and what this seat reached, for a spectator that could not hear
+    // them before this seat proved itself, or came after.
     this.host.send(peer, { type: 'audience', peers: this.peers });
+    for (const message of this.host.news()) this.host.send(peer, message);
     this.host.send(peer, haveMessage(log, false));
   }
 

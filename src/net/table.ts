@@ -250,6 +250,7 @@ export class TableSession<S extends Json = Json> {
         this.tellAudience();
         this.changed();
       },
+      news: () => (this.told ? [{ type: 'state-hash', ...this.told }] : []),
     });
     this.links.listen({
       stranger: (peer, message) => {

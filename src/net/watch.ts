@@ -92,7 +92,8 @@ export class WatchSession {
   constructor(
     private readonly messenger: Messenger<WireMessage>,
     readonly table: string,
-    private readonly pool: CryptoPool,
+    /** Where this page checks every proof, and opens the audit view's cards. */
+    readonly pool: CryptoPool,
     private readonly load: (game: string) => Promise<Playable<Json> | null>,
     private readonly backoff: Backoff = WATCH_BACKOFF,
     /** Where to ask first: the table's rendezvous, unless a seat is known elsewhere. */
@@ -164,11 +165,14 @@ export class WatchSession {
     this.messenger.send(peer, { type: 'challenge', nonce: this.challenges.issue(peer) });
   }
 
-  /** Every linked peer not yet a seat of ours, and not full, is asked again. */
+  /**
+   * Every linked peer not yet a seat of ours, and not full, is asked again and challenged
+   * afresh: a page still in its lobby when this one linked heard neither.
+   */
   private askAgain(): void {
     const seats = new Set(this.watched?.peers ?? []);
     for (const peer of this.messenger.transport.connectedPeers())
-      if (!seats.has(peer) && !this.full.has(peer)) this.messenger.send(peer, { type: 'watch' });
+      if (!seats.has(peer) && !this.full.has(peer)) this.greet(peer);
   }
 
   private dialRendezvous(): void {
@@ -297,8 +301,9 @@ export class WatchSession {
     this.status = 'watching';
     for (const [peer, hello] of this.early) this.checkHello(peer, hello);
     this.early.clear();
-    // The seat that answered first may not have proven itself yet: its hello comes next.
-    if (!watched.peers.includes(from)) this.messenger.send(from, { type: 'watch' });
+    // The seat that answered may not have proven itself yet: its hello may be on its way,
+    // or it never heard our challenge, sent while its page was in its lobby.
+    if (!watched.peers.includes(from)) this.greet(from);
     genesis.identities.forEach((_, seat) => this.redial(seat));
     this.changed();
   }

@@ -66,6 +66,7 @@ import type { Invitation, Restoring, TableSession } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
 import type { TableController } from './table.svelte.ts';
+import type { WatchController } from './watch.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
@@ -75,6 +76,8 @@ const tables = new Lazy(() => import('./play.ts'));
 type Play = Awaited<ReturnType<typeof tables.load>>;
 /** What an invite link's visit needs: loaded as the join form opens (`visit.ts`). */
 const visits = new Lazy(() => import('./visit.ts'));
+/** A spectator's session and controller: fetched when a page opens a watch link. */
+const spectating = new Lazy(() => import('./spectate.ts'));
 
 /**
  * How long a computer player this page runs thinks before each move, so a person can
@@ -127,6 +130,10 @@ export class LobbyController {
   answers = $state<AnswerPairing | null>(null);
   /** The table this page visits by code, once linked to its host: what the join page shows. */
   codeVisit = $state<string | null>(null);
+  /** The table this page watches as a spectator (`watch`), or null. */
+  watching = $state.raw<WatchController | null>(null);
+  /** The spectator's links, closed as it stops watching. */
+  private watchLinks: Messenger<WireMessage> | null = null;
   session: LobbySession | null = null;
   /** This page's transport when its table is paired by codes. */
   private direct: DirectTransport | null = null;
@@ -762,6 +769,10 @@ export class LobbyController {
    * and forgets the table, here and in the store.
    */
   leave(): void {
+    this.watching?.close();
+    this.watchLinks?.close();
+    this.watching = null;
+    this.watchLinks = null;
     for (const computer of this.computers) computer.close();
     this.computers = [];
     // The links close once this player's RESIGN has gone out over them, or after a bound
@@ -798,6 +809,22 @@ export class LobbyController {
     this.shared = false;
     this.tables = this.store;
     this.letGo();
+  }
+
+  /**
+   * Watches table `tableId` as a spectator: no seat, no key, nothing signed. The page
+   * finds the table at its rendezvous and follows it as long as any of its players' pages
+   * serves it; a reload opens the watch link again and gets the whole log anew.
+   */
+  async watch(tableId: string): Promise<void> {
+    const spectate = await this.code(spectating);
+    const transport = await this.reach(guestPeerId(tableId));
+    const links = new spectate.Messenger(transport, spectate.parseWireMessage);
+    const session = new spectate.WatchSession(links, tableId, this.pool, (game) =>
+      spectate.isGameId(game) ? spectate.loadPlayable(game) : Promise.resolve(null),
+    );
+    this.watchLinks = links;
+    this.watching = new spectate.WatchController(session);
   }
 
   /** The table just played is done with, once the new one started: its game and its links. */

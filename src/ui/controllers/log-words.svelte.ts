@@ -8,7 +8,9 @@ import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
 import type { Verdict } from '../../engine/table/replica.ts';
 import type { TableState } from '../../engine/table/types.ts';
-import type { TableSession } from '../../net/table.ts';
+import type { Genesis } from '../../engine/table/types.ts';
+import type { Replica } from '../../engine/table/replica.ts';
+import type { Refusal, StepTiming } from '../../net/live.ts';
 import {
   describeEntry,
   describeRefusal,
@@ -20,6 +22,14 @@ import { equivocationSteps, protocolStep, type ProtocolStep } from '../words/pro
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
+
+/** What the words are read from: a seat's session, or a spectator's replica (`LiveReplica`). */
+export interface LoggedTable {
+  readonly replica: Replica<Json>;
+  readonly genesis: Genesis;
+  readonly refusals: readonly Refusal[];
+  readonly timings: ReadonlyMap<string, StepTiming>;
+}
 
 export class LogWords {
   log = $state.raw<LogLine[]>([]);
@@ -39,7 +49,7 @@ export class LogWords {
   }[] = [];
 
   constructor(
-    private readonly session: TableSession<Json>,
+    private readonly session: LoggedTable,
     private readonly names: readonly string[],
     private readonly seat: Seat,
   ) {}

@@ -42,6 +42,8 @@ export class TableView {
   links = $state.raw<readonly SeatLinkState[]>([]);
   /** Whom the table waits for because a link is down, in words; null while every link is up. */
   waiting = $state<string | null>(null);
+  /** How many spectators watch the table, as the seats say. */
+  spectators = $state(0);
   /** What this seat has read and still knows: drawn from, never drawn itself. */
   private readonly memory = new FaceMemory();
 
@@ -96,6 +98,7 @@ export class TableView {
     this.links = this.session.links
       .states()
       .map((link, seat) => (ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link));
+    this.spectators = this.session.spectators;
     this.waiting = linkWords(
       this.names,
       this.links,

@@ -94,6 +94,9 @@ export class TableController {
   get waiting() {
     return this.seen.waiting;
   }
+  get spectators() {
+    return this.seen.spectators;
+  }
   get interlude() {
     return this.match.current;
   }

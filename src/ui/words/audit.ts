@@ -84,6 +84,8 @@ export function hashRows(
   names: readonly string[],
   self: number | null,
   peers: readonly (PeerHash | null)[],
+  /** Who this page is, in the first row: its seat's player, unless said (a spectator). */
+  selfName = self === null ? '' : (names[self] ?? `seat ${self}`),
 ): HashWords {
   const mine = { events: replica.log.size, hash: replica.stateHash };
   const after = plural(mine.events, 'event');
@@ -113,7 +115,7 @@ export function hashRows(
   });
   const rows: HashRow[] = [
     {
-      name: names[self] ?? `seat ${self}`,
+      name: selfName,
       hash: short(mine.hash),
       status: 'self',
       words: 'this page',

@@ -1,0 +1,147 @@
+/**
+ * WatchController: the reactive face of a spectator's `WatchSession`. It re-reads the
+ * spectator's own replica after every change: the board from the side of the seat the
+ * spectator chose, with no face but the public ones (a spectator holds no key), the log
+ * and the protocol panel with each proof as this device checked it, the step under way,
+ * whom the table waits for, how the game ended and whether every replica agrees.
+ */
+import type { Outcome } from '../../engine/game.ts';
+import { makeTranscript } from '../../engine/transcript.ts';
+import type { WatchSession, WatchStatus } from '../../net/watch.ts';
+import { auditOf, hashRows, type AuditWords, type HashWords } from '../words/audit.ts';
+import { describeTableResult, type ResultWords } from '../words/outcome.ts';
+import { roundProgress, type PlayerProgress } from '../words/progress.ts';
+import { together } from '../words/waiting.ts';
+import { LogWords } from './log-words.svelte.ts';
+
+/** A spectator reads no hand: the log and the board are told as nobody's seat. */
+const NO_SEAT = -1;
+const NOTHING_KNOWN: ReadonlyMap<number, number> = new Map();
+
+export class WatchController {
+  status = $state<WatchStatus>('finding');
+  failure = $state<string | null>(null);
+  names = $state.raw<readonly string[]>([]);
+  gameId = $state('');
+  rules = $state.raw<readonly string[]>([]);
+  /** Whose side of the table the board is drawn from. */
+  side = $state(0);
+  view = $state.raw<unknown>(null);
+  /** A spectator reads no face but the public ones, which the view holds. */
+  readonly known = NOTHING_KNOWN;
+  log = $state.raw<LogWords['log']>([]);
+  protocol = $state.raw<LogWords['protocol']>([]);
+  progress = $state.raw<{
+    text: string;
+    done: number;
+    total: number;
+    players: readonly PlayerProgress[] | null;
+  } | null>(null);
+  /** Whom the table waits for, in words; null once it is over. */
+  waiting = $state<string | null>(null);
+  outcome = $state.raw<Outcome | null>(null);
+  result = $state.raw<ResultWords | null>(null);
+  audited = $state(false);
+  hashes = $state.raw<HashWords | null>(null);
+  alarms = $state.raw<readonly string[]>([]);
+  /** How many spectators watch, this one included. */
+  spectators = $state(1);
+  /** Per seat, whether this page is linked to it now. */
+  linked = $state.raw<readonly boolean[]>([]);
+  private words: LogWords | null = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(readonly session: WatchSession) {
+    this.unsubscribe = session.subscribe(() => this.refresh());
+    this.refresh();
+  }
+
+  /** The table's id, from the watch link. */
+  get tableId(): string {
+    return this.session.table;
+  }
+
+  /** Draws the board from `seat`'s side. */
+  sit(seat: number): void {
+    this.side = seat;
+    this.refresh();
+  }
+
+  /** The game so far as a transcript, as a player downloads it, with a file name. */
+  transcript(): { text: string; file: string } | null {
+    const replica = this.session.replica;
+    if (!replica) return null;
+    return {
+      text: JSON.stringify(makeTranscript(replica), null, 1),
+      file: `fairdeal-${this.gameId}-${replica.genesis.table}-${replica.log.size}.json`,
+    };
+  }
+
+  /** The game opened with every player's published keys, in words; or why it cannot be yet. */
+  audit(): Promise<AuditWords | string> {
+    const replica = this.session.replica;
+    if (!replica) return Promise.resolve('The game has not begun.');
+    return auditOf(replica, this.names, this.session.pool);
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.session.close();
+  }
+
+  private refresh(): void {
+    const { session } = this;
+    this.status = session.status;
+    this.failure = session.failure;
+    this.spectators = session.spectators;
+    this.linked = session.linked();
+    const live = session.live;
+    if (!live) return;
+    const { replica, genesis, playable } = live;
+    const { state } = replica;
+    this.names = genesis.names;
+    this.gameId = genesis.game;
+    this.rules = playable.rules;
+    this.words ??= new LogWords(live, genesis.names, NO_SEAT);
+    this.words.update(NOTHING_KNOWN);
+    this.log = this.words.log;
+    this.protocol = this.words.protocol;
+    this.view = playable.view(state.game, this.side, NOTHING_KNOWN);
+    this.outcome = replica.outcome();
+    this.result = this.outcome
+      ? describeTableResult(
+          genesis.game,
+          this.outcome,
+          playable.outcome(state.game),
+          state.game,
+          genesis.names,
+          NO_SEAT,
+        )
+      : null;
+    const step = this.words.step(state);
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read once, never kept
+    const checking = new Set(
+      replica.log
+        .entries()
+        .slice(replica.entryVerdicts.length)
+        .map((entry) => entry.event.author),
+    );
+    this.progress = step
+      ? { ...step, players: roundProgress(state, genesis.names, checking, null) }
+      : null;
+    const owed = replica.owed().map((o) => genesis.names[o.seat]!);
+    this.waiting =
+      this.outcome || owed.length === 0 ? null : `The table waits for ${together(owed)}.`;
+    this.audited = state.step.type === 'DONE' && state.ending === null;
+    this.hashes =
+      state.step.type === 'DONE'
+        ? hashRows(replica, genesis.names, NO_SEAT, session.peerHashes, 'This page (watching)')
+        : null;
+    this.alarms = [
+      ...(live.poolError === null
+        ? []
+        : [`This device could not check the players' proofs: ${live.poolError}.`]),
+      ...this.words.alarms(),
+    ];
+  }
+}
