@@ -14,33 +14,22 @@ import type { GameId } from '../../src/engine/catalog.ts';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
-import { LoopbackNetwork } from '../../src/net/loopback.ts';
-import { MemoryStore } from '../../src/net/store.ts';
 import {
   SHORT_WAR,
   closedAfterEach,
+  seatAll as seatEvery,
   finished,
-  sit,
   summary,
-  testTable,
   until,
   type Seated,
   type TestTable,
 } from './helpers/seats.ts';
 
 const closeLater = closedAfterEach();
-const text = new TextDecoder();
+const seatAll = (id: string, game: GameId, options: JsonObject, seats: number) =>
+  seatEvery(id, game, options, seats, closeLater);
 
-/** Every seat of a new table of `game`, each on a computer player. */
-async function seatAll(id: string, game: GameId, options: JsonObject, seats: number) {
-  const table = testTable(id, game, options, seats);
-  const net = new LoopbackNetwork();
-  const seated: Seated[] = [];
-  for (let seat = 0; seat < seats; seat++)
-    seated.push(await sit(net, table, seat, new MemoryStore()));
-  closeLater(...seated.map((s) => ({ close: () => s.kill() })));
-  return { table, seated };
-}
+const text = new TextDecoder();
 
 /** Signs `body` as `seated`'s next event with its own key and sends it to every other seat. */
 function signAndSend(table: TestTable, seated: Seated, body: JsonObject): boolean {

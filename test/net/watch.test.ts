@@ -22,16 +22,14 @@ import { channelToSign } from '../../src/net/challenges.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MAX_SPECTATORS, parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { Messenger } from '../../src/net/messenger.ts';
-import { MemoryStore } from '../../src/net/store.ts';
 import { WatchSession } from '../../src/net/watch.ts';
 import { anyPoints } from '../engine/helpers/elements.ts';
 import {
   SHORT_REDBLACK,
   SHORT_WAR,
   closedAfterEach,
+  seatAll as seatEvery,
   finished,
-  sit,
-  testTable,
   until,
   type Seated,
   type TestTable,
@@ -39,17 +37,10 @@ import {
 import { SeatStreamsPool } from './helpers/seat-streams.ts';
 
 const closeLater = closedAfterEach();
-const text = new TextDecoder();
+const seatAll = (id: string, game: GameId, options: JsonObject, seats: number) =>
+  seatEvery(id, game, options, seats, closeLater);
 
-async function seatAll(id: string, game: GameId, options: JsonObject, seats: number) {
-  const table = testTable(id, game, options, seats);
-  const net = new LoopbackNetwork();
-  const seated: Seated[] = [];
-  for (let seat = 0; seat < seats; seat++)
-    seated.push(await sit(net, table, seat, new MemoryStore()));
-  closeLater(...seated.map((s) => ({ close: () => s.kill() })));
-  return { net, table, seated };
-}
+const text = new TextDecoder();
 
 /** A spectator's page on `net` under `peer`, watching `table` through seat `entry`. */
 function watcher(net: LoopbackNetwork, table: TestTable, peer: string, entry = 0) {

@@ -16,6 +16,14 @@ import { roundProgress, type PlayerProgress } from '../words/progress.ts';
 import { FaceMemory } from './memory.ts';
 import { failureWords, linkWords } from '../words/waiting.ts';
 
+/** The long step under way in words, how far it has come, and each player's part in a shuffle round. */
+export interface StepProgress {
+  readonly text: string;
+  readonly done: number;
+  readonly total: number;
+  readonly players: readonly PlayerProgress[] | null;
+}
+
 export class TableView {
   view = $state.raw<unknown>(null);
   /** Faces only this seat can read: card id -> face. Replaced whole on every change, never mutated. */
@@ -23,12 +31,7 @@ export class TableView {
   known = $state.raw<ReadonlyMap<number, number>>(new Map());
   legal = $state.raw<readonly JsonObject[]>([]);
   /** The long step under way, and each player's part in it during a shuffle round. */
-  progress = $state.raw<{
-    text: string;
-    done: number;
-    total: number;
-    players: readonly PlayerProgress[] | null;
-  } | null>(null);
+  progress = $state.raw<StepProgress | null>(null);
   alarms = $state.raw<string[]>([]);
   outcome = $state.raw<Outcome | null>(null);
   /** Who won and why, in words, once the game (or match) is over. */

@@ -10,9 +10,10 @@ import { makeTranscript } from '../../engine/transcript.ts';
 import type { WatchSession, WatchStatus } from '../../net/watch.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from '../words/audit.ts';
 import { describeTableResult, type ResultWords } from '../words/outcome.ts';
-import { roundProgress, type PlayerProgress } from '../words/progress.ts';
+import { roundProgress } from '../words/progress.ts';
 import { together } from '../words/waiting.ts';
 import { LogWords } from './log-words.svelte.ts';
+import type { StepProgress } from './table-view.svelte.ts';
 
 /** A spectator reads no hand: the log and the board are told as nobody's seat. */
 const NO_SEAT = -1;
@@ -31,12 +32,7 @@ export class WatchController {
   readonly known = NOTHING_KNOWN;
   log = $state.raw<LogWords['log']>([]);
   protocol = $state.raw<LogWords['protocol']>([]);
-  progress = $state.raw<{
-    text: string;
-    done: number;
-    total: number;
-    players: readonly PlayerProgress[] | null;
-  } | null>(null);
+  progress = $state.raw<StepProgress | null>(null);
   /** Whom the table waits for, in words; null once it is over. */
   waiting = $state<string | null>(null);
   outcome = $state.raw<Outcome | null>(null);

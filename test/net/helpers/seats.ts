@@ -12,10 +12,10 @@ import type { Identity } from '../../../src/engine/identity.ts';
 import { playable, totalDeckSize, type Playable } from '../../../src/engine/games/registry.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../../../src/engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
-import type { LoopbackNetwork } from '../../../src/net/loopback.ts';
+import { LoopbackNetwork } from '../../../src/net/loopback.ts';
 import { Messenger } from '../../../src/net/messenger.ts';
 import { LogExchange } from '../../../src/net/exchange.ts';
-import type { SavedTable, TableStore } from '../../../src/net/store.ts';
+import { MemoryStore, type SavedTable, type TableStore } from '../../../src/net/store.ts';
 import { TableSession } from '../../../src/net/table.ts';
 import type { SeatLinks } from '../../../src/net/seats.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
@@ -173,6 +173,26 @@ export async function comeBack(
   if (!resumed.ok) throw new Error(resumed.error);
   linkAll();
   return { ...seated(messenger, resumed.value, seat), heard };
+}
+
+/**
+ * Every seat of a new table of `game` on a network of its own, each on a computer player;
+ * `closeLater` kills them once the test is over.
+ */
+export async function seatAll(
+  id: string,
+  game: GameId,
+  options: JsonObject,
+  seats: number,
+  closeLater: (...things: { close(): void }[]) => void,
+) {
+  const table = testTable(id, game, options, seats);
+  const net = new LoopbackNetwork();
+  const seated: Seated[] = [];
+  for (let seat = 0; seat < seats; seat++)
+    seated.push(await sit(net, table, seat, new MemoryStore()));
+  closeLater(...seated.map((s) => ({ close: () => s.kill() })));
+  return { net, table, seated };
 }
 
 /** Registers an after-each hook and returns what hands it things to close once the test is over. */
