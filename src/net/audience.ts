@@ -77,6 +77,8 @@ export class Audience {
   /** Spectators dropped, oldest first (the latest `MAX_DROPPED`), and why. */
   readonly dropped: DroppedSpectator[] = [];
   private readonly spectators = new Map<string, Spectator>();
+  /** Peers told `watch-full`, until their link closes: asked again, they are not answered. */
+  private readonly turnedAway = new Set<string>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(private readonly host: AudienceHost) {}
@@ -136,6 +138,7 @@ export class Audience {
 
   /** A link went down: a spectator on it is gone. */
   lost(peer: string): void {
+    this.turnedAway.delete(peer);
     if (this.spectators.delete(peer)) this.host.changed();
   }
 
@@ -143,10 +146,13 @@ export class Audience {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.spectators.clear();
+    this.turnedAway.clear();
   }
 
   private admit(peer: string): void {
     if (this.spectators.size >= MAX_SPECTATORS) {
+      if (this.turnedAway.has(peer)) return;
+      this.turnedAway.add(peer);
       this.host.send(peer, { type: 'watch-full' });
       // Closed a moment later, so the words go out before the link goes.
       const timer = setTimeout(() => {

@@ -205,6 +205,8 @@ export class WatchSession {
   private linkLost(peer: string): void {
     this.challenges.forget(peer);
     this.early.delete(peer);
+    // A seat that had no room closes the link: dialled again, it may have some by then.
+    this.full.delete(peer);
     const watched = this.watched;
     if (!watched) return;
     const seat = watched.peers.indexOf(peer);

@@ -13,7 +13,16 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, useStack } from './harness.ts';
+import {
+  SHORT_WAR,
+  autoplayWar,
+  createTable,
+  joinTable,
+  pairByCodes,
+  seatTwoByCodes,
+  socketsOf,
+  useStack,
+} from './harness.ts';
 import { checkAtBothSizes } from './keyboard.ts';
 
 const stack = useStack();
@@ -167,4 +176,39 @@ test('three play Batailles et piques, two of them computers the host seats, with
   await ann.getByTestId('start').click();
   await ann.getByTestId('table').waitFor();
   await playWatched([ann], early, watchLink, null);
+});
+
+test('at a table paired by codes, a spectator pairs with one player by codes, links to the other through it, and follows War to its end', async () => {
+  const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war', SHORT_WAR);
+  try {
+    await alice.getByTestId('watch-codes').locator('summary').click();
+    await alice.getByTestId('show-watch-code').click();
+    const spectator = await stack.newPlayer();
+    const spectatorSockets = socketsOf(spectator);
+    await spectator.goto(stack.url);
+    await spectator.getByTestId('watch-by-code').click();
+    await checkAtBothSizes(alice, 'watch-codes');
+    await pairByCodes(alice, spectator);
+    await spectator.getByTestId('watch').waitFor();
+    // Its link to Bob was signaled through Alice's page: it hears each seat from its author.
+    await expect
+      .poll(() => spectator.getByTestId('link-state').allTextContents(), { timeout: 30_000 })
+      .toEqual(['connected', 'connected']);
+    for (const page of [alice, bob])
+      await expect.poll(() => page.getByTestId('spectators').getAttribute('data-count')).toBe('1');
+
+    await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
+    await Promise.all(
+      [alice, bob, spectator].map((page) =>
+        page.getByTestId('result').waitFor({ timeout: 50_000 }),
+      ),
+    );
+    const hashes = await Promise.all([alice, bob, spectator].map(agreedHash));
+    expect(new Set(hashes).size).toBe(1);
+    expect(await spectator.getByTestId('alarm').count()).toBe(0);
+    // No page, the spectator's included, ever opened a socket: no server was asked.
+    expect([...sockets, spectatorSockets]).toEqual([[], [], []]);
+  } finally {
+    await stack.startSignaling();
+  }
 });

@@ -130,6 +130,8 @@ export class LobbyController {
   answers = $state<AnswerPairing | null>(null);
   /** The table this page visits by code, once linked to its host: what the join page shows. */
   codeVisit = $state<string | null>(null);
+  /** Whom the offer codes on show are for: the link in them opens a join or a watch. */
+  offersTo = $state<'player' | 'spectator'>('player');
   /** The table this page watches as a spectator (`watch`), or null. */
   watching = $state.raw<WatchController | null>(null);
   /** The spectator's links, closed as it stops watching. */
@@ -302,9 +304,14 @@ export class LobbyController {
     this.answers = answers;
   }
 
-  /** Shows offer codes to pair a player back by codes (this table is `paired`). */
-  offerCodes(): void {
+  /**
+   * Shows offer codes to pair a player back by codes (this table is `paired`), or a
+   * spectator (`for`): the codes are the same, the link in them opens the watch.
+   */
+  offerCodes(to: 'player' | 'spectator' = 'player'): void {
+    if (this.offers && this.offersTo !== to) this.closeCodes();
     if (this.direct && !this.offers) this.offers = new OfferPairing(this.direct);
+    this.offersTo = to;
   }
 
   /** Answers offer codes, to pair with a player by codes (this table is `paired`). */
@@ -817,11 +824,54 @@ export class LobbyController {
    * serves it; a reload opens the watch link again and gets the whole log anew.
    */
   async watch(tableId: string): Promise<void> {
-    const spectate = await this.code(spectating);
     const transport = await this.reach(guestPeerId(tableId));
+    await this.watchOver(transport, tableId);
+  }
+
+  /**
+   * Watches a table paired by codes: the page answers an offer code a player's page shows
+   * (`answers`), and watches through that player's page once it has taken the answer; its
+   * links to the other players are signaled through that page.
+   */
+  watchByCode(): void {
+    this.answers?.close();
+    let linked: (() => Promise<void>) | null = null;
+    const answers = new AnswerPairing(
+      async (offer) => {
+        const { decodePairing } = await this.parts();
+        const read = await decodePairing(offer);
+        if (!read.ok) return read;
+        const { table, peer } = read.value;
+        if (!this.openDirect) return { ok: false, error: 'This page cannot pair by codes.' };
+        const transport = await this.openDirect(guestPeerId(table));
+        const answered = await transport.answer(offer);
+        if (!answered.ok) {
+          transport.close();
+          return answered;
+        }
+        linked = () => this.watchOver(transport, table, peer);
+        return { ok: true, value: { code: answered.value, transport, peer } };
+      },
+      () => {
+        answers.close();
+        if (this.answers === answers) this.answers = null;
+        void linked?.();
+      },
+    );
+    this.answers = answers;
+  }
+
+  /** Watches `tableId` over `transport`, asking `entry` first (else the table's rendezvous). */
+  private async watchOver(transport: Transport, tableId: string, entry?: string): Promise<void> {
+    const spectate = await this.code(spectating);
     const links = new spectate.Messenger(transport, spectate.parseWireMessage);
-    const session = new spectate.WatchSession(links, tableId, this.pool, (game) =>
-      spectate.isGameId(game) ? spectate.loadPlayable(game) : Promise.resolve(null),
+    const session = new spectate.WatchSession(
+      links,
+      tableId,
+      this.pool,
+      (game) => (spectate.isGameId(game) ? spectate.loadPlayable(game) : Promise.resolve(null)),
+      undefined,
+      entry,
     );
     this.watchLinks = links;
     this.watching = new spectate.WatchController(session);

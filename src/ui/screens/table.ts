@@ -7,4 +7,5 @@ export { default as CoachPanel } from '../panels/CoachPanel.svelte';
 export { GAME_UIS } from '../games/index.ts';
 export { default as Lobby } from './Lobby.svelte';
 export { default as PairAgain } from '../pair/PairAgain.svelte';
+export { default as WatchCodes } from '../pair/WatchCodes.svelte';
 export { default as TableScreen } from './TableScreen.svelte';
