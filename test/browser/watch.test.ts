@@ -138,6 +138,11 @@ async function playWatched(
   const hashes = await Promise.all([...players, early, late].map(agreedHash));
   expect(new Set(hashes).size).toBe(1);
   for (const page of [early, late]) {
+    // The audit opened every key: the spectator's audit view tells every card's path.
+    await expect.poll(() => page.getByTestId('audit-card').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('audit-card').count()).toBe(
+      await players[0]!.getByTestId('audit-card').count(),
+    );
     expect(await page.getByTestId('alarm').count()).toBe(0);
     // The spectator's own workers checked every proof, as a player's do.
     expect(await page.getByTestId('protocol').innerText()).toMatch(/checked in [\d.]+ m?s here/);
