@@ -12,7 +12,7 @@ import type { TableSession } from '../../net/table.ts';
 import { hashRows, type HashWords } from '../words/audit.ts';
 import type { LogWords } from './log-words.svelte.ts';
 import { describeTableResult, type ResultWords } from '../words/outcome.ts';
-import { roundProgress, type PlayerProgress } from '../words/progress.ts';
+import { roundProgress, seatsUnderCheck, type PlayerProgress } from '../words/progress.ts';
 import { FaceMemory } from './memory.ts';
 import { failureWords, linkWords } from '../words/waiting.ts';
 
@@ -75,13 +75,7 @@ export class TableView {
     // Between games the interlude says what the table waits for: the players, not the keys.
     const step = betweenGames ? null : this.words.step(state);
     // Events held but not judged yet: their proofs are being checked in this page's workers.
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read once, never kept
-    const checking = new Set(
-      replica.log
-        .entries()
-        .slice(replica.entryVerdicts.length)
-        .map((entry) => entry.event.author),
-    );
+    const checking = seatsUnderCheck(replica);
     const proving = this.session.proving ? this.seat : null;
     const failure = failureWords(this.session);
     // A step this page cannot do never ends: no progress bar stands still in place of the words.

@@ -10,7 +10,7 @@ import { makeTranscript } from '../../engine/transcript.ts';
 import type { WatchSession, WatchStatus } from '../../net/watch.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from '../words/audit.ts';
 import { describeTableResult, type ResultWords } from '../words/outcome.ts';
-import { roundProgress } from '../words/progress.ts';
+import { roundProgress, seatsUnderCheck } from '../words/progress.ts';
 import { together } from '../words/waiting.ts';
 import { LogWords } from './log-words.svelte.ts';
 import type { StepProgress } from './table-view.svelte.ts';
@@ -115,15 +115,8 @@ export class WatchController {
         )
       : null;
     const step = this.words.step(state);
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read once, never kept
-    const checking = new Set(
-      replica.log
-        .entries()
-        .slice(replica.entryVerdicts.length)
-        .map((entry) => entry.event.author),
-    );
     this.progress = step
-      ? { ...step, players: roundProgress(state, genesis.names, checking, null) }
+      ? { ...step, players: roundProgress(state, genesis.names, seatsUnderCheck(replica), null) }
       : null;
     const owed = replica.owed().map((o) => genesis.names[o.seat]!);
     this.waiting =

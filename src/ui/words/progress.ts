@@ -8,7 +8,17 @@
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
 import { epochsOwed, epochsShuffledBy } from '../../engine/table/rounds.ts';
+import type { Replica } from '../../engine/table/replica.ts';
 import type { TableState } from '../../engine/table/types.ts';
+
+/** The authors of the events `replica` holds but has not judged yet: their proofs are being checked. */
+export const seatsUnderCheck = (replica: Replica<Json>): ReadonlySet<Seat> =>
+  new Set(
+    replica.log
+      .entries()
+      .slice(replica.entryVerdicts.length)
+      .map((entry) => entry.event.author),
+  );
 
 /** Where one player stands in the round. */
 export type Stage = 'waiting' | 'working' | 'checking' | 'done';
