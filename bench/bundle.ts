@@ -2,7 +2,7 @@
  * The JavaScript a player's phone downloads: every chunk of the build, gzip-compressed
  * (what a server that compresses sends), and the chunks a page really fetched in headless
  * Chromium before any game is chosen, on the home screen and on the join form an invite
- * link opens. A page's service worker is blocked (`newPlayerIn`): on a first visit it
+ * link opens, one per game. A page's service worker is blocked (`newPlayerIn`): on a first visit it
  * fetches every chunk in the background to keep the app offline, after the page has drawn,
  * so it says nothing of what the page waits for. A page's crypto workers load their own
  * script as the page starts: it is counted with the page, and named apart.
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { createTable, type Stack } from '../scripts/stack.ts';
+import { GAME_IDS, GAMES } from '../src/engine/catalog.ts';
 import { textTable } from './text.ts';
 
 /** The target of issue 28: the JavaScript of the page before a game is chosen, gzip. */
@@ -86,21 +87,19 @@ export async function benchBundle(
   const chunks = chunksOf(outDir);
   progress('the home screen');
   const home = await load(stack, stack.url, (page) => page.getByTestId('create').waitFor());
-  progress('the join form of an invite link');
-  const host = await stack.newPlayer();
-  try {
-    const invite = await createTable(host, stack.url, 'Host', 'war');
-    const join = await load(stack, invite, (page) => page.getByTestId('join').waitFor());
-    return {
-      chunks,
-      pages: [
-        { label: 'home screen', files: home },
-        { label: 'join form (invite link)', files: join },
-      ],
-    };
-  } finally {
-    await host.context().close();
+  const pages: PageLoad[] = [{ label: 'home screen', files: home }];
+  for (const game of GAME_IDS) {
+    progress(`the join form of an invite link to ${GAMES[game].name}`);
+    const host = await stack.newPlayer();
+    try {
+      const invite = await createTable(host, stack.url, 'Host', game);
+      const files = await load(stack, invite, (page) => page.getByTestId('join').waitFor());
+      pages.push({ label: `join form, ${GAMES[game].name}`, files });
+    } finally {
+      await host.context().close();
+    }
   }
+  return { chunks, pages };
 }
 
 /** The page's own script, its workers' (`crypto-worker-*.js`), and all it fetched, gzip kB. */

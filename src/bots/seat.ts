@@ -10,6 +10,7 @@
  * seat is unreachable like any player's whose tab closed.
  */
 import type { Level } from '../engine/game.ts';
+import { playable } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { guestPeerId } from '../net/ids.ts';
 import { LobbySession } from '../net/lobby.ts';
@@ -117,7 +118,9 @@ export class ComputerSeat {
     const start = lobby.tableStart();
     const info = lobby.snapshot().table;
     if (!start || !info) return;
-    const { genesis, seat, peers, playable } = start;
+    const { genesis, seat, peers } = start;
+    const rules = playable(info.game);
+    if (!rules) return;
     const store = seatStore(hostStore, seat);
     const saved: SavedTable = {
       id: genesis.table,
@@ -135,7 +138,7 @@ export class ComputerSeat {
       new TableSession(
         lobby.channel,
         genesis,
-        playable,
+        rules,
         seat,
         identity.secretKey,
         peers,

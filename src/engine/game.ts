@@ -99,6 +99,25 @@ export interface Finding {
 export type Played<M> = M & { readonly seat: Seat; readonly seen?: number };
 
 /**
+ * What a table's players agree on before any card is dealt: whether the options make a
+ * game, its decks, and how the options name the number of seats. Each game's `setup.ts`
+ * exports its terms apart from its rules, so that a page checking a table's options (the
+ * join form) loads no rules and no computer player.
+ */
+export interface TableTerms<S extends Json, O> {
+  /** The starting state for these options, or why the options are unusable. */
+  setup(options: O): Result<S>;
+  /** The decks these options play with (checked by `setup` first); card ids number them in this order. */
+  decks(options: O): readonly DeckSpec[];
+  /**
+   * The options for a table of `seats` players, for a game whose options
+   * say how many play (one army each in Batailles): a genesis whose options
+   * differ from these is refused. Absent when the options need no count.
+   */
+  withSeats?(options: O, seats: number): O;
+}
+
+/**
  * A game's rules. `S` is its state (plain JSON, so replicas can hash it),
  * `M` a move a player may send, `F` a fact the table layer establishes (a
  * face revealed, cards dealt, a coin), `V` what one seat may see, `O` the
@@ -106,15 +125,11 @@ export type Played<M> = M & { readonly seat: Seat; readonly seen?: number };
  * entries: only the table calls `fact`, so no player can pass a fact off as
  * a move, whatever the game owes at the time.
  */
-export interface Game<S extends Json, M, F, V, O> {
+export interface Game<S extends Json, M, F, V, O> extends TableTerms<S, O> {
   /** Stable id, as in the catalog. */
   readonly id: string;
   readonly minSeats: number;
   readonly maxSeats: number;
-  /** The starting state for these options, or why the options are unusable. */
-  setup(options: O): Result<S>;
-  /** The decks these options play with (checked by `setup` first); card ids number them in this order. */
-  decks(options: O): readonly DeckSpec[];
   /**
    * Every move `seat` may make now; empty when it is not that seat's move.
    * `known` holds the faces `seat` reads privately (its hand, a card it
@@ -195,12 +210,6 @@ export interface GameDef<S extends Json, M, F, V, O, Id extends string = string>
     random: () => number,
     known: ReadonlyMap<CardId, number>,
   ): M | null;
-  /**
-   * The options for a table of `seats` players, for a game whose options
-   * say how many play (one army each in Batailles): a genesis whose options
-   * differ from these is refused. Absent when the options need no count.
-   */
-  withSeats?(options: O, seats: number): O;
 }
 
 /** How well a computer player plays: `easy` picks at random, `good` plays to win (`GameDef.bot`). */
@@ -227,6 +236,9 @@ export function defineGame<S extends Json, M, F, V, O, Id extends string>(
   return game;
 }
 
+/** A game's terms as the lobby checks them: options arrive as the JSON of the host's roster. */
+export type AnyTerms<S extends Json = Json> = TableTerms<S, JsonObject>;
+
 /** The rules as the table drives them: moves and facts arrive as the JSON of signed events. */
 export type AnyGame<S extends Json = Json> = Game<S, JsonObject, JsonObject, unknown, JsonObject>;
 
@@ -252,4 +264,9 @@ export function erase<S extends Json, M, F, V, O, Id extends string>(
 export function erase<S extends Json, M, F, V, O>(game: Game<S, M, F, V, O>): AnyGame<S>;
 export function erase<S extends Json, M, F, V, O>(game: Game<S, M, F, V, O>): AnyGame<S> {
   return game as unknown as AnyGame<S>;
+}
+
+/** A game's terms with their types erased, as `erase` does for its rules. */
+export function eraseTerms<S extends Json, O>(terms: TableTerms<S, O>): AnyTerms<S> {
+  return terms as unknown as AnyTerms<S>;
 }

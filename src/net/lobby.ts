@@ -29,20 +29,17 @@
  * says whose page runs that seat and a transcript shows it. It is the host's word: an
  * honest host tells the truth, a dishonest one could leave it out (docs/threat-model.md).
  *
- * The table's options are checked with its game's rules, which a page loads for that game
- * alone (`loadPlayable`): a roster for a game whose rules have not loaded yet waits for
- * them, and every message after it too, so that each is still taken in the order it came.
+ * The table's options are checked with its game's terms (its setup, decks and seat count),
+ * which a page loads for that game alone (`loadTerms`), without its rules: a roster for a
+ * game whose terms have not loaded yet waits for them, and every message after it too, so
+ * that each is still taken in the order it came. The table session, which plays the rules,
+ * takes them from the registry once the genesis is agreed.
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { encodeCanonical } from '../engine/encoding.ts';
 import type { GameId } from '../engine/catalog.ts';
-import {
-  loadedPlayable,
-  loadPlayable,
-  suitsSeats,
-  totalDeckSize,
-  type Playable,
-} from '../engine/games/playable.ts';
+import type { AnyTerms } from '../engine/game.ts';
+import { loadedTerms, loadTerms, suitsSeats, totalDeckSize } from '../engine/games/playable.ts';
 import { signMessage, verifyMessage, type Identity } from '../engine/identity.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../engine/table/types.ts';
 import { GenesisAgreement, verifyStatement, type GenesisStatement } from './genesis.ts';
@@ -122,7 +119,7 @@ const worse = (x: LinkState, y: LinkState): LinkState =>
   SEVERITY.indexOf(x) <= SEVERITY.indexOf(y) ? x : y;
 
 /** Why `rules` refuse the options of `table`, or null when they suit it. */
-function optionsRefused(rules: Playable, { options, seats }: TableInfo): string | null {
+function optionsRefused(rules: AnyTerms, { options, seats }: TableInfo): string | null {
   if (!rules.setup(options).ok) return 'options the game refuses';
   if (!suitsSeats(rules, options, seats)) return 'options for another number of players';
   return null;
@@ -131,7 +128,6 @@ function optionsRefused(rules: Playable, { options, seats }: TableInfo): string 
 /** What the table session needs once every seat agreed on the genesis. */
 export interface TableStart {
   genesis: Genesis;
-  playable: Playable;
   seat: number;
   /** Each seat's peer id in the lobby: where to dial it first; each link still proves its seat. */
   peers: string[];
@@ -272,10 +268,10 @@ export class LobbySession {
       throw new Error('a kept roster starts with the host’s own seat');
     const session = new LobbySession(transport, table.id, name, identity, table, roster);
     // A page makes a table with its rules in hand; until they are here, it cannot start.
-    if (!loadedPlayable(table.game)) {
+    if (!loadedTerms(table.game)) {
       const { game } = table;
       session.rules = { game, error: null };
-      loadPlayable(game).then(
+      loadTerms(game).then(
         () => {
           session.rules = null;
           session.changed();
@@ -388,7 +384,7 @@ export class LobbySession {
     return (
       s.isHost &&
       s.phase === 'full' &&
-      loadedPlayable(s.table!.game) !== null &&
+      loadedTerms(s.table!.game) !== null &&
       s.players.every(
         (p) => p.peer === this.id || (s.links[p.peer] === 'connected' && !this.left.has(p.peer)),
       ) &&
@@ -409,7 +405,6 @@ export class LobbySession {
     const { genesis, seat } = this.agreement;
     return {
       genesis,
-      playable: loadedPlayable(this.table!.game)!,
       seat,
       peers: this.players.map((p) => p.peer),
     };
@@ -484,7 +479,7 @@ export class LobbySession {
       game: table.game,
       names: this.players.map((p) => p.name),
       identities: this.players.map((p) => p.identity),
-      deckSize: totalDeckSize(loadedPlayable(table.game)!, table.options),
+      deckSize: totalDeckSize(loadedTerms(table.game)!, table.options),
       options: table.options,
       absentAfterMs: table.absentAfterMs,
       protocol: PROTOCOL_VERSION,
@@ -553,7 +548,7 @@ export class LobbySession {
         if (
           this.snapshot().phase !== 'full' ||
           !this.holdsSeat(this.id) ||
-          loadedPlayable(this.table!.game) === null
+          loadedTerms(this.table!.game) === null
         )
           this.drop(from, 'Start for a table this player cannot play');
         else this.begin();
@@ -654,7 +649,7 @@ export class LobbySession {
    */
   private checkRoster(from: string, roster: LobbyMessage & { type: 'roster' }): void {
     const { table, players } = roster;
-    const rules = loadedPlayable(table.game);
+    const rules = loadedTerms(table.game);
     if (!rules) return this.awaitRules(from, roster);
     const refused = optionsRefused(rules, table);
     if (refused) this.drop(from, `a roster with ${refused}`);
@@ -672,7 +667,7 @@ export class LobbySession {
     this.held = held;
     this.rules = { game, error: null };
     this.stopWaitingForHost();
-    loadPlayable(game).then(
+    loadTerms(game).then(
       () => {
         // Closed meanwhile: nothing more to take.
         if (this.held !== held) return;

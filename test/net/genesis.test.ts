@@ -5,6 +5,7 @@
  * transport sends to Ben. Before any KEY, both stop, and nobody is named.
  */
 import { afterEach, expect, test } from 'vitest';
+import { playable } from '../../src/engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../../src/engine/table/types.ts';
@@ -61,7 +62,7 @@ function openWhenAgreed(lobby: LobbySession, identity: Identity) {
     opened.table = new TableSession(
       lobby.channel,
       start.genesis,
-      start.playable,
+      playable(lobby.snapshot().table!.game)!,
       start.seat,
       identity.secretKey,
       start.peers,

@@ -9,7 +9,7 @@ import { CHAT_KEPT } from '../../src/net/chat.ts';
 import type { Player, TableInfo } from '../../src/net/messages.ts';
 import { TABLE, guest } from './helpers/lobby-table.ts';
 import { GAME_IDS } from '../../src/engine/catalog.ts';
-import { loadPlayable } from '../../src/engine/games/playable.ts';
+import { loadTerms } from '../../src/engine/games/playable.ts';
 import { until } from './helpers/seats.ts';
 
 const player = (name: string): Player => ({ name, identity: createIdentity().publicKey });
@@ -17,7 +17,7 @@ const player = (name: string): Player => ({ name, identity: createIdentity().pub
 // A lobby checks a table's options with its game's rules, which a page loads on first
 // use: loaded here first, so that a roster is taken as it comes (`settle`). The wait for
 // them has tests of its own (`rules loaded for the table's game alone`).
-beforeAll(() => Promise.all(GAME_IDS.map(loadPlayable)));
+beforeAll(() => Promise.all(GAME_IDS.map(loadTerms)));
 
 /** Lets queued microtasks (loopback deliveries) run until the network is quiet. */
 const settle = async () => {
@@ -536,9 +536,9 @@ describe('a seat the host’s page runs', () => {
   });
 });
 
-describe('rules loaded for the table’s game alone', () => {
+describe('the terms of the table’s game loaded alone', () => {
   afterEach(() => {
-    vi.doUnmock('../../src/engine/games/war/index.ts');
+    vi.doUnmock('../../src/engine/games/war/setup.ts');
     vi.resetModules();
   });
 
@@ -592,7 +592,7 @@ describe('rules loaded for the table’s game alone', () => {
   });
 
   test('rules that cannot load leave the visitor waiting, and say why', async () => {
-    vi.doMock('../../src/engine/games/war/index.ts', () => {
+    vi.doMock('../../src/engine/games/war/setup.ts', () => {
       throw new Error('the network is down');
     });
     const Fresh = await freshPage();

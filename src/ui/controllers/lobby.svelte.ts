@@ -43,7 +43,7 @@
 import type { ComputerSeat } from '../../bots/seat.ts';
 import type { LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
-import { loadedPlayable } from '../../engine/games/playable.ts';
+import { loadedTerms } from '../../engine/games/playable.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level, Seat } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
@@ -213,11 +213,11 @@ export class LobbyController {
     return this.table?.invitation ?? null;
   }
 
-  /** The table's game has a rules engine; until it does, its lobby can gather players but not start. */
+  /** The table's game has its terms loaded; until it does, its lobby can gather players but not start. */
   get playable(): boolean {
     const game = this.snapshot?.table?.game;
-    // A session shows a table once the rules of its game have loaded (`LobbySession`).
-    return game !== undefined && loadedPlayable(game) !== null;
+    // A session shows a table once the terms of its game have loaded (`LobbySession`).
+    return game !== undefined && loadedTerms(game) !== null;
   }
 
   /**
@@ -955,7 +955,8 @@ export class LobbyController {
     const start = session.tableStart();
     // This page sat only once the table's code was here (`sit`, and each way to a seat).
     const play = tables.module;
-    if (!start || !this.identity || !this.saved || !play) return;
+    const rules = this.saved && play?.playable(this.saved.info.game);
+    if (!start || !this.identity || !this.saved || !play || !rules) return;
     const { genesis, seat, peers } = start;
     // The store writes in order: the genesis lands before the first secret and event. The
     // session opens now, in the same turn, so no message of the others' sessions is missed.
@@ -965,7 +966,7 @@ export class LobbyController {
       new play.TableSession(
         session.channel,
         genesis,
-        start.playable,
+        rules,
         seat,
         this.identity.secretKey,
         peers,

@@ -20,7 +20,7 @@ import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { audit } from './fight.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
-import { decks, setup } from './setup.ts';
+import { bataillesTerms } from './setup.ts';
 import { view } from './view.ts';
 
 /** The Batailles et piques game module. */
@@ -37,8 +37,7 @@ export const batailles = defineGame({
     'When every other player can no longer attack (only Mines or nothing left), the last one may go on to destroy Mines, and stop when they wish. 1 point per trophy, 2 per King: the most points win.',
     'At the end every player publishes their keys: every replica opens every card and checks every fight, every pass and every card laid. A wrong announcement names the player who made it.',
   ],
-  setup,
-  decks,
+  ...bataillesTerms,
   legalActions,
   move,
   fact,
@@ -48,7 +47,6 @@ export const batailles = defineGame({
   audit,
   bot: chooseAction,
   easyBot: (_view, legal, random) => randomMove(legal, random),
-  withSeats: (options, seats) => ({ ...options, players: seats }),
 });
 
 export { chooseAction, worth } from './bot.ts';

@@ -4,7 +4,7 @@
  * Every army was shuffled jointly before this, so a card id says nothing of
  * its face: seat p's army is ids 16p..16p+15 in shuffled order, top first.
  */
-import type { CardId, DeckSpec, Seat } from '../../game.ts';
+import type { CardId, DeckSpec, Seat, TableTerms } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import {
   ARMY,
@@ -90,3 +90,10 @@ export function setup(options: BataillesOptions): Result<BataillesState, Bataill
     result: null,
   });
 }
+
+/** Batailles et piques's table terms, apart from its rules: an army of 16 per player, as many as the options name. */
+export const bataillesTerms: TableTerms<BataillesState, BataillesOptions> = {
+  setup,
+  decks,
+  withSeats: (options, seats) => ({ ...options, players: seats }),
+};

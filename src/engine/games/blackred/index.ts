@@ -20,7 +20,7 @@ import { blackredAbout } from './info.ts';
 import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
-import { BLACKRED_DECKS, setup } from './setup.ts';
+import { blackredTerms } from './setup.ts';
 import { view } from './view.ts';
 
 /** The Black & Red game module (a match of several hands). */
@@ -37,8 +37,7 @@ export const blackred = defineGame({
     'Nobody sees your hand, so after the deal and every draw your page says whether you hold 7 of one colour; every card you held is shown at the latest when the hand ends: a go while a card fitted, or playing on while holding 7 of one colour, loses the match at once.',
     'First to 11 points wins the match; if both pass 11 in the same hand, the higher score wins, and on equal scores the match goes on.',
   ],
-  setup,
-  decks: () => BLACKRED_DECKS,
+  ...blackredTerms,
   legalActions,
   move,
   fact,

@@ -7,7 +7,7 @@
  * and ids 15..51 are the stock, top first.
  */
 import { DECK_SIZE, faceColor, faceRank, isFace, type Face } from '../../cards.ts';
-import type { CardId, DeckSpec, Seat } from '../../game.ts';
+import type { CardId, DeckSpec, Seat, TableTerms } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import {
   HAND_SIZE,
@@ -115,3 +115,9 @@ export function setup(options: BlackRedOptions = {}): Result<BlackRedState, Blac
     result: null,
   });
 }
+
+/** Black & Red's table terms, apart from its rules: one standard deck. */
+export const blackredTerms: TableTerms<BlackRedState, BlackRedOptions> = {
+  setup,
+  decks: () => BLACKRED_DECKS,
+};

@@ -18,7 +18,7 @@ import { defineGame } from '../../game.ts';
 import { redblackAbout } from './info.ts';
 import { chooseAction, chooseEasy } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
-import { deckSize, setup } from './setup.ts';
+import { redblackTerms } from './setup.ts';
 import { view } from './view.ts';
 
 /** The Red & Black game module (a match of several games). */
@@ -37,8 +37,7 @@ export const redblack = defineGame({
     'A match is several games; the dealer alternates (the first by a fair coin). The first to win the target number of games (3 unless the table says otherwise) wins the match.',
     'Decks: 26 red and 26 black by default; a table may use 9 to 52 of each colour. Only colour counts; ranks are just for show.',
   ],
-  setup,
-  decks: (options) => [{ name: 'deck', size: deckSize(options) }],
+  ...redblackTerms,
   legalActions,
   move,
   fact,

@@ -13,7 +13,7 @@
  * ids 5..9, the river ids 10, 11, 12, and the rest stay in the stock unseen.
  */
 import { faceLabel as standardLabel, faceOf, type Face } from '../../cards.ts';
-import type { CardId, Seat } from '../../game.ts';
+import type { CardId, Seat, TableTerms } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import {
   DEFAULT_COLOUR,
@@ -135,3 +135,9 @@ export function setup(options: RedBlackOptions = {}): Result<RedBlackState, RedB
     result: null,
   });
 }
+
+/** Red & Black's table terms, apart from its rules: one deck of `deckSize(options)` cards, both colours. */
+export const redblackTerms: TableTerms<RedBlackState, RedBlackOptions> = {
+  setup,
+  decks: (options) => [{ name: 'deck', size: deckSize(options) }],
+};

@@ -17,7 +17,7 @@ import { townAbout } from './info.ts';
 import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
-import { setup, TOWN_DECKS } from './setup.ts';
+import { townTerms } from './setup.ts';
 import { view } from './view.ts';
 
 /** The Town for Two game module. */
@@ -30,8 +30,7 @@ export const town = defineGame({
     'Then draw from your own deck back up to 5 cards. The game ends at once when a player cannot: with one card left, playing one card goes on, playing two ends the game.',
     'Scoring: piles of one card are removed. Every other pile goes to the player whose colour is on top, who scores 1 for each card of their own colour in it. More points wins; equal is a draw.',
   ],
-  setup,
-  decks: () => TOWN_DECKS,
+  ...townTerms,
   legalActions,
   move,
   fact,

@@ -7,7 +7,7 @@
  * deck for the opening.
  */
 import { faceOf, type Face } from '../../cards.ts';
-import type { CardId, DeckSpec, Seat } from '../../game.ts';
+import type { CardId, DeckSpec, Seat, TableTerms } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import {
   COLOUR_OF_SEAT,
@@ -74,3 +74,9 @@ export function setup(options: TownOptions = {}): Result<TownState, TownSetupErr
     result: null,
   });
 }
+
+/** Town for Two's table terms, apart from its rules: two decks of 20, red then black. */
+export const townTerms: TableTerms<TownState, TownOptions> = {
+  setup,
+  decks: () => TOWN_DECKS,
+};

@@ -9,12 +9,11 @@
  * its face (`cardIndex` in crypto/) and tell `fact` `{ type: 'REVEAL', card, face }`
  * for each. Card ids are positions in the jointly shuffled deck.
  */
-import { DECK_SIZE } from '../../cards.ts';
 import { defineGame } from '../../game.ts';
 import { warAbout } from './info.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
-import { setup } from './setup.ts';
+import { warTerms } from './setup.ts';
 import { view } from './view.ts';
 
 /** The War game module. */
@@ -27,8 +26,7 @@ export const war = defineGame({
     'After 5,000 battles, or fewer where the table says so, the player holding more cards wins.',
     'Nobody, not even the shufflers, knows any card before it is turned.',
   ],
-  setup,
-  decks: () => [{ name: 'deck', size: DECK_SIZE }],
+  ...warTerms,
   legalActions,
   move,
   fact,

@@ -5,7 +5,7 @@
  * its face; dealing is only bookkeeping of which positions each player holds.
  */
 import { DECK_SIZE } from '../../cards.ts';
-import type { CardId } from '../../game.ts';
+import type { CardId, TableTerms } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import {
   BATTLE_LIMIT,
@@ -65,3 +65,9 @@ function validStacks(stacks: unknown): stacks is PerSeat<readonly CardId[]> {
   );
   return valid && all.length > 0 && new Set(all).size === all.length;
 }
+
+/** War's table terms, apart from its rules: one standard deck. */
+export const warTerms: TableTerms<WarState, WarOptions> = {
+  setup,
+  decks: () => [{ name: 'deck', size: DECK_SIZE }],
+};
