@@ -15,22 +15,36 @@ import { fillFrom, seededBytes } from '../../scripts/seeded-bytes.ts';
 
 const BASE = process.env.FAIRDEAL_TEST_SEED ?? 'fair-deal';
 
-let seed = '';
-let draw = seededBytes('');
-/** How often this test has asked `numbered` for each label. */
-let asked = new Map<string, number>();
+/** The stream of the test under way, and how often it has asked `numbered` for each label. */
+interface Stream {
+  seed: string;
+  draw: ReturnType<typeof seededBytes>;
+  asked: Map<string, number>;
+}
+
+/**
+ * One stream per worker, kept on the global object. Test files share a worker's modules
+ * (the unit project does not isolate them), and vitest runs this file again for each: a
+ * helper imported by an earlier file holds that earlier copy of `drawingFrom`, which must
+ * draw from the same stream as the copy that reseeds it.
+ */
+const stream = ((globalThis as { fairdealStream?: Stream }).fairdealStream ??= {
+  seed: '',
+  draw: seededBytes(''),
+  asked: new Map(),
+});
 
 function reseed(label: string): void {
-  seed = `${BASE}\n${label}`;
-  draw = seededBytes(seed);
-  asked = new Map();
-  fc.configureGlobal({ seed: new DataView(sha256(utf8ToBytes(seed)).buffer).getInt32(0) });
+  stream.seed = `${BASE}\n${label}`;
+  stream.draw = seededBytes(stream.seed);
+  stream.asked = new Map();
+  fc.configureGlobal({ seed: new DataView(sha256(utf8ToBytes(stream.seed)).buffer).getInt32(0) });
 }
 
 /** `label` numbered by how often this test asked for it before: `pool 0`, `pool 1`, and so on. */
 export function numbered(label: string): string {
-  const count = asked.get(label) ?? 0;
-  asked.set(label, count + 1);
+  const count = stream.asked.get(label) ?? 0;
+  stream.asked.set(label, count + 1);
   return `${label} ${count}`;
 }
 
@@ -41,17 +55,17 @@ export function numbered(label: string): string {
  * the same bytes however often and whenever it runs.
  */
 export function drawingFrom<T>(label: string, fn: () => T): T {
-  const shared = draw;
-  draw = seededBytes(`${seed}\n${label}`);
+  const shared = stream.draw;
+  stream.draw = seededBytes(`${stream.seed}\n${label}`);
   try {
     return fn();
   } finally {
-    draw = shared;
+    stream.draw = shared;
   }
 }
 
 vi.spyOn(crypto, 'getRandomValues').mockImplementation(
-  <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array),
+  <T extends ArrayBufferView | null>(array: T): T => fillFrom(stream.draw, array),
 );
 
 // Relative to the project: a checkout anywhere else (CI's, a worktree) draws the same bytes.
