@@ -38,28 +38,33 @@ Promise.all([loadConfig(base, localStorage), kept])
       if (warning) lobby.error = warning;
       return rtc;
     };
+    /**
+     * Opens a transport once its code has loaded, beside the relay settings it needs. PeerJS
+     * and the direct links load when the page first goes to a table: the home screen needs
+     * neither.
+     */
+    const opening = async <M, T>(
+      code: Promise<M>,
+      open: (module: M, rtc: RTCConfiguration) => T | Promise<T>,
+    ): Promise<T> => {
+      const [module, rtc] = await Promise.all([code, connectivity()]);
+      return open(module, rtc);
+    };
     const lobby = new LobbyController(
-      // PeerJS and the direct links load when the page first goes to a table: the home
-      // screen needs neither.
-      async (id) => {
-        const [{ PeerJsTransport }, rtc] = await Promise.all([
-          import('./net/peerjs.ts'),
-          connectivity(),
-        ]);
-        return PeerJsTransport.open(id, config.signaling, rtc);
-      },
+      (id) =>
+        opening(import('./net/peerjs.ts'), ({ PeerJsTransport }, rtc) =>
+          PeerJsTransport.open(id, config.signaling, rtc),
+        ),
       pool,
       store ?? new MemoryStore(),
       // A browser without Web Locks cannot keep a table to one tab; it plays on regardless.
       'locks' in navigator ? webLocks(navigator.locks) : unlocked,
       // Paired by codes: no signaling server is ever asked; the relay and its choice hold.
-      async (id) => {
-        const [{ DirectTransport }, rtc] = await Promise.all([
+      (id) =>
+        opening(
           import('./net/direct.ts'),
-          connectivity(),
-        ]);
-        return new DirectTransport(id, rtc);
-      },
+          ({ DirectTransport }, rtc) => new DirectTransport(id, rtc),
+        ),
     );
     if (!store)
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';
