@@ -292,15 +292,26 @@ export class LobbyController {
    * (`answers`), and visits the table once the host has taken the answer.
    */
   joinByCode(): void {
+    // Linked: the page shows the table, or its links.
+    this.answerWith((offer) => this.answerOffer(offer));
+  }
+
+  /**
+   * Shows the code entry that answers offers with `answer`, in place of any other; once
+   * linked, nothing more is answered: the entry closes, then `linked` runs.
+   */
+  private answerWith(
+    answer: (
+      offer: string,
+    ) => Promise<{ ok: true; value: Answered } | { ok: false; error: string }>,
+    linked: () => void = () => {},
+  ): void {
     this.answers?.close();
-    const answers = new AnswerPairing(
-      (offer) => this.answerOffer(offer),
-      // Linked: nothing more to answer; the page shows the table, or its links.
-      () => {
-        answers.close();
-        if (this.answers === answers) this.answers = null;
-      },
-    );
+    const answers = new AnswerPairing(answer, () => {
+      answers.close();
+      if (this.answers === answers) this.answers = null;
+      linked();
+    });
     this.answers = answers;
   }
 
@@ -834,9 +845,8 @@ export class LobbyController {
    * links to the other players are signaled through that page.
    */
   watchByCode(): void {
-    this.answers?.close();
     let linked: (() => Promise<void>) | null = null;
-    const answers = new AnswerPairing(
+    this.answerWith(
       async (offer) => {
         const { decodePairing } = await this.parts();
         const read = await decodePairing(offer);
@@ -852,13 +862,8 @@ export class LobbyController {
         linked = () => this.watchOver(transport, table, peer);
         return { ok: true, value: { code: answered.value, transport, peer } };
       },
-      () => {
-        answers.close();
-        if (this.answers === answers) this.answers = null;
-        void linked?.();
-      },
+      () => void linked?.(),
     );
-    this.answers = answers;
   }
 
   /** Watches `tableId` over `transport`, asking `entry` first (else the table's rendezvous). */
