@@ -19,11 +19,17 @@
  *   chain, and this vector names it exactly: the fold judges an event in
  *   the state its author saw, and settles races between events that did not
  *   see each other;
+ * - `heads` (protocol 4 on): which events `basis` counts, by hash: `heads[s]` is
+ *   the hash of seat `s`'s event `basis[s] - 1`, null where `basis[s]` is 0 and at
+ *   the author's own seat (`prev` names that one). Counts alone name a history only
+ *   by its length: a seat could swap an event of its own after others signed over it
+ *   and keep their signatures. Hashes pin every event the author had seen, since each
+ *   of those names its own predecessors the same way;
  * - `body`: the action, a JSON object tagged by `type` (`"FLIP"`, ...).
  *   Binary payloads (points, proofs) travel as hex or base64 strings;
  * - `sig`: ed25519 signature by the author's identity key over the domain
  *   tag `fair-deal/event/v1\n` followed by the canonical encoding of the
- *   other six fields.
+ *   other fields.
  *
  * The wire form is canonical JSON (`encoding.ts`) within `EVENT_LIMITS`;
  * `makeEvent` writes it and `parseEvent` is its strict inverse. The event
@@ -81,7 +87,9 @@ export const ZERO_HASH = '0'.repeat(64);
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Body tags: upper-case identifiers of at most 32 characters. */
 const BODY_TYPE = /^[A-Z][A-Z0-9_]{0,31}$/;
+/** The fields of an event, in canonical order: without `heads` (protocols 1 to 3), and with. */
 const FIELDS = ['author', 'basis', 'body', 'prev', 'seq', 'sig', 'table'];
+const FIELDS_WITH_HEADS = ['author', 'basis', 'body', 'heads', 'prev', 'seq', 'sig', 'table'];
 const SIGN_DOMAIN = utf8ToBytes('fair-deal/event/v1\n');
 
 /** An event body: a JSON object tagged by an upper-case `type`. */
@@ -95,6 +103,11 @@ export type UnsignedEvent = {
   readonly prev: string;
   /** `basis[s]`: how many of seat `s`'s events the author had seen; `basis[author] === seq`. */
   readonly basis: readonly number[];
+  /**
+   * `heads[s]`: the hash of seat `s`'s event `basis[s] - 1`, null where `basis[s]` is 0
+   * and at `author`. Absent from events of tables before protocol 4.
+   */
+  readonly heads?: readonly (string | null)[];
   readonly body: EventBody;
 };
 
@@ -117,6 +130,7 @@ export type EventError =
   | 'ERR_SEQ'
   | 'ERR_PREV'
   | 'ERR_BASIS'
+  | 'ERR_HEADS'
   | 'ERR_BODY'
   | 'ERR_SIG_FORMAT';
 
@@ -124,11 +138,13 @@ export type EventError =
  * Decodes untrusted bytes (or text) into an event. Never throws.
  *
  * Checks canonical JSON within `EVENT_LIMITS`, then every field: exactly the
- * seven fields; `table` a table id; `author` a seat below `MAX_SEATS`; `seq`
+ * seven fields, or eight with `heads`; `table` a table id; `author` a seat below `MAX_SEATS`; `seq`
  * an integer in `0..MAX_SEQ`; `prev` 32-byte lowercase hex, `ZERO_HASH`
  * exactly when `seq` is 0; `basis` 1 to `MAX_SEATS` counts in
  * `0..MAX_SEQ`, long enough to hold the author's own, which is `seq`
- * (the roster's size is checked by the log); `body` an object with a
+ * (the roster's size is checked by the log); `heads`, if there, one entry per
+ * `basis` count, null exactly where the count is 0 and at `author`, else 32-byte
+ * lowercase hex (whether a table's events carry it is the log's to check); `body` an object with a
  * `BODY_TYPE` tag; `sig` 64-byte lowercase hex. It does not check the
  * signature (that needs the roster: `verifyEvent`) or the chain (`log.ts`).
  */
@@ -139,18 +155,23 @@ export function parseEvent(input: Uint8Array | string): Result<Event, EventError
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return err('ERR_FIELDS');
   const fields = raw as JsonObject;
   const keys = Object.keys(fields).sort();
-  if (keys.length !== FIELDS.length || keys.some((key, i) => key !== FIELDS[i])) {
+  const expected = 'heads' in fields ? FIELDS_WITH_HEADS : FIELDS;
+  if (keys.length !== expected.length || keys.some((key, i) => key !== expected[i])) {
     return err('ERR_FIELDS');
   }
-  const { table, author, seq, prev, basis, body, sig } = fields;
+  const { table, author, seq, prev, basis, heads, body, sig } = fields;
   if (typeof table !== 'string' || !TABLE_ID.test(table)) return err('ERR_TABLE_ID');
   if (!isSeat(author)) return err('ERR_AUTHOR');
   if (typeof seq !== 'number' || seq < 0 || seq > MAX_SEQ) return err('ERR_SEQ');
   if (!isHex(prev, 32) || (seq === 0) !== (prev === ZERO_HASH)) return err('ERR_PREV');
   if (!isBasis(basis) || basis[author] !== seq) return err('ERR_BASIS');
+  if (heads !== undefined && !isHeads(heads, basis, author)) return err('ERR_HEADS');
   if (!isBody(body)) return err('ERR_BODY');
   if (!isHex(sig, SIGNATURE_BYTES)) return err('ERR_SIG_FORMAT');
-  return ok({ table, author, seq, prev, basis: [...basis], body, sig });
+  const common = { table, author, seq, prev, basis: [...basis] };
+  return ok(
+    heads === undefined ? { ...common, body, sig } : { ...common, heads: [...heads], body, sig },
+  );
 }
 
 /**
@@ -158,15 +179,13 @@ export function parseEvent(input: Uint8Array | string): Result<Event, EventError
  * Throws a `TypeError` if the event holds a non-JSON value (a bug in the caller).
  */
 export function makeEvent(event: Event): Uint8Array {
-  // Pick the seven fields by name: extra properties on the object never reach the wire.
-  const { table, author, seq, prev, basis, body, sig } = event;
-  return encodeCanonicalBytes({ table, author, seq, prev, basis, body, sig });
+  // Pick the fields by name: extra properties on the object never reach the wire.
+  return encodeCanonicalBytes({ ...unsignedFields(event), sig: event.sig });
 }
 
 /** The exact bytes an author signs: domain tag, then the canonical unsigned event. */
 export function signingBytes(event: UnsignedEvent): Uint8Array {
-  const { table, author, seq, prev, basis, body } = event;
-  const payload = utf8ToBytes(encodeCanonical({ table, author, seq, prev, basis, body }));
+  const payload = utf8ToBytes(encodeCanonical(unsignedFields(event)));
   const message = new Uint8Array(SIGN_DOMAIN.length + payload.length);
   message.set(SIGN_DOMAIN, 0);
   message.set(payload, SIGN_DOMAIN.length);
@@ -222,6 +241,27 @@ function isBasis(value: unknown): value is number[] {
     value.length >= 1 &&
     value.length <= MAX_SEATS &&
     value.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_SEQ)
+  );
+}
+
+/** The signed fields of `event`, `heads` only where it has them. */
+function unsignedFields(event: UnsignedEvent): JsonObject {
+  const { table, author, seq, prev, basis, heads, body } = event;
+  const common = { table, author, seq, prev, basis, body };
+  return heads === undefined ? common : { ...common, heads };
+}
+
+function isHeads(
+  value: unknown,
+  basis: readonly number[],
+  author: Seat,
+): value is (string | null)[] {
+  return (
+    Array.isArray(value) &&
+    value.length === basis.length &&
+    value.every((head, seat) =>
+      basis[seat] === 0 || seat === author ? head === null : isHex(head, 32),
+    )
   );
 }
 

@@ -10,19 +10,28 @@
  *
  * ## Checks, in order
  * `append` decodes the bytes (`parseEvent`), then checks that the author
- * has a seat, that the table id is this table's and that the signature
+ * has a seat, that the table id is this table's, that the event carries
+ * `heads` exactly when the table's events do (`ERR_HEADS`) and that the signature
  * verifies with the author's key. An exact copy of a known event is a
  * duplicate and changes nothing (answers to pulls may bring copies). A
  * different event in an `(author, seq)` slot that is already filled, accepted
  * or pending, is equivocation: it is recorded with both events and the log
  * halts. Then the chain and the basis: `prev` must be the author's event
  * `seq - 1`; `basis` has one count per seat, and for every seat `s` with
- * `basis[s] > 0` the event `(s, basis[s] - 1)` must be accepted and must have
+ * `basis[s] > 0` the event `(s, basis[s] - 1)` must be accepted, must be the one
+ * `heads[s]` names by hash (where the table's events carry `heads`), and must have
  * seen no more than this one (`its basis <= this basis`, seat by seat). So
  * what an event says its author had seen is a whole, causally closed set,
  * and an author's knowledge never shrinks from one of its events to the
  * next. An event whose `prev` or a basis event is not accepted yet waits in
- * `pending` and is placed as soon as they all are. A rejected event changes
+ * `pending` and is placed as soon as they all are. An event whose `heads` names
+ * another version of an event this log holds waits for that version too
+ * (`missing` lists what is waited for by hash): should it come, the log holds two
+ * events of one slot signed by one seat and names that seat; should it never come,
+ * the event is never judged, and neither is anything built on it. Either way an
+ * event is only ever judged on the very events its author saw, so a seat that swaps
+ * one of its own events after others signed over it cannot have their later
+ * events judged against the swap. A rejected event changes
  * nothing but the evidence list. Two refusals are not evidence, because the
  * author did nothing wrong: `ERR_HALTED` (the game already stopped) and
  * `ERR_PENDING_FULL` (too much waiting; resend later).
@@ -99,6 +108,8 @@ export const MAX_EVIDENCE = 1024;
 export interface Roster {
   readonly table: string;
   readonly keys: readonly string[];
+  /** Whether the table's events name what they saw by hash (`Event.heads`): from protocol 4. */
+  readonly heads: boolean;
 }
 
 /** One accepted event in the ordered log. */
@@ -119,6 +130,9 @@ export type LogError =
   | 'ERR_EQUIVOCATION'
   | 'ERR_HALTED'
   | 'ERR_PENDING_FULL';
+
+/** Most hashes `missing` lists: a pull asks for these, and an ask is bounded. */
+export const MAX_MISSING = 32;
 
 /**
  * A refused event, kept so every replica and the UI can say who did what.
@@ -176,7 +190,32 @@ export function createLog(roster: Roster): Result<EventLog, RosterError> {
   // `isSeat(-1)` is false, so this also refuses an empty roster.
   if (!isSeat(keys.length - 1)) return err('ERR_ROSTER');
   if (!keys.every(isValidPublicKey) || new Set(keys).size !== keys.length) return err('ERR_ROSTER');
-  return ok(new EventLog(roster.table, keys));
+  return ok(new EventLog(roster.table, keys, roster.heads));
+}
+
+/**
+ * The `heads` of an event by `author` that names `basis` on this log: per seat, the
+ * hash of its event `basis[s] - 1`, null where the count is 0 and at `author`.
+ * Undefined when the log's events carry no `heads`, or it lacks a named event.
+ */
+export function headsFor(
+  log: EventLog,
+  author: Seat,
+  basis: readonly number[],
+): (string | null)[] | undefined {
+  if (!log.commitsHeads) return undefined;
+  const heads: (string | null)[] = [];
+  for (let seat = 0; seat < basis.length; seat++) {
+    const count = basis[seat]!;
+    if (count === 0 || seat === author) {
+      heads.push(null);
+      continue;
+    }
+    const last = log.at(seat, count - 1);
+    if (last === undefined) return undefined;
+    heads.push(last.hash);
+  }
+  return heads;
 }
 
 /**
@@ -194,8 +233,10 @@ export function composeEvent(
   if (log.halted) return err('ERR_HALTED');
   const seq = log.nextSeq(seat);
   const prev = log.lastHash(seat);
+  const basis = log.seen();
+  const heads = headsFor(log, seat, basis);
   return signEvent(
-    { table: log.table, author: seat, seq, prev, basis: log.seen(), body },
+    { table: log.table, author: seat, seq, prev, basis, ...(heads ? { heads } : {}), body },
     secretKey,
   );
 }
@@ -222,6 +263,8 @@ export class EventLog {
   constructor(
     readonly table: string,
     readonly keys: readonly string[],
+    /** Whether this table's events carry `heads` (protocol 4 on). */
+    readonly commitsHeads: boolean,
   ) {
     this.chains = keys.map(() => []);
     this.pendingPerSeat = keys.map(() => 0);
@@ -280,6 +323,21 @@ export class EventLog {
   /** Number of events waiting for a dependency. */
   get pendingCount(): number {
     return this.pending.size;
+  }
+
+  /**
+   * The events waited for by hash that this log does not hold, at most `MAX_MISSING`:
+   * a predecessor (`prev`), or an event some `heads` names, which another version of
+   * may fill its slot here. Whoever holds one can send it.
+   */
+  missing(): string[] {
+    const wanted: string[] = [];
+    for (const key of this.waiting.keys()) {
+      if (wanted.length === MAX_MISSING) break;
+      // Keys are hashes, or `author:seq` slots where an event named only a count.
+      if (key.length === 64 && !this.accepted.has(key) && !this.pending.has(key)) wanted.push(key);
+    }
+    return wanted;
   }
 
   /** Every refused event, first `MAX_EVIDENCE` kept, one record per distinct bytes. */
@@ -372,6 +430,8 @@ export class EventLog {
     if (event.table !== this.table)
       return this.reject(bytes, hash, event.author, signed, 'ERR_TABLE');
     if (!signed) return this.reject(bytes, hash, event.author, false, 'ERR_SIGNATURE');
+    if ((event.heads !== undefined) !== this.commitsHeads)
+      return this.reject(bytes, hash, event.author, true, 'ERR_HEADS');
     const candidate = { hash, event, bytes };
     // The author's seat was checked against the roster above: its chain exists.
     const rival = this.chains[event.author]![event.seq] ?? this.pendingSlots.get(slot(event));
@@ -390,7 +450,7 @@ export class EventLog {
 
   /** Runs the chain checks; says which dependency is missing, or builds the entry. */
   private place(candidate: Candidate): Placement {
-    const { author, seq, prev, basis } = candidate.event;
+    const { author, seq, prev, basis, heads } = candidate.event;
     if (basis.length !== this.seats) return { error: 'ERR_BASIS' };
     if (seq > 0) {
       const own = this.chains[author]![seq - 1];
@@ -405,7 +465,11 @@ export class EventLog {
       const count = basis[seat]!;
       if (count === 0) continue;
       const last = this.chains[seat]![count - 1];
-      if (last === undefined) return { missing: slot({ author: seat, seq: count - 1 }) };
+      const named = seat === author ? undefined : heads?.[seat];
+      if (last === undefined) return { missing: named ?? slot({ author: seat, seq: count - 1 }) };
+      // Another version of that event than the one named: wait for the named one, whose
+      // coming proves its author signed two.
+      if (named != null && last.hash !== named) return { missing: named };
       // Whatever that event had seen, this one has seen too: knowledge is whole and never shrinks.
       if (last.event.basis.some((n, s) => n > basis[s]!)) return { error: 'ERR_BASIS' };
       height = Math.max(height, last.height);

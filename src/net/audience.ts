@@ -5,7 +5,8 @@
  * would send a seat anyway: its own events as it publishes them, and, when the
  * spectator asks (`have`), the judged events of the log it lacks. Never an event not
  * judged yet, never a secret, never an event twice over one link: what went to a
- * spectator is counted per author, and an ask is answered with what is past that count.
+ * spectator is kept by hash, and an ask is answered with what it lacks or wants and was
+ * not sent it (`answerFor`, as between seats).
  *
  * Bounded, so that spectators cannot starve the players:
  * - at most `MAX_SPECTATORS` at once; one more is told `watch-full`, and dropped;
@@ -20,7 +21,8 @@
 import type { Seat } from '../engine/game.ts';
 import type { EventLog } from '../engine/log.ts';
 import type { Genesis } from '../engine/table/types.ts';
-import { eventMessage, haveMessage, type Sent } from './exchange.ts';
+import type { LogEntry } from '../engine/log.ts';
+import { answerFor, eventMessage, haveMessage, type Sent } from './exchange.ts';
 import { MAX_SPECTATORS, type HaveMessage, type WireMessage } from './messages.ts';
 
 /** Messages a spectator may send at once. */
@@ -56,8 +58,8 @@ export interface AudienceHost {
 }
 
 interface Spectator {
-  /** Per author, how many of its events went to this spectator over its link. */
-  readonly sent: number[];
+  /** Hashes of the events sent to this spectator over its link. */
+  readonly sent: Set<string>;
   answeredAt: number;
   deferred: HaveMessage | null;
   /** Messages it may still send now, and when that was counted. */
@@ -164,7 +166,7 @@ export class Audience {
     }
     const now = Date.now();
     this.spectators.set(peer, {
-      sent: new Array<number>(this.host.log.seats).fill(0),
+      sent: new Set(),
       answeredAt: -Infinity,
       deferred: null,
       allowance: SPECTATOR_BURST,
@@ -220,22 +222,19 @@ export class Audience {
   }
 
   /**
-   * Every judged event the spectator lacks and was not sent over this link, in log order,
-   * then the spectators this seat serves, and what it holds (`have`, not an ask), which
+   * Every judged event the spectator lacks or wants and was not sent over this link, in
+   * log order, then the spectators this seat serves, and what it holds (`have`, not an ask), which
    * ends the answer.
    */
   private answer(peer: string, spectator: Spectator, have: HaveMessage): void {
     spectator.answeredAt = Date.now();
     const { log, seat } = this.host;
     const released = this.host.released();
-    const entries = log.entries();
-    for (let i = 0, judged = this.host.judged(); i < judged; i++) {
-      const entry = entries[i]!;
-      const { author, seq } = entry.event;
-      if (seq < Math.max(have.seen[author]!, spectator.sent[author]!)) continue;
-      if (author === seat && seq >= released) continue;
+    const skip = (entry: LogEntry) =>
+      spectator.sent.has(entry.hash) ||
+      (entry.event.author === seat && entry.event.seq >= released);
+    for (const entry of answerFor(log, this.host.judged(), have, skip))
       this.sendEntry(peer, spectator, entry);
-    }
     // Who else watches, and what this seat reached, for a spectator that could not hear
     // them before this seat proved itself, or came after.
     this.host.send(peer, { type: 'audience', peers: this.peers });
@@ -244,8 +243,6 @@ export class Audience {
   }
 
   private sendEntry(peer: string, spectator: Spectator, entry: Sent): void {
-    const { event } = entry;
-    if (this.host.send(peer, eventMessage(this.host.log, entry)))
-      spectator.sent[event.author] = Math.max(spectator.sent[event.author]!, event.seq + 1);
+    if (this.host.send(peer, eventMessage(entry))) spectator.sent.add(entry.hash);
   }
 }

@@ -11,6 +11,7 @@ import type { JsonObject } from '../engine/encoding.ts';
 import type { Seat as SeatIndex } from '../engine/game.ts';
 import { isValidPublicKey, SIGNATURE_BYTES } from '../engine/identity.ts';
 import { MAX_EVENT_BYTES, MAX_SEATS as MAX_TABLE_SEATS, MAX_SEQ } from '../engine/events.ts';
+import { MAX_MISSING } from '../engine/log.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import { isAbsentLimit } from '../engine/table/leave.ts';
 import { parseGenesisStatement, type GenesisStatement } from './genesis.ts';
@@ -91,22 +92,24 @@ export type TableChatMessage = { type: 'table-chat'; text: string };
  */
 export type RematchMessage = { type: 'rematch'; table: string };
 
-/**
- * A table event on the wire (`exchange.ts`). `saw`, when given, is the sender's word on
- * which events the event's basis names (`sawOf`): a receiver that holds other versions
- * of them checks with the sender before it judges the event.
- */
-export type EventMessage = { type: 'event'; event: string; saw?: string };
+/** A table event on the wire (`exchange.ts`): its canonical JSON, signed by its author. */
+export type EventMessage = { type: 'event'; event: string };
+
+/** Most hashes one `have` may want: the log's own bound on what it lists (`MAX_MISSING`). */
+export const MAX_WANTED = MAX_MISSING;
 
 /**
  * What the sender holds of the log (`exchange.ts`): `seen[s]` events of seat `s`, the last
- * of them `heads[s]` (null for none). An `ask` is answered with what the asker lacks, then
- * the answerer's own `have` (not an ask), which ends the answer.
+ * of them `heads[s]` (null for none), and the events it waits for by hash (`want`: a
+ * predecessor, or a version some event names of a slot it holds otherwise). An `ask` is
+ * answered with what the asker lacks, then the answerer's own `have` (not an ask), which
+ * ends the answer.
  */
 export type HaveMessage = {
   type: 'have';
   seen: number[];
   heads: (string | null)[];
+  want: string[];
   ask: boolean;
 };
 
@@ -351,11 +354,8 @@ function parseWatchMessage(raw: Record<string, unknown>): Parsed<WatchMessage> |
   }
 }
 
-/** Bytes of an event message's `saw`: 128 bits, beyond any search for two events that share one. */
-export const SAW_BYTES = 16;
-
 function parseHave(raw: Record<string, unknown>): Parsed<HaveMessage> {
-  const { seen, heads, ask } = raw;
+  const { seen, heads, want, ask } = raw;
   if (
     !Array.isArray(seen) ||
     seen.length === 0 ||
@@ -369,10 +369,18 @@ function parseHave(raw: Record<string, unknown>): Parsed<HaveMessage> {
     !heads.every((h, s) => (seen[s] === 0 ? h === null : isHex(h, 32)))
   )
     return fail('bad last events held');
+  if (!Array.isArray(want) || want.length > MAX_WANTED || !want.every((h) => isHex(h, 32)))
+    return fail('bad events wanted');
   if (typeof ask !== 'boolean') return fail('bad ask flag');
   return {
     ok: true,
-    value: { type: 'have', seen: seen as number[], heads: heads as (string | null)[], ask },
+    value: {
+      type: 'have',
+      seen: seen as number[],
+      heads: heads as (string | null)[],
+      want: want as string[],
+      ask,
+    },
   };
 }
 
@@ -385,9 +393,7 @@ export function parseWireMessage(raw: unknown): Parsed<WireMessage> {
     const { event } = raw;
     if (typeof event !== 'string' || event.length === 0 || event.length > MAX_EVENT_BYTES)
       return fail('bad event');
-    if (raw.saw === undefined) return { ok: true, value: { type: 'event', event } };
-    if (!isHex(raw.saw, SAW_BYTES)) return fail('bad event basis digest');
-    return { ok: true, value: { type: 'event', event, saw: raw.saw } };
+    return { ok: true, value: { type: 'event', event } };
   }
   if (isRecord(raw) && raw.type === 'have') return parseHave(raw);
   if (isRecord(raw) && raw.type === 'state-hash') {

@@ -226,7 +226,6 @@ export class TableSession<S extends Json = Json> {
     this.exchange = new LogExchange({
       log: this.replica.log,
       seat,
-      keys: genesis.identities,
       released: () => this.released,
       judged: () => this.replica.entryVerdicts.length,
       send: (to, message) => this.links.send(to, message),
@@ -258,7 +257,7 @@ export class TableSession<S extends Json = Json> {
           console.warn(`fairdeal: ignored an event from ${peer}, which has not proven a seat`);
       },
       message: (from, message) => {
-        if (message.type === 'event') this.exchange.event(from, message.event, message.saw);
+        if (message.type === 'event') this.exchange.event(from, message.event);
         if (message.type === 'have') this.exchange.have(from, message);
         if (message.type === 'table-chat') this.chat.hear(from, message.text);
         if (message.type === 'state-hash') {
@@ -906,7 +905,6 @@ export class TableSession<S extends Json = Json> {
 
   private changed(): void {
     this.passOn();
-    this.exchange.settle();
     this.trackAbsences();
     this.live.lookAheadSoon();
     this.tellHash();

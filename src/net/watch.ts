@@ -237,7 +237,7 @@ export class WatchSession {
     if (!watched || seat < 0) return;
     switch (message.type) {
       case 'event':
-        return watched.exchange.event(seat, message.event, message.saw);
+        return watched.exchange.event(seat, message.event);
       case 'have':
         return watched.exchange.have(seat, message);
       case 'audience':
@@ -279,7 +279,6 @@ export class WatchSession {
       exchange: new LogExchange({
         log: live.replica.log,
         seat: null,
-        keys: genesis.identities,
         released: () => 0,
         judged: () => 0,
         // Asks only: a spectator sends no event, and the seats would drop one that did.
@@ -355,7 +354,6 @@ export class WatchSession {
 
   private changed(): void {
     if (this.closed) return;
-    this.watched?.exchange.settle();
     this.watched?.live.lookAheadSoon();
     for (const listener of this.listeners) listener();
   }

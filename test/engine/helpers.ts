@@ -15,9 +15,12 @@ export function testIdentities(seats: number): Identity[] {
   return Array.from({ length: seats }, (_, i) => testIdentity(i));
 }
 
-/** A fresh log for `ids` at `table`; throws if the roster is refused. */
-export function testLog(ids: readonly Identity[], table = 'table-1'): EventLog {
-  const log = createLog({ table, keys: ids.map((id) => id.publicKey) });
+/**
+ * A fresh log for `ids` at `table`; throws if the roster is refused. `heads`: whether
+ * its events name what they saw by hash (protocol 4 on), or by counts alone.
+ */
+export function testLog(ids: readonly Identity[], table = 'table-1', heads = false): EventLog {
+  const log = createLog({ table, keys: ids.map((id) => id.publicKey), heads });
   if (!log.ok) throw new Error(log.error);
   return log.value;
 }

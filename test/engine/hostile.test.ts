@@ -180,7 +180,7 @@ describe('events the log refuses: kept as evidence, nothing else changes', () =>
       name: "replay from another table: Mallory's event signed for table-2",
       stage: 'shuffled',
       attack: (scene) => {
-        const other = createLog({ table: 'table-2', keys: genesis.identities });
+        const other = createLog({ table: 'table-2', keys: genesis.identities, heads: true });
         if (!other.ok) throw new Error(other.error);
         return sign(other.value, mallory.seat, shuffleOn(scene.own.state, 1)).bytes;
       },

@@ -84,11 +84,11 @@ describe('createLog', () => {
     ],
     ['a small-order key', { table: 't', keys: ['01' + '00'.repeat(31)] }, 'ERR_ROSTER'],
   ])('refuses %s', (_name, roster, code) => {
-    expect(createLog(roster)).toEqual({ ok: false, error: code });
+    expect(createLog({ ...roster, heads: true })).toEqual({ ok: false, error: code });
   });
 
   it('seats up to six, and starts empty', () => {
-    const created = createLog({ table: 't', keys: testIdentities(6).map((i) => i.publicKey) });
+    const created = createLog({ table: 't', keys: testIdentities(6).map((i) => i.publicKey), heads: true });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     const log = created.value;

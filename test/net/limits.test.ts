@@ -259,9 +259,9 @@ describe('an honest table never comes near the allowance', () => {
     messengerOf(ann).connect('local-1');
     for (let i = 0; i < 500 && ann.links.states()[1] !== 'connected'; i++)
       await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(ann.links.send(1, { type: 'have', seen: [0, 0], heads: [null, null], ask: true })).toBe(
-      true,
-    );
+    expect(
+      ann.links.send(1, { type: 'have', seen: [0, 0], heads: [null, null], want: [], ask: true }),
+    ).toBe(true);
     await heard;
     expect(ann.disconnected).toEqual([]);
     expect(ben.disconnected).toEqual([]);

@@ -106,7 +106,11 @@ test('a kept event changed and signed again is checked, and refused at that even
     const { author, body } = eventOf(text);
     return author === 1 && body.type === 'KEY';
   });
-  const log = createLog({ table: genesisHash(table.genesis), keys: table.genesis.identities });
+  const log = createLog({
+    table: genesisHash(table.genesis),
+    keys: table.genesis.identities,
+    heads: true,
+  });
   if (!log.ok) throw new Error(log.error);
   for (const event of kept.events.slice(0, at)) log.value.append(event);
   const body = eventOf(kept.events[at]!).body as unknown as KeyBody;

@@ -64,7 +64,7 @@ import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from 
 import { allowed, genesisHash, initialTable, owed } from './fold.ts';
 import { judge, nameInitialState } from './judge.ts';
 import { absentSeat, claimedAbsent, tableOutcome, type Named } from './leave.ts';
-import type { Genesis, TableState } from './types.ts';
+import { HEADS_PROTOCOL, protocolOf, type Genesis, type TableState } from './types.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
 
@@ -148,7 +148,11 @@ export class Replica<S extends Json> {
     // Events name the game by its genesis hash, not the table id alone: an event signed
     // for another table, or for an earlier game at this table with the same keys, is
     // refused by the log (ERR_TABLE) and held against nobody.
-    const log = createLog({ table: genesisHash(genesis), keys: genesis.identities });
+    const log = createLog({
+      table: genesisHash(genesis),
+      keys: genesis.identities,
+      heads: protocolOf(genesis) >= HEADS_PROTOCOL,
+    });
     if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
     this.log = log.value;
     const initial = initialTable(genesis, initialGame);

@@ -107,8 +107,9 @@ export interface Genesis {
    * The version of the table protocol the table plays ({@link PROTOCOL_VERSION} for a
    * table made now). Left out by tables made before version 2, which deal one hand at a
    * time where version 2 deals the hands asked for at once in one round; version 2 shuffles
-   * every epoch of a round in one chain, version 3 each epoch on its own. A table's
-   * transcript replays as it was played.
+   * every epoch of a round in one chain, version 3 each epoch on its own; from version 4
+   * every event names the events it saw by hash (`Event.heads`). A table's transcript
+   * replays as it was played.
    */
   readonly protocol?: number;
 }
@@ -116,9 +117,14 @@ export interface Genesis {
 /**
  * The table protocol this code makes tables with. 2: the deals a game asks for at once
  * are one round (`Step` `UNLOCK` with `deals`). 3: the epochs of a shuffle round are
- * shuffled on chains of their own, at once (`Step` `SHUFFLE` with `shuffled`).
+ * shuffled on chains of their own, at once (`Step` `SHUFFLE` with `shuffled`). 4: every
+ * event names the events its basis counts by hash (`Event.heads`), so a signature covers
+ * exactly the history its author saw.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
+
+/** The first protocol whose events carry `heads`. */
+export const HEADS_PROTOCOL = 4;
 
 /** The table protocol `genesis` plays: 1 when it names none. */
 export const protocolOf = (genesis: Genesis): number => genesis.protocol ?? 1;

@@ -243,7 +243,6 @@ export function listenAsCheater(links: SeatLinks, own: Replica<Json>, move: () =
   const exchange = new LogExchange({
     log,
     seat,
-    keys: own.genesis.identities,
     released: () => log.nextSeq(seat),
     judged: () => own.entryVerdicts.length,
     send: (to, message) => links.send(to, message),
@@ -252,7 +251,6 @@ export function listenAsCheater(links: SeatLinks, own: Replica<Json>, move: () =
     cutOff: () => links.states().some((state) => state !== 'connected'),
     take: (_from, event) => {
       own.receive(event);
-      exchange.settle();
       move();
     },
   });
@@ -263,7 +261,7 @@ export function listenAsCheater(links: SeatLinks, own: Replica<Json>, move: () =
   };
   links.listen({
     message: (from, message) => {
-      if (message.type === 'event') exchange.event(from, message.event, message.saw);
+      if (message.type === 'event') exchange.event(from, message.event);
       if (message.type === 'have') exchange.have(from, message);
       move();
     },
