@@ -15,6 +15,7 @@ import {
   setupOrThrow,
   tableGame,
   withDeck,
+  withHeads,
 } from './helpers/table.ts';
 
 const players = makePlayers(2);
@@ -39,14 +40,14 @@ test('a second flip made against the state after its own first flip is an offenc
   // flip, so it lands after it, where no flip is legal. Where its author stood, seat 1
   // had already flipped, so the move was illegal there too: an offence.
   const cheat = signEvent(
-    {
+    withHeads(honest.log, {
       table: honest.log.table,
       author: 1,
       seq: first.event.seq + 1,
       prev: first.hash,
       basis: [first.event.basis[0]!, first.event.seq + 1],
       body: makeAct({ type: 'FLIP' }) as unknown as EventBody,
-    },
+    }),
     players[1]!.identity.secretKey,
   );
   if (!cheat.ok) throw new Error(cheat.error);
@@ -73,14 +74,14 @@ test('nobody may move before the deck is shuffled: a flip during the shuffle is 
   expect(owedKinds()).toEqual(['SHUFFLE']);
   const honest = table.replicas[0]!;
   const flip = signEvent(
-    {
+    withHeads(honest.log, {
       table: honest.log.table,
       author: 1,
       seq: 1,
       prev: table.events.find((e) => e.event.author === 1)!.hash,
       basis: honest.log.seen(),
       body: makeAct({ type: 'FLIP' }) as unknown as EventBody,
-    },
+    }),
     players[1]!.identity.secretKey,
   );
   if (!flip.ok) throw new Error(flip.error);

@@ -11,7 +11,9 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { ZERO_HASH, signEvent, type UnsignedEvent } from '../../../src/engine/events.ts';
+import type { EventLog } from '../../../src/engine/log.ts';
 import { indexOf, loadHand, replicaBefore, type Recording } from '../helpers/cheats.ts';
+import { withHeads } from '../helpers/table.ts';
 
 let rec: Recording;
 beforeAll(() => {
@@ -25,7 +27,7 @@ const cases: {
   /** The recorded event of the cheater whose place it takes. */
   at: (rec: Recording) => number;
   /** The cheater's event, from the honest one at that place. */
-  forge: (honest: UnsignedEvent, rec: Recording) => UnsignedEvent;
+  forge: (honest: UnsignedEvent, rec: Recording, log: EventLog) => UnsignedEvent;
   reason: string;
 }[] = [
   {
@@ -60,19 +62,29 @@ const cases: {
   {
     name: 'a basis for another number of seats',
     at: (r) => indexOf(r, CHEATER, 'SHUFFLE'),
-    forge: (honest) => ({ ...honest, basis: [...honest.basis, 0] }),
+    forge: (honest, _r, log) => withHeads(log, { ...honest, basis: [...honest.basis, 0] }),
     reason: 'ERR_BASIS',
   },
   {
     // Its shuffle had seen seat 0's shuffle; its re-mask claims not to have.
     name: 'a basis that knows less than the author’s previous event did',
     at: (r) => indexOf(r, CHEATER, 'REMASK'),
-    forge: (honest, r) => {
+    forge: (honest, r, log) => {
       const shuffle = r.events[indexOf(r, CHEATER, 'SHUFFLE')]!.event;
       expect(shuffle.basis[0]).toBeGreaterThan(1);
-      return { ...honest, basis: [1, honest.seq] };
+      return withHeads(log, { ...honest, basis: [1, honest.seq] });
     },
     reason: 'ERR_BASIS',
+  },
+  {
+    name: 'an event with no heads, at a table whose events name what they saw by hash',
+    at: (r) => indexOf(r, CHEATER, 'SHUFFLE'),
+    forge: (honest) => {
+      const { heads, ...bare } = honest;
+      expect(heads).toBeDefined();
+      return bare;
+    },
+    reason: 'ERR_HEADS',
   },
 ];
 
@@ -82,7 +94,7 @@ test.each(cases)(
     const index = at(rec);
     const honest = rec.events[index]!;
     const replica = replicaBefore(rec, index);
-    const unsigned = forge(honest.event, rec);
+    const unsigned = forge(honest.event, rec, replica.log);
     expect(unsigned.seq === 0).toBe(unsigned.prev === ZERO_HASH);
     const bad = signEvent(unsigned, rec.players[CHEATER]!.identity.secretKey);
     if (!bad.ok) throw new Error(bad.error);

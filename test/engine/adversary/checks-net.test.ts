@@ -33,7 +33,7 @@ import {
   scriptTable,
   signNext,
 } from '../helpers/cheats.ts';
-import { authorOn, type Player } from '../helpers/table.ts';
+import { authorOn, withHeads, type Player } from '../helpers/table.ts';
 import { listenAsCheater } from '../../net/helpers/seats.ts';
 
 /** Seat 1's hand: dealt (seats 0 and 2 unlock), re-masked, one move, then the audit. */
@@ -186,14 +186,14 @@ test('over the network, a chain spliced onto another seat’s event is refused b
     ready: (own) => own.log.at(0, 0) !== undefined,
     make: (own, player, honest) => {
       const signed = signEvent(
-        {
+        withHeads(own.log, {
           table: own.log.table,
           author: CHEATER,
           seq: 1,
           prev: own.log.at(0, 0)!.hash,
           basis: own.log.seen().map((n, seat) => (seat === CHEATER ? 1 : n)),
           body: honest as unknown as EventBody,
-        },
+        }),
         player.identity.secretKey,
       );
       if (!signed.ok) throw new Error(signed.error);

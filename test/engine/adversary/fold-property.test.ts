@@ -39,7 +39,14 @@ import { claimedAbsent } from '../../../src/engine/table/leave.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import type { Genesis, TableState } from '../../../src/engine/table/types.ts';
 import { mutate, poolOf, recipe, type Pool, type Recipe } from '../helpers/mutate.ts';
-import { Table, isMove, makeGenesis, makePlayers, type Player } from '../helpers/table.ts';
+import {
+  Table,
+  isMove,
+  makeGenesis,
+  makePlayers,
+  withHeads,
+  type Player,
+} from '../helpers/table.ts';
 
 /**
  * Each run rebuilds its replicas from the recorded prefix, which re-verifies
@@ -464,14 +471,14 @@ class Run {
   private sign(body: EventBody, n: number): SignedEvent | null {
     const { log } = this.replicas[0]!;
     const seat = this.attacker;
-    const unsigned = {
+    const unsigned = withHeads(log, {
       table: log.table,
       author: seat,
       seq: log.nextSeq(seat),
       prev: log.lastHash(seat),
       basis: this.basis(n),
       body,
-    };
+    });
     try {
       const signed = signEvent(unsigned, this.players[seat]!.identity.secretKey);
       return signed.ok ? signed.value : null;

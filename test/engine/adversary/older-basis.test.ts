@@ -100,29 +100,32 @@ function floorOf(made: readonly SignedEvent[], event: Event): number {
 
 /**
  * `made` with event `index` re-signed on an older basis (`pick` chooses how
- * much less of the other seat it claims, within what it may claim), and its
- * author's later events re-signed onto the new chain.
+ * much less of the other seat it claims, within what it may claim), and every
+ * later event re-signed onto the new chain: its author's own, and the other
+ * seat's, which name by hash the versions they saw (as if the cheater had sent
+ * only the new version).
  */
 function withOlderBasis(made: SignedEvent[], index: number, pick: number) {
   const target = made[index]!.event;
-  const author = target.author;
-  const other = 1 - author;
+  const other = 1 - target.author;
   const floor = floorOf(made, target);
-  const basis = [...target.basis];
-  basis[other] = floor + (pick % (target.basis[other]! - floor));
-  const key = players[author]!.identity.secretKey;
-  const resign = (event: Event, prev: string, b: readonly number[]) => {
-    const signed = signEvent({ ...event, prev, basis: b }, key);
-    if (!signed.ok) throw new Error(signed.error);
-    return signed.value;
-  };
-  const out = [...made];
-  let prev = resign(target, target.prev, basis);
-  out[index] = prev;
-  made.forEach((e, i) => {
-    if (e.event.author !== author || e.event.seq <= target.seq) return;
-    prev = resign(e.event, prev.hash, e.event.basis);
-    out[i] = prev;
+  const older = [...target.basis];
+  older[other] = floor + (pick % (target.basis[other]! - floor));
+  const slots = new Map(deck.map((e) => [`${e.event.author}:${e.event.seq}`, e.hash]));
+  const hashAt = (seat: number, seq: number) => slots.get(`${seat}:${seq}`)!;
+  const out = made.map((e, i) => {
+    const event = e.event;
+    const basis = i === index ? older : event.basis;
+    const prev = event.seq === 0 ? event.prev : hashAt(event.author, event.seq - 1);
+    const heads = basis.map((n, s) => (n === 0 || s === event.author ? null : hashAt(s, n - 1)));
+    const same = i !== index && prev === event.prev && heads.join() === event.heads?.join();
+    const signed = same
+      ? e
+      : signEvent({ ...event, prev, basis, heads }, players[event.author]!.identity.secretKey);
+    if ('ok' in signed && !signed.ok) throw new Error(signed.error);
+    const kept = 'ok' in signed ? signed.value : signed;
+    slots.set(`${event.author}:${event.seq}`, kept.hash);
+    return kept;
   });
   return { events: out, cheat: out[index]! };
 }

@@ -7,7 +7,8 @@ import { expect, vi } from 'vitest';
 import { invertScalar } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { openWithAudit } from '../../../src/engine/table/audit.ts';
-import type { SignedEvent } from '../../../src/engine/events.ts';
+import type { SignedEvent, UnsignedEvent } from '../../../src/engine/events.ts';
+import { headsFor, type EventLog } from '../../../src/engine/log.ts';
 import {
   erase,
   type AnyGame,
@@ -135,6 +136,15 @@ export function feed<S extends Json>(replica: Replica<S>, bytes: Uint8Array): vo
 }
 
 /** One replica per seat, every event delivered to every other seat at once. */
+/**
+ * `event` with the `heads` its basis names on `log` (what a modified client signing an
+ * event of its own making computes); as it was where the log lacks a named event.
+ */
+export function withHeads<E extends UnsignedEvent>(log: EventLog, event: E): E {
+  const heads = headsFor(log, event.author, event.basis);
+  return heads === undefined ? event : { ...event, heads };
+}
+
 export class Table<S extends Json> {
   readonly replicas: Replica<S>[];
   /** Every event authored so far, in authoring order. */
