@@ -326,6 +326,24 @@ export class EventLog {
   }
 
   /**
+   * Where the pending event `hash` names, by its `heads`, another version of an event
+   * this log holds: the first such seat and sequence number, or null. What it names
+   * was signed over by its author; what this log holds was signed by that seat: one of
+   * the two chains was changed after the other was signed over.
+   */
+  otherVersionNamed(hash: string): { seat: Seat; seq: number } | null {
+    const event = this.pending.get(hash)?.event;
+    if (event?.heads === undefined) return null;
+    for (let seat = 0; seat < this.seats; seat++) {
+      const named = event.heads[seat];
+      const seq = event.basis[seat]! - 1;
+      const held = this.chains[seat]![seq];
+      if (named != null && held !== undefined && held.hash !== named) return { seat, seq };
+    }
+    return null;
+  }
+
+  /**
    * The events waited for by hash that this log does not hold, at most `MAX_MISSING`:
    * a predecessor (`prev`), or an event some `heads` names, which another version of
    * may fill its slot here. Whoever holds one can send it.

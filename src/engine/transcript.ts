@@ -24,7 +24,9 @@ import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
 import { isAbsentLimit } from './table/leave.ts';
 import { Replica, type Ahead } from './table/replica.ts';
-import { PROTOCOL_VERSION, type Ending, type Genesis } from './table/types.ts';
+import { HEADS_PROTOCOL, PROTOCOL_VERSION, type Ending, type Genesis } from './table/types.ts';
+import { eventHash } from './events.ts';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 export const TRANSCRIPT_FORMAT = 'fairdeal-transcript/1';
 
@@ -39,7 +41,16 @@ export interface TranscriptFault {
   readonly index: number | null;
   readonly author: Seat | null;
   readonly reason: string;
+  /**
+   * For `ERR_FORKED`: event `index`, by `signer`, names another version of `seat`'s
+   * event `seq` than the transcript holds. Its signer is not at fault, nor provably
+   * `seat`: the file was changed after `signer` signed over `seat`'s events.
+   */
+  readonly forked?: { readonly signer: Seat; readonly seat: Seat; readonly seq: number };
 }
+
+/** The fault of an event that signed over another version of an event than the transcript holds. */
+export const FORKED = 'ERR_FORKED';
 
 export type Verified =
   | {
@@ -223,6 +234,18 @@ export class TranscriptCheck {
       const index = this.verified;
       const appended = replica.receive(this.events[index]!);
       if (!appended.ok) return stop(index, appended.error);
+      const forked = replica.log.otherVersionNamed(eventHash(utf8ToBytes(this.events[index]!)));
+      const signer = authorOf(this.events[index]!);
+      if (forked !== null && signer !== null) {
+        // Nobody is named: the file, not a signature, is what is wrong.
+        this.fault = { index, author: null, reason: FORKED, forked: { signer, ...forked } };
+        return false;
+      }
+      // An event that waits for one the file lacks is the file's fault, not its signer's.
+      if (appended.value.status === 'pending') {
+        this.fault = { index, author: null, reason: MISSING };
+        return false;
+      }
       if (
         appended.value.status !== 'accepted' ||
         appended.value.from !== index ||
@@ -265,6 +288,9 @@ export class TranscriptCheck {
   }
 }
 
+/** Why an event that names one the transcript does not hold before it is refused. */
+export const MISSING = 'it names an event this transcript does not hold before it';
+
 /** Why a transcript of a game still under way (a download mid-game) is not a whole game. */
 export const ENDS_EARLY = 'the transcript ends before the game is over';
 
@@ -296,6 +322,11 @@ const FAULT_WORDS: Record<string, string> = {
  * and the seat that signed it: the same sentence on the command line and in the page.
  */
 export function describeFault(fault: TranscriptFault, names: readonly string[]): string {
+  if (fault.forked) {
+    const { signer, seat, seq } = fault.forked;
+    const name = (s: Seat) => names[s] ?? `seat ${s}`;
+    return `event ${fault.index} (${name(signer)}'s) was signed over another version of ${name(seat)}'s event ${seq} than this transcript holds: ${name(seat)}'s events were changed after ${name(signer)} signed over them (${FORKED})`;
+  }
   const words = FAULT_WORDS[fault.reason];
   const reason = words ? `${words} (${fault.reason})` : fault.reason;
   if (fault.index === null) return `invalid transcript: ${reason}`;
@@ -324,12 +355,16 @@ export function describeEnding(verified: Extract<Verified, { ok: true }>): strin
   const missing = genesis.names.flatMap((_, seat) =>
     confirmedBy.includes(seat) ? [] : [name(seat)],
   );
-  if (missing.length === 0) return 'ending confirmed by every seat';
+  const older =
+    (genesis.protocol ?? 1) < HEADS_PROTOCOL
+      ? `; made under protocol ${genesis.protocol ?? 1}, whose events name what they saw by count only, so a seat could have changed its own events after the others signed over them`
+      : '';
+  if (missing.length === 0) return `ending confirmed by every seat${older}`;
   const claim =
     ending?.type === 'ABSENT'
       ? `ended by ${name(ending.by)}'s claim that ${name(ending.seat)} was absent, `
       : '';
-  return `${claim}not confirmed by ${andList(missing)}`;
+  return `${claim}not confirmed by ${andList(missing)}${older}`;
 }
 
 /**
