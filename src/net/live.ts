@@ -12,6 +12,7 @@
  */
 import { learnDeck } from '../../crypto/index.ts';
 import type { Json } from '../engine/encoding.ts';
+import { parseEvent } from '../engine/events.ts';
 import type { Seat } from '../engine/game.ts';
 import type { Playable } from '../engine/games/registry.ts';
 import { CheckBook } from '../engine/table/checks.ts';
@@ -92,11 +93,22 @@ export class LiveReplica<S extends Json = Json> {
 
   /** Takes in an event from `from`'s link; a refusal is kept, once per sender and reason. */
   receive(from: Seat, event: string): Received {
-    const equivocations = this.replica.log.equivocations.length;
+    const { log } = this.replica;
+    const equivocations = log.equivocations.length;
+    const evidence = log.evidence.length;
     const result = this.timed(() => this.replica.receive(event));
     // A new equivocation stops the table: both versions go to every peer.
-    if (!result.ok && this.replica.log.equivocations.length > equivocations)
-      this.host.equivocation(this.replica.log.equivocations.at(-1)!.events);
+    if (!result.ok && log.equivocations.length > equivocations)
+      this.host.equivocation(log.equivocations.at(-1)!.events);
+    // An event chained onto another version of its author's previous event than ours is
+    // a fork too: ours goes with it to every peer, so a seat holding the other version
+    // finds the two and names the author, as we do. Once per refused event.
+    const refused = log.evidence.at(-1);
+    if (!result.ok && result.error === 'ERR_PREV' && log.evidence.length > evidence && refused) {
+      const forked = parseEvent(refused.bytes);
+      const ours = forked.ok ? log.at(forked.value.author, forked.value.seq - 1) : undefined;
+      if (refused.signed && ours) this.host.equivocation([ours.bytes, refused.bytes]);
+    }
     if (!result.ok) {
       // Copies of a refused event may come from every seat that answers a pull.
       if (!this.refusals.some((r) => r.from === from && r.reason === result.error))

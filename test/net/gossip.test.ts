@@ -15,6 +15,7 @@ import type { JsonObject } from '../../src/engine/encoding.ts';
 import { erase, type Need } from '../../src/engine/game.ts';
 import type { Playable } from '../../src/engine/games/registry.ts';
 import { signEvent } from '../../src/engine/events.ts';
+import { composeEvent } from '../../src/engine/log.ts';
 import { makeAct } from '../../src/engine/table/author.ts';
 import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
@@ -244,6 +245,50 @@ describe('a cheating author', () => {
     // Each of seats 1 and 2 got the version it lacked from the other, not from seat 0.
     expect(heard[1]).toContainEqual({ from: 'peer-2', event: text.decode(other.value.bytes) });
     expect(heard[2]).toContainEqual({ from: 'peer-1', event: text.decode(one.value.bytes) });
+  });
+});
+
+describe('a present player is never declared absent through gossip', () => {
+  test('Mallory sends Victor an event naming a version nobody holds, claims him absent to Bob and answers nobody: both name her, Victor stays present', async () => {
+    const { sessions } = seatTable([]);
+    const [bob, mallory, victor] = sessions as [Session, Session, Session];
+    await until('Bob may act, all logs alike', () => {
+      const digests = new Set(sessions.map((s) => s.replica.log.digest()));
+      return mayAct(bob) && digests.size === 1;
+    });
+    expect(bob.act(DONE).ok).toBe(true);
+    await until('every seat sees Victor owe his move', () =>
+      sessions.every((s) => s.replica.owed().some((o) => o.seat === 2 && o.kind === 'ACT')),
+    );
+    // Mallory's page from now on sends only what she makes here, and answers no ask.
+    const send = mallory.links.send.bind(mallory.links);
+    filterSends(mallory, () => false);
+    const key = makePlayers(3)[1]!.identity.secretKey;
+    const { log } = mallory.replica;
+    const claim = composeEvent(log, 1, { type: 'ABSENT', seat: 2 }, key);
+    if (!claim.ok) throw new Error(claim.error);
+    // Her word to Victor: the same slot, its heads naming a version of Bob's last event that
+    // nobody holds, so Victor could never judge it, nor anything chained onto it.
+    const heads = claim.value.event.heads!.map((h, seat) => (seat === 0 ? 'ab'.repeat(32) : h));
+    const bogus = signEvent({ ...claim.value.event, heads }, key);
+    if (!bogus.ok) throw new Error(bogus.error);
+    expect(send(2, { type: 'event', event: text.decode(bogus.value.bytes) })).toBe(true);
+    expect(send(0, { type: 'event', event: text.decode(claim.value.bytes) })).toBe(true);
+
+    // Victor is never declared absent: he pulls the claim from Bob, past Mallory's silence,
+    // and the two versions of her slot name her on both honest pages.
+    await until('Bob and Victor name Mallory', () =>
+      [bob, victor].every((s) => s.replica.log.equivocators().join() === '1'),
+    );
+    // Bob had taken the claim in before the other version reached him: it stands nowhere.
+    for (const session of [bob, victor]) {
+      expect(session.replica.offences().map((o) => o.seat)).toEqual([1]);
+      expect(session.replica.outcome()).toEqual({
+        result: 'win',
+        winners: [0, 2],
+        reason: 'player 1 signed two different events in one place (ERR_EQUIVOCATION)',
+      });
+    }
   });
 });
 

@@ -5,7 +5,12 @@
 import { describe, expect, test } from 'vitest';
 import { createIdentity } from '../../src/engine/identity.ts';
 import { hostPeerId } from '../../src/net/ids.ts';
-import { parseLobbyMessage, parseSeatMessage, parseWireMessage } from '../../src/net/messages.ts';
+import {
+  MAX_WANTED,
+  parseLobbyMessage,
+  parseSeatMessage,
+  parseWireMessage,
+} from '../../src/net/messages.ts';
 import { TABLE, guest } from './helpers/lobby-table.ts';
 
 const HOST = hostPeerId(TABLE.id);
@@ -164,20 +169,24 @@ describe('parseLobbyMessage', () => {
     expect(parseLobbyMessage({ type: 'event', event: '{}' }).ok).toBe(false);
   });
 
-  test('an event may carry what its sender says its basis names: 16 bytes of hex', () => {
-    const saw = 'ab'.repeat(16);
-    expect(parseWireMessage({ type: 'event', event: '{}', saw })).toEqual({
+  test('an event message carries the event alone: nothing beside it is read', () => {
+    // Since protocol 4 an event names what it saw inside its signature; a word beside it
+    // (protocol 3's unsigned digest) could hold it in doubt, and is dropped.
+    expect(parseWireMessage({ type: 'event', event: '{}', saw: 'ab'.repeat(16) })).toEqual({
       ok: true,
-      value: { type: 'event', event: '{}', saw },
+      value: { type: 'event', event: '{}' },
     });
-    expect(parseWireMessage({ type: 'event', event: '{}', saw: 'ab'.repeat(32) }).ok).toBe(false);
-    expect(parseWireMessage({ type: 'event', event: '{}', saw: 'AB'.repeat(16) }).ok).toBe(false);
-    expect(parseWireMessage({ type: 'event', event: '{}', saw: null }).ok).toBe(false);
   });
 
-  test('what a seat holds: a count and the last event of each seat, at most six, and whether it asks', () => {
+  test('what a seat holds: a count and the last event of each seat, at most six, what it wants, and whether it asks', () => {
     const head = 'cd'.repeat(32);
-    const have = { type: 'have', seen: [2, 0], heads: [head, null], ask: true };
+    const have = {
+      type: 'have',
+      seen: [2, 0],
+      heads: [head, null],
+      want: ['ef'.repeat(32)],
+      ask: true,
+    };
     expect(parseWireMessage(have)).toEqual({ ok: true, value: have });
     expect(parseWireMessage({ ...have, ask: 'yes' })).toEqual({ ok: false, error: 'bad ask flag' });
     const badCounts = { ok: false, error: 'bad counts of events held' };
@@ -192,6 +201,14 @@ describe('parseLobbyMessage', () => {
     expect(parseWireMessage({ ...have, heads: [null, null] })).toEqual(badHeads);
     expect(parseWireMessage({ ...have, heads: [head, head] })).toEqual(badHeads);
     expect(parseWireMessage({ ...have, heads: ['cd', null] })).toEqual(badHeads);
+    // At most as many events wanted by hash as a log lists as missing.
+    const badWant = { ok: false, error: 'bad events wanted' };
+    expect(parseWireMessage({ ...have, want: undefined })).toEqual(badWant);
+    expect(parseWireMessage({ ...have, want: ['cd'] })).toEqual(badWant);
+    expect(parseWireMessage({ ...have, want: new Array(MAX_WANTED + 1).fill(head) })).toEqual(
+      badWant,
+    );
+    expect(parseWireMessage({ ...have, want: new Array(MAX_WANTED).fill(head) }).ok).toBe(true);
   });
 
   test('an invitation to play again is a wire message naming a well-formed table', () => {

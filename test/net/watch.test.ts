@@ -265,7 +265,7 @@ describe('a spectator has no power at the table', () => {
     const real = seated[0]!.session.replica.log.at(0, 0)!;
     copier.send(1, { type: 'event', event: text.decode(real.bytes) });
     // Asks, far past what any spectator needs.
-    const have = { type: 'have', seen: [0, 0], heads: [null, null], ask: true };
+    const have = { type: 'have', seen: [0, 0], heads: [null, null], want: [], ask: true };
     for (let i = 0; i < 200; i++) flooder.send(0, have);
     // A seat claimed: a hello for seat 1 it cannot sign, answering seat 0's challenge.
     claimer.messenger.on({

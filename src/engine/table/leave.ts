@@ -103,7 +103,8 @@ export interface Named {
 }
 
 /**
- * The table's outcome. Every seat named for an offence (`named`: a rejected
+ * The table's outcome. Two events in one place decide alone: the equivocators lose,
+ * every other seat wins. Otherwise every seat named for an offence (`named`: a rejected
  * event, equivocation, a claim a reveal refuted, a claim the audit found
  * false) loses, and so does a seat that resigned or was declared absent
  * before the game's outcome, or,
@@ -123,6 +124,16 @@ export function tableOutcome(
   const { names } = state.genesis;
   const losers = new Map<Seat, string[]>();
   const lose = (seat: Seat, why: string) => losers.set(seat, [...(losers.get(seat) ?? []), why]);
+  // After two events in one place the replicas' logs stop where each found them, so what
+  // else they hold (a claim of absence built on one version, its answer, a resignation,
+  // an audit) may differ: only the equivocation is proven alike everywhere, and it alone
+  // decides. A present seat is never declared absent by an equivocator's claim.
+  const equivocations = named.filter((n) => n.reason === 'ERR_EQUIVOCATION');
+  if (equivocations.length > 0) {
+    for (const offence of equivocations)
+      lose(offence.seat, offenceWords(names[offence.seat]!, offence));
+    return shared(names, losers);
+  }
   const caught = [...new Set(named.filter((n) => n.event === 'audit').map((n) => n.seat))];
   // The seats the audit caught, in one phrase: "the audit caught Ada and Bob".
   const audit = `the audit caught ${caught
@@ -148,6 +159,11 @@ export function tableOutcome(
     );
   }
   if (losers.size === 0) return played;
+  return shared(names, losers);
+}
+
+/** The other seats share the win against `losers`, each with why it lost. */
+function shared(names: readonly string[], losers: ReadonlyMap<Seat, string[]>): Outcome {
   const reason = [...new Set([...losers.values()].flat())].join('; ');
   const winners = names.flatMap((_, seat) => (losers.has(seat) ? [] : [seat]));
   return winners.length === 0 ? { result: 'draw', reason } : { result: 'win', winners, reason };
