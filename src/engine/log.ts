@@ -241,6 +241,27 @@ export function composeEvent(
   );
 }
 
+/**
+ * The seat that `a` and `b` prove forked its chain at `log`'s table, or null: both
+ * signed by that seat for this table, and either two different events for one place,
+ * or one chained onto another version of the other (`prev` naming another event in the
+ * place of the other). What a page hands on as proof, checked before either is taken in.
+ */
+export function forkedBy(log: EventLog, a: string, b: string): Seat | null {
+  const [first, second] = [parseEvent(a), parseEvent(b)];
+  if (!first.ok || !second.ok || a === b) return null;
+  const [x, y] = first.value.seq <= second.value.seq ? [first, second] : [second, first];
+  const [ex, ey] = [x.value, y.value];
+  const key = log.keys[ex.author];
+  if (ey.author !== ex.author || key === undefined) return null;
+  if (ex.table !== log.table || ey.table !== log.table) return null;
+  if (!verifyEvent(ex, key) || !verifyEvent(ey, key)) return null;
+  const xBytes = utf8ToBytes(ex === first.value ? a : b);
+  const twins = ex.seq === ey.seq;
+  const chainedElsewhere = ey.seq === ex.seq + 1 && ey.prev !== eventHash(xBytes);
+  return twins || chainedElsewhere ? ex.author : null;
+}
+
 /** The ordered, validated event log of one table. Create it with `createLog`. */
 export class EventLog {
   private readonly order: LogEntry[] = [];

@@ -13,9 +13,12 @@
  * - an ask is answered at most twice a second (a later one waits, only the latest kept);
  * - a spectator may send a burst of `SPECTATOR_BURST` messages, then
  *   `SPECTATOR_PER_SECOND` a second; over that it is dropped;
- * - a spectator sends `watch` and `have`, nothing else: anything else (an event it
- *   signed, a chat line, a claim of a seat's move) is refused at parse, nobody is named
- *   for it, and it is dropped.
+ * - a spectator sends `watch` and `have`, and `fork` when it found a seat's two versions
+ *   of one event (a seat may show a spectator a version it showed no seat): the seat
+ *   takes the two in only if they prove it (`AudienceHost.fork`), so the table names the
+ *   forker as the spectator did. Anything else (an event it signed, a chat line, a claim
+ *   of a seat's move, a fork it cannot prove) is refused, nobody is named for it, and it
+ *   is dropped.
  * A dropped spectator changes nothing at the table: no event, no alarm, no state.
  */
 import type { Seat } from '../engine/game.ts';
@@ -55,6 +58,8 @@ export interface AudienceHost {
   changed(): void;
   /** What a spectator hears after each answer besides the log: the state hash this seat reached, once the table is done. */
   news(): readonly WireMessage[];
+  /** Takes in a spectator's proof that a seat forked its chain; false when it proves nothing. */
+  fork(events: readonly [string, string]): boolean;
 }
 
 interface Spectator {
@@ -114,10 +119,13 @@ export class Audience {
         if (message.ask && message.seen.length === this.host.log.seats)
           this.ask(peer, spectator, message);
         return true;
+      case 'fork':
+        if (!this.host.fork(message.events)) this.drop(peer, 'sent a fork that proves nothing');
+        return true;
       default:
         this.drop(
           peer,
-          `sent a message of type ${message.type}: a spectator sends only watch and have`,
+          `sent a message of type ${message.type}: a spectator sends only watch, have and fork`,
         );
         return true;
     }

@@ -122,6 +122,11 @@ export type HaveMessage = {
  */
 export type WatchMessage =
   | { type: 'watch' }
+  /**
+   * A spectator's proof that a seat forked its chain: two events signed by one seat for
+   * one place, or one chained onto another version of the other (`audience.ts`).
+   */
+  | { type: 'fork'; events: [string, string] }
   | { type: 'watching'; genesis: JsonObject; peers: (string | null)[] }
   | { type: 'watch-full' }
   | { type: 'audience'; peers: string[] };
@@ -343,6 +348,16 @@ function parseWatchMessage(raw: Record<string, unknown>): Parsed<WatchMessage> |
         return fail('bad genesis');
       if (!isPeerList(peers, MAX_TABLE_SEATS)) return fail('bad peers');
       return { ok: true, value: { type: 'watching', genesis: genesis as JsonObject, peers } };
+    }
+    case 'fork': {
+      const { events } = raw;
+      if (
+        !Array.isArray(events) ||
+        events.length !== 2 ||
+        !events.every((e) => typeof e === 'string' && e.length > 0 && e.length <= MAX_EVENT_BYTES)
+      )
+        return fail('bad fork');
+      return { ok: true, value: { type: 'fork', events: [events[0], events[1]] } };
     }
     case 'audience': {
       const { peers } = raw;

@@ -63,6 +63,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
 import { eventHash } from '../engine/events.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
+import { forkedBy } from '../engine/log.ts';
 import { playable, type Playable } from '../engine/games/registry.ts';
 import { makeAct, makeSeal, owesDuty, privateFaces, stillDue } from '../engine/table/author.ts';
 import { Keyring } from '../engine/table/keyring.ts';
@@ -250,6 +251,12 @@ export class TableSession<S extends Json = Json> {
         this.changed();
       },
       news: () => (this.told ? [{ type: 'state-hash', ...this.told }] : []),
+      fork: (events) => {
+        const author = forkedBy(this.replica.log, events[0], events[1]);
+        // The two go through the log as any event would, and meet there.
+        if (author !== null) for (const event of events) this.receive(author, event);
+        return author !== null;
+      },
     });
     this.links.listen({
       stranger: (peer, message) => {

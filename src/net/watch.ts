@@ -17,8 +17,9 @@
  * every seat holds, and no secret of any seat. Once the audit opens every key, it sees
  * every card's path, as everyone does.
  *
- * A spectator sends `watch`, `challenge` and asks (`have`), nothing else: the seats drop
- * one that sends more (`audience.ts`).
+ * A spectator sends `watch`, `challenge`, asks (`have`) and, when it finds a seat's two
+ * versions of one event, both (`fork`), nothing else: the seats drop one that sends
+ * more (`audience.ts`).
  */
 import type { Json } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
@@ -37,6 +38,8 @@ import type { Messenger } from './messenger.ts';
 import type { CryptoPool } from './pool.ts';
 import { helloSigned } from './seats.ts';
 import type { PeerHash } from './table.ts';
+
+const text = new TextDecoder();
 
 /**
  * Where a watch stands: looking for a seat that lets it watch (`finding`), every seat it
@@ -269,8 +272,15 @@ export class WatchSession {
       changed: () => this.changed(),
       answered: () => {},
       learned: () => this.changed(),
-      // Both versions reach this page's replica from the seats: it stops as theirs do.
-      equivocation: () => {},
+      // A seat may have shown this page a version it showed no seat: the proof goes to
+      // every seat linked, so the table names the forker as this page does.
+      equivocation: (events) => {
+        const fork = {
+          type: 'fork' as const,
+          events: [text.decode(events[0]), text.decode(events[1])] as [string, string],
+        };
+        for (const peer of this.watched?.peers ?? []) if (peer) this.messenger.send(peer, fork);
+      },
     });
     const watched: Watched = {
       genesis,

@@ -16,8 +16,11 @@ import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import { playable } from '../../src/engine/games/registry.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import { deckCards, faceEncodings } from '../../src/engine/table/decks.ts';
-import type { Replica } from '../../src/engine/table/replica.ts';
 import { composeEvent } from '../../src/engine/log.ts';
+import { makeDuty } from '../../src/engine/table/author.ts';
+import { Keyring } from '../../src/engine/table/keyring.ts';
+import { Replica } from '../../src/engine/table/replica.ts';
+import { setupOrThrow } from '../engine/helpers/table.ts';
 import { channelToSign } from '../../src/net/challenges.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MAX_SPECTATORS, parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
@@ -230,6 +233,46 @@ describe('a spectator follows the table as a bystander', () => {
     const { log, entryVerdicts } = replica;
     leaky.look({ state: { ...state, cards }, log, entryVerdicts } as unknown as Replica<Json>);
     expect(leaky.leaks).toEqual(['deck: face 3']);
+  });
+});
+
+describe('a spectator cannot be shown another game', () => {
+  test('a seat shows a spectator a second valid version of its KEY: the spectator names that seat alone, and hands the proof to the table, which names it too', async () => {
+    const { net, table, seated } = await seatAll('watch-fork', 'war', SHORT_WAR, 2);
+    await until(
+      'the deck is shuffled',
+      () => seated[0]!.session.replica.state.step.type === 'PLAY',
+    );
+    // Seat 0's page, modified: to the spectator, its KEY is another one, as valid.
+    const game = table.playable as never;
+    const forger = new Replica(table.genesis, game, setupOrThrow(game, table.genesis.options));
+    const key = makeDuty(forger.state, 0, new Keyring(), game)!;
+    const fake = forger.author(0, table.identities[0]!.secretKey, key);
+    if (!fake.ok) throw new Error(fake.error);
+    const real = text.decode(seated[0]!.session.replica.log.at(0, 0)!.bytes);
+    const cheater = seated[0]!.messenger;
+    const send = cheater.send.bind(cheater);
+    cheater.send = (peer, message) =>
+      send(
+        peer,
+        peer === 'spectator' && message.type === 'event' && message.event === real
+          ? { type: 'event', event: text.decode(fake.value.bytes) }
+          : message,
+      );
+    const spectator = watcher(net, table, 'spectator');
+
+    await until('the spectator names seat 0', () =>
+      (spectator.session.replica?.offences() ?? []).some((o) => o.seat === 0),
+    );
+    await until('every seat names seat 0', () =>
+      seated.every((s) => s.session.replica.offences().some((o) => o.seat === 0)),
+    );
+    for (const replica of [spectator.session.replica!, ...seated.map((s) => s.session.replica)]) {
+      expect(replica.offences().every((o) => o.seat === 0)).toBe(true);
+      expect(replica.outcome()).toMatchObject({ result: 'win', winners: [1] });
+    }
+    // The spectator proved what it said: it was not dropped.
+    expect(seated.flatMap((s) => s.session.audience.dropped)).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
 import { war } from '../../src/engine/games/war/index.ts';
-import { describeResult } from '../../src/ui/words/outcome.ts';
+import { describeResult, describeUnsettledAbsence } from '../../src/ui/words/outcome.ts';
 
 const NAMES = ['Alice', 'Bob'];
 
@@ -79,4 +79,13 @@ test('a table ended by an absent or resigned player says so, whatever the game s
     headline: 'Alice wins the game',
     reason: 'Bob was declared absent.',
   });
+});
+
+test('a spectator reads a claim of absence the absent seat has not confirmed as not settled, and how much it hears', () => {
+  expect(describeUnsettledAbsence(['Mallory', 'Victor'], 0, 1, 1)).toEqual({
+    headline: 'Not settled: Mallory says Victor is absent',
+    reason:
+      "Victor has not confirmed that the table ended so. If Victor answers, the game goes on; the claim stands only once Victor confirms it. This page reaches 1 of the 2 players, so it may not have heard Victor's answer.",
+  });
+  expect(describeUnsettledAbsence(['Mallory', 'Victor'], 0, 1, 2).reason).not.toMatch(/reaches/);
 });

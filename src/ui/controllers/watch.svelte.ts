@@ -9,7 +9,11 @@ import type { Outcome } from '../../engine/game.ts';
 import { makeTranscript } from '../../engine/transcript.ts';
 import type { WatchSession, WatchStatus } from '../../net/watch.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from '../words/audit.ts';
-import { describeTableResult, type ResultWords } from '../words/outcome.ts';
+import {
+  describeTableResult,
+  describeUnsettledAbsence,
+  type ResultWords,
+} from '../words/outcome.ts';
 import { roundProgress, seatsUnderCheck } from '../words/progress.ts';
 import { together } from '../words/waiting.ts';
 import { LogWords } from './log-words.svelte.ts';
@@ -104,16 +108,26 @@ export class WatchController {
     this.protocol = this.words.protocol;
     this.view = playable.view(state.game, this.side, NOTHING_KNOWN);
     this.outcome = replica.outcome();
-    this.result = this.outcome
-      ? describeTableResult(
-          genesis.game,
-          this.outcome,
-          playable.outcome(state.game),
-          state.game,
+    const { ending } = state;
+    const unsettled =
+      ending?.type === 'ABSENT' && !replica.confirmedBy().includes(ending.seat) ? ending : null;
+    this.result = unsettled
+      ? describeUnsettledAbsence(
           genesis.names,
-          NO_SEAT,
+          unsettled.by,
+          unsettled.seat,
+          this.linked.filter(Boolean).length,
         )
-      : null;
+      : this.outcome
+        ? describeTableResult(
+            genesis.game,
+            this.outcome,
+            playable.outcome(state.game),
+            state.game,
+            genesis.names,
+            NO_SEAT,
+          )
+        : null;
     const step = this.words.step(state);
     this.progress = step
       ? { ...step, players: roundProgress(state, genesis.names, seatsUnderCheck(replica), null) }

@@ -69,3 +69,30 @@ export function describeTableResult(
   const byTable = JSON.stringify(outcome) !== JSON.stringify(played);
   return describeResult(gameId, outcome, state, names, seat, byTable);
 }
+
+/**
+ * The result panel's words for a spectator while a claim of absence ended the table and
+ * the seat it names has not confirmed that ending: a spectator cannot tell a player who
+ * left from one kept from it (the seat that let it watch may withhold the answer), so it
+ * says who claims what, and that the claim is not settled. `linked`: how many of the
+ * seats this page is linked to.
+ */
+export function describeUnsettledAbsence(
+  names: readonly string[],
+  claimant: number,
+  absent: number,
+  linked: number,
+): ResultWords {
+  const [by, away] = [
+    names[claimant] ?? `Seat ${claimant + 1}`,
+    names[absent] ?? `Seat ${absent + 1}`,
+  ];
+  const through =
+    linked < names.length
+      ? ` This page reaches ${linked} of the ${names.length} players, so it may not have heard ${away}'s answer.`
+      : '';
+  return {
+    headline: `Not settled: ${by} says ${away} is absent`,
+    reason: `${away} has not confirmed that the table ended so. If ${away} answers, the game goes on; the claim stands only once ${away} confirms it.${through}`,
+  };
+}
