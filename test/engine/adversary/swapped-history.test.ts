@@ -14,7 +14,13 @@
  * faith.
  */
 import { describe, expect, test } from 'vitest';
-import { parseEvent, signEvent, type Event, type EventBody } from '../../../src/engine/events.ts';
+import {
+  parseEvent,
+  signEvent,
+  type Event,
+  type EventBody,
+  type UnsignedEvent,
+} from '../../../src/engine/events.ts';
 import { playable, type GameId } from '../../../src/engine/games/registry.ts';
 import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
@@ -44,9 +50,11 @@ const text = new TextDecoder();
 const OPTIONS = { red: 9, black: 9, target: 1 };
 
 /** An honest event's fields, unsigned. */
-function unsigned(event: Event) {
-  const { sig: _sig, ...rest } = event;
-  return rest;
+function unsigned(event: Event): UnsignedEvent {
+  const { table, author, seq, prev, basis, heads, body } = event;
+  return heads === undefined
+    ? { table, author, seq, prev, basis, body }
+    : { table, author, seq, prev, basis, heads, body };
 }
 
 /**
