@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { encodeCanonical, stateHash, type Json } from '../../src/engine/encoding.ts';
 import {
   MAX_ARRAY_LENGTH,
@@ -20,6 +20,7 @@ import {
   type UnsignedEvent,
 } from '../../src/engine/events.ts';
 import { testIdentity } from './helpers.ts';
+import { createIdentity } from '../../src/engine/identity.ts';
 
 const alice = testIdentity(0);
 const bob = testIdentity(1);
@@ -313,5 +314,56 @@ describe('stateHash', () => {
     expect(() => stateHash({ a: [1, 0.5] })).toThrow('$.a[1]');
     expect(() => stateHash({ a: undefined } as unknown as Json)).toThrow('$.a');
     expect(() => stateHash({ 'bad key': 1 })).toThrow('bad key');
+  });
+});
+
+describe('heads: what an event saw, by hash (protocol 4, the vector in docs/protocol.md)', () => {
+  const table = 'ab'.repeat(32);
+  const flip = { type: 'ACT', action: { type: 'FLIP' } };
+  const ada = createIdentity(new Uint8Array(32).fill(1));
+  const bob = createIdentity(new Uint8Array(32).fill(2));
+  const ADA_FIRST =
+    '{"author":0,"basis":[0,0],"body":{"action":{"type":"FLIP"},"type":"ACT"},"heads":[null,null],"prev":"0000000000000000000000000000000000000000000000000000000000000000","seq":0,"sig":"ee66c5b6cb5d28f2418971c78fdfcde29239a7cbc89c2e8f575981c404eef520bd0c1f59e0c1bed8caab431912e90baa17d440dbf3e2d40bcf12251d47e93a0b","table":"abababababababababababababababababababababababababababababababab"}';
+  const ADA_HASH = '2ee9263ecb683c8023821e6b398a043f0bccda891db42d5a26ca0b54fbf26ee4';
+  const BOB_FIRST =
+    '{"author":1,"basis":[1,0],"body":{"action":{"type":"FLIP"},"type":"ACT"},"heads":["2ee9263ecb683c8023821e6b398a043f0bccda891db42d5a26ca0b54fbf26ee4",null],"prev":"0000000000000000000000000000000000000000000000000000000000000000","seq":0,"sig":"f8da5313bcf6ceb42e9646db1232c8ab4195ef7cb9fd730171ee0ec5c5e9d356e32f603dcbace45a024efdda8efb6c46c283b70c4a88fe4864e18fbf71e54b0e","table":"abababababababababababababababababababababababababababababababab"}';
+  const BOB_HASH = '7c134352fc9062710f0ac7899a415f02abbe24eff46abb7e91f08bd93098413c';
+  const text = new TextDecoder();
+
+  test('the vector: two events, the second naming the first by hash, byte for byte', () => {
+    const first = signEvent(
+      { table, author: 0, seq: 0, prev: ZERO_HASH, basis: [0, 0], heads: [null, null], body: flip },
+      ada.secretKey,
+    );
+    if (!first.ok) throw new Error(first.error);
+    expect([text.decode(first.value.bytes), first.value.hash]).toEqual([ADA_FIRST, ADA_HASH]);
+    const second = signEvent(
+      {
+        table,
+        author: 1,
+        seq: 0,
+        prev: ZERO_HASH,
+        basis: [1, 0],
+        heads: [ADA_HASH, null],
+        body: flip,
+      },
+      bob.secretKey,
+    );
+    if (!second.ok) throw new Error(second.error);
+    expect([text.decode(second.value.bytes), second.value.hash]).toEqual([BOB_FIRST, BOB_HASH]);
+    const parsed = parseEvent(BOB_FIRST);
+    expect(parsed.ok && verifyEvent(parsed.value, bob.publicKey)).toBe(true);
+  });
+
+  test.each([
+    ['one head too few', [ADA_HASH]],
+    ['a head where the count is 0', [ADA_HASH, ADA_HASH]],
+    ['a head at the author’s own seat', [ADA_HASH, 'cd'.repeat(32)]],
+    ['no head where the count is not 0', [null, null]],
+    ['a head that is not 32 bytes of lower-case hex', [ADA_HASH.toUpperCase(), null]],
+  ])('refuses %s (ERR_HEADS)', (_, heads) => {
+    const event = JSON.parse(BOB_FIRST) as Record<string, unknown>;
+    const changed = encodeCanonical({ ...event, heads } as never);
+    expect(parseEvent(changed)).toEqual({ ok: false, error: 'ERR_HEADS' });
   });
 });
