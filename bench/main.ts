@@ -24,7 +24,10 @@
  *    Chromium before a game is chosen (`bundle.ts`);
  * 9. batch verification: proofs checked one by one beside one batch, and the
  *    War and six-seat Batailles setups in memory with and without batching
- *    (`batch.ts`).
+ *    (`batch.ts`);
+ * 10. what naming the events one saw by hash costs: every table of section 2
+ *    under protocol 3 (counts alone) and protocol 4 (`heads`), in turn, the
+ *    bytes each seat sends and Start to the first move (`heads.ts`).
  *
  * Progress lines come first, the report at the end. Medians only; it asserts
  * no timing, it says which targets the figures meet. Flags: `--runs N` (runs
@@ -72,6 +75,7 @@ import {
   type TableFigure,
 } from './tables.ts';
 import { benchRestore, formatRestores, RESTORED, type RestoreFigure } from './restore.ts';
+import { benchHeads, headsTable, type HeadsFigure } from './heads.ts';
 import {
   BATCH_TABLES,
   benchBatchChecks,
@@ -105,8 +109,8 @@ const restoreRuns = count('restore-runs', values['restore-runs'], 1);
 const modelRepeats = count('model-repeats', values['model-repeats'], 1);
 const browser = !values['node-only'];
 const only = values.only === undefined ? null : new Set(values.only.split(',').map(Number));
-if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 9))
-  throw new Error('--only takes section numbers 1 to 9, comma-separated');
+if (only && [...only].some((n) => !Number.isInteger(n) || n < 1 || n > 10))
+  throw new Error('--only takes section numbers 1 to 10, comma-separated');
 /** Runs of each set of proofs each way in section 9. */
 const BATCH_CHECK_RUNS = 9;
 const wants = (section: number) => only === null || only.has(section);
@@ -160,6 +164,12 @@ if (wants(9)) {
   console.log('Batch verification ...');
   batches.push(...benchBatchChecks(BATCH_CHECK_RUNS, progress));
   for (const spec of BATCH_TABLES) batches.push(...(await benchBatchTable(spec, runs, progress)));
+}
+
+let heads: HeadsFigure[] = [];
+if (wants(10)) {
+  console.log('Events that name what they saw by hash ...');
+  heads = await benchHeads(runs, progress);
 }
 
 let starts: BrowserStart[] = [];
@@ -328,6 +338,15 @@ if (batches.length > 0) {
       `one that batches (${plural(runs, 'run')} each way, alternately, seeds 1 to ${runs})`,
   );
   console.log(formatBatch(batches));
+}
+
+if (heads.length > 0) {
+  heading(
+    `10. What naming the events one saw by hash costs (protocol 4's heads) against counts ` +
+      `alone (protocol 3): each table in memory under each, in turn, seeds 1 to ${runs}, ` +
+      `medians; the whole game of seed 1; bytes a seat sends, the mean over the seats`,
+  );
+  console.log(headsTable(heads));
 }
 
 heading('Targets');

@@ -70,6 +70,7 @@ export async function runTable(
   seed: number,
   whole: boolean,
   pool?: CryptoPool,
+  protocol?: number,
 ): Promise<TableRun> {
   const random = crypto.getRandomValues;
   const draw = seededBytes(`bench|${game}|${seats}|${seed}`);
@@ -84,6 +85,7 @@ export async function runTable(
     table: `bench-${game}-${seats}-${seed}`,
     network,
     pool,
+    protocol,
   });
   try {
     const listening: (() => void)[] = [];

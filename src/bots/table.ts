@@ -60,6 +60,8 @@ export function localTable(options: {
   stores?: readonly TableStore[];
   /** Each seat's identity, one per name; by default made here. */
   identities?: readonly Identity[];
+  /** The table protocol to play: this code's by default, an older one to measure against. */
+  protocol?: number;
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
@@ -77,7 +79,7 @@ export function localTable(options: {
     deckSize: totalDeckSize(entry, gameOptions),
     options: gameOptions,
     absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
-    protocol: PROTOCOL_VERSION,
+    protocol: options.protocol ?? PROTOCOL_VERSION,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
   // Every peer is on the network first: each session then dials the others and proves its seat.
