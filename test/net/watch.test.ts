@@ -21,6 +21,7 @@ import { makeDuty } from '../../src/engine/table/author.ts';
 import { Keyring } from '../../src/engine/table/keyring.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import { setupOrThrow } from '../engine/helpers/table.ts';
+import { describeUnsettledAbsence } from '../../src/ui/words/outcome.ts';
 import { channelToSign } from '../../src/net/challenges.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MAX_SPECTATORS, parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
@@ -273,6 +274,62 @@ describe('a spectator cannot be shown another game', () => {
     }
     // The spectator proved what it said: it was not dropped.
     expect(seated.flatMap((s) => s.session.audience.dropped)).toEqual([]);
+  });
+});
+
+describe('a spectator that reaches one seat only', () => {
+  test('the seat that lets it in hides the other seat and its answer, and claims it absent: the spectator reads the claim as not settled, while the players play on', async () => {
+    const { net, table, seated } = await seatAll('watch-hidden', 'war', SHORT_WAR, 2);
+    const [mallory, victor] = seated as [Seated, Seated];
+    // Mallory's page, modified: to the spectator, no address for Victor, and, once she has
+    // claimed him absent, none of his events.
+    let hideFrom = Infinity;
+    const send = mallory.messenger.send.bind(mallory.messenger);
+    mallory.messenger.send = (peer, message) => {
+      if (peer !== 'spectator') return send(peer, message);
+      if (message.type === 'watching')
+        return send(peer, { ...message, peers: message.peers.map((p, s) => (s === 1 ? null : p)) });
+      const victors = message.type === 'event' && JSON.parse(message.event).author === 1;
+      return victors && JSON.parse(message.event).seq >= hideFrom ? true : send(peer, message);
+    };
+    const spectator = watcher(net, table, 'spectator');
+    await until(
+      'the spectator follows the deal',
+      () => (spectator.session.replica?.log.size ?? 0) > 4,
+    );
+    // At the first moment the table waits on Victor, Mallory signs the claim and sends it.
+    let claim: string | null = null;
+    const tryClaim = () => {
+      const { replica } = mallory.session;
+      if (claim || replica.waiting || replica.state.step.type !== 'PLAY') return;
+      if (!replica.owed().some((o) => o.seat === 1)) return;
+      const signed = replica.author(0, table.identities[0]!.secretKey, { type: 'ABSENT', seat: 1 });
+      if (!signed.ok) return;
+      claim = text.decode(signed.value.bytes);
+      hideFrom = signed.value.event.basis[1]!;
+      mallory.session.links.send(1, { type: 'event', event: claim });
+      send('spectator', { type: 'event', event: claim });
+    };
+    mallory.session.subscribe(tryClaim);
+    tryClaim();
+
+    await until('the players finish, the claim answered', () =>
+      finished(seated.map((s) => s.session)),
+    );
+    for (const { session } of seated) expect(session.replica.state.ending).toBeNull();
+    await until(
+      'the spectator holds the claim',
+      () => spectator.session.replica?.state.ending?.type === 'ABSENT',
+    );
+    const replica = spectator.session.replica!;
+    expect(spectator.session.linked()).toEqual([true, false]);
+    expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+    expect(replica.confirmedBy()).not.toContain(1);
+    // What its screen says of it (WatchController): not a result.
+    expect(describeUnsettledAbsence(table.genesis.names, 0, 1, 1).headline).toBe(
+      `Not settled: ${table.genesis.names[0]} says ${table.genesis.names[1]} is absent`,
+    );
+    expect(victor.session.replica.offences()).toEqual([]);
   });
 });
 
