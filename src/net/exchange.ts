@@ -101,23 +101,25 @@ export function answerFor(
   have: HaveMessage,
   skip: (entry: LogEntry) => boolean,
 ): LogEntry[] {
-  const out: LogEntry[] = [];
+  const versions: LogEntry[] = [];
   const differ = new Set<Seat>();
   have.seen.forEach((count, seat) => {
     const ours = count > 0 ? log.at(seat, count - 1) : undefined;
     if (ours === undefined || ours.hash === have.heads[seat]) return;
     differ.add(seat);
-    if (!skip(ours)) out.push(ours);
+    if (!skip(ours)) versions.push(ours);
   });
   const wanted = new Set(have.want);
+  const rest: LogEntry[] = [];
   const entries = log.entries();
   for (let i = 0; i < judged; i++) {
     const entry = entries[i]!;
     const { author, seq } = entry.event;
     const lacked = !differ.has(author) && seq >= have.seen[author]!;
-    if ((lacked || wanted.has(entry.hash)) && !skip(entry) && !out.includes(entry)) out.push(entry);
+    if ((lacked || wanted.has(entry.hash)) && !skip(entry) && !versions.includes(entry))
+      rest.push(entry);
   }
-  return out;
+  return [...versions, ...rest];
 }
 
 /** One linked seat, while its link stays open. */
