@@ -292,6 +292,49 @@ describe('a present player is never declared absent through gossip', () => {
   });
 });
 
+describe('a claim shown to one seat late still reaches the seat it names', () => {
+  test('Mallory waits until Victor’s log has been still for a while, then claims him absent to Bob alone and answers nobody: Victor answers, and stays present', async () => {
+    const { sessions, heard } = seatTable([]);
+    const [bob, mallory, victor] = sessions as [Session, Session, Session];
+    await until('Bob may act, all logs alike', () => {
+      const digests = new Set(sessions.map((s) => s.replica.log.digest()));
+      return mayAct(bob) && digests.size === 1;
+    });
+    expect(bob.act(DONE).ok).toBe(true);
+    await until('every seat sees Victor owe his move', () =>
+      sessions.every((s) => s.replica.owed().some((o) => o.seat === 2 && o.kind === 'ACT')),
+    );
+    const send = mallory.links.send.bind(mallory.links);
+    filterSends(mallory, () => false);
+    const before = heard[2]!.length;
+    // Past the first pull of a log that stopped growing.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const key = makePlayers(3)[1]!.identity.secretKey;
+    const claim = mallory.replica.author(1, key, { type: 'ABSENT', seat: 2 });
+    if (!claim.ok) throw new Error(claim.error);
+    expect(send(0, { type: 'event', event: text.decode(claim.value.bytes) })).toBe(true);
+
+    await until(
+      'Victor answers the claim, and Bob holds the answer',
+      () =>
+        bob.replica.log.nextSeq(2) > victor.replica.log.nextSeq(2) - 1 &&
+        victor.replica.log.entry(claim.value.hash) !== undefined &&
+        bob.replica.state.ending === null &&
+        bob.replica.log.nextSeq(2) === victor.replica.log.nextSeq(2),
+    );
+    for (const session of [bob, victor]) {
+      expect(session.replica.state.ending).toBeNull();
+      expect(session.replica.offences()).toEqual([]);
+    }
+    // Bob's own next event named the claim by hash, so Victor, holding it and not the
+    // claim, pulled the claim from Bob: no honest seat builds on a claim its subject misses.
+    const fromBob = heard[2]!.slice(before).filter((m) => m.from === 'peer-0');
+    expect(
+      fromBob.map((m) => (JSON.parse(m.event) as { body: { type: string } }).body.type),
+    ).toContain('ABSENT');
+  });
+});
+
 describe('what a peer can make us send', () => {
   test('ten asks that say "I hold nothing" are answered twice, and no event goes twice over the link', async () => {
     const { sessions, messengers, heard } = seatTable([]);
