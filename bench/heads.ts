@@ -2,8 +2,10 @@
  * What naming the events one saw by hash costs (protocol 4, `Event.heads`), against
  * counts alone (protocol 3): the same tables, seeds and moves under each, run in turn
  * in one process, so the two columns of a row are measured side by side. The bytes are
- * what each seat sends (the setup, up to the first move, and a whole game); the time
- * is Start to the first move, a median over the runs.
+ * what each seat sends (the setup, up to the first move, and a whole game) and the mean
+ * size of an event of that game; the time is Start to the first move, a median over the
+ * runs. The setups are move for move the same; a whole game may not be (its proofs are
+ * bound to the genesis, which names the protocol), so compare its bytes per event.
  */
 import { GAMES } from '../src/engine/catalog.ts';
 import { HEADS_PROTOCOL } from '../src/engine/table/types.ts';
@@ -21,6 +23,8 @@ export interface HeadsFigure extends TableSpec {
   gameBytes: [number, number];
   /** Per protocol: the events of that whole game. */
   events: [number, number];
+  /** Per protocol: the mean bytes of an event of that whole game (the coins may differ, so the games). */
+  eventBytes: [number, number];
 }
 
 const perSeat = (sent: readonly { bytes: number }[]) =>
@@ -50,6 +54,7 @@ export async function benchHeads(
       setupBytes: pair((r) => median(r.map((x) => perSeat(x.setup)))),
       gameBytes: pair((r) => perSeat(r[0]!.game!.sent)),
       events: pair((r) => r[0]!.game!.events),
+      eventBytes: pair((r) => r[0]!.game!.bytes / r[0]!.game!.events),
     });
   }
   return figures;
@@ -68,6 +73,8 @@ export function headsTable(figures: readonly HeadsFigure[]): string {
       'game kB/seat 3 → 4',
       'ratio',
       'events',
+      'bytes/event 3 → 4',
+      'ratio',
       'first move ms 3 → 4',
       'ratio',
     ],
@@ -78,6 +85,8 @@ export function headsTable(figures: readonly HeadsFigure[]): string {
       `${kB(f.gameBytes[0])} → ${kB(f.gameBytes[1])}`,
       ratio(...f.gameBytes),
       `${f.events[0]} → ${f.events[1]}`,
+      `${Math.round(f.eventBytes[0])} → ${Math.round(f.eventBytes[1])}`,
+      ratio(...f.eventBytes),
       `${ms(f.startMs[0])} → ${ms(f.startMs[1])}`,
       ratio(...f.startMs),
     ]),

@@ -50,8 +50,8 @@ export interface TableRun {
   setup: Sent[];
   /** The events each seat had signed by then, and their bytes: what the setup must carry. */
   signed: { events: number; bytes: number }[];
-  /** The whole game (audit included), when it was played out. */
-  game?: { sent: Sent[]; ms: number; events: number };
+  /** The whole game (audit included), when it was played out; `bytes`, of every event in its log. */
+  game?: { sent: Sent[]; ms: number; events: number; bytes: number };
 }
 
 const NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler', 'Fermat'];
@@ -115,7 +115,8 @@ export async function runTable(
     if (named.length > 0)
       throw new Error(`bench: an honest ${game} table named ${named.map((o) => o.seat)}`);
     const events = replica.log.size;
-    return { ...setup, game: { sent: sentBy(), ms: performance.now() - started, events } };
+    const bytes = replica.log.entries().reduce((n, e) => n + e.bytes.length, 0);
+    return { ...setup, game: { sent: sentBy(), ms: performance.now() - started, events, bytes } };
   } finally {
     table.close();
     crypto.getRandomValues = random;
