@@ -19,6 +19,7 @@ export type TableError =
   | 'ERR_RULES'
   | 'ERR_AUDIT'
   | 'ERR_NOT_OVER'
+  | 'ERR_KEY'
   | LeaveError;
 
 /** Which proof a part carries. */
@@ -39,6 +40,8 @@ export type ProofKind = 'key' | 'shuffle' | 'unlock' | 'copy' | 'lock' | 'rekey'
  * - `commitment`: the coin bit opened does not match its commitment;
  * - `seal`: the move opened (`action`, its type) does not match its author's seal;
  * - `rules`: the rules refused the move (`code`, the game's; `action`, its type);
+ * - `key`: a key that must be fresh is the base point `G` (no layer at all: `used` false)
+ *   or one already at the table (`used` true); `key` in hex;
  * - `other`: nothing more to say than the fold's code.
  */
 export type Diagnosis =
@@ -66,6 +69,7 @@ export type Diagnosis =
   | { readonly kind: 'commitment'; readonly bit: number }
   | { readonly kind: 'seal'; readonly action: string }
   | { readonly kind: 'rules'; readonly code: string; readonly action: string }
+  | { readonly kind: 'key'; readonly key: string; readonly used: boolean }
   | { readonly kind: 'other'; readonly code: string };
 
 /**

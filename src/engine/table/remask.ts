@@ -42,17 +42,18 @@ import {
   proveShuffle,
   randomScalar,
   toBase64,
+  toHex,
 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
 import type { CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import { BASE_KEY, type Keyring } from './keyring.ts';
-import type { Decoded, TableBody } from './bodies.ts';
+import type { Decoded, Encoding, TableBody } from './bodies.ts';
 import { dleqCheck, shuffleCheck, type Checks } from './checks.ts';
 import { proofContext } from './context.ts';
 import { deckIndex } from './decks.ts';
 import { readEncoding, readPoint, writeEncoding, writePoint, writePoints } from './points.ts';
-import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
+import { miscount, proofFailed, refuse, type Folded, type Refusal } from './refusal.ts';
 import { nextStep, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
 import type { Layer, TableCard, TableState } from './types.ts';
 import { startUnlock, unlockFor } from './unlock.ts';
@@ -77,7 +78,8 @@ function checkRekeys(
   const n = parts.length;
   const wrong =
     miscount('re-keyed cards', body.rekeyed.length, n) ??
-    miscount('re-key proofs', body.rekeys.length, n);
+    miscount('re-key proofs', body.rekeys.length, n) ??
+    staleKey(state, body.key);
   if (wrong) return wrong;
   for (const [i, { card, base, context }] of parts.entries()) {
     const g = readEncoding(base);
@@ -86,6 +88,19 @@ function checkRekeys(
       return proofFailed('rekey', i, n, [card], g);
   }
   return ok(null);
+}
+
+/**
+ * A refusal when `key`, which must be fresh, is not: the base point `G` (`k = 1`, a layer
+ * that hides nothing: a card re-keyed to it is left a bare face point once the other
+ * layers are off, for every bystander to read), or a key already at the table (a card
+ * under it would be linked to every other card under it, and its secret may be out).
+ */
+function staleKey(state: TableState<unknown>, key: Encoding): Refusal | null {
+  const written = writeEncoding(key);
+  const used = state.pubs.some((pubs) => pubs.includes(written));
+  if (written !== BASE_KEY && !used) return null;
+  return refuse('ERR_KEY', { kind: 'key', key: toHex(key), used });
 }
 
 /** This seat's re-key of every card of `parts` to `K = k·G`: the new points and their proofs. */
@@ -236,6 +251,9 @@ export function applyRemask<S extends Json>(
   if (shape) return shape;
   const rekeyed = checkRekeys(state, parts, body, checks);
   if (!rekeyed.ok) return rekeyed;
+  // The shuffle's factor too: under `G` the rows would only be permuted, each still its own.
+  const factor = staleKey(state, body.pub);
+  if (factor) return factor;
   const input = body.rekeyed.map((c) => [c, body.key]);
   const ctx = remaskContext(state, author, step.cards);
   if (!checks(shuffleCheck(ctx, body.pub, input, body.rows, body.proof)))

@@ -321,6 +321,13 @@ function evidenceWords(
         claimed: `the move ${diagnosis.action.toLowerCase()}`,
         found: `the rules refuse it (${diagnosis.code})`,
       };
+    case 'key':
+      return {
+        claimed: `a fresh key ${short(diagnosis.key)}`,
+        found: diagnosis.used
+          ? 'that key is already at the table: a fresh key must be new (ERR_KEY)'
+          : 'that key is the base point G, a layer that hides nothing (ERR_KEY)',
+      };
     case 'other':
       return { claimed: `${kindWords(type)} event`, found: `refused (${diagnosis.code})` };
   }

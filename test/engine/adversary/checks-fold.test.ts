@@ -12,7 +12,20 @@
  * proof over a list of the wrong length), which no longer proves the check.
  */
 import { describe, expect, test } from 'vitest';
-import { encodeScalar, fromHex, decodeScalar, toHex, ORDER } from '../../../crypto/index.ts';
+import {
+  ORDER,
+  decodeScalar,
+  encodeDleqProof,
+  encodeScalar,
+  fromHex,
+  invertScalar,
+  proveDleq,
+  toBase64,
+  toHex,
+} from '../../../crypto/index.ts';
+import { BASE_KEY } from '../../../src/engine/table/keyring.ts';
+import { proofContext } from '../../../src/engine/table/context.ts';
+import { readPoint, writePoints } from '../../../src/engine/table/points.ts';
 import type {
   AuditBody,
   KeyBody,
@@ -278,6 +291,34 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
     edit: ((b) => ({ ...b, rekeys: [...b.rekeys, b.rekeys[0]!] })) as Edit<RekeyBody>,
     reason: 'ERR_SHAPE',
   },
+  // A show key must be fresh (remask.ts staleKey): not G, not a key already at the table.
+  {
+    name: 'REKEY to the base point G',
+    at: REKEY,
+    edit: ((b) => ({ ...b, key: BASE_KEY })) as Edit<RekeyBody>,
+    reason: 'ERR_KEY',
+  },
+  {
+    name: 'REKEY to its author’s own round key, already at the table',
+    at: REKEY,
+    edit: ((b, rec) => ({
+      ...b,
+      key: replicaBefore(rec, indexOf(rec, REKEY.seat, 'REKEY')).state.pubs[REKEY.seat]![0]!,
+    })) as Edit<RekeyBody>,
+    reason: 'ERR_KEY',
+  },
+  {
+    name: 'REMASK to the base point G',
+    at: REMASK,
+    edit: ((b) => ({ ...b, key: BASE_KEY })) as Edit<RemaskBody>,
+    reason: 'ERR_KEY',
+  },
+  {
+    name: 'REMASK whose shuffle factor is G: the rows only permuted',
+    at: REMASK,
+    edit: ((b) => ({ ...b, pub: BASE_KEY })) as Edit<RemaskBody>,
+    reason: 'ERR_KEY',
+  },
   // LOCK (fold.ts applyLock) and the copies of a show to a subset (fold.ts applyCopy)
   ...shareCases(LOCK, 'LOCK'),
   ...shareCases(COPY, 'UNLOCK of copies (a show to a subset)'),
@@ -352,6 +393,36 @@ describe('every check of the fold, fed the one bad event it exists for', () => {
     expect(replica.state.audit[1]).toEqual({ secrets: body.secrets });
     expect(replica.state.step.type).toBe('DONE');
     expect(openWithAudit(replica.state).every((face) => face >= 0)).toBe(true);
+  });
+
+  test('REKEY to G with a valid proof for k = 1 on every card: refused, its author named', () => {
+    // Issue 40: the proofs hold (each card's layer moved to K = 1·G), so only the key's
+    // freshness stops it; accepted, it left the shown card a bare face point for all.
+    const rec = hand();
+    const index = indexOf(rec, REKEY.seat, 'REKEY');
+    const replica = replicaBefore(rec, index);
+    const { state } = replica;
+    const step = state.step as Extract<typeof state.step, { type: 'REKEY' }>;
+    const keyring = rec.players[REKEY.seat]!.keyring;
+    const proofs = step.cards.map((id) => {
+      const card = state.cards[id]!;
+      const base = card.layers.find((l) => l.seat === REKEY.seat)?.key ?? BASE_KEY;
+      const x = invertScalar(keyring.scalarFor(base));
+      const context = proofContext(state, 'REKEY', REKEY.seat, {
+        purpose: 'show key',
+        cards: [id],
+      });
+      return proveDleq(context, x, readPoint(base), readPoint(card.c));
+    });
+    const body = {
+      type: 'REKEY',
+      key: BASE_KEY,
+      rekeyed: writePoints(proofs.map((p) => p.v)),
+      rekeys: proofs.map((p) => toBase64(encodeDleqProof(p.proof))),
+    } as TableBody;
+    const bad = signNext(replica.log, rec.players[REKEY.seat]!, body);
+    replica.receive(bad.bytes);
+    expectOffence(replica, bad, REKEY.seat, 'ERR_KEY');
   });
 
   test.each(cases)('$name: $reason', ({ at, edit, reason }) => {
