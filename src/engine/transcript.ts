@@ -368,6 +368,24 @@ export function describeEnding(verified: Extract<Verified, { ok: true }>): strin
 }
 
 /**
+ * Why the result a transcript ends on is not final, in words, or null when it is. An
+ * ending by a claim of absence that the claimed seat did not confirm is disputed: the
+ * engine cannot tell an answer in time from a late one, so the claimed seat may hold a
+ * transcript of its own in which it answered, the game went on, and it ended otherwise
+ * (even by its own claim against the first claimant). Two transcripts of one table may
+ * then verify with different results; each reads as disputed, and neither names a final
+ * winner. Every other ending (the game's own, a resignation, an offence) is signed by the
+ * seat it goes against, or proven by its own signatures, and is final.
+ */
+export function disputed(verified: Extract<Verified, { ok: true }>): string | null {
+  const { ending, confirmedBy, genesis } = verified;
+  if (ending?.type !== 'ABSENT' || confirmedBy.includes(ending.seat)) return null;
+  const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
+  const [by, absent] = [name(ending.by), name(ending.seat)];
+  return `disputed: ${by} claimed ${absent} absent and ${absent} did not confirm it, so no result is final; if ${absent} answered, the game went on in a transcript of ${absent}'s`;
+}
+
+/**
  * What the game's audit found, for a game with hidden claims (see
  * `Game.audit`); null for a game with none. It says plainly when the audit
  * did not run (the game ended by a RESIGN or an ABSENT first) or ran only in

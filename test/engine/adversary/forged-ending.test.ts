@@ -14,6 +14,7 @@ import { war, type WarOptions } from '../../../src/engine/games/war/index.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
 import {
   describeEnding,
+  disputed,
   makeTranscript,
   verifyTranscript,
 } from '../../../src/engine/transcript.ts';
@@ -99,5 +100,42 @@ describe('how a game ended, as its transcript shows it', () => {
     expect(again.offences()).toEqual([
       expect.objectContaining({ seat: 1, reason: 'ERR_CONFIRMED' }),
     ]);
+  });
+});
+
+describe('finality: one table, two transcripts with opposite winners', () => {
+  test('Ada claims Bob absent, confirms and leaves; Bob answers and claims her absent: both verify, and each reads as disputed, naming no final winner', () => {
+    const table = Table.of(makePlayers(2), war, OPTIONS);
+    table.dutiesToMove();
+    const [ada, bob] = table.replicas as [Replica<never>, Replica<never>];
+    // Ada flips; the table waits on Bob's flip, and she claims him absent and confirms.
+    table.play(0, makeAct({ type: 'FLIP' }));
+    table.play(0, { type: 'ABSENT', seat: 1 });
+    table.play(0, { type: 'CONFIRM' });
+    const hers = JSON.parse(JSON.stringify(makeTranscript(ada)));
+    // Bob comes back: he answers, plays on while she is gone, and claims her absent.
+    table.play(1, { type: 'PRESENT' });
+    for (let steps = 0; !bob.owed().some((o) => o.seat === 0); steps++) {
+      if (steps > 50) throw new Error('the table never waits on Ada');
+      const owed = bob.owed().find((o) => o.seat === 1)!;
+      if (isMove(owed.kind)) table.play(1, makeAct({ type: 'FLIP' }));
+      else table.duty(1);
+    }
+    table.play(1, { type: 'ABSENT', seat: 0 });
+    table.play(1, { type: 'CONFIRM' });
+    const his = JSON.parse(JSON.stringify(makeTranscript(bob)));
+
+    const [first, second] = [verifyTranscript(hers), verifyTranscript(his)];
+    if (!first.ok || !second.ok) throw new Error('a transcript was refused');
+    // The attack as it stood: both hold, each its holder the winner.
+    expect(first.outcome).toMatchObject({ winners: [0] });
+    expect(second.outcome).toMatchObject({ winners: [1] });
+    // Neither is final: each is a claim its subject did not confirm.
+    expect(disputed(first)).toBe(
+      "disputed: player 0 claimed player 1 absent and player 1 did not confirm it, so no result is final; if player 1 answered, the game went on in a transcript of player 1's",
+    );
+    expect(disputed(second)).toMatch(/^disputed: player 1 claimed player 0 absent/);
+    // A result confirmed by every seat is final.
+    expect(disputed(verified(played().replicas[0]! as never))).toBeNull();
   });
 });
