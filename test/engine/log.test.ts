@@ -88,7 +88,11 @@ describe('createLog', () => {
   });
 
   it('seats up to six, and starts empty', () => {
-    const created = createLog({ table: 't', keys: testIdentities(6).map((i) => i.publicKey), heads: true });
+    const created = createLog({
+      table: 't',
+      keys: testIdentities(6).map((i) => i.publicKey),
+      heads: true,
+    });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     const log = created.value;
