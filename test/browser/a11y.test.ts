@@ -303,7 +303,9 @@ test(`the replay screen passes axe at both sizes, stepped by keyboard`, async ()
   writeFileSync(tampered, JSON.stringify(transcript));
   await page.getByTestId('replay-close').click();
   await page.getByTestId('transcript-file').setInputFiles(tampered);
-  await expect.poll(() => verdict.textContent(), { timeout: 60_000 }).toMatch(/^Event 30 (by |is bad)/);
+  await expect
+    .poll(() => verdict.textContent(), { timeout: 60_000 })
+    .toMatch(/^Event 30 (by |is bad)/);
   await checkAtBothSizes(page, 'replay-failed');
 });
 
