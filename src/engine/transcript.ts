@@ -22,7 +22,7 @@ import { playable, suitsSeats, totalDeckSize } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
-import { isAbsentLimit } from './table/leave.ts';
+import { isAbsentLimit, type Finality } from './table/leave.ts';
 import { Replica, type Ahead } from './table/replica.ts';
 import { PROTOCOL_VERSION, type Ending, type Genesis } from './table/types.ts';
 
@@ -57,6 +57,8 @@ export type Verified =
       ending: Ending | null;
       /** The seats that signed that the table ended so (`Replica.confirmedBy`). */
       confirmedBy: readonly Seat[];
+      /** Whether that result is final: no other verifying transcript of this table can differ (`Replica.finality`). */
+      finality: Finality;
     }
   | { ok: false; fault: TranscriptFault };
 
@@ -261,6 +263,7 @@ export class TranscriptCheck {
       audited: this.replica.state.audit.map((record) => record !== null),
       ending: this.replica.state.ending,
       confirmedBy: this.replica.confirmedBy(),
+      finality: this.replica.finality(),
     };
   }
 }
@@ -313,24 +316,42 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
 const andList = (items: readonly string[]): string =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
+// --- What makes an ending final (issue 40), in words: see `finalityOf` in table/leave.ts.
+
 /**
- * Whether the seats confirmed how the table ended, in words: a transcript cut
- * where one seat claimed another absent, or stripped of what came after, keeps
- * no confirmation of the seats that did not see it end so.
+ * Whether the seats confirmed how the table ended, and whether its result is
+ * final, in words. An ending before the game's own (a resignation, a claim of
+ * absence, a refuted claim) that some seat did not confirm may be undone by an
+ * event of that seat this transcript lacks, so no winner is final; a
+ * transcript that also holds a seat's confirmation of another ending is
+ * disputed: cut there, it names another result.
  */
 export function describeEnding(verified: Extract<Verified, { ok: true }>): string {
-  const { genesis, confirmedBy, ending } = verified;
+  const { genesis, finality, ending } = verified;
   const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
   const missing = genesis.names.flatMap((_, seat) =>
-    confirmedBy.includes(seat) ? [] : [name(seat)],
+    verified.confirmedBy.includes(seat) ? [] : [name(seat)],
   );
   if (missing.length === 0) return 'ending confirmed by every seat';
-  const claim =
-    ending?.type === 'ABSENT'
-      ? `ended by ${name(ending.by)}'s claim that ${name(ending.seat)} was absent, `
-      : '';
-  return `${claim}not confirmed by ${andList(missing)}`;
+  if (finality.kind === 'final') return `not confirmed by ${andList(missing)}`;
+  const endedBy = (end: Ending | null) =>
+    end === null
+      ? 'the game'
+      : end.type === 'ABSENT'
+        ? `${name(end.by)}'s claim that ${name(end.seat)} was absent`
+        : end.type === 'RESIGN'
+          ? `${name(end.seat)}'s resignation`
+          : `a claim of ${name(end.seat)}'s that the cards deny`;
+  const claim = `ended by ${endedBy(ending)}, not confirmed by ${andList(missing)}`;
+  if (finality.kind === 'unconfirmed')
+    return `not final: ${claim}; no winner is final until every seat confirms`;
+  const others = finality.confirmed.map(
+    (o) => `${name(o.seat)} confirmed another ending (${endedBy(o.ending)})`,
+  );
+  return `disputed: ${claim}, and ${andList(others)}; no winner is final`;
 }
+
+// --- End of what makes an ending final.
 
 /**
  * What the game's audit found, for a game with hidden claims (see

@@ -7,7 +7,8 @@
  * the result. Now every seat signs a CONFIRM once the table is done, and a
  * confirmation counts only if it had seen every other event: the winner's
  * confirmation of the real ending cannot be carried into the forgery, and the
- * forged ending reads "not confirmed" by the seat it names.
+ * forged ending reads "not final", not confirmed by the seat it names, with no
+ * winner named as final (issue 40: finality.test.ts).
  */
 import { describe, expect, test } from 'vitest';
 import { war, type WarOptions } from '../../../src/engine/games/war/index.ts';
@@ -52,6 +53,7 @@ describe('how a game ended, as its transcript shows it', () => {
   test('the real ending is confirmed by every seat', () => {
     const result = verified(played().replicas[0]! as never);
     expect(result.confirmedBy).toEqual([0, 1]);
+    expect(result.finality).toEqual({ kind: 'final' });
     expect(describeEnding(result)).toBe('ending confirmed by every seat');
   });
 
@@ -75,12 +77,13 @@ describe('how a game ended, as its transcript shows it', () => {
     expect(claim.ok).toBe(true);
     forger.author(loser, table.players[loser]!.identity.secretKey, { type: 'CONFIRM' });
     const result = verified(forger as never);
-    // Every event holds, and the forged ending is the outcome, but nobody mistakes it for agreed.
+    // Every event holds, and the forged ending is the fold's outcome, but it is not final.
     expect(result.outcome).toMatchObject({ winners: [loser] });
     expect(result.confirmedBy).toEqual([loser]);
     const names = table.genesis.names;
+    expect(result.finality).toEqual({ kind: 'unconfirmed', missing: [winner] });
     expect(describeEnding(result)).toBe(
-      `ended by ${names[loser]}'s claim that ${names[winner]} was absent, not confirmed by ${names[winner]}`,
+      `not final: ended by ${names[loser]}'s claim that ${names[winner]} was absent, not confirmed by ${names[winner]}; no winner is final until every seat confirms`,
     );
   });
 
