@@ -2,8 +2,8 @@
  * `npm run verify -- game.json`: rebuilds a game from its transcript alone and
  * checks every signature, chain link, proof and rule. Prints the outcome, and
  * for a game with hidden claims (Batailles' fights) what its audit found, and
- * whether every seat confirmed that the game ended so; a result resting on a claim of
- * absence its subject did not confirm is printed as disputed, not as a winner.
+ * whether every seat confirmed that the game ended so. An ending that is not
+ * final (see `Replica.finality`) is told as such, with no winner.
  * Exits 1 naming the first bad event, or whom the audit caught.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import {
   describeAudit,
   describeEnding,
   describeFault,
-  disputed,
   verifyTranscript,
 } from '../src/engine/transcript.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
@@ -42,9 +41,10 @@ runBy?.forEach((runner, seat) => {
 });
 const audit = describeAudit(result);
 if (audit) console.log(audit);
-// A claim of absence the claimed seat did not confirm decides nothing for good.
-const dispute = disputed(result);
-console.log(dispute ?? describeOutcome(result.outcome, result.genesis.names));
+// An ending not final (unconfirmed, or disputed) may be undone by events this file lacks:
+// it names no winner, and the ending's line says why.
+if (result.finality.kind === 'final')
+  console.log(describeOutcome(result.outcome, result.genesis.names));
 console.log(describeEnding(result));
 const summary = describeGame(result.genesis.game, result.game, result.genesis.names);
 if (summary) console.log(summary);

@@ -22,7 +22,7 @@ import { playable, suitsSeats, totalDeckSize } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
-import { isAbsentLimit } from './table/leave.ts';
+import { isAbsentLimit, type Finality } from './table/leave.ts';
 import { Replica, type Ahead } from './table/replica.ts';
 import { HEADS_PROTOCOL, PROTOCOL_VERSION, type Ending, type Genesis } from './table/types.ts';
 import { eventHash } from './events.ts';
@@ -68,6 +68,8 @@ export type Verified =
       ending: Ending | null;
       /** The seats that signed that the table ended so (`Replica.confirmedBy`). */
       confirmedBy: readonly Seat[];
+      /** Whether that result is final: no other verifying transcript of this table can differ (`Replica.finality`). */
+      finality: Finality;
     }
   | { ok: false; fault: TranscriptFault };
 
@@ -284,6 +286,7 @@ export class TranscriptCheck {
       audited: this.replica.state.audit.map((record) => record !== null),
       ending: this.replica.state.ending,
       confirmedBy: this.replica.confirmedBy(),
+      finality: this.replica.finality(),
     };
   }
 }
@@ -344,46 +347,56 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
 const andList = (items: readonly string[]): string =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
+// --- What makes an ending final (issue 40), in words: see `finalityOf` in table/leave.ts.
+
 /**
- * Whether the seats confirmed how the table ended, in words: a transcript cut
- * where one seat claimed another absent, or stripped of what came after, keeps
- * no confirmation of the seats that did not see it end so.
+ * Whether the seats confirmed how the table ended, and whether its result is
+ * final, in words. An ending before the game's own (a resignation, a claim of
+ * absence, a refuted claim) that some seat did not confirm may be undone by an
+ * event of that seat this transcript lacks, so no winner is final; a
+ * transcript that also holds a seat's confirmation of another ending is
+ * disputed: cut there, it names another result.
  */
 export function describeEnding(verified: Extract<Verified, { ok: true }>): string {
-  const { genesis, confirmedBy, ending } = verified;
+  const { genesis } = verified;
   const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
   const missing = genesis.names.flatMap((_, seat) =>
-    confirmedBy.includes(seat) ? [] : [name(seat)],
+    verified.confirmedBy.includes(seat) ? [] : [name(seat)],
   );
   const older =
     (genesis.protocol ?? 1) < HEADS_PROTOCOL
       ? `; made under protocol ${genesis.protocol ?? 1}, whose events name what they saw by count only, so a seat could have changed its own events after the others signed over them`
       : '';
-  if (missing.length === 0) return `ending confirmed by every seat${older}`;
-  const claim =
-    ending?.type === 'ABSENT'
-      ? `ended by ${name(ending.by)}'s claim that ${name(ending.seat)} was absent, `
-      : '';
-  return `${claim}not confirmed by ${andList(missing)}${older}`;
+  return `${endingWords(verified, missing, name)}${older}`;
 }
 
-/**
- * Why the result a transcript ends on is not final, in words, or null when it is. An
- * ending by a claim of absence that the claimed seat did not confirm is disputed: the
- * engine cannot tell an answer in time from a late one, so the claimed seat may hold a
- * transcript of its own in which it answered, the game went on, and it ended otherwise
- * (even by its own claim against the first claimant). Two transcripts of one table may
- * then verify with different results; each reads as disputed, and neither names a final
- * winner. Every other ending (the game's own, a resignation, an offence) is signed by the
- * seat it goes against, or proven by its own signatures, and is final.
- */
-export function disputed(verified: Extract<Verified, { ok: true }>): string | null {
-  const { ending, confirmedBy, genesis } = verified;
-  if (ending?.type !== 'ABSENT' || confirmedBy.includes(ending.seat)) return null;
-  const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
-  const [by, absent] = [name(ending.by), name(ending.seat)];
-  return `disputed: ${by} claimed ${absent} absent and ${absent} did not confirm it, so no result is final; if ${absent} answered, the game went on in a transcript of ${absent}'s`;
+/** `describeEnding` but the warning on older protocols. */
+function endingWords(
+  verified: Extract<Verified, { ok: true }>,
+  missing: readonly string[],
+  name: (seat: Seat) => string,
+): string {
+  const { finality, ending } = verified;
+  if (missing.length === 0) return 'ending confirmed by every seat';
+  if (finality.kind === 'final') return `not confirmed by ${andList(missing)}`;
+  const endedBy = (end: Ending | null) =>
+    end === null
+      ? 'the game'
+      : end.type === 'ABSENT'
+        ? `${name(end.by)}'s claim that ${name(end.seat)} was absent`
+        : end.type === 'RESIGN'
+          ? `${name(end.seat)}'s resignation`
+          : `a claim of ${name(end.seat)}'s that the cards deny`;
+  const claim = `ended by ${endedBy(ending)}, not confirmed by ${andList(missing)}`;
+  if (finality.kind === 'unconfirmed')
+    return `not final: ${claim}; no winner is final until every seat confirms`;
+  const others = finality.confirmed.map(
+    (o) => `${name(o.seat)} confirmed another ending (${endedBy(o.ending)})`,
+  );
+  return `disputed: ${claim}, and ${andList(others)}; no winner is final`;
 }
+
+// --- End of what makes an ending final.
 
 /**
  * What the game's audit found, for a game with hidden claims (see

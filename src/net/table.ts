@@ -403,14 +403,18 @@ export class TableSession<S extends Json = Json> {
   /**
    * Declares `seat` absent: signed only while the table waits on it, it is
    * another seat, and it has been out of reach for the agreed limit on this
-   * page's clock (`ERR_TOO_SOON` before: see `absences`). Signed once the
-   * events under check are judged: one of them may be that seat's.
+   * page's clock (`ERR_TOO_SOON` before: see `absences`), and not if this seat
+   * claimed it `MAX_CLAIMS` times already with the table not moving since
+   * (`ERR_CLAIMED_AGAIN`). Signed once the events under check are judged: one of
+   * them may be that seat's.
    */
   declareAbsent(seat: Seat): Promise<Result<void, string>> {
     return this.publishIfValid({ type: 'ABSENT', seat }, () => {
       const since = this.unreachableSince[seat];
       const due = since === null || since === undefined ? null : since + this.genesis.absentAfterMs;
-      return due !== null && Date.now() >= due ? null : 'ERR_TOO_SOON';
+      if (due === null || Date.now() < due) return 'ERR_TOO_SOON';
+      // A claim the replica would refuse, this seat's name on it: see `MAX_CLAIMS`.
+      return this.replica.claimedAgain(this.seat, seat) ? 'ERR_CLAIMED_AGAIN' : null;
     });
   }
 

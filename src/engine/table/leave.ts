@@ -176,6 +176,68 @@ function offenceWords(name: string, { reason }: Named): string {
   return `${name} sent an event the protocol refuses (${reason})`;
 }
 
+/**
+ * A seat's CONFIRM of an ending that the log holding it no longer has (void:
+ * valid where its author stood, not where it lands): `event` is its position in
+ * the log, `ending` what that seat saw the table end by. A transcript cut just
+ * after it shows that ending, signed by that seat.
+ */
+export interface Overruled {
+  readonly seat: Seat;
+  readonly event: number;
+  readonly ending: Ending | null;
+}
+
+/**
+ * Whether the table's result is final: no other transcript of this table, one
+ * that verifies, can show another result (unless a seat signs two different
+ * events in one place, which names it).
+ * - `final`: the game ended by its own rules, every audit in; or every seat
+ *   confirmed the ending.
+ * - `unconfirmed`: the table ended by a resignation, a claim of absence or a
+ *   refuted claim, and the seats in `missing` did not confirm it: an event of
+ *   theirs this log lacks (the claimed seat's answer, a move crossing the
+ *   resignation) may undo the ending.
+ * - `disputed`: unconfirmed, and the log itself holds seats' confirmations of
+ *   another ending (`confirmed`), which this log undid: cut there, it is another
+ *   verifying transcript with another result.
+ */
+export type Finality =
+  | { readonly kind: 'final' }
+  | { readonly kind: 'unconfirmed'; readonly missing: readonly Seat[] }
+  | {
+      readonly kind: 'disputed';
+      readonly missing: readonly Seat[];
+      readonly confirmed: readonly Overruled[];
+    };
+
+/**
+ * The finality of `state`, a table that is done, given the seats that confirmed
+ * its ending and the confirmations the log overruled. The game's own end needs no
+ * confirmation: every seat's audit is in, so any event a seat adds stands where
+ * nothing but a CONFIRM is valid. An ending before it rests on events concurrent
+ * with it that the log may lack, until every seat signed that it saw none: a seat's
+ * CONFIRM names all it held, and whatever it signs after stands where the table is done.
+ * A confirmation of the ending the table has, overruled and made again later (a claim
+ * answered, then made again and standing), disputes nothing.
+ */
+export function finalityOf(
+  state: TableState<unknown>,
+  confirmedBy: readonly Seat[],
+  overruled: readonly Overruled[],
+): Finality {
+  const { ending } = state;
+  const seats = state.genesis.identities.map((_, seat) => seat);
+  const missing = seats.filter((seat) => !confirmedBy.includes(seat));
+  if (state.step.type === 'DONE' && (ending === null || missing.length === 0))
+    return { kind: 'final' };
+  const same = JSON.stringify(ending);
+  const confirmed = overruled.filter((o) => JSON.stringify(o.ending) !== same);
+  return confirmed.length === 0
+    ? { kind: 'unconfirmed', missing }
+    : { kind: 'disputed', missing, confirmed };
+}
+
 /** True when a claim that `seat` is absent ended the table in `state`: that seat owes its answer. */
 export const claimedAbsent = (state: TableState<unknown>, seat: Seat): boolean =>
   state.ending?.type === 'ABSENT' && state.ending.seat === seat;

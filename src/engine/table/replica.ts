@@ -63,10 +63,27 @@ import type { TableBody } from './bodies.ts';
 import { checkNow, Unchecked, type CheckBook, type CheckJob, type Checks } from './checks.ts';
 import { allowed, genesisHash, initialTable, owed } from './fold.ts';
 import { judge, nameInitialState } from './judge.ts';
-import { absentSeat, claimedAbsent, tableOutcome, type Named } from './leave.ts';
+import {
+  absentSeat,
+  claimedAbsent,
+  finalityOf,
+  tableOutcome,
+  type Finality,
+  type Named,
+} from './leave.ts';
 import { HEADS_PROTOCOL, protocolOf, type Genesis, type TableState } from './types.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
+
+/**
+ * How many times one seat may claim another absent with the table not moving in
+ * between: once, and once again in case the seat that answered went silent again
+ * before it moved. More would only grow the log, a claim and an answer at a time.
+ */
+export const MAX_CLAIMS = 2;
+
+/** Events that leave the table where it was: claims, their answers, confirmations. */
+const QUIET = new Set(['ABSENT', 'PRESENT', 'CONFIRM']);
 
 /** Who broke the rules, how, and with which event. */
 export type Offence = Named;
@@ -318,6 +335,22 @@ export class Replica<S extends Json> {
     return [...new Set(seats)].sort((a, b) => a - b);
   }
 
+  /**
+   * Whether the ending is final (see `finalityOf`): the seats that confirmed it, and every
+   * CONFIRM the log made void, with the ending its author had seen. A transcript whose
+   * ending is not final names no winner as final: `verify` and the replay say so.
+   */
+  finality(): Finality {
+    const overruled = this.log
+      .entries()
+      .flatMap(({ event }, i) =>
+        event.body.type === 'CONFIRM' && this.current.verdicts[i] === 'void'
+          ? [{ seat: event.author, event: i, ending: this.stateSeen(i).ending }]
+          : [],
+      );
+    return finalityOf(this.state, this.confirmedBy(), overruled);
+  }
+
   /** Seats that owe an event now, with the kind each owes: the seats the table waits on. */
   owed(): { seat: Seat; kind: string }[] {
     return this.stopped ? [] : owed(this.state, this.game);
@@ -456,6 +489,14 @@ export class Replica<S extends Json> {
     // Likewise a confirmation of nothing new.
     if (body.type === 'CONFIRM' && this.confirmedBefore(i))
       return { verdict: { rejected: 'ERR_CONFIRMED' }, state };
+    // And a claim made again and again on a seat that answers each one, the table not moving.
+    const event = this.log.entries()[i]!.event;
+    const claimed = absentSeat(body);
+    if (
+      claimed !== null &&
+      this.claimsInPlace(author, claimed, i, (e) => sees(event, e)) >= MAX_CLAIMS
+    )
+      return { verdict: { rejected: 'ERR_CLAIMED_AGAIN' }, state };
     const next = judge(state, this.game, author, body, run.checks);
     const unseen = this.unseenBefore(i);
     const seen = this.stateSeenBy(run, i, unseen);
@@ -614,6 +655,47 @@ export class Replica<S extends Json> {
           e.event.body.type === 'CONFIRM' &&
           seen.every((other) => sees(e.event, other.event)),
       );
+  }
+
+  /**
+   * True when `author` may not claim `seat` absent now: its next event would be
+   * refused, `ERR_CLAIMED_AGAIN` (see `claimsInPlace`). A page asks before it signs.
+   */
+  claimedAgain(author: Seat, seat: Seat): boolean {
+    const size = this.log.size;
+    return this.claimsInPlace(author, seat, size, () => true) >= MAX_CLAIMS;
+  }
+
+  /**
+   * How many claims `author` made that `seat` is absent, among the first `before`
+   * entries, with nothing since but claims, answers and confirmations, as an event
+   * of `author`'s that saw what `seen` admits would find them: latest first, up to
+   * the first after which something else happened (a move, a duty, a resignation).
+   * Judged on the events the claimant saw, like every rule.
+   */
+  private claimsInPlace(
+    author: Seat,
+    seat: Seat,
+    before: number,
+    seen: (event: Event) => boolean,
+  ): number {
+    const entries = this.log.entries().slice(0, before);
+    const moved = (claim: Event) =>
+      entries.some(
+        ({ event }) =>
+          seen(event) &&
+          !sees(claim, event) &&
+          !(event.author === claim.author && event.seq === claim.seq) &&
+          !QUIET.has(event.body.type),
+      );
+    let count = 0;
+    for (let j = entries.length - 1; j >= 0 && count < MAX_CLAIMS; j--) {
+      const claim = entries[j]!.event;
+      if (claim.author !== author || absentSeat(claim.body) !== seat) continue;
+      if (moved(claim)) break;
+      count++;
+    }
+    return count;
   }
 
   /**

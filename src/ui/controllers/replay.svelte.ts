@@ -19,7 +19,6 @@ import {
   describeAudit,
   describeEnding,
   describeFault,
-  disputed,
 } from '../../engine/transcript.ts';
 import { describeEntry, describeFinding, type LogLine } from '../words/describe.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from '../words/audit.ts';
@@ -328,11 +327,10 @@ export class ReplayController {
       );
       this.status = result.findings.length > 0 ? 'caught' : 'verified';
       this.hashes = hashRows(this.check.replica, this.names, null, []);
-      const dispute = disputed(result);
-      const headline = dispute
-        ? `${capitalised(dispute)}. As this transcript ends: ${words.headline}`
-        : words.headline;
-      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${headline}. ${capitalised(words.reason)} ${capitalised(describeEnding(result))}.`;
+      // An ending that is not final names no winner: the ending's words say why.
+      const named =
+        result.finality.kind === 'final' ? `${words.headline}. ${capitalised(words.reason)} ` : '';
+      this.verdict = `Verified: all ${result.events} events hold, every signature, chain link, proof and rule.${audit ? ` ${capitalised(audit)}.` : ''} ${named}${capitalised(describeEnding(result))}.`;
     } else if (result.fault.reason === ENDS_EARLY && this.check.fault === null) {
       this.status = 'unfinished';
       this.verdict = `All ${this.total} events hold, but ${ENDS_EARLY}: the cards still locked cannot be opened.`;
