@@ -83,7 +83,8 @@ const GOODBYE_MS = 500;
  */
 const HOST_REDIAL_BACKOFF = { firstMs: 1000, maxMs: 10000 };
 const HELLO_DOMAIN = 'fair-deal/lobby-hello/v2\n';
-const UNPROVEN = (what: string) => `${what} over a link its sender has not proven its hello on`;
+const overUnprovenLink = (what: string) =>
+  `${what} over a link its sender has not proven its hello on`;
 
 /** What a lobby hello signs: see the top of this file. */
 const helloBytes = (
@@ -199,7 +200,7 @@ export class LobbySession {
   private readonly proven = new Set<string>();
   /** The last report of a peer not proven yet on its link, taken once it is. */
   private readonly unproven = new Map<string, ReadonlyMap<string, LinkState>>();
-  /** Peers whose hello was made on another link, until one is proven on a link of theirs. */
+  /** Seated peers whose hello was made on another link, until one is proven on a link of theirs. */
   private readonly middled = new Set<string>();
   private readonly names = new Map<string, string>();
   private chat: ChatLine[] = [];
@@ -558,14 +559,14 @@ export class LobbySession {
         else this.checkRoster(from, message);
         break;
       case 'chat':
-        if (!this.proven.has(from)) this.drop(from, UNPROVEN('chat'));
+        if (!this.proven.has(from)) this.drop(from, overUnprovenLink('chat'));
         else if (this.holdsSeat(from) && this.holdsSeat(this.id))
           this.hear({ from, name: this.nameOf(from), text: message.text });
         else this.drop(from, 'chat from or to a peer without a seat');
         break;
       case 'bye':
         if (this.proven.has(from)) this.left.add(from);
-        else this.drop(from, UNPROVEN('a goodbye'));
+        else this.drop(from, overUnprovenLink('a goodbye'));
         break;
       case 'start':
         if (from !== hostPeerId(this.tableId) || this.agreement) break;
@@ -633,7 +634,8 @@ export class LobbySession {
       return false;
     }
     if (!onThisLink(this.messenger.transport, from, hello.channel)) {
-      this.middled.add(from);
+      // Said on screen for a seated player, whose name the page shows: a bounded few.
+      if (this.holdsSeat(from)) this.middled.add(from);
       this.drop(from, 'a hello made on another link: someone sits in the middle of this one');
       return false;
     }
@@ -744,8 +746,8 @@ export class LobbySession {
    */
   private tellLinks(): void {
     // Called after every change of the roster: a report from a peer no longer seated goes.
-    for (const reports of [this.reports, this.unproven])
-      for (const peer of reports.keys()) if (!this.holdsSeat(peer)) reports.delete(peer);
+    for (const kept of [this.reports, this.unproven, this.middled])
+      for (const peer of kept.keys()) if (!this.holdsSeat(peer)) kept.delete(peer);
     if (this.agreement || !this.holdsSeat(this.id)) return;
     const links = Object.fromEntries(
       this.players.flatMap((p) => {

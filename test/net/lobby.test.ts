@@ -470,6 +470,9 @@ describe('a man in the middle', () => {
     expect(ben.snapshot().dropped).toEqual([inTheMiddle(host.id)]);
     expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann']);
     expect(ben.snapshot().seated).toBe(false);
+    // Ben's page says so on screen, of Ann, whom the roster names; Ann's names no visitor.
+    expect(ben.snapshot().middle).toEqual([{ peer: host.id, name: 'Ann' }]);
+    expect(host.snapshot().middle).toEqual([]);
   });
 
   test('a host that sits in the middle of two guests’ link: no word of hers shown in their names, the middle said on screen, Start held', async () => {
