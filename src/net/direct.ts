@@ -12,7 +12,22 @@
  * relayed code must name as its sender the peer that sent it through the relay, so
  * nobody can make a peer answer for another. The relay stores nothing and forwards at a
  * bounded rate per sender; once the links are up it relays nothing, and the table is the
- * same full mesh PeerJS makes. A relayed offer from a peer this one holds a live link to
+ * same full mesh PeerJS makes.
+ *
+ * Who may relay: any peer that proved an identity key on its link to this one (a lobby
+ * hello, a seat hello: `proven`): the host, which relays for its guests, and any seat,
+ * which relays when the links at hand call for it (a page back from a reload pairs again
+ * with one seat alone, and reaches the others through it). A code that comes over a link
+ * with no such proof (a visitor, a spectator, a page that only paired) is not taken. What
+ * one relay can make this peer do is bounded, since a relay can stamp a code with any
+ * sender: a burst of codes taken from it, then one every 2 s (`RELAYED_BURST`); at most
+ * `MAX_PENDING_PER_RELAY` links answered for its offers still opening; and links whose
+ * peer has proven nothing yet, whoever brought them, fill at most half the links
+ * (`MAX_UNPROVEN`). Past that, or when every link is taken, the oldest unproven link of
+ * the relay that brought the most is given up for the new one: a relay that answers
+ * offers for nobody loses its own links first, and a player's is kept once it proves
+ * itself. A spectator's links never prove anything to a seat (it signs nothing): they
+ * stay while there is room. A relayed offer from a peer this one holds a live link to
  * is ignored (that peer never dials a link it holds; the link is lost within seconds if
  * it did lose it), so no relay can break a link by forging one. A relay sees the codes
  * it forwards, as a PeerServer does, and could place itself in the middle of a link it
@@ -50,6 +65,11 @@ const GATHER_LIMIT_MS = 5000;
 const MAX_WAITING_OFFERS = 6;
 /** Links at once: five other seats, and room for a few being replaced. */
 const MAX_LINKS = 12;
+/**
+ * Links brought by relays whose peer has proven nothing yet, at once: half the links, so
+ * the other half stays for the players, whatever the relays bring.
+ */
+const MAX_UNPROVEN = MAX_LINKS / 2;
 /** Offers heard through relays, remembered so one heard through two relays is answered once. */
 const MAX_SEEN = 64;
 /**
@@ -58,6 +78,18 @@ const MAX_SEEN = 64;
  */
 const RELAY_BURST = 30;
 const RELAY_PER_SECOND = 1;
+/**
+ * What this peer takes through one relay: the offers of the few seats that dial it at
+ * once through that relay and the answers to its own few dials; a burst of 10, then one
+ * every 2 s.
+ */
+const RELAYED_BURST = 10;
+const RELAYED_PER_SECOND = 0.5;
+/**
+ * Links answered for offers that came through one relay and have not opened yet: as many
+ * as the other seats of the largest table, when they all dial this one at once.
+ */
+const MAX_PENDING_PER_RELAY = 4;
 /** Events held until the session listens: a link's states and its first few messages. */
 const MAX_HELD = 64;
 
@@ -151,11 +183,16 @@ export function relayedCodeProblem(
 export class RelayAllowance {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
+  constructor(
+    private readonly burst: number = RELAY_BURST,
+    private readonly perSecond: number = RELAY_PER_SECOND,
+  ) {}
+
   allow(peer: string, now: number = Date.now()): boolean {
-    const bucket = this.buckets.get(peer) ?? { tokens: RELAY_BURST, at: now };
+    const bucket = this.buckets.get(peer) ?? { tokens: this.burst, at: now };
     bucket.tokens = Math.min(
-      RELAY_BURST,
-      bucket.tokens + ((now - bucket.at) / 1000) * RELAY_PER_SECOND,
+      this.burst,
+      bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond,
     );
     bucket.at = now;
     this.buckets.set(peer, bucket);
@@ -189,6 +226,15 @@ export class DirectTransport implements Transport {
   /** Peers dialled while no link could relay: dialled once one can (at most `MAX_LINKS`). */
   private readonly wanted = new Set<string>();
   private readonly allowance = new RelayAllowance();
+  /** What each relay may still have this peer take (`RELAYED_BURST`). */
+  private readonly heard = new RelayAllowance(RELAYED_BURST, RELAYED_PER_SECOND);
+  /** Links whose other end proved an identity key on them (`proven`): the relays heard. */
+  private readonly provenLinks = new WeakSet<DataLink>();
+  /**
+   * Links answered for a relayed offer whose peer has proven nothing on them yet, oldest
+   * first, with the relay that brought the offer: the only links given up for room.
+   */
+  private readonly introduced = new Map<string, { relay: string; link: DataLink }>();
   private readonly watchers = new Set<(peer: string, state: LinkState) => void>();
   private closed = false;
 
@@ -341,6 +387,14 @@ export class DirectTransport implements Transport {
     return this.links.connectedPeers();
   }
 
+  /** The peer of the open link to `peer` proved a key on it: it may relay codes to this one. */
+  proven(peer: string): void {
+    const link = this.links.connectionOf(peer);
+    if (!link || !this.links.connectedPeers().includes(peer)) return;
+    this.provenLinks.add(link);
+    this.introduced.delete(peer);
+  }
+
   channel(peer: string): LinkChannel | null {
     return this.links.channel(peer);
   }
@@ -360,6 +414,7 @@ export class DirectTransport implements Transport {
     for (const connection of this.answered.values()) connection.close();
     this.waiting.clear();
     this.answered.clear();
+    this.introduced.clear();
     this.dials.clear();
     this.wanted.clear();
     this.watchers.clear();
@@ -397,7 +452,11 @@ export class DirectTransport implements Transport {
   }
 
   private linkChanged(peer: string, state: LinkState): void {
-    if (state === 'lost') this.allowance.forget(peer);
+    if (state === 'lost' || state === 'unreachable') {
+      this.allowance.forget(peer);
+      this.heard.forget(peer);
+      this.introduced.delete(peer);
+    }
     for (const watcher of this.watchers) watcher(peer, state);
     this.emit(() => this.handlers?.link(peer, state));
     // A link is a way to signal the others: dial those asked for while there was none.
@@ -415,7 +474,7 @@ export class DirectTransport implements Transport {
     if (!envelope.ok)
       return console.warn(`fairdeal: dropped signaling from ${from}: ${envelope.error}`);
     if ('to' in envelope.value) this.forward(from, envelope.value.to, envelope.value.code);
-    else void this.relayed(envelope.value.from, envelope.value.code);
+    else void this.relayed(from, envelope.value.from, envelope.value.code);
   }
 
   /** Forwards `code` from `from` to `to`, if linked to both and `from` is within its allowance. */
@@ -433,8 +492,17 @@ export class DirectTransport implements Transport {
       if (relay !== peer) this.links.send(relay, message);
   }
 
-  /** A code `from` sent through a relay: an offer to answer, or the answer to a dial. */
-  private async relayed(from: string, code: string): Promise<void> {
+  /**
+   * A code `from` sent through the relay `via`: an offer to answer, or the answer to a
+   * dial. Taken only through a relay proven on its link, within its allowance, and an offer
+   * only while that relay has few links of its bringing still opening (see the top).
+   */
+  private async relayed(via: string, from: string, code: string): Promise<void> {
+    const relay = this.links.connectionOf(via);
+    if (!relay || !this.provenLinks.has(relay))
+      return console.warn(`fairdeal: dropped a code relayed by ${via}, proven on no link`);
+    if (!this.heard.allow(via))
+      return console.warn(`fairdeal: dropped a code relayed by ${via}, past its allowance`);
     const read = await decodePairing(code);
     if (!read.ok)
       return console.warn(`fairdeal: dropped a relayed code from ${from}: ${read.error}`);
@@ -449,10 +517,18 @@ export class DirectTransport implements Transport {
     // A peer never dials a link it holds: an offer over a live link would only break it.
     if (this.links.connectedPeers().includes(from))
       return console.warn(`fairdeal: dropped a relayed offer from ${from}, linked already`);
-    if (!this.links.has(from) && this.links.size >= MAX_LINKS) return;
+    if (this.opening(via) >= MAX_PENDING_PER_RELAY)
+      return console.warn(`fairdeal: dropped an offer relayed by ${via}, its links still opening`);
+    const full =
+      this.stillIntroduced().length >= MAX_UNPROVEN ||
+      (!this.links.has(from) && this.links.size >= MAX_LINKS);
+    if (full && !this.makeRoom()) return;
     const { connection, channel } = this.open();
     const link = new ChannelLink(from, connection, channel);
-    if (!this.links.adopt(link, false)) {
+    if (this.links.adopt(link, false)) {
+      this.introduced.delete(from);
+      this.introduced.set(from, { relay: via, link });
+    } else {
       // Our dial to `from` crossed theirs and stands. It may have gone out before `from` could
       // hear it (a page that reloads dials as soon as it is back, before the others know it
       // left): send it again, now that `from` is heard, or both would wait out their dials.
@@ -468,6 +544,35 @@ export class DirectTransport implements Transport {
     } catch {
       if (this.links.connectionOf(from) === link) this.links.drop(from);
     }
+  }
+
+  /** The links brought by relays still unproven, forgetting those gone or replaced since. */
+  private stillIntroduced(): [string, { relay: string; link: DataLink }][] {
+    for (const [peer, { link }] of this.introduced)
+      if (this.links.connectionOf(peer) !== link) this.introduced.delete(peer);
+    return [...this.introduced];
+  }
+
+  /** How many links brought by `relay` are still opening. */
+  private opening(relay: string): number {
+    const connected = new Set(this.links.connectedPeers());
+    return this.stillIntroduced().filter(([peer, e]) => e.relay === relay && !connected.has(peer))
+      .length;
+  }
+
+  /**
+   * Gives up the oldest unproven link of the relay that brought the most of them: a relay
+   * that fills this peer's links loses its own first. False when every link is proven or
+   * of this peer's making.
+   */
+  private makeRoom(): boolean {
+    const brought = new Map<string, string[]>();
+    for (const [peer, { relay }] of this.stillIntroduced())
+      brought.set(relay, [...(brought.get(relay) ?? []), peer]);
+    const most = [...brought.values()].sort((a, b) => b.length - a.length)[0];
+    if (!most) return false;
+    this.links.drop(most[0]!);
+    return true;
   }
 
   /** The answer to a dial made through a relay. */

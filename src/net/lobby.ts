@@ -23,6 +23,14 @@
  * back from a reload opens the roster it kept, so every seat stays where it was until its
  * player comes back.
  *
+ * A link counts as the player's only once its hello is proven on it: until then the lobby
+ * shows it `connecting`, reports it so to the others, takes no chat and no goodbye over
+ * it, and keeps the player's report of its links aside (taken once the hello is proven,
+ * since everything on a proven link is the player's own). Whoever sits in the middle of
+ * a link (the host that relayed its codes, a PeerServer) can then put no word in either
+ * end's mouth, and a hello made on another link is said on screen (`middle`). Start
+ * needs every pair proven, each end's word on it from a link proven at this end.
+ *
  * A computer player the host adds is a peer of its own, but its keys live in the host's
  * page. The host says so: each roster entry carries `runByHost`, true for a seat the
  * host's page runs, and the genesis records it (`Genesis.runBy`), so every player's page
@@ -75,6 +83,8 @@ const GOODBYE_MS = 500;
  */
 const HOST_REDIAL_BACKOFF = { firstMs: 1000, maxMs: 10000 };
 const HELLO_DOMAIN = 'fair-deal/lobby-hello/v2\n';
+const overUnprovenLink = (what: string) =>
+  `${what} over a link its sender has not proven its hello on`;
 
 /** What a lobby hello signs: see the top of this file. */
 const helloBytes = (
@@ -156,6 +166,11 @@ export interface LobbySnapshot {
   /** Messages dropped as malformed, with their reasons, newest last. */
   dropped: string[];
   /**
+   * Peers whose hello came made on another link: someone sits in the middle of this
+   * page's link to them, and it does not count as theirs. Until one proves itself.
+   */
+  middle: { peer: string; name: string }[];
+  /**
    * The game whose rules this page is loading (to check the host's roster, or at the host
    * before its table can start), and why they could not load (a chunk not reachable) if
    * they could not; null when nothing waits for them.
@@ -181,6 +196,12 @@ export class LobbySession {
   private readonly noPath = new Set<string>();
   /** Each seated peer's last word on its own links (`links` messages). */
   private readonly reports = new Map<string, ReadonlyMap<string, LinkState>>();
+  /** Peers whose hello is proven on the link open now: what comes over it is theirs. */
+  private readonly proven = new Set<string>();
+  /** The last report of a peer not proven yet on its link, taken once it is. */
+  private readonly unproven = new Map<string, ReadonlyMap<string, LinkState>>();
+  /** Seated peers whose hello was made on another link, until one is proven on a link of theirs. */
+  private readonly middled = new Set<string>();
   private readonly names = new Map<string, string>();
   private chat: ChatLine[] = [];
   private readonly dropped: string[] = [];
@@ -374,6 +395,7 @@ export class LobbySession {
           ? this.agreement.waiting().map((seat) => ({ ...this.players[seat]! }))
           : [],
       dropped: [...this.dropped],
+      middle: [...this.middled].map((peer) => ({ peer, name: this.nameOf(peer) })),
       rules: this.rules && { ...this.rules },
     };
   }
@@ -527,6 +549,7 @@ export class LobbySession {
       case 'hello':
         if (!this.proves(from, message)) break;
         this.names.set(from, message.name);
+        this.provenOn(from);
         if (this.isHost) this.seat(from, message);
         break;
       case 'roster':
@@ -536,12 +559,14 @@ export class LobbySession {
         else this.checkRoster(from, message);
         break;
       case 'chat':
-        if (this.holdsSeat(from) && this.holdsSeat(this.id))
+        if (!this.proven.has(from)) this.drop(from, overUnprovenLink('chat'));
+        else if (this.holdsSeat(from) && this.holdsSeat(this.id))
           this.hear({ from, name: this.nameOf(from), text: message.text });
         else this.drop(from, 'chat from or to a peer without a seat');
         break;
       case 'bye':
-        this.left.add(from);
+        if (this.proven.has(from)) this.left.add(from);
+        else this.drop(from, overUnprovenLink('a goodbye'));
         break;
       case 'start':
         if (from !== hostPeerId(this.tableId) || this.agreement) break;
@@ -555,7 +580,11 @@ export class LobbySession {
         break;
       case 'links':
         if (!this.holdsSeat(from)) this.drop(from, 'links from a peer without a seat');
-        else this.reports.set(from, new Map(Object.entries(message.links)));
+        else
+          (this.proven.has(from) ? this.reports : this.unproven).set(
+            from,
+            new Map(Object.entries(message.links)),
+          );
         break;
       case 'genesis':
         if (!verifyStatement(this.tableId, message)) this.drop(from, 'bad genesis signature');
@@ -605,10 +634,24 @@ export class LobbySession {
       return false;
     }
     if (!onThisLink(this.messenger.transport, from, hello.channel)) {
+      // Said on screen for a seated player, whose name the page shows: a bounded few.
+      if (this.holdsSeat(from)) this.middled.add(from);
       this.drop(from, 'a hello made on another link: someone sits in the middle of this one');
       return false;
     }
     return true;
+  }
+
+  /** `peer` proved its hello on the link open now: that link is its own, and so its report. */
+  private provenOn(peer: string): void {
+    this.proven.add(peer);
+    this.middled.delete(peer);
+    this.messenger.transport.proven?.(peer);
+    const report = this.unproven.get(peer);
+    this.unproven.delete(peer);
+    if (report && this.holdsSeat(peer)) this.reports.set(peer, report);
+    // This end's own word on the link has changed: from `connecting` to `connected`.
+    this.tellLinks();
   }
 
   /** A proven hello at the host: the seat of its key (back under a new peer id, maybe), or a free one. */
@@ -703,7 +746,8 @@ export class LobbySession {
    */
   private tellLinks(): void {
     // Called after every change of the roster: a report from a peer no longer seated goes.
-    for (const peer of this.reports.keys()) if (!this.holdsSeat(peer)) this.reports.delete(peer);
+    for (const kept of [this.reports, this.unproven, this.middled])
+      for (const peer of kept.keys()) if (!this.holdsSeat(peer)) kept.delete(peer);
     if (this.agreement || !this.holdsSeat(this.id)) return;
     const links = Object.fromEntries(
       this.players.flatMap((p) => {
@@ -752,9 +796,13 @@ export class LobbySession {
     return redial;
   }
 
-  /** The link to `peer` as this player tells it (see `noPath`). */
+  /**
+   * The link to `peer` as this player tells it (see `noPath`): `connected` only once its
+   * hello is proven on it.
+   */
   private linkTo(peer: string): LinkState | undefined {
     const state = this.links.get(peer);
+    if (state === 'connected' && !this.proven.has(peer)) return 'connecting';
     return state === 'connecting' && this.noPath.has(peer) ? 'unreachable' : state;
   }
 
@@ -777,6 +825,9 @@ export class LobbySession {
       this.challenges.forget(peer);
       this.toAnswer.delete(peer);
     }
+    // A new link, or none: whoever is at its end proves itself again.
+    this.proven.delete(peer);
+    this.unproven.delete(peer);
     if (peer === hostPeerId(this.tableId) && this.table === null && isDown(state)) {
       this.stopWaitingForHost();
       this.unanswered = state === 'lost';

@@ -23,7 +23,9 @@
  *     pass each end's challenge and hello on to the other, but each hello then names the
  *     other session's certificates, and both ends refuse it. So it cannot have the two
  *     seats take the link for theirs while it reads all they say and withholds what it
- *     likes: each shows the other as not linked.
+ *     likes: each shows the other as not linked, and says why (`middled`). A hello proven
+ *     on a link is told to the transport (`Transport.proven`): one paired by codes takes
+ *     relayed codes over that link from then on (`direct.ts`).
  *  4. Once a peer id has proven a seat and has been sent this end's own hello, and only
  *     then, it is the seat's: messages from it are the seat's, messages to the seat go to
  *     it, and an older peer id of the seat counts for nothing. Waiting for the own hello
@@ -138,6 +140,8 @@ export class SeatLinks {
   private readonly answered = new Set<string>();
   /** Peer ids whose hello over the link open now was made on another: a man sits in its middle. */
   private readonly intercepted = new Set<string>();
+  /** Seats whose hello came made on another link, until one is proven on a link of their own. */
+  private readonly middle = new Set<Seat>();
   private readonly hash: string;
   private handlers: Partial<SeatLinkHandlers> = {};
   private readonly unsubscribe: () => void;
@@ -188,6 +192,15 @@ export class SeatLinks {
   /** Each seat's link state; this peer's own seat is always `connected`. */
   states(): SeatLinkState[] {
     return this.genesis.identities.map((_, s) => this.entries.get(s)?.state ?? 'connected');
+  }
+
+  /**
+   * The seats whose signed hello reached this page made on another link: someone sits in
+   * the middle of the link to each, so the table waits on it for a reason the player must
+   * see. A seat leaves the list once it proves itself on a link.
+   */
+  middled(): Seat[] {
+    return [...this.middle].sort((a, b) => a - b);
   }
 
   /** The seat a peer id has proven, or null: an unproven peer speaks for no seat. */
@@ -319,11 +332,18 @@ export class SeatLinks {
       return this.refuse(from, `a seat hello for seat ${hello.seat} not signed by its key`);
     if (!onThisLink(this.messenger.transport, from, hello.channel)) {
       this.intercepted.add(from);
-      return this.refuse(
+      this.refuse(
         from,
         'a seat hello made on another link: someone sits in the middle of this one',
       );
+      if (!this.middle.has(hello.seat)) {
+        this.middle.add(hello.seat);
+        this.handlers.changed?.();
+      }
+      return;
     }
+    this.messenger.transport.proven?.(from);
+    if (this.middle.delete(hello.seat)) this.handlers.changed?.();
     if (entry.peer === from) return;
     this.proven.set(from, hello.seat);
     this.seatLink(from);

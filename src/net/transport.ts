@@ -74,6 +74,12 @@ export interface Transport {
   connectedPeers(): string[];
   /** The channel of the open link to `peer`; null while there is none. */
   channel(peer: string): LinkChannel | null;
+  /**
+   * The peer at the other end of the open link to `peer` proved an identity key on that
+   * very link (a lobby hello, a seat hello): a transport that takes signaling over its
+   * links takes it from such a peer only (`direct.ts`). The others need not listen.
+   */
+  proven?(peer: string): void;
   /** Registers the handlers; a transport has exactly one set. */
   listen(handlers: TransportHandlers): void;
   /** Closes every link and leaves the network. */

@@ -339,6 +339,8 @@ export class WatchSession {
       !onThisLink(this.messenger.transport, from, hello.channel)
     )
       return console.warn(`fairdeal: ${from} failed to prove seat ${hello.seat} to a spectator`);
+    // A seat paired by hand relays the spectator's codes to the others (`direct.ts`).
+    this.messenger.transport.proven?.(from);
     const { seat } = hello;
     if (watched.peers[seat] === from) return;
     // A peer id speaks for one seat at a time.

@@ -470,6 +470,62 @@ describe('a man in the middle', () => {
     expect(ben.snapshot().dropped).toEqual([inTheMiddle(host.id)]);
     expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann']);
     expect(ben.snapshot().seated).toBe(false);
+    // Ben's page says so on screen, of Ann, whom the roster names; Ann's names no visitor.
+    expect(ben.snapshot().middle).toEqual([{ peer: host.id, name: 'Ann' }]);
+    expect(host.snapshot().middle).toEqual([]);
+  });
+
+  test('a host that sits in the middle of two guests’ link: no word of hers shown in their names, the middle said on screen, Start held', async () => {
+    const net = new LoopbackNetwork();
+    const [benId, catId] = [guest('bbbb'), guest('cccc')];
+    // Ann relayed the codes of Ben's and Cat's link and answered each end herself. She passes
+    // the challenges and hellos on, and puts her own words in the place of Ben's: a chat line,
+    // a report of his links, a goodbye.
+    const BEN_WROTE: Record<string, string> = {
+      chat: JSON.stringify({ type: 'chat', text: 'I am leaving, Cat please take my cards' }),
+      links: JSON.stringify({ type: 'links', links: { [hostPeerId(TABLE.id)]: 'unreachable' } }),
+      bye: JSON.stringify({ type: 'bye' }),
+    };
+    const forgeries = Object.values(BEN_WROTE);
+    net.intercept(benId, catId, (envelope, forward) => {
+      const type = (JSON.parse(envelope.data) as { type: string }).type;
+      if (envelope.from === benId && type === 'chat') envelope.data = forgeries.shift()!;
+      forward();
+    });
+    const host = LobbySession.create(
+      net.join(hostPeerId(TABLE.id)),
+      TABLE,
+      'Ann',
+      createIdentity(),
+    );
+    const ben = LobbySession.join(net.join(benId), TABLE.id, 'Ben', createIdentity());
+    await settle();
+    const cat = LobbySession.join(net.join(catId), TABLE.id, 'Cat', createIdentity());
+    await settle();
+    // Each line Ben says to Cat she hears as one of Ann's.
+    for (const line of ['hi', 'all set?', 'see you at the table']) ben.say(line);
+    await settle();
+
+    // Cat shows none of it: no chat line, no goodbye, no word of Ben's on his link to Ann.
+    expect(cat.snapshot().chat).toEqual([]);
+    expect(cat.snapshot().left).toEqual([]);
+    expect(cat.snapshot().pairs.map((pair) => pair.state)).toEqual([
+      'connected',
+      'connected',
+      'connecting',
+    ]);
+    // Each says on screen that someone sits in the middle of the link to the other.
+    expect(ben.snapshot().middle).toEqual([{ peer: catId, name: 'Cat' }]);
+    expect(cat.snapshot().middle).toEqual([{ peer: benId, name: 'Ben' }]);
+    expect(ben.snapshot().links[catId]).toBe('connecting');
+    expect(cat.snapshot().links[benId]).toBe('connecting');
+    // An honest host's page holds Start: the pair Ben and Cat is not proven.
+    expect(host.snapshot().pairs.map((pair) => pair.state)).toEqual([
+      'connected',
+      'connected',
+      'connecting',
+    ]);
+    expect(host.canStart()).toBe(false);
   });
 });
 

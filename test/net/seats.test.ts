@@ -364,6 +364,8 @@ describe('a man in the middle of a link', () => {
       const refused = new Set(links[seat]!.refusals.map((r) => `${r.peer}: ${r.reason}`));
       expect([...refused]).toEqual([`${PEERS[other]}: ${IN_THE_MIDDLE}`]);
       expect(links[seat]!.states()[other]).toBe('connecting');
+      // The table's page can say why it waits: someone sits in the middle of that link.
+      expect(links[seat]!.middled()).toEqual([other]);
       expect(links[seat]!.seatOf(PEERS[other]!)).toBeNull();
       // Nothing goes to the other seat through her: the table knows it is not linked.
       expect(links[seat]!.send(other, { type: 'event', event: 'for your eyes' })).toBe(false);

@@ -65,6 +65,7 @@ import {
 import type { Invitation, Restoring, TableSession } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
+import { middleWords } from '../words/waiting.ts';
 import type { TableController } from './table.svelte.ts';
 import type { WatchController } from './watch.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
@@ -232,6 +233,11 @@ export class LobbyController {
       lobbyRunBy(players),
       me < 0 ? null : me,
     );
+  }
+
+  /** Who sits behind someone in the middle of this page's link to them, in words; null for nobody. */
+  get middle(): string | null {
+    return middleWords(this.snapshot?.middle.map((p) => p.name) ?? []);
   }
 
   get canStart(): boolean {

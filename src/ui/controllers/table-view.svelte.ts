@@ -14,7 +14,7 @@ import type { LogWords } from './log-words.svelte.ts';
 import { describeTableResult, type ResultWords } from '../words/outcome.ts';
 import { roundProgress, seatsUnderCheck, type PlayerProgress } from '../words/progress.ts';
 import { FaceMemory } from './memory.ts';
-import { failureWords, linkWords } from '../words/waiting.ts';
+import { failureWords, linkWords, middleWords } from '../words/waiting.ts';
 
 /** The long step under way in words, how far it has come, and each player's part in a shuffle round. */
 export interface StepProgress {
@@ -101,8 +101,10 @@ export class TableView {
       this.links,
       replica.owed().map((o) => o.seat),
     );
+    const middle = middleWords(this.session.links.middled().map((seat) => this.names[seat]!));
     this.alarms = [
       ...(failure === null ? [] : [failure]),
+      ...(middle === null ? [] : [middle]),
       ...this.words.alarms(),
       ...this.session.disconnected.map(
         (r) =>

@@ -37,6 +37,23 @@ export function linkWords(
   return sentences.length > 0 ? sentences.join(' ') : null;
 }
 
+/**
+ * The players whose proof of who they are came made on another link, in words, or null
+ * when there are none: someone sits in the middle of the link to each (the page that
+ * relayed its codes, a signaling server), so the table waits on them for a reason the
+ * player must see.
+ */
+export function middleWords(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  const who = together(names);
+  const links = names.length > 1 ? 'links' : 'link';
+  return (
+    `Someone sits in the middle of your ${links} to ${who}: their proof of who they are was made ` +
+    `on another link, so what passes on yours may be read or changed there. Nothing on it counts ` +
+    `as ${who}'s, and the table waits until you are linked directly.`
+  );
+}
+
 /** The table's time limit for absent players, in a sentence for those about to sit at it. */
 export function absentLimitWords(ms: number): string {
   const minutes = ms / 60_000;
