@@ -340,7 +340,8 @@ class Run {
    * What an honest page makes on `replica` for `seat`: the answer to a claim that it
    * is absent, else its duty, else the game's own bot's move (sealed if the table asks
    * so; a bot's claims are true), else, now and then, a claim that a seat the table
-   * waits on is absent (a page does that once the agreed time is up).
+   * waits on is absent (a page does that once the agreed time is up, and not a third
+   * time in one place).
    */
   private honestBody(replica: Replica<Json>, seat: Seat, s: Step): TableBody | null {
     const player = this.players[seat]!;
@@ -360,7 +361,10 @@ class Run {
         : makeAct(action);
     }
     const waitedOn = owed(state, this.game).find((o) => o.seat !== seat);
-    return s.c % 4 === 0 && waitedOn ? { type: 'ABSENT', seat: waitedOn.seat } : null;
+    // A page claims a seat no more often than the rule lets it (`MAX_CLAIMS`).
+    return s.c % 4 === 0 && waitedOn && !replica.claimedAgain(seat, waitedOn.seat)
+      ? { type: 'ABSENT', seat: waitedOn.seat }
+      : null;
   }
 
   private legal(state: TableState<Json>, seat: Seat): JsonObject[] {
