@@ -72,6 +72,11 @@ export type Outcome =
  *   faces nobody else sees (a hidden hand, a fight shown to two) records
  *   the cards a claim rests on, and `audit` judges the claim once every key
  *   is open: a card's id may name another face by then (a re-masked hand).
+ *   `as[i]`, when given: card `cards[i]` as that seat holds it, its copy
+ *   where a show left it one (under that seat's layer alone), else the card.
+ *   A copy opens with its seat's keys alone where the card itself also
+ *   carries another seat's layer, so a seat that keeps its keys at the audit
+ *   hides nothing of what the recorded seat saw.
  */
 export type Need =
   | {
@@ -86,7 +91,11 @@ export type Need =
   | { readonly type: 'SHOW'; readonly cards: readonly CardId[]; readonly to: readonly Seat[] }
   | { readonly type: 'SHUFFLE'; readonly cards: readonly CardId[] }
   | { readonly type: 'COIN' }
-  | { readonly type: 'RECORD'; readonly cards: readonly CardId[] };
+  | {
+      readonly type: 'RECORD';
+      readonly cards: readonly CardId[];
+      readonly as?: readonly Seat[];
+    };
 
 /** A seat the audit found breaking a rule nobody could check before every key was open. */
 export interface Finding {

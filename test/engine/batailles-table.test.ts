@@ -137,7 +137,7 @@ describe('a lying word on a fight', () => {
     expect(describeAudit(verified)).toBe(`audit caught ${name} (ERR_FIGHT_RESULT)`);
   });
 
-  test('a liar who will not open its keys is named for that, and loses', () => {
+  test('a liar who will not open its keys loses for that, and is caught all the same', () => {
     const { liar, events } = recorded();
     const table = Table.of(players, batailles, { players: 3 });
     for (const e of events) for (const replica of table.replicas) feed(replica, e.bytes);
@@ -146,11 +146,14 @@ describe('a lying word on a fight', () => {
     expect(table.replicas[0]!.owed()).toEqual([{ seat: liar, kind: 'AUDIT' }]);
     table.play(honest[0]!, { type: 'ABSENT', seat: liar });
     const names = table.replicas[0]!.genesis.names;
-    for (const replica of table.replicas)
+    // The other fighter's copies of the fight open with its own keys.
+    for (const replica of table.replicas) {
+      expect(replica.state.findings).toEqual([{ seat: liar, reason: 'ERR_FIGHT_RESULT' }]);
       expect(replica.outcome()).toEqual({
         result: 'win',
         winners: honest,
-        reason: `${names[liar]} did not open their keys for the audit`,
+        reason: `the audit caught ${names[liar]}; ${names[liar]} did not open their keys for the audit`,
       });
+    }
   });
 });

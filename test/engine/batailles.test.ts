@@ -246,7 +246,12 @@ describe('the Slacker', () => {
     const swapped = must(state, { type: 'SLACKER', unit: three, card: spy, seat: 2 });
     expect(swapped.play[2]).toEqual([card(2, U(9)), spy]);
     expect(swapped.slacker).toEqual([2, 2, 1]);
-    expect(batailles.needs(swapped)[0]).toEqual({ type: 'RECORD', cards: [card(2, U(9)), spy] });
+    // The claim's cards as the claimant holds them.
+    expect(batailles.needs(swapped)[0]).toEqual({
+      type: 'RECORD',
+      cards: [card(2, U(9)), spy],
+      as: [2, 2],
+    });
     const recorded = must(swapped, { type: 'RECORDED', cards: [card(2, U(9)), spy] });
     expect(batailles.needs(recorded)).toEqual([{ type: 'DEAL', cards: [three], to: 2 }]);
     const dealt = must(recorded, { type: 'DEALT', cards: [three], to: 2 });
@@ -510,6 +515,21 @@ describe('the audit', () => {
     // An exhibit no key opened proves nothing either way.
     const closed = denied.exhibits.map((faces) => faces.map(() => -1));
     expect(audit(denied.state, closed)).toEqual([]);
+    // A fight's exhibit is each fighter's copies, attacker's first: either half judges it.
+    const { exhibit } = denied.state.fights.at(-1)!;
+    const half = (keep: 'attacker' | 'defender') =>
+      denied.exhibits.map((faces, i) =>
+        i !== exhibit
+          ? faces
+          : faces.map((face, j) => (j < faces.length / 2 === (keep === 'attacker') ? face : -1)),
+      );
+    expect(denied.exhibits[exhibit]).toHaveLength(4);
+    expect(audit(denied.state, half('attacker'))).toEqual([
+      { seat: 0, reason: 'ERR_FIGHT_RESULT' },
+    ]);
+    expect(audit(denied.state, half('defender'))).toEqual([
+      { seat: 0, reason: 'ERR_FIGHT_RESULT' },
+    ]);
   });
 });
 

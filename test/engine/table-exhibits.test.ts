@@ -117,3 +117,44 @@ describe('an exhibit', () => {
     expect(table.replicas[0]!.stateHash).toBe(table.replicas[1]!.stateHash);
   });
 });
+
+describe('an exhibit of cards as given seats hold them (`RECORD` `as`)', () => {
+  const shownBoth = {
+    decks: [{ name: 'deck', size: 6 }],
+    script: [
+      { type: 'DEAL', cards: [0, 1], to: 1 },
+      { type: 'SHOW', cards: [0, 1], to: [0, 1] },
+      { type: 'RECORD', cards: [0, 1, 0, 1], as: [0, 0, 1, 1] },
+      { type: 'ACT', seats: [1] },
+    ] satisfies Need[],
+  };
+
+  test('keeps each seat’s copy, which that seat’s keys open alone', () => {
+    const table = new Table(
+      players,
+      makeGenesis(players, scriptGame, shownBoth),
+      tableGame(scriptGame),
+      setupOrThrow(scriptGame, shownBoth),
+    );
+    table.dutiesUntil((s) => s.exhibits.length === 1);
+    const state = table.replicas[0]!.state;
+    // The cards themselves carry both seats' show keys; each copy its own seat's alone.
+    expect(state.cards[0]!.layers.map((l) => l.seat).sort()).toEqual([0, 1]);
+    const copyOf = (card: number, seat: number) =>
+      state.copies.find((c) => c.card === card && c.seat === seat)!;
+    expect(state.exhibits[0]!.snapshot).toEqual(
+      [copyOf(0, 0), copyOf(1, 0), copyOf(0, 1), copyOf(1, 1)].map(({ c, layers, epoch }) => ({
+        c,
+        layers,
+        epoch,
+      })),
+    );
+    table.play(1, makeAct({ type: 'DONE' }));
+    table.dutiesUntil((s) => s.step.type === 'DONE');
+    const done = table.replicas[0]!.state;
+    const faces = [0, 1].map((id) => readable(table, 1).get(id)!);
+    expect(openExhibits(done)).toEqual([[...faces, ...faces]]);
+    // Seat 1's keys withheld: seat 0's copies still open.
+    expect(openExhibits({ ...done, audit: [done.audit[0]!, null] })).toEqual([[...faces, -1, -1]]);
+  });
+});

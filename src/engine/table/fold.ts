@@ -14,7 +14,7 @@
  * step, so the table always knows which seat owes which event.
  */
 import type { Json, JsonObject } from '../encoding.ts';
-import type { AnyGame, CardId, Need, Seat } from '../game.ts';
+import type { AnyGame, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import { applyAudit, judgeClaims, owesAudit } from './audit.ts';
 import type { Decoded } from './bodies.ts';
@@ -34,7 +34,13 @@ import {
 } from './rounds.ts';
 import { applyAck, applySeal, openSeal, owesSeal } from './seal.ts';
 import { nextStep, type Applied, type Owed } from './step.ts';
-import { protocolOf, type AuditRecord, type Genesis, type TableState } from './types.ts';
+import {
+  protocolOf,
+  type AuditRecord,
+  type Genesis,
+  type TableCard,
+  type TableState,
+} from './types.ts';
 import {
   applyCopy,
   applyLock,
@@ -330,7 +336,7 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   if (!need) return state;
   switch (need.type) {
     case 'RECORD':
-      return record(state, game, need.cards);
+      return record(state, game, need);
     case 'SHUFFLE':
       return keysStep(state, shuffleGroups(state, need.cards));
     case 'REMASK':
@@ -377,13 +383,16 @@ function dealsAtOnce<S>(
   return deals;
 }
 
-/** Keeps `cards` as they are now as the next exhibit, and tells the game. */
+/** Keeps `cards` as they are now (each as its seat in `as` holds it) as the next exhibit, and tells the game. */
 function record<S extends Json>(
   state: TableState<S>,
   game: AnyGame<S>,
-  cards: readonly CardId[],
+  { cards, as }: Extract<Need, { type: 'RECORD' }>,
 ): TableState<S> {
-  const snapshot = cards.map((id) => {
+  const snapshot = cards.map((id, i): TableCard => {
+    // A copy names the card its id holds now: a re-mask or a shuffle of the id drops it.
+    const copy = as && state.copies.find((c) => c.card === id && c.seat === as[i]);
+    if (copy) return { c: copy.c, layers: copy.layers, epoch: copy.epoch };
     const card = state.cards[id];
     if (!card) throw new Error(`no card ${id} to record`);
     return card;

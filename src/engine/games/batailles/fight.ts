@@ -146,24 +146,41 @@ function judgeClaim(claim: Claim, faces: readonly Face[]): Finding[] {
   return [];
 }
 
+/** Faces of which every one is open (none -1), or null. */
+const opened = (faces: readonly number[] | undefined): Face[] | null =>
+  faces === undefined || faces.some((f) => f < 0) ? null : [...faces];
+
+/**
+ * The faces of a fight's cards from its exhibit: the attacker's copies, or,
+ * where one stays closed (the attacker kept its keys), the defender's.
+ */
+function fightFaces(fight: Fight, faces: readonly number[] | undefined): Face[] | null {
+  const n = fight.attackers.length + fight.defenders.length;
+  return opened(faces?.slice(0, n)) ?? opened(faces?.slice(n, 2 * n));
+}
+
 /**
  * The audit: every claim and every fight judged on the faces of its exhibit,
  * in the order they were made. An exhibit with a card no key opens (-1)
- * proves nothing either way and is passed over.
+ * proves nothing either way and is passed over: that happens only where the
+ * claimant, or both fighters, kept their keys.
  */
 export function audit(state: BataillesState, exhibits: readonly (readonly number[])[]): Finding[] {
   const items = [
     ...state.claims.map((claim) => ({
       exhibit: claim.exhibit,
-      judge: (f: Face[]) => judgeClaim(claim, f),
+      judge: (faces: readonly number[] | undefined) => {
+        const open = opened(faces);
+        return open ? judgeClaim(claim, open) : [];
+      },
     })),
     ...state.fights.map((fight) => ({
       exhibit: fight.exhibit,
-      judge: (f: Face[]) => judgeFight(fight, f),
+      judge: (faces: readonly number[] | undefined) => {
+        const open = fightFaces(fight, faces);
+        return open ? judgeFight(fight, open) : [];
+      },
     })),
   ].sort((a, b) => a.exhibit - b.exhibit);
-  return items.flatMap(({ exhibit, judge }) => {
-    const faces = exhibits[exhibit];
-    return faces === undefined || faces.some((f) => f < 0) ? [] : judge([...faces]);
-  });
+  return items.flatMap(({ exhibit, judge }) => judge(exhibits[exhibit]));
 }

@@ -126,7 +126,7 @@ function drawsOwed(state: BataillesState, seats = seatsOf(state)): Need[] {
 /** What the game waits for; nothing once it is over. */
 export function needs(state: BataillesState): Need[] {
   if (state.result !== null) return [];
-  if (state.recording.length > 0) return [{ type: 'RECORD', cards: state.recording[0]! }];
+  if (state.recording.length > 0) return [{ type: 'RECORD', ...state.recording[0]! }];
   const { stage } = state;
   switch (stage.type) {
     case 'OPENING': {
@@ -419,7 +419,8 @@ function startFight(
     defender,
     attackers,
     defenders,
-    exhibit: state.exhibits + state.recording.length,
+    // Its exhibit is kept once its cards are shown (`shown`).
+    exhibit: -1,
     shown: false,
     announcements: [],
   };
@@ -429,7 +430,6 @@ function startFight(
       fight,
       stage: { type: 'FIGHT' },
       passed: setAt(state.passed, attacker, false),
-      recording: [...state.recording, [...attackers, ...defenders]],
     },
     {
       type: 'ATTACK',
@@ -588,7 +588,18 @@ function dealt(state: BataillesState, seat: Seat, cards: readonly CardId[]): Bat
 
 function shown(state: BataillesState): BataillesState {
   const { stage } = state;
-  if (stage.type === 'FIGHT') return { ...state, fight: { ...state.fight!, shown: true } };
+  if (stage.type === 'FIGHT') {
+    const fight = state.fight!;
+    const cards = [...fight.attackers, ...fight.defenders];
+    const exhibit = state.exhibits + state.recording.length;
+    // Each fighter's copies, under its show key alone: either fighter's keys open the fight.
+    const as = [...cards.map(() => fight.attacker), ...cards.map(() => fight.defender)];
+    return {
+      ...state,
+      fight: { ...fight, shown: true, exhibit },
+      recording: [...state.recording, { cards: [...cards, ...cards], as }],
+    };
+  }
   const { seats, card } = stage as Extract<Stage, { type: 'PEEK' }>;
   return nextPeek(logged(state, { type: 'PEEK', seat: seats[0]!, card }), seats.slice(1));
 }
@@ -683,7 +694,11 @@ function claim(state: BataillesState, type: Claim['type'], seat: Seat): Bataille
   return {
     ...state,
     claims: [...state.claims, { type, seat, exhibit, inPlay: play.length }],
-    recording: [...state.recording, [...play, ...hand]],
+    // As the claimant holds them: a card a show left under another's layer too opens by its copy.
+    recording: [
+      ...state.recording,
+      { cards: [...play, ...hand], as: [...play, ...hand].map(() => seat) },
+    ],
   };
 }
 

@@ -136,16 +136,27 @@ export type Fight = {
   readonly defender: Seat;
   readonly attackers: readonly CardId[];
   readonly defenders: readonly CardId[];
-  /** The exhibit of its cards: attackers, then defenders. */
+  /**
+   * The exhibit of its cards (attackers, then defenders), kept once they are
+   * shown: the attacker's copies of them, then the defender's, each under its
+   * own show key alone. Either fighter's published keys open the fight, so
+   * keys another seat keeps hide none of it.
+   */
   readonly exhibit: number;
   /** True once the table has shown its cards to both fighters. */
   readonly shown: boolean;
   readonly announcements: readonly Announcement[];
 };
 
+/** An exhibit asked for: its cards, each as the seat at its place in `as` holds it (`RECORD`). */
+export type Recording = { readonly cards: readonly CardId[]; readonly as: readonly Seat[] };
+
 /**
  * A claim on faces nobody else sees, judged by the audit on its exhibit (the
- * claimant's cards in play, then, for `REPLACE`, its hand): `LAY`, `SLACKER`
+ * claimant's cards in play, then, for `REPLACE`, its hand, each as the
+ * claimant holds it: its copy of a card a fight or a peek showed, which its
+ * own keys open alone, though the card still carries the other member's
+ * layer): `LAY`, `SLACKER`
  * and `REPLACE` say no two Mines are in play, a `REPLACE` with a place left
  * empty that nothing in hand could fill it, `PASS` that no unit is in play.
  */
@@ -259,7 +270,7 @@ export type BataillesState = {
   /** Exhibits recorded so far. */
   readonly exhibits: number;
   /** Exhibits asked for and not yet recorded, in order. */
-  readonly recording: readonly (readonly CardId[])[];
+  readonly recording: readonly Recording[];
   readonly log: readonly BataillesEvent[];
   readonly result: BataillesResult | null;
 };
