@@ -248,21 +248,31 @@ describe('a cheating author', () => {
   });
 });
 
+/**
+ * Bob (seat 0) acts, and every seat sees Victor (seat 2) owe his move. Mallory's page (seat 1)
+ * from then on sends only what the test makes it send, with the send this returns, and
+ * answers no ask.
+ */
+async function victorOwes(sessions: Session[]) {
+  const [bob, mallory] = sessions as [Session, Session];
+  await until('Bob may act, all logs alike', () => {
+    const digests = new Set(sessions.map((s) => s.replica.log.digest()));
+    return mayAct(bob) && digests.size === 1;
+  });
+  expect(bob.act(DONE).ok).toBe(true);
+  await until('every seat sees Victor owe his move', () =>
+    sessions.every((s) => s.replica.owed().some((o) => o.seat === 2 && o.kind === 'ACT')),
+  );
+  const send = mallory.links.send.bind(mallory.links);
+  filterSends(mallory, () => false);
+  return send;
+}
+
 describe('a present player is never declared absent through gossip', () => {
   test('Mallory sends Victor an event naming a version nobody holds, claims him absent to Bob and answers nobody: both name her, Victor stays present', async () => {
     const { sessions } = seatTable([]);
     const [bob, mallory, victor] = sessions as [Session, Session, Session];
-    await until('Bob may act, all logs alike', () => {
-      const digests = new Set(sessions.map((s) => s.replica.log.digest()));
-      return mayAct(bob) && digests.size === 1;
-    });
-    expect(bob.act(DONE).ok).toBe(true);
-    await until('every seat sees Victor owe his move', () =>
-      sessions.every((s) => s.replica.owed().some((o) => o.seat === 2 && o.kind === 'ACT')),
-    );
-    // Mallory's page from now on sends only what she makes here, and answers no ask.
-    const send = mallory.links.send.bind(mallory.links);
-    filterSends(mallory, () => false);
+    const send = await victorOwes(sessions);
     const key = makePlayers(3)[1]!.identity.secretKey;
     const { log } = mallory.replica;
     const claim = composeEvent(log, 1, { type: 'ABSENT', seat: 2 }, key);
@@ -296,16 +306,7 @@ describe('a claim shown to one seat late still reaches the seat it names', () =>
   test('Mallory waits until Victor’s log has been still for a while, then claims him absent to Bob alone and answers nobody: Victor answers, and stays present', async () => {
     const { sessions, heard } = seatTable([]);
     const [bob, mallory, victor] = sessions as [Session, Session, Session];
-    await until('Bob may act, all logs alike', () => {
-      const digests = new Set(sessions.map((s) => s.replica.log.digest()));
-      return mayAct(bob) && digests.size === 1;
-    });
-    expect(bob.act(DONE).ok).toBe(true);
-    await until('every seat sees Victor owe his move', () =>
-      sessions.every((s) => s.replica.owed().some((o) => o.seat === 2 && o.kind === 'ACT')),
-    );
-    const send = mallory.links.send.bind(mallory.links);
-    filterSends(mallory, () => false);
+    const send = await victorOwes(sessions);
     const before = heard[2]!.length;
     // Past the first pull of a log that stopped growing.
     await new Promise((resolve) => setTimeout(resolve, 5000));
