@@ -251,9 +251,12 @@ export function applyRemask<S extends Json>(
   if (shape) return shape;
   const rekeyed = checkRekeys(state, parts, body, checks);
   if (!rekeyed.ok) return rekeyed;
-  // The shuffle's factor too: under `G` the rows would only be permuted, each still its own.
-  const factor = staleKey(state, body.pub);
-  if (factor) return factor;
+  // The shuffle's factor too: under `G` the rows would only be permuted, each still its own;
+  // and the key each row ends under (a factor of 1/k leaves them under `G`, bare faces).
+  const stale = [body.pub, ...body.rows.map((row) => row[1]!)]
+    .map((key) => staleKey(state, key))
+    .find((refusal) => refusal !== null);
+  if (stale) return stale;
   const input = body.rekeyed.map((c) => [c, body.key]);
   const ctx = remaskContext(state, author, step.cards);
   if (!checks(shuffleCheck(ctx, body.pub, input, body.rows, body.proof)))

@@ -314,6 +314,15 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
     reason: 'ERR_KEY',
   },
   {
+    name: 'REMASK whose rows end under G: every hand card a bare face',
+    at: REMASK,
+    edit: ((b) => ({
+      ...b,
+      rows: editRows(b.rows, (rows) => rows.map(([c]) => [c!, readPoint(BASE_KEY)])),
+    })) as Edit<RemaskBody>,
+    reason: 'ERR_KEY',
+  },
+  {
     name: 'REMASK whose shuffle factor is G: the rows only permuted',
     at: REMASK,
     edit: ((b) => ({ ...b, pub: BASE_KEY })) as Edit<RemaskBody>,
