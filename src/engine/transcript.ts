@@ -236,16 +236,16 @@ export class TranscriptCheck {
       const index = this.verified;
       const appended = replica.receive(this.events[index]!);
       if (!appended.ok) return stop(index, appended.error);
-      const forked = replica.log.otherVersionNamed(eventHash(utf8ToBytes(this.events[index]!)));
-      const signer = authorOf(this.events[index]!);
-      if (forked !== null && signer !== null) {
-        // Nobody is named: the file, not a signature, is what is wrong.
-        this.fault = { index, author: null, reason: FORKED, forked: { signer, ...forked } };
-        return false;
-      }
-      // An event that waits for one the file lacks is the file's fault, not its signer's.
+      // An event that waits for one the file lacks is the file's fault, not its signer's:
+      // nobody is named, whether the file lacks it or holds another version of it.
       if (appended.value.status === 'pending') {
-        this.fault = { index, author: null, reason: MISSING };
+        const wire = this.events[index]!;
+        const forked = replica.log.otherVersionNamed(eventHash(utf8ToBytes(wire)));
+        const signer = authorOf(wire);
+        this.fault =
+          forked !== null && signer !== null
+            ? { index, author: null, reason: FORKED, forked: { signer, ...forked } }
+            : { index, author: null, reason: MISSING };
         return false;
       }
       if (
@@ -347,8 +347,6 @@ export function describeFault(fault: TranscriptFault, names: readonly string[]):
 const andList = (items: readonly string[]): string =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
-// --- What makes an ending final (issue 40), in words: see `finalityOf` in table/leave.ts.
-
 /**
  * Whether the seats confirmed how the table ended, and whether its result is
  * final, in words. An ending before the game's own (a resignation, a claim of
@@ -395,8 +393,6 @@ function endingWords(
   );
   return `disputed: ${claim}, and ${andList(others)}; no winner is final`;
 }
-
-// --- End of what makes an ending final.
 
 /**
  * What the game's audit found, for a game with hidden claims (see
