@@ -12,6 +12,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { localTable } from '../src/bots/table.ts';
 import { GAMES, type GameId } from '../src/engine/catalog.ts';
+import { DEFAULT_CLOCK } from '../src/engine/table/clock.ts';
 import { LoopbackNetwork } from '../src/net/loopback.ts';
 import { parseWireMessage } from '../src/net/messages.ts';
 import { Messenger } from '../src/net/messenger.ts';
@@ -51,10 +52,10 @@ async function playStored(game: GameId, seats: number): Promise<StoredTable> {
   });
   try {
     const { genesis } = table;
-    const { table: id, options, absentAfterMs } = genesis;
+    const { table: id, options, clock = DEFAULT_CLOCK } = genesis;
     await store.saveTable({
       id,
-      info: { id, game, seats, options, absentAfterMs },
+      info: { id, game, seats, options, clock },
       name: names[0]!,
       identity: table.identities[0]!,
       host: true,

@@ -17,7 +17,7 @@ import { GAMES, type GameId } from '../src/engine/catalog.ts';
 import type { Json, JsonObject } from '../src/engine/encoding.ts';
 import { playable, totalDeckSize, type Playable } from '../src/engine/games/registry.ts';
 import { createIdentity } from '../src/engine/identity.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../src/engine/table/leave.ts';
+import { timeFields } from '../src/engine/table/clock.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../src/engine/table/types.ts';
 import { parseWireMessage } from '../src/net/messages.ts';
 import { Messenger } from '../src/net/messenger.ts';
@@ -145,7 +145,7 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
     identities: identities.map((i) => i.publicKey),
     deckSize: totalDeckSize(game, options),
     options,
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    ...timeFields((shape.game !== 'deal' && shape.protocol) || PROTOCOL_VERSION),
     protocol: (shape.game !== 'deal' && shape.protocol) || PROTOCOL_VERSION,
   };
   const pools = peers.map(() => new OpenTimingPool());

@@ -9,7 +9,8 @@
  * shuffle (`crypto.getRandomValues` draws from a stream seeded by the game
  * and the seed), so a seed replays the same game, deal for deal: a seed that
  * reaches a rare moment (a Black & Red hand whose stock runs out) reaches it
- * every run. A simulation, never a real game: its keys follow from its seed.
+ * every run. A simulation, never a real game: its keys follow from its seed,
+ * and its clock stands still at `SIMULATED_AT`, so its events' times do not vary either.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,9 @@ if (!Number.isInteger(seed)) throw new Error('--seed takes an integer');
 const count = Number(values.players ?? GAMES[game].minSeats);
 const names = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler', 'Fermat'].slice(0, count);
 
+/** When every event of a simulation is signed: 2026-01-01, a time its pages never leave. */
+const SIMULATED_AT = Date.UTC(2026, 0, 1);
+
 const draw = seededBytes(`simulate|${game}|${seed}`);
 crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => fillFrom(draw, array);
 
@@ -50,6 +54,7 @@ const table = localTable({
   seed,
   table: `sim-${game}-${seed}`,
   options: options as JsonObject,
+  now: () => SIMULATED_AT,
 });
 await table.finished();
 const replica = table.sessions[0]!.replica;

@@ -319,7 +319,8 @@ export async function createTable(
 /** What a table's creator may choose on the home screen besides the game; absent: the default. */
 export interface TableChoices {
   readonly seats?: number;
-  readonly absentMinutes?: number;
+  /** The time control, by name (`relaxed`, `normal`, `quick`). */
+  readonly clock?: string;
   /** Values typed into the game's options form, by option name (`opt-<name>`). */
   readonly options?: Readonly<Record<string, string>>;
 }
@@ -330,14 +331,13 @@ export async function chooseTable(
   url: string,
   name: string,
   game: string,
-  { seats, absentMinutes, options = {} }: TableChoices,
+  { seats, clock, options = {} }: TableChoices,
 ) {
   await page.goto(url);
   await page.getByTestId('name').fill(name);
   await page.getByTestId(`game-${game}`).click();
   if (seats !== undefined) await page.getByTestId('seats').selectOption(String(seats));
-  if (absentMinutes !== undefined)
-    await page.getByTestId('absent-limit').selectOption(String(absentMinutes));
+  if (clock !== undefined) await page.getByTestId('clock').selectOption(clock);
   for (const [option, value] of Object.entries(options))
     await page.getByTestId(`opt-${option}`).fill(value);
 }

@@ -11,7 +11,7 @@ import type { Level } from '../engine/game.ts';
 import { playable, totalDeckSize } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { err, ok, type Result } from '../engine/result.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../engine/table/leave.ts';
+import { DEFAULT_CLOCK, timeFields, type Clock } from '../engine/table/clock.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../net/messages.ts';
 import { LoopbackNetwork } from '../net/loopback.ts';
@@ -62,6 +62,10 @@ export function localTable(options: {
   identities?: readonly Identity[];
   /** The table protocol to play: this code's by default, an older one to measure against. */
   protocol?: number;
+  /** The table's time control; the normal one by default. */
+  clock?: Clock;
+  /** Every page's clock (ms); the real one by default. */
+  now?: () => number;
 }): LocalTable {
   const entry = playable(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
@@ -78,7 +82,7 @@ export function localTable(options: {
     identities: identities.map((i) => i.publicKey),
     deckSize: totalDeckSize(entry, gameOptions),
     options: gameOptions,
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    ...timeFields(options.protocol ?? PROTOCOL_VERSION, options.clock),
     protocol: options.protocol ?? PROTOCOL_VERSION,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
@@ -94,6 +98,7 @@ export function localTable(options: {
         peers,
         options.stores?.[seat],
         pool,
+        options.now,
       ),
   );
   return played(genesis, sessions, identities, messengers, net, options);
@@ -110,7 +115,7 @@ export function seatRecords(local: LocalTable): SavedTable[] {
     game: genesis.game as TableInfo['game'],
     seats: genesis.names.length,
     options: genesis.options,
-    absentAfterMs: genesis.absentAfterMs,
+    clock: genesis.clock ?? DEFAULT_CLOCK,
   };
   const peers = genesis.names.map((_, seat) => `local-${seat}`);
   return identities.map((identity, seat) => ({

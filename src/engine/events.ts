@@ -25,6 +25,9 @@
  *   by its length: a seat could swap an event of its own after others signed over it
  *   and keep their signatures. Hashes pin every event the author had seen, since each
  *   of those names its own predecessors the same way;
+ * - `at` (protocol 5 on): when the author signed it, in milliseconds since 1970 by its own
+ *   clock. Never earlier than an event it names (`log.ts`): a table's clock only runs
+ *   forward. What the table's time control reads (`table/clock.ts`);
  * - `body`: the action, a JSON object tagged by `type` (`"FLIP"`, ...).
  *   Binary payloads (points, proofs) travel as hex or base64 strings;
  * - `sig`: ed25519 signature by the author's identity key over the domain
@@ -87,9 +90,15 @@ export const ZERO_HASH = '0'.repeat(64);
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Body tags: upper-case identifiers of at most 32 characters. */
 const BODY_TYPE = /^[A-Z][A-Z0-9_]{0,31}$/;
-/** The fields of an event, in canonical order: without `heads` (protocols 1 to 3), and with. */
+/**
+ * The fields of an event, in canonical order: without `heads` (protocols 1 to 3), with
+ * (protocol 4), and with `heads` and `at` (protocol 5 on).
+ */
 const FIELDS = ['author', 'basis', 'body', 'prev', 'seq', 'sig', 'table'];
 const FIELDS_WITH_HEADS = ['author', 'basis', 'body', 'heads', 'prev', 'seq', 'sig', 'table'];
+const FIELDS_WITH_TIME = ['at', ...FIELDS_WITH_HEADS];
+/** Latest `at`: the year 6429, far past any clock, and within a double's exact integers. */
+export const MAX_AT = 2 ** 47;
 const SIGN_DOMAIN = utf8ToBytes('fair-deal/event/v1\n');
 
 /** An event body: a JSON object tagged by an upper-case `type`. */
@@ -108,6 +117,8 @@ export type UnsignedEvent = {
    * and at `author`. Absent from events of tables before protocol 4.
    */
   readonly heads?: readonly (string | null)[];
+  /** When the author signed it (ms since 1970, its clock). Absent before protocol 5. */
+  readonly at?: number;
   readonly body: EventBody;
 };
 
@@ -131,6 +142,7 @@ export type EventError =
   | 'ERR_PREV'
   | 'ERR_BASIS'
   | 'ERR_HEADS'
+  | 'ERR_TIME'
   | 'ERR_BODY'
   | 'ERR_SIG_FORMAT';
 
@@ -138,13 +150,14 @@ export type EventError =
  * Decodes untrusted bytes (or text) into an event. Never throws.
  *
  * Checks canonical JSON within `EVENT_LIMITS`, then every field: exactly the
- * seven fields, or eight with `heads`; `table` a table id; `author` a seat below `MAX_SEATS`; `seq`
+ * seven fields, eight with `heads`, or nine with `heads` and `at`; `table` a table id; `author` a seat below `MAX_SEATS`; `seq`
  * an integer in `0..MAX_SEQ`; `prev` 32-byte lowercase hex, `ZERO_HASH`
  * exactly when `seq` is 0; `basis` 1 to `MAX_SEATS` counts in
  * `0..MAX_SEQ`, long enough to hold the author's own, which is `seq`
  * (the roster's size is checked by the log); `heads`, if there, one entry per
  * `basis` count, null exactly where the count is 0 and at `author`, else 32-byte
- * lowercase hex (whether a table's events carry it is the log's to check); `body` an object with a
+ * lowercase hex (whether a table's events carry it is the log's to check); `at`, if there, an
+ * integer in `0..MAX_AT`; `body` an object with a
  * `BODY_TYPE` tag; `sig` 64-byte lowercase hex. It does not check the
  * signature (that needs the roster: `verifyEvent`) or the chain (`log.ts`).
  */
@@ -155,23 +168,29 @@ export function parseEvent(input: Uint8Array | string): Result<Event, EventError
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return err('ERR_FIELDS');
   const fields = raw as JsonObject;
   const keys = Object.keys(fields).sort();
-  const expected = 'heads' in fields ? FIELDS_WITH_HEADS : FIELDS;
+  const expected =
+    'at' in fields ? FIELDS_WITH_TIME : 'heads' in fields ? FIELDS_WITH_HEADS : FIELDS;
   if (keys.length !== expected.length || keys.some((key, i) => key !== expected[i])) {
     return err('ERR_FIELDS');
   }
-  const { table, author, seq, prev, basis, heads, body, sig } = fields;
+  const { table, author, seq, prev, basis, heads, at, body, sig } = fields;
   if (typeof table !== 'string' || !TABLE_ID.test(table)) return err('ERR_TABLE_ID');
   if (!isSeat(author)) return err('ERR_AUTHOR');
   if (typeof seq !== 'number' || seq < 0 || seq > MAX_SEQ) return err('ERR_SEQ');
   if (!isHex(prev, 32) || (seq === 0) !== (prev === ZERO_HASH)) return err('ERR_PREV');
   if (!isBasis(basis) || basis[author] !== seq) return err('ERR_BASIS');
   if (heads !== undefined && !isHeads(heads, basis, author)) return err('ERR_HEADS');
+  if (at !== undefined && !isTime(at)) return err('ERR_TIME');
   if (!isBody(body)) return err('ERR_BODY');
   if (!isHex(sig, SIGNATURE_BYTES)) return err('ERR_SIG_FORMAT');
   const common = { table, author, seq, prev, basis: [...basis] };
-  return ok(
-    heads === undefined ? { ...common, body, sig } : { ...common, heads: [...heads], body, sig },
-  );
+  return ok({
+    ...common,
+    ...(heads === undefined ? {} : { heads: [...heads] }),
+    ...(at === undefined ? {} : { at }),
+    body,
+    sig,
+  });
 }
 
 /**
@@ -244,12 +263,23 @@ function isBasis(value: unknown): value is number[] {
   );
 }
 
-/** The signed fields of `event`, `heads` only where it has them. */
+/** The signed fields of `event`, `heads` and `at` only where it has them. */
 function unsignedFields(event: UnsignedEvent): JsonObject {
-  const { table, author, seq, prev, basis, heads, body } = event;
-  const common = { table, author, seq, prev, basis, body };
-  return heads === undefined ? common : { ...common, heads };
+  const { table, author, seq, prev, basis, heads, at, body } = event;
+  return {
+    table,
+    author,
+    seq,
+    prev,
+    basis,
+    body,
+    ...(heads === undefined ? {} : { heads }),
+    ...(at === undefined ? {} : { at }),
+  };
 }
+
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_AT;
 
 function isHeads(
   value: unknown,

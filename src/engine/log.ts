@@ -11,7 +11,7 @@
  * ## Checks, in order
  * `append` decodes the bytes (`parseEvent`), then checks that the author
  * has a seat, that the table id is this table's, that the event carries
- * `heads` exactly when the table's events do (`ERR_HEADS`) and that the signature
+ * `heads` exactly when the table's events do (`ERR_HEADS`), and `at` likewise (`ERR_TIME`), and that the signature
  * verifies with the author's key. An exact copy of a known event is a
  * duplicate and changes nothing (answers to pulls may bring copies). A
  * different event in an `(author, seq)` slot that is already filled, accepted
@@ -23,7 +23,9 @@
  * seen no more than this one (`its basis <= this basis`, seat by seat). So
  * what an event says its author had seen is a whole, causally closed set,
  * and an author's knowledge never shrinks from one of its events to the
- * next. An event whose `prev` or a basis event is not accepted yet waits in
+ * next. Where events carry `at`, an event is never earlier than its author's last
+ * nor than any event its basis ends on (`ERR_TIME`): time, as the log tells it, only
+ * runs forward, so a seat cannot sign a move as made before a move it answers. An event whose `prev` or a basis event is not accepted yet waits in
  * `pending` and is placed as soon as they all are. An event whose `heads` names
  * another version of an event this log holds waits for that version too
  * (`missing` lists what is waited for by hash): should it come, the log holds two
@@ -110,6 +112,8 @@ export interface Roster {
   readonly keys: readonly string[];
   /** Whether the table's events name what they saw by hash (`Event.heads`): from protocol 4. */
   readonly heads: boolean;
+  /** Whether the table's events say when they were signed (`Event.at`): from protocol 5. */
+  readonly times?: boolean;
 }
 
 /** One accepted event in the ordered log. */
@@ -190,7 +194,7 @@ export function createLog(roster: Roster): Result<EventLog, RosterError> {
   // `isSeat(-1)` is false, so this also refuses an empty roster.
   if (!isSeat(keys.length - 1)) return err('ERR_ROSTER');
   if (!keys.every(isValidPublicKey) || new Set(keys).size !== keys.length) return err('ERR_ROSTER');
-  return ok(new EventLog(roster.table, keys, roster.heads));
+  return ok(new EventLog(roster.table, keys, roster.heads, roster.times ?? false));
 }
 
 /**
@@ -219,15 +223,33 @@ export function headsFor(
 }
 
 /**
+ * The earliest `at` an event naming `basis` may carry on this log: the latest of the
+ * events its basis ends on, its author's own last among them; 0 before any.
+ */
+export function earliestAt(log: EventLog, basis: readonly number[]): number {
+  let earliest = 0;
+  // `basis[author]` counts the author's own events: its last is among those read.
+  for (let seat = 0; seat < basis.length; seat++) {
+    const count = basis[seat]!;
+    if (count > 0) earliest = Math.max(earliest, log.at(seat, count - 1)?.event.at ?? 0);
+  }
+  return earliest;
+}
+
+/**
  * Makes `seat`'s next event on this log: the next `seq`, `prev` its last
- * event, `basis` everything this log holds. Does not append it: append it to
- * this log first (before composing another), then send it to the peers.
+ * event, `basis` everything this log holds, and, where the table's events say when,
+ * `at` the time `now` (its author's clock, ms), or the earliest the log allows if
+ * that is later: a clock behind the others' never signs an event before one it saw.
+ * Does not append it: append it to this log first (before composing another), then
+ * send it to the peers.
  */
 export function composeEvent(
   log: EventLog,
   seat: Seat,
   body: EventBody,
   secretKey: Uint8Array,
+  now = 0,
 ): Result<SignedEvent, EventError | 'ERR_UNKNOWN_SEAT' | 'ERR_HALTED'> {
   if (!isSeat(seat) || seat >= log.seats) return err('ERR_UNKNOWN_SEAT');
   if (log.halted) return err('ERR_HALTED');
@@ -235,8 +257,18 @@ export function composeEvent(
   const prev = log.lastHash(seat);
   const basis = log.seen();
   const heads = headsFor(log, seat, basis);
+  const at = log.commitsTime ? Math.max(now, earliestAt(log, basis)) : undefined;
   return signEvent(
-    { table: log.table, author: seat, seq, prev, basis, ...(heads ? { heads } : {}), body },
+    {
+      table: log.table,
+      author: seat,
+      seq,
+      prev,
+      basis,
+      ...(heads ? { heads } : {}),
+      ...(at === undefined ? {} : { at }),
+      body,
+    },
     secretKey,
   );
 }
@@ -286,6 +318,8 @@ export class EventLog {
     readonly keys: readonly string[],
     /** Whether this table's events carry `heads` (protocol 4 on). */
     readonly commitsHeads: boolean,
+    /** Whether this table's events carry `at` (protocol 5 on). */
+    readonly commitsTime = false,
   ) {
     this.chains = keys.map(() => []);
     this.pendingPerSeat = keys.map(() => 0);
@@ -471,6 +505,8 @@ export class EventLog {
     if (!signed) return this.reject(bytes, hash, event.author, false, 'ERR_SIGNATURE');
     if ((event.heads !== undefined) !== this.commitsHeads)
       return this.reject(bytes, hash, event.author, true, 'ERR_HEADS');
+    if ((event.at !== undefined) !== this.commitsTime)
+      return this.reject(bytes, hash, event.author, true, 'ERR_TIME');
     const candidate = { hash, event, bytes };
     // The author's seat was checked against the roster above: its chain exists.
     const rival = this.chains[event.author]![event.seq] ?? this.pendingSlots.get(slot(event));
@@ -511,8 +547,12 @@ export class EventLog {
       if (named != null && last.hash !== named) return { missing: named };
       // Whatever that event had seen, this one has seen too: knowledge is whole and never shrinks.
       if (last.event.basis.some((n, s) => n > basis[s]!)) return { error: 'ERR_BASIS' };
+      // Nor does time run back: nothing is signed as made before what it answers.
+      if ((candidate.event.at ?? 0) < (last.event.at ?? 0)) return { error: 'ERR_TIME' };
       height = Math.max(height, last.height);
     }
+    const own = seq > 0 ? this.chains[author]![seq - 1] : undefined;
+    if ((candidate.event.at ?? 0) < (own?.event.at ?? 0)) return { error: 'ERR_TIME' };
     return { entry: { ...candidate, height: height + 1 } };
   }
 

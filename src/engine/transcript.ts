@@ -7,7 +7,7 @@
  * Format (JSON):
  * ```
  * { "format": "fairdeal-transcript/1",
- *   "genesis": { "table", "game", "names", "identities", "deckSize", "options", "absentAfterMs",
+ *   "genesis": { "table", "game", "names", "identities", "deckSize", "options", "absentAfterMs" (before protocol 5) or "clock",
  *                "runBy" (only when a seat is run by another player's page),
  *                "protocol" (the table protocol's version, from 2; left out by version 1) },
  *   "events": [ "<canonical event JSON>", ... ] }
@@ -23,6 +23,7 @@ import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
 import { isAbsentLimit, type Finality } from './table/leave.ts';
+import { isClock, TIME_PROTOCOL, type Clock } from './table/clock.ts';
 import { Replica, type Ahead } from './table/replica.ts';
 import { HEADS_PROTOCOL, PROTOCOL_VERSION, type Ending, type Genesis } from './table/types.ts';
 import { eventHash } from './events.ts';
@@ -103,7 +104,18 @@ export function isRunBy(runBy: unknown, seats: number): runBy is number[] {
 /** Checks the genesis of an untrusted transcript. */
 export function parseGenesis(raw: unknown): Result<Genesis, string> {
   if (!isRecord(raw)) return err('genesis missing');
-  const { table, game, names, identities, deckSize, options, absentAfterMs, runBy, protocol } = raw;
+  const {
+    table,
+    game,
+    names,
+    identities,
+    deckSize,
+    options,
+    absentAfterMs,
+    clock,
+    runBy,
+    protocol,
+  } = raw;
   if (typeof table !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(table))
     return err('genesis.table');
   if (!isGameId(game) || !playable(game)) return err('genesis.game');
@@ -123,9 +135,13 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     return err('genesis.options');
   if (deckSize !== totalDeckSize(playable(game)!, options as JsonObject))
     return err('genesis.deckSize');
-  if (!isAbsentLimit(absentAfterMs)) return err('genesis.absentAfterMs');
   if (runBy !== undefined && !isRunBy(runBy, names.length)) return err('genesis.runBy');
   if (protocol !== undefined && !isProtocol(protocol)) return err('genesis.protocol');
+  // A table keeps time by its clock from protocol 5 on, by the pages' before.
+  const timed = (protocol ?? 1) >= TIME_PROTOCOL;
+  if (timed ? absentAfterMs !== undefined : !isAbsentLimit(absentAfterMs))
+    return err('genesis.absentAfterMs');
+  if (timed ? !isClock(clock) : clock !== undefined) return err('genesis.clock');
   return ok({
     table,
     game,
@@ -133,7 +149,7 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     identities: identities as string[],
     deckSize,
     options: options as JsonObject,
-    absentAfterMs,
+    ...(timed ? { clock: clock as Clock } : { absentAfterMs: absentAfterMs as number }),
     ...(runBy === undefined ? {} : { runBy }),
     ...(protocol === undefined ? {} : { protocol }),
   });

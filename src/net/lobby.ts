@@ -503,7 +503,7 @@ export class LobbySession {
       identities: this.players.map((p) => p.identity),
       deckSize: totalDeckSize(loadedTerms(table.game)!, table.options),
       options: table.options,
-      absentAfterMs: table.absentAfterMs,
+      clock: table.clock,
       protocol: PROTOCOL_VERSION,
       // Seat 1 is the host's: a seat the host's page runs is run by seat 0's page.
       ...(this.players.some((p) => p.runByHost)

@@ -13,7 +13,7 @@ import { isValidPublicKey, SIGNATURE_BYTES } from '../engine/identity.ts';
 import { MAX_EVENT_BYTES, MAX_SEATS as MAX_TABLE_SEATS, MAX_SEQ } from '../engine/events.ts';
 import { MAX_MISSING } from '../engine/log.ts';
 import { err, ok, type Result } from '../engine/result.ts';
-import { isAbsentLimit } from '../engine/table/leave.ts';
+import { isClock, type Clock } from '../engine/table/clock.ts';
 import { parseGenesisStatement, type GenesisStatement } from './genesis.ts';
 import { isSignedChannel, NONCE_BYTES, type SignedChannel } from './challenges.ts';
 import { hostPeerId, isPeerId, isPeerIdOf, isTableId } from './ids.ts';
@@ -25,8 +25,8 @@ export interface TableInfo {
   seats: number;
   /** The game's options as the creator chose them; they go into the genesis every player signs. */
   options: JsonObject;
-  /** The creator's time limit for an absent player; it goes into the genesis too. */
-  absentAfterMs: number;
+  /** The creator's time control (`clock.ts`); it goes into the genesis too. */
+  clock: Clock;
 }
 
 /** Options are small: a deck make-up, a match length. */
@@ -168,7 +168,7 @@ export function cleanName(raw: unknown): string | null {
 
 function parseTable(raw: unknown): Parsed<TableInfo> {
   if (!isRecord(raw)) return fail('table missing');
-  const { id, game, seats, options, absentAfterMs } = raw;
+  const { id, game, seats, options, clock } = raw;
   if (!isTableId(id)) return fail('bad table id');
   if (!isGameId(game)) return fail('unknown game');
   const info = GAMES[game];
@@ -183,8 +183,8 @@ function parseTable(raw: unknown): Parsed<TableInfo> {
   // this game alone (`optionsRefused` in `lobby.ts`), so that no page loads every game's.
   if (!isRecord(options) || JSON.stringify(options).length > MAX_OPTIONS_CHARS)
     return fail('bad options');
-  if (!isAbsentLimit(absentAfterMs)) return fail('bad time limit for absent players');
-  return { ok: true, value: { id, game, seats, options: options as JsonObject, absentAfterMs } };
+  if (!isClock(clock)) return fail('bad time control');
+  return { ok: true, value: { id, game, seats, options: options as JsonObject, clock } };
 }
 
 /**

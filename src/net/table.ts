@@ -68,7 +68,8 @@ import { playable, type Playable } from '../engine/games/registry.ts';
 import { makeAct, makeSeal, owesDuty, privateFaces, stillDue } from '../engine/table/author.ts';
 import { Keyring } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
-import { allowed } from '../engine/table/fold.ts';
+import { allowed, owed } from '../engine/table/fold.ts';
+import { CLOCK_SKEW_MS } from '../engine/table/clock.ts';
 import { judge } from '../engine/table/judge.ts';
 import { claimedAbsent } from '../engine/table/leave.ts';
 import type { Replica } from '../engine/table/replica.ts';
@@ -100,6 +101,13 @@ export interface Restoring {
   readonly done: number;
   readonly total: number;
 }
+
+/** How long past a claim's answer window a page waits before it confirms it: an answer in flight lands first. */
+const SETTLE_MARGIN_MS = 2_000;
+/** Most events held back at once for being stamped ahead of this page's clock. */
+const MAX_EARLY = 64;
+/** Furthest ahead of this page's clock (beyond the skew) an event is held rather than dropped. */
+const MAX_EARLY_MS = 60_000;
 
 /** How long a restore replays kept events before yielding, in ms: a page stays responsive. */
 const RESTORE_SLICE_MS = 25;
@@ -174,6 +182,15 @@ export class TableSession<S extends Json = Json> {
   private readonly unreachableSince: (number | null)[];
   private kept: readonly (number | null)[] = [];
   /**
+   * On a timed table, the turn this seat owes in: when it began by the table's clock, when
+   * this page first saw it owed, and whether it said SEEN for it.
+   */
+  private turn: { start: number; noticed: number; said: boolean } | null = null;
+  /** Events stamped too far ahead of this page's clock, held until it gets there. */
+  private early = 0;
+  /** The timer that confirms a claim once its answer window is over. */
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
    * A duty made for a state the table left before it was signed, kept should the table
    * stand there again, or somewhere it is still due (`stillDue`).
    */
@@ -201,6 +218,8 @@ export class TableSession<S extends Json = Json> {
     peers: readonly (string | null)[],
     private readonly store: TableStore = new MemoryStore(),
     readonly pool: CryptoPool = new InThreadPool(),
+    /** This page's clock (ms): what its events are stamped with and its timers judge by. */
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.live = new LiveReplica(genesis, playable, pool, {
       changed: () => this.changed(),
@@ -410,22 +429,47 @@ export class TableSession<S extends Json = Json> {
    */
   declareAbsent(seat: Seat): Promise<Result<void, string>> {
     return this.publishIfValid({ type: 'ABSENT', seat }, () => {
-      const since = this.unreachableSince[seat];
-      const due = since === null || since === undefined ? null : since + this.genesis.absentAfterMs;
-      if (due === null || Date.now() < due) return 'ERR_TOO_SOON';
+      const due = this.claimableAt(seat);
+      if (due === null || this.now() < due) return 'ERR_TOO_SOON';
       // A claim the replica would refuse, this seat's name on it: see `MAX_CLAIMS`.
       return this.replica.claimedAgain(this.seat, seat) ? 'ERR_CLAIMED_AGAIN' : null;
     });
   }
 
   /**
-   * The seats the table waits on whose link is down, in seat order, with since when
-   * (ms, this page's clock): each may be declared absent `genesis.absentAfterMs` after.
+   * When `seat` may be claimed (ms, this page's clock): on a timed table once its time
+   * runs out by the table's clock (`Replica.due`), whether its link is up or not; on an
+   * older one `genesis.absentAfterMs` after its link went down. Null when it may not be.
    */
-  absences(): { seat: Seat; since: number }[] {
-    return this.unreachableSince.flatMap((since, seat) =>
-      since === null ? [] : [{ seat, since }],
-    );
+  private claimableAt(seat: Seat): number | null {
+    if (seat === this.seat) return null;
+    if (this.replica.clock !== null) return this.replica.due(seat);
+    const since = this.unreachableSince[seat];
+    return since === null || since === undefined ? null : since + this.genesis.absentAfterMs!;
+  }
+
+  /**
+   * The other seats that may be claimed absent, now or later, in seat order, with when
+   * (ms, this page's clock): on a timed table every seat the table waits on, on an older
+   * one those of them whose link is down.
+   */
+  absences(): { seat: Seat; due: number }[] {
+    return this.genesis.identities.flatMap((_, seat) => {
+      const due = this.claimableAt(seat);
+      return due === null ? [] : [{ seat, due }];
+    });
+  }
+
+  /**
+   * On a timed table, when this seat's own time runs out (ms), while the table waits on it;
+   * or, while a claim names it, when its answer window closes. Null otherwise.
+   */
+  ownDeadline(): { due: number; claimed: boolean } | null {
+    if (this.replica.clock === null || this.replica.stopped) return null;
+    const claim = this.replica.claimOn(this.seat);
+    if (claim !== null) return { due: claim.answerBy, claimed: true };
+    const due = this.replica.due(this.seat);
+    return due === null ? null : { due, claimed: false };
   }
 
   /** The faces this seat reads privately now: its hand, cards dealt, peeked or shown to it. */
@@ -440,6 +484,9 @@ export class TableSession<S extends Json = Json> {
    */
   legalActions(): readonly JsonObject[] {
     if (this.replica.waiting || this.replica.stopped) return [];
+    // Past a claim's answer window a move answers nothing: the claim stands.
+    const claim = this.replica.claimOn(this.seat);
+    if (claim !== null && this.now() > claim.answerBy) return [];
     const state = this.standing();
     if (this.moveKind(state) === null || this.owesAuto(state)) return [];
     return this.playable.legalActions(state.game, this.seat, this.knownFaces());
@@ -484,11 +531,17 @@ export class TableSession<S extends Json = Json> {
    */
   private confirmDue(): boolean {
     const { state } = this.replica;
-    return (
-      state.step.type === 'DONE' &&
-      !claimedAbsent(state, this.seat) &&
-      !this.replica.confirmedBy().includes(this.seat)
-    );
+    if (state.step.type !== 'DONE' || this.replica.confirmedBy().includes(this.seat)) return false;
+    if (this.replica.clock === null) return !claimedAbsent(state, this.seat);
+    const ending = state.ending;
+    if (ending?.type !== 'ABSENT') return true;
+    // A claim is confirmed past its answer window (so the confirmation settles it), by the
+    // claimed seat too once it can no longer answer; and only while the claimed seat is
+    // linked: a page that reaches nobody cannot tell a stall from a split, and leaves the
+    // claim open for the seat's answer to undo when the links come back.
+    const claim = this.replica.claimOn(ending.seat)!;
+    if (this.now() < claim.answerBy + SETTLE_MARGIN_MS) return false;
+    return ending.seat === this.seat || this.links.states()[ending.seat] === 'connected';
   }
 
   /** True when the game waits on this seat for an action that leaves it no choice (`Need.auto`). */
@@ -581,6 +634,7 @@ export class TableSession<S extends Json = Json> {
   /** Stops this session: nothing more is signed, stored or sent, and no listener is called. */
   close(): void {
     this.closed = true;
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.live.close();
     this.unsubscribe();
     this.exchange.close();
@@ -615,11 +669,12 @@ export class TableSession<S extends Json = Json> {
    */
   private trackAbsences(): void {
     const { replica } = this;
-    if (replica.waiting || this.restoring || this.closed) return;
+    // A timed table's clock is in its log (`claimableAt`): the pages keep none.
+    if (replica.clock !== null || replica.waiting || this.restoring || this.closed) return;
     const owing =
       replica.stopped || replica.outcome() !== null ? [] : replica.owed().map((o) => o.seat);
     const links = this.links.states();
-    const now = Date.now();
+    const now = this.now();
     let changed = false;
     links.forEach((link, seat) => {
       const unreachable = seat !== this.seat && link !== 'connected' && owing.includes(seat);
@@ -682,16 +737,86 @@ export class TableSession<S extends Json = Json> {
   }
 
   private receive(from: Seat, event: string): void {
+    if (this.heldBack(from, event)) return;
     const equivocations = this.replica.log.equivocations.length;
     const result = this.live.receive(from, event);
     // A new equivocation is kept: it stops the table.
     if (this.replica.log.equivocations.length > equivocations) this.keep(event);
     if (result.ok && result.value.fresh) {
       this.unjudged.push({ event, hash: eventHash(utf8ToBytes(event)) });
+      this.relayClaim(from, event);
       this.scheduleDuty();
     }
     // A copy of an event we hold changes nothing.
     if (!result.ok || result.value.fresh) this.changed();
+  }
+
+  /**
+   * Hands a claim of absence on to the seat it names, at once: its answer window runs from
+   * the claim, and a claimer that shows its claim to another seat alone would otherwise
+   * keep it from the claimed seat until that seat's next event named it. Claims are few (two
+   * a turn at most), so this costs nothing a peer can grow.
+   */
+  private relayClaim(from: Seat, event: string): void {
+    // Canonical JSON: a claim's body is exactly this.
+    const named = /"body":\{"seat":(\d),"type":"ABSENT"\}/.exec(event);
+    const seat = named === null ? null : Number(named[1]);
+    if (seat !== null && seat !== this.seat && seat !== from)
+      this.links.send(seat, { type: 'event', event });
+  }
+
+  /**
+   * True when `event` says it was signed further ahead of this page's clock than clocks
+   * differ (`CLOCK_SKEW_MS`): it is taken in once the clock gets there, so a claim stamped
+   * in the future cannot cut a turn short. Only a few at a time, each at most a minute
+   * ahead: the rest are dropped, and pulled again later like any event missed.
+   */
+  private heldBack(from: Seat, event: string): boolean {
+    if (this.replica.clock === null) return false;
+    // Canonical JSON sorts its keys: `at` comes first.
+    const at = /^\{"at":(\d{1,15}),/.exec(event);
+    const wait = at === null ? 0 : Number(at[1]) - CLOCK_SKEW_MS - this.now();
+    if (wait <= 0) return false;
+    if (wait <= MAX_EARLY_MS && this.early < MAX_EARLY) {
+      this.early++;
+      setTimeout(() => {
+        this.early--;
+        if (!this.closed) this.receive(from, event);
+      }, wait + 1);
+    }
+    return true;
+  }
+
+  /**
+   * On a timed table, true once when this seat's turn came with the table's clock already
+   * further on than clocks differ: its page says SEEN, and its time runs from there.
+   */
+  private lateTurn(): boolean {
+    if (this.restoring) return false;
+    if (!owed(this.standing(), this.playable).some((o) => o.seat === this.seat)) {
+      this.turn = null;
+      return false;
+    }
+    const start = this.replica.turnStart(this.seat);
+    // Nothing moved the table yet: no turn came late, its first duties are made at once.
+    if (start === null) return false;
+    if (this.turn?.start !== start) this.turn = { start, noticed: this.now(), said: false };
+    if (this.turn.said || this.turn.noticed - start <= CLOCK_SKEW_MS) return false;
+    this.turn.said = true;
+    return true;
+  }
+
+  /** Wakes the duty loop when a claim's answer window is over: its confirmation is due then. */
+  private settleLater(): void {
+    const ending = this.replica.state.ending;
+    const claim = ending?.type === 'ABSENT' ? this.replica.claimOn(ending.seat) : null;
+    if (claim === null || this.settleTimer !== null || this.closed) return;
+    const wait = Math.max(0, claim.answerBy + SETTLE_MARGIN_MS - this.now());
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      this.changed();
+      this.scheduleDuty();
+    }, wait + 1);
   }
 
   /**
@@ -745,10 +870,15 @@ export class TableSession<S extends Json = Json> {
   private async duty(): Promise<boolean> {
     if (this.closed || this.restoring || this.replica.stopped || this.storeError !== null)
       return false;
-    if (!this.replica.waiting && claimedAbsent(this.replica.state, this.seat)) {
+    const timed = this.replica.clock !== null;
+    if (!timed && !this.replica.waiting && claimedAbsent(this.replica.state, this.seat)) {
       // Answered here and now, not in the pool: a claimant that claims again as soon as it
       // sees the answer must find our next duty under way, then done.
       if (!this.publish({ type: 'PRESENT' }).ok) return false;
+      this.publishPrepared();
+    }
+    if (timed && !this.replica.waiting && this.lateTurn()) {
+      if (!this.publish({ type: 'SEEN' }).ok) return false;
       this.publishPrepared();
     }
     if (!this.replica.waiting && this.autoAct()) return true;
@@ -850,7 +980,7 @@ export class TableSession<S extends Json = Json> {
    */
   private publish(body: TableBody, proveMs: number | null = null): Result<void, string> {
     const started = performance.now();
-    const signed = this.replica.author(this.seat, this.secretKey, body);
+    const signed = this.replica.author(this.seat, this.secretKey, body, this.now());
     if (!signed.ok) return err(signed.error);
     this.live.timings.set(signed.value.hash, { proveMs, verifyMs: performance.now() - started });
     const event = text.decode(signed.value.bytes);
@@ -917,6 +1047,7 @@ export class TableSession<S extends Json = Json> {
   private changed(): void {
     this.passOn();
     this.trackAbsences();
+    this.settleLater();
     this.live.lookAheadSoon();
     this.tellHash();
     for (const listener of this.listeners) listener();

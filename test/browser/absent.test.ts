@@ -1,53 +1,60 @@
 /**
- * An absent player: the creator picks the shortest time limit the form offers, the
- * joiner is told it before sitting, and once Bob's page is closed while he owes his
- * flip, Alice's table counts down, then offers to declare him absent; declaring ends
- * the game and the result panel says why.
+ * The table's clock in two real pages: the creator picks the quick time control, the
+ * joiner is told it before sitting. Bob stays linked and never flips: both pages count
+ * his time down, Alice's offers the claim once it ran out, Bob's says his answer time is
+ * running, and once it is over both say Bob lost on time. The pages' clocks are
+ * Playwright's, moved on together: the table's times are the pages' own.
  */
 import { expect, test } from 'vitest';
 import { createTable, flipOffered, useStack } from './harness.ts';
 
 const stack = useStack();
 
-const LIMIT = 'can be declared absent after 1 minute.';
+const WORDS = 'Time control: 20 seconds a move, 20 seconds for what a page does by itself.';
 
-test('a player whose page closed while he owes his move is declared absent after the limit', async () => {
+test('a linked player who never moves is claimed once his time ran out, and both pages say he lost on time', async () => {
   const alice = await stack.newPlayer();
-  // Alice's clock runs as usual, until the test skips the minute of waiting for Bob.
-  await alice.clock.install();
   const bob = await stack.newPlayer();
-  const invite = await createTable(alice, stack.url, 'Alice', 'war', { absentMinutes: 1 });
-  expect(await alice.getByTestId('absent-limit').textContent()).toContain(LIMIT);
+  for (const page of [alice, bob]) await page.clock.install();
+  const invite = await createTable(alice, stack.url, 'Alice', 'war', { clock: 'quick' });
+  expect(await alice.getByTestId('clock').textContent()).toContain(WORDS);
   await bob.goto(invite);
   await bob.getByTestId('invitation').waitFor();
-  expect(await bob.getByTestId('absent-limit').textContent()).toContain(LIMIT);
+  expect(await bob.getByTestId('clock').textContent()).toContain(WORDS);
   await bob.getByTestId('name').fill('Bob');
   await bob.getByTestId('join').click();
   await bob.getByTestId('lobby').waitFor();
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();
-  // Both owe their first flip once the shuffle is done.
   for (const page of [alice, bob]) await flipOffered(page);
+  await alice.getByTestId('flip').click();
 
-  await bob.close();
-  await alice.getByTestId('absent-countdown').waitFor({ timeout: 30_000 });
-  expect(await alice.getByTestId('absent-countdown').textContent()).toMatch(
-    /^Bob can be declared absent in [01]:\d\d\.$/,
-  );
+  // Alice flipped: the table waits on Bob alone, and both pages show his time.
+  await alice.getByText(/^Bob's time: 0:\d\d left\.$/).waitFor({ timeout: 30_000 });
+  await expect
+    .poll(() => bob.getByTestId('own-clock').textContent())
+    .toMatch(/Your time: 0:\d\d left/);
   expect(await alice.getByTestId('declare-absent').count()).toBe(0);
-  expect(await alice.getByTestId('absent-news').textContent()).toBe('');
 
-  const declare = alice.getByRole('button', { name: 'Declare Bob absent' });
-  await alice.clock.fastForward('01:00');
-  await declare.waitFor({ timeout: 30_000 });
+  for (const page of [alice, bob]) await page.clock.fastForward('00:21');
+  const claim = alice.getByRole('button', { name: 'Declare Bob absent' });
+  await claim.waitFor({ timeout: 30_000 });
   expect(await alice.getByTestId('absent-news').textContent()).toBe(
     'You may now declare Bob absent.',
   );
   // By keyboard: the button takes focus and Enter presses it.
-  await declare.focus();
+  await claim.focus();
   await alice.keyboard.press('Enter');
   await alice.getByTestId('result').waitFor();
   expect(await alice.getByTestId('result-headline').textContent()).toContain('You win the game');
-  expect(await alice.getByTestId('result-reason').textContent()).toBe('Bob was declared absent.');
-  expect(await alice.getByTestId('absent').count()).toBe(0);
+  expect(await alice.getByTestId('result-reason').textContent()).toBe('Bob ran out of time.');
+  // Bob's page: the claim is in, and he has the answer time to move.
+  await expect
+    .poll(() => bob.getByTestId('own-clock').textContent())
+    .toMatch(/Your time ran out and the game is claimed: move within 0:\d\d or lose\./);
+
+  for (const page of [alice, bob]) await page.clock.fastForward('00:25');
+  await bob.getByTestId('result').waitFor({ timeout: 30_000 });
+  expect(await bob.getByTestId('result-reason').textContent()).toBe('Bob ran out of time.');
+  expect(await bob.locator('[data-testid=flip]:not([disabled])').count()).toBe(0);
 });

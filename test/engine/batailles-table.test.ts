@@ -16,6 +16,7 @@ import { describeAudit, makeTranscript, verifyTranscript } from '../../src/engin
 import { lazy } from '../lazy.ts';
 import { known, lyingTable, run } from './helpers/batailles-table.ts';
 import { Table, feed, makePlayers, type Player } from './helpers/table.ts';
+import { DEFAULT_CLOCK } from '../../src/engine/table/clock.ts';
 
 /** What `player` makes of `card` with every secret it holds: its face, or -1. */
 function reads(state: TableState<unknown>, player: Player, id: number, card: TableCard): number {
@@ -144,7 +145,7 @@ describe('a lying word on a fight', () => {
     const honest = [0, 1, 2].filter((s) => s !== liar);
     for (const seat of honest) table.duty(seat);
     expect(table.replicas[0]!.owed()).toEqual([{ seat: liar, kind: 'AUDIT' }]);
-    table.play(honest[0]!, { type: 'ABSENT', seat: liar });
+    table.play(honest[0]!, { type: 'ABSENT', seat: liar }, DEFAULT_CLOCK.dutyMs);
     const names = table.replicas[0]!.genesis.names;
     // The other fighter's copies of the fight open with its own keys.
     for (const replica of table.replicas) {

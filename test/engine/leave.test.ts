@@ -53,7 +53,10 @@ const RESIGN: TableBody = { type: 'RESIGN' };
 const absent = (seat: number): TableBody => ({ type: 'ABSENT', seat });
 
 /** The hand, recorded by the first test that asks (`test/lazy.ts`). */
-const hand = lazy(() => recordHand(3, SCRIPT, 3));
+// Protocol 4: claims answered by any event, a PRESENT first of all, as tables made before
+// the table's clock keep them; a table made now judges claims by its clock
+// (adversary/clock.test.ts).
+const hand = lazy(() => recordHand(3, SCRIPT, 3, { type: 'DONE' }, 4));
 
 /** Points of the recording: how many of its events a replica holds there. */
 const AT = {
@@ -860,7 +863,8 @@ describe("the table's outcome from the game's, an ending and the audit's finding
 });
 
 describe('the time limit for an absent seat, as a genesis agrees on it', () => {
-  const genesis = makeGenesis(makePlayers(2), war, {});
+  // Tables before protocol 5 kept this limit; a table made now has a clock instead.
+  const genesis = makeGenesis(makePlayers(2), war, {}, 4);
   const withLimit = (absentAfterMs: unknown) => parseGenesis({ ...genesis, absentAfterMs });
 
   test('the bounds are ten seconds and an hour, the default two minutes', () => {

@@ -23,6 +23,7 @@ import {
 } from '../../src/engine/transcript.ts';
 import { forgedUnlockTranscript } from './helpers/forged.ts';
 import { Table, makePlayers } from './helpers/table.ts';
+import { CLOCKS } from '../../src/engine/table/clock.ts';
 
 let transcript: Transcript;
 let outcome: Outcome | null;
@@ -134,25 +135,37 @@ describe('verifyTranscript', () => {
     expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_TABLE' } });
   });
 
-  test('fails when the time limit for absent players is changed: it is part of the genesis hash', () => {
-    const changed = { ...transcript, genesis: { ...transcript.genesis, absentAfterMs: 60_000 } };
+  test('fails when the time control is changed: it is part of the genesis hash', () => {
+    const changed = { ...transcript, genesis: { ...transcript.genesis, clock: CLOCKS.quick } };
     const result = verifyTranscript(changed);
     expect(result).toMatchObject({ ok: false, fault: { index: 0, reason: 'ERR_TABLE' } });
   });
 
-  test.each([undefined, 0, 3_600_001, 90_000.5])(
-    'refuses a genesis whose time limit for absent players is %s',
-    (absentAfterMs) => {
-      const result = verifyTranscript({
-        ...transcript,
-        genesis: { ...transcript.genesis, absentAfterMs },
-      });
-      expect(result).toEqual({
-        ok: false,
-        fault: { index: null, author: null, reason: 'bad genesis.absentAfterMs' },
-      });
-    },
-  );
+  test.each([
+    undefined,
+    { moveMs: 999, dutyMs: 1_000 },
+    { moveMs: 1_000, dutyMs: 3_600_001 },
+    { moveMs: 1_000, dutyMs: 1_000.5 },
+    { moveMs: 1_000 },
+    { moveMs: 1_000, dutyMs: 1_000, bonus: 1 },
+  ])('refuses a genesis whose time control is %j', (clock) => {
+    const result = verifyTranscript({ ...transcript, genesis: { ...transcript.genesis, clock } });
+    expect(result).toEqual({
+      ok: false,
+      fault: { index: null, author: null, reason: 'bad genesis.clock' },
+    });
+  });
+
+  test('refuses a genesis of protocol 5 that keeps the older absence limit too', () => {
+    const result = verifyTranscript({
+      ...transcript,
+      genesis: { ...transcript.genesis, absentAfterMs: 120_000 },
+    });
+    expect(result).toEqual({
+      ok: false,
+      fault: { index: null, author: null, reason: 'bad genesis.absentAfterMs' },
+    });
+  });
 
   test('records whose page runs each seat in the genesis hash, and keeps it when read back', () => {
     // A seat run by another's page (a computer the host added) is part of what every seat signed.

@@ -13,7 +13,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { GameId } from '../../src/engine/catalog.ts';
 import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { Seat } from '../../src/engine/game.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
 import {
   SHORT_WAR,
   closedAfterEach,
@@ -26,8 +25,11 @@ import {
 } from './helpers/seats.ts';
 
 const closeLater = closedAfterEach();
-const seatAll = (id: string, game: GameId, options: JsonObject, seats: number) =>
-  seatEvery(id, game, options, seats, closeLater);
+// Protocol 4: a claim answered by the claimed seat's page at once, as tables made before
+// the table's clock keep it. A table made now judges claims by its clock (the last test
+// here, and adversary/clock.test.ts).
+const seatAll = (id: string, game: GameId, options: JsonObject, seats: number, protocol = 4) =>
+  seatEvery(id, game, options, seats, closeLater, protocol);
 
 const text = new TextDecoder();
 
@@ -251,13 +253,13 @@ describe('a seat that really goes silent', () => {
     );
     const size = ada.session.replica.log.size;
     expect(await ada.session.declareAbsent(1)).toEqual({ ok: false, error: 'ERR_TOO_SOON' });
-    const [{ seat, since }] = ada.session.absences() as [{ seat: number; since: number }];
+    const [{ seat, due }] = ada.session.absences() as [{ seat: number; due: number }];
     expect(seat).toBe(1);
-    vi.setSystemTime(since + DEFAULT_ABSENT_AFTER_MS - 1);
+    vi.setSystemTime(due - 1);
     expect(await ada.session.declareAbsent(1)).toEqual({ ok: false, error: 'ERR_TOO_SOON' });
     expect(ada.session.replica.log.size).toBe(size);
 
-    vi.setSystemTime(since + DEFAULT_ABSENT_AFTER_MS);
+    vi.setSystemTime(due);
     expect(await ada.session.declareAbsent(1)).toEqual({ ok: true, value: undefined });
     expect(ada.session.replica.outcome()).toEqual({
       result: 'win',
@@ -266,4 +268,19 @@ describe('a seat that really goes silent', () => {
     });
     expect(ada.session.replica.offences()).toEqual([]);
   });
+});
+
+test('on a timed table, a claim signed before the claimed seat’s time ran out names the claimer at once: the present seat wins', async () => {
+  const { table, seated } = await seatAll('absence-timed', 'war', SHORT_WAR, 2, 5);
+  const made = claimAtEveryChance(table, seated[0]!, 1);
+  await until('every page names Ada', () =>
+    seated.every((s) => s.session.replica.offences().length > 0),
+  );
+  // The session would not sign it; her modified page did, and the table's clock refused it.
+  expect([...made.refused]).toEqual(['ERR_TOO_SOON']);
+  for (const s of seated)
+    expect(summary(s.session)).toMatchObject({
+      offences: [{ seat: 0, reason: 'ERR_TOO_SOON' }],
+      outcome: { result: 'win', winners: [1] },
+    });
 });

@@ -7,7 +7,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { playable } from '../../src/engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { CLOCKS, DEFAULT_CLOCK } from '../../src/engine/table/clock.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../../src/engine/table/types.ts';
 import { GenesisAgreement } from '../../src/net/genesis.ts';
 import { hostPeerId } from '../../src/net/ids.ts';
@@ -23,7 +23,7 @@ const TABLE: TableInfo = {
   game: 'war',
   seats: 2,
   options: {},
-  absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+  clock: DEFAULT_CLOCK,
 };
 const HOST = hostPeerId(TABLE.id);
 const BEN = `fairdeal-${TABLE.id}-bbbb`;
@@ -100,7 +100,7 @@ test.each<[string, (roster: Roster) => void]>([
         ],
       }),
   ],
-  ['another time limit for absent players', (roster) => void (roster.table.absentAfterMs = 30_000)],
+  ['another time control', (roster) => void (roster.table.clock = CLOCKS.quick)],
   [
     'another key for Ann',
     (roster) => void (roster.players[0]!.identity = createIdentity().publicKey),
@@ -151,7 +151,7 @@ function statement(players: [string, Identity][], peers: string[], table = TABLE
     identities: players.map(([, id]) => id.publicKey),
     deckSize: 52,
     options: {},
-    absentAfterMs: TABLE.absentAfterMs,
+    clock: TABLE.clock,
     protocol: PROTOCOL_VERSION,
   };
   return new GenesisAgreement(genesis, 0, peers, players[0]![1]).statement;

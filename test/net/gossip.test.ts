@@ -39,6 +39,7 @@ const script: Playable<ScriptState> = erase({
   bot: () => null,
 });
 const DONE: JsonObject = { type: 'DONE' };
+const CLOCK = { moveMs: 1_000, dutyMs: 30_000 };
 
 type Session = TableSession<ScriptState>;
 
@@ -55,7 +56,8 @@ afterEach(() => {
  */
 function seatTable(apart: readonly [number, number][], seats = 3) {
   const players = makePlayers(seats);
-  const genesis = makeGenesis(players, scriptGame, options);
+  // A move time of a second: a claim comes due at once, and the answer window is long.
+  const genesis = { ...makeGenesis(players, scriptGame, options), clock: CLOCK };
   const PEERS = players.map((_, seat) => `peer-${seat}`);
   const net = new LoopbackNetwork();
   for (const [x, y] of apart) net.partition(PEERS[x]!, PEERS[y]!);
@@ -275,7 +277,9 @@ describe('a present player is never declared absent through gossip', () => {
     const send = await victorOwes(sessions);
     const key = makePlayers(3)[1]!.identity.secretKey;
     const { log } = mallory.replica;
-    const claim = composeEvent(log, 1, { type: 'ABSENT', seat: 2 }, key);
+    // Stamped when Victor's time runs out: a claim the table takes, but for its heads.
+    const due = mallory.replica.due(2)!;
+    const claim = composeEvent(log, 1, { type: 'ABSENT', seat: 2 }, key, due);
     if (!claim.ok) throw new Error(claim.error);
     // Her word to Victor: the same slot, its heads naming a version of Bob's last event that
     // nobody holds, so Victor could never judge it, nor anything chained onto it.
@@ -311,9 +315,12 @@ describe('a claim shown to one seat late still reaches the seat it names', () =>
     // Past the first pull of a log that stopped growing.
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const key = makePlayers(3)[1]!.identity.secretKey;
-    const claim = mallory.replica.author(1, key, { type: 'ABSENT', seat: 2 });
+    const claim = mallory.replica.author(1, key, { type: 'ABSENT', seat: 2 }, Date.now());
     if (!claim.ok) throw new Error(claim.error);
     expect(send(0, { type: 'event', event: text.decode(claim.value.bytes) })).toBe(true);
+    // Victor's player moves once the claim reaches his page, well within the answer time.
+    await until('the claim reaches Victor', () => victor.replica.claimOn(2) !== null);
+    expect(victor.act(DONE).ok).toBe(true);
 
     await until(
       'Victor answers the claim, and Bob holds the answer',
@@ -327,8 +334,8 @@ describe('a claim shown to one seat late still reaches the seat it names', () =>
       expect(session.replica.state.ending).toBeNull();
       expect(session.replica.offences()).toEqual([]);
     }
-    // Bob's own next event named the claim by hash, so Victor, holding it and not the
-    // claim, pulled the claim from Bob: no honest seat builds on a claim its subject misses.
+    // Bob handed the claim on to Victor as soon as he took it in: the seat a claim names
+    // hears of it at once, whoever the claimer shows it to, and its answer time runs.
     const fromBob = heard[2]!.slice(before).filter((m) => m.from === 'peer-0');
     expect(
       fromBob.map((m) => (JSON.parse(m.event) as { body: { type: string } }).body.type),

@@ -11,7 +11,7 @@ import type { Genesis } from '../../src/engine/table/types.ts';
 import { hostPeerId, isPeerIdOf } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { registerAgain, rejoinTable, type OpenTransport } from '../../src/net/rejoin.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { DEFAULT_CLOCK } from '../../src/engine/table/clock.ts';
 import { SignalingError } from '../../src/net/transport.ts';
 
 const TABLE = 'rejoin2345';
@@ -22,7 +22,7 @@ const genesis: Genesis = {
   identities: [createIdentity(), createIdentity(), createIdentity()].map((i) => i.publicKey),
   deckSize: 52,
   options: {},
-  absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+  clock: DEFAULT_CLOCK,
 };
 const HOST = hostPeerId(TABLE);
 const BEN = `fairdeal-${TABLE}-bbbb`;

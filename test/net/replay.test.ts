@@ -13,7 +13,7 @@ import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { DEFAULT_CLOCK } from '../../src/engine/table/clock.ts';
 import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 
 const open: { close(): void }[] = [];
@@ -35,7 +35,7 @@ function seat(table: string, identities: Identity[], names = ['Ann', 'Ben']) {
     identities: identities.map((i) => i.publicKey),
     deckSize: totalDeckSize(war, {}),
     options: {},
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    clock: DEFAULT_CLOCK,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
   const sessions = messengers.map(

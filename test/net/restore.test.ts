@@ -110,6 +110,7 @@ test('a kept event changed and signed again is checked, and refused at that even
     table: genesisHash(table.genesis),
     keys: table.genesis.identities,
     heads: true,
+    times: true,
   });
   if (!log.ok) throw new Error(log.error);
   for (const event of kept.events.slice(0, at)) log.value.append(event);

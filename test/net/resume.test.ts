@@ -363,7 +363,8 @@ test('a seat back under a new peer id is kept there: the other seat, reloaded, d
 describe('a page that dies after storing an event but before sending it', () => {
   test.each([
     ['War', 'ACT', 'war', SHORT_WAR, {}],
-    ['Red & Black', 'REMASK', 'redblack', SHORT_REDBLACK, {}],
+    // A match of three games: a seat swaps, and re-masks its hand, at some point of it.
+    ['Red & Black', 'REMASK', 'redblack', { ...SHORT_REDBLACK, target: 3 }, {}],
     // Seat 0's challenge goes unheard: the page must not send its log before seat 0 can hear it.
     [
       'War, linked again while it still reads its store',

@@ -41,8 +41,8 @@ import {
 import { SeatStreamsPool } from './helpers/seat-streams.ts';
 
 const closeLater = closedAfterEach();
-const seatAll = (id: string, game: GameId, options: JsonObject, seats: number) =>
-  seatEvery(id, game, options, seats, closeLater);
+const seatAll = (id: string, game: GameId, options: JsonObject, seats: number, protocol?: number) =>
+  seatEvery(id, game, options, seats, closeLater, protocol);
 
 const text = new TextDecoder();
 
@@ -279,7 +279,9 @@ describe('a spectator cannot be shown another game', () => {
 
 describe('a spectator that reaches one seat only', () => {
   test('the seat that lets it in hides the other seat and its answer, and claims it absent: the spectator reads the claim as not settled, while the players play on', async () => {
-    const { net, table, seated } = await seatAll('watch-hidden', 'war', SHORT_WAR, 2);
+    // Protocol 4, where a claim may come at any moment and the claimed page answers it at
+    // once: on a timed table a claim that early names its maker (adversary/clock.test.ts).
+    const { net, table, seated } = await seatAll('watch-hidden', 'war', SHORT_WAR, 2, 4);
     const [mallory, victor] = seated as [Seated, Seated];
     // Mallory's page, modified: to the spectator, no address for Victor, and, once she has
     // claimed him absent, none of his events.

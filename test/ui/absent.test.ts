@@ -1,8 +1,9 @@
 /**
- * Absent players: a seat the table waits on whose link stays down past the agreed
- * limit may be declared absent, and the game ends naming it while it stays away; one
- * that comes back simply continues (its page answers a claim); the countdown survives
- * a reload of the declaring page. Real
+ * Absent players: on a table of protocol 4, a seat the table waits on whose link stays
+ * down past the agreed limit may be declared absent, and the game ends naming it while
+ * it stays away; one that comes back simply continues (its page answers a claim). On a
+ * table made now (protocol 5), the table's clock survives a reload of the declaring page
+ * and is the same on every page. Real
  * sessions over the in-memory network, real cryptography; the page's clock is vitest's,
  * moved by hand.
  */
@@ -26,7 +27,14 @@ afterEach(() => {
 
 /** War between two people, both owing their first flip; the clock fake from then on. */
 async function bothOweAFlip(id: string) {
-  const table = localTable({ game: 'war', names: ['Alice', 'Bob'], humans: [0, 1], table: id });
+  // Protocol 4: the pages keep the clock, for a seat whose link is down.
+  const table = localTable({
+    game: 'war',
+    names: ['Alice', 'Bob'],
+    humans: [0, 1],
+    table: id,
+    protocol: 4,
+  });
   const [alice, bob] = table.sessions.map((s) => new TableController(s)) as [
     TableController,
     TableController,
@@ -50,10 +58,12 @@ test('a player unreachable past the limit while he owes his move is declared abs
   const { table, alice, bob } = await bothOweAFlip('absent-declared');
   table.network.partition('local-0', 'local-1');
   expect(alice.waiting).toBe('Waiting for Bob to reconnect…');
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS }]);
+  expect(alice.absences).toEqual([
+    { seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS, timed: false },
+  ]);
 
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 40_000);
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40 }]);
+  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40, timed: false }]);
   // Before the limit nothing is signed.
   const size = table.sessions[0]!.replica.log.size;
   await alice.declareAbsent(1);
@@ -61,7 +71,7 @@ test('a player unreachable past the limit while he owes his move is declared abs
   expect(alice.outcome).toBeNull();
 
   await vi.advanceTimersByTimeAsync(40_000);
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0 }]);
+  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0, timed: false }]);
   await alice.declareAbsent(1);
   expect(alice.error).toBeNull();
   expect(alice.outcome).toEqual({ result: 'win', winners: [0], reason: 'Bob was declared absent' });
@@ -89,7 +99,7 @@ test('a player who comes back before the limit simply continues, and his clock s
   const { table, alice, bob } = await bothOweAFlip('absent-back');
   table.network.partition('local-0', 'local-1');
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 20_000);
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 20 }]);
+  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 20, timed: false }]);
 
   table.network.heal('local-0', 'local-1');
   await until(() => alice.links[1] === 'connected');
@@ -111,7 +121,9 @@ test('a player who comes back before the limit simply continues, and his clock s
 
   // Dropped again later, his clock starts from the full limit.
   table.network.partition('local-0', 'local-1');
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS }]);
+  expect(alice.absences).toEqual([
+    { seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS, timed: false },
+  ]);
   table.close();
 });
 
@@ -157,51 +169,53 @@ async function reload(alice: LobbyController, store: MemoryStore, awayMs: number
 
 type Opener = (id: string) => Promise<Transport>;
 
-test('the declaring player reloads her page: the countdown goes on from where it was, and she declares him absent on time', async () => {
-  const store = new MemoryStore();
-  const { open, alice, id } = await cutOffAfterTheShuffle(store);
-  expect(alice.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS }]);
-  await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 50_000);
-  expect(alice.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 50 }]);
+/** Seconds before `page` may claim `seat`, by the table's clock (the page's ticks aside). */
+const secondsLeft = (page: LobbyController, seat: number) => {
+  const due = page.table!.session.absences().find((a) => a.seat === seat)!.due;
+  return Math.ceil((due - Date.now()) / 1000);
+};
 
-  // Away for 10 s: back, 40 s are left, not the whole limit again.
+test('the declaring player reloads her page: the table’s clock goes on from where it was, and she claims on time', async () => {
+  const store = new MemoryStore();
+  const { open, alice } = await cutOffAfterTheShuffle(store);
+  expect(alice.table!.absences).toMatchObject([{ seat: 1, name: 'Bob', timed: true }]);
+  const left = secondsLeft(alice, 1);
+  expect(left).toBeGreaterThan(50);
+  await vi.advanceTimersByTimeAsync(30_000);
+  expect(secondsLeft(alice, 1)).toBe(left - 30);
+
+  // Away for 10 s: back, the time left is the table's, not the whole move time again.
   const again = await reload(alice, store, 10_000, open);
-  expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40 }]);
-  await vi.advanceTimersByTimeAsync(39_000);
+  expect(secondsLeft(again, 1)).toBe(left - 40);
+  await vi.advanceTimersByTimeAsync((left - 41) * 1000);
   await again.table!.declareAbsent(1);
   expect(again.table!.outcome).toBeNull();
   await vi.advanceTimersByTimeAsync(1_000);
-  expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0 }]);
+  expect(secondsLeft(again, 1)).toBeLessThanOrEqual(0);
+  // The page's countdown reads the clock once a second.
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(again.table!.absences).toMatchObject([{ seat: 1, secondsLeft: 0 }]);
   await again.table!.declareAbsent(1);
   expect(again.table!.error).toBeNull();
   expect(again.table!.outcome).toEqual({
     result: 'win',
     winners: [0],
-    reason: 'Bob was declared absent',
+    reason: 'Bob ran out of time',
   });
-  // The game is over: no clock is kept for anyone.
-  expect(await store.loadUnreachable(id)).toEqual([null, null]);
   again.table!.close();
 });
 
-test('a player back after the reload stops the kept clock: dropped again, he has the whole limit', async () => {
+test('reloaded or not, both pages count the same time for the seat the table waits on', async () => {
   const store = new MemoryStore();
-  const { net, open, alice, bob, id } = await cutOffAfterTheShuffle(store);
-  await vi.advanceTimersByTimeAsync(60_000);
-  const cutAt = Date.now() - 60_000;
-  expect(await store.loadUnreachable(id)).toEqual([null, cutAt]);
-
+  const { open, alice, bob } = await cutOffAfterTheShuffle(store);
+  await vi.advanceTimersByTimeAsync(20_000);
   const again = await reload(alice, store, 5_000, open);
-  expect(again.table!.absences).toEqual([
-    { seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS - 65 },
-  ]);
-  net.heal(hostPeerId(id), bob.session!.id);
-  await until(() => again.table!.links[1] === 'connected');
-  expect(again.table!.absences).toEqual([]);
-  expect(await store.loadUnreachable(id)).toEqual([null, null]);
-
-  net.partition(hostPeerId(id), bob.session!.id);
-  expect(again.table!.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS }]);
+  expect(bob.table!.session.ownDeadline()).toEqual({
+    due: again.table!.session.absences().find((a) => a.seat === 1)!.due,
+    claimed: false,
+  });
+  // Bob's own page counts Alice's time too, link down or not: she owes her flip.
+  expect(secondsLeft(bob, 0)).toBe(secondsLeft(again, 1));
   again.table!.close();
   bob.table!.close();
 });

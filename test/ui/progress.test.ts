@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
 import { initialTable } from '../../src/engine/table/fold.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { DEFAULT_CLOCK } from '../../src/engine/table/clock.ts';
 import type { Step, TableState } from '../../src/engine/table/types.ts';
 import { roundProgress } from '../../src/ui/words/progress.ts';
 
@@ -19,7 +19,7 @@ const start = initialTable(
     identities: NAMES.map(() => 'key'),
     deckSize: 52,
     options: {},
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    clock: DEFAULT_CLOCK,
   },
   {} as Json,
 );

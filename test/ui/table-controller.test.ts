@@ -17,7 +17,7 @@ import type { Genesis } from '../../src/engine/table/types.ts';
 import { parseWireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { DEFAULT_CLOCK } from '../../src/engine/table/clock.ts';
 import { TableSession } from '../../src/net/table.ts';
 import type { Json } from '../../src/engine/encoding.ts';
 
@@ -99,7 +99,7 @@ function manualWar(table: string) {
     identities: identities.map((i) => i.publicKey),
     deckSize: totalDeckSize(war, {}),
     options: {},
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+    clock: DEFAULT_CLOCK,
   };
   const messengers = peers.map((peer) => new Messenger(net.join(peer), parseWireMessage));
   const sessions = messengers.map(

@@ -1,6 +1,7 @@
 /** The words for whom the table waits (`linkWords`): who, and what for, in plain sentences. */
 import { expect, test } from 'vitest';
-import { absentLimitWords, failureWords, linkWords } from '../../src/ui/words/waiting.ts';
+import { CLOCKS } from '../../src/engine/table/clock.ts';
+import { clockWords, failureWords, linkWords } from '../../src/ui/words/waiting.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'];
 
@@ -29,12 +30,13 @@ test('three or more names are listed with commas', () => {
   ).toBe('Waiting for Bob, Cat and Dan to reconnect…');
 });
 
-test('the time limit for absent players reads in minutes, or in seconds when it is not whole minutes', () => {
-  expect(absentLimitWords(120_000)).toBe(
-    'A player who stays unreachable while the table waits on them can be declared absent after 2 minutes.',
+test('the time control reads in minutes from two minutes, in seconds below', () => {
+  expect(clockWords(CLOCKS.relaxed)).toBe(
+    'Time control: 5 minutes a move, 60 seconds for what a page does by itself. ' +
+      'A player whose time runs out can be claimed, and loses unless they answer within 60 seconds.',
   );
-  expect(absentLimitWords(60_000)).toMatch(/after 1 minute\.$/);
-  expect(absentLimitWords(10_000)).toMatch(/after 10 seconds\.$/);
+  expect(clockWords(CLOCKS.quick)).toMatch(/^Time control: 20 seconds a move, 20 seconds/);
+  expect(clockWords({ moveMs: 90_000, dutyMs: 1_500 })).toMatch(/90 seconds a move, 2 seconds/);
 });
 
 test('a part of the protocol this page could not do is named, with why and what follows', () => {

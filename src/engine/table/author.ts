@@ -95,7 +95,11 @@ function duty(
 ): Maker | null {
   const step = state.step;
   // A claim that this seat is absent ended the table: a page that is open answers it.
-  if (step.type === 'DONE') return claimedAbsent(state, seat) ? () => ({ type: 'PRESENT' }) : null;
+  // (Before protocol 5: a timed table's claimed seat answers with what it owes.)
+  if (step.type === 'DONE')
+    return claimedAbsent(state, seat) && state.genesis.clock === undefined
+      ? () => ({ type: 'PRESENT' })
+      : null;
   if (!stepOwed(state).some((o) => o.seat === seat)) return null;
   switch (step.type) {
     case 'KEYS':

@@ -69,6 +69,11 @@ export type AbsentBody = { type: 'ABSENT'; seat: number };
 /** The author answers a claim that it is absent: it is here, and the claim is void. */
 export type PresentBody = { type: 'PRESENT' };
 /**
+ * The author's turn came with an event stamped long before it arrived: its time runs from
+ * this event instead (protocol 5 on, once a turn; see `clock.ts`).
+ */
+export type SeenBody = { type: 'SEEN' };
+/**
  * The author confirms how the table ended: the events its basis names are
  * the whole game as it saw it end (see `Replica.confirmedBy`).
  */
@@ -90,6 +95,7 @@ export type TableBody =
   | ResignBody
   | AbsentBody
   | PresentBody
+  | SeenBody
   | ConfirmBody;
 
 /**
@@ -126,6 +132,7 @@ export type Decoded =
   | ResignBody
   | AbsentBody
   | PresentBody
+  | SeenBody
   | ConfirmBody;
 
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
@@ -294,6 +301,9 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
       case 'PRESENT':
         fields();
         return ok({ type: 'PRESENT' });
+      case 'SEEN':
+        fields();
+        return ok({ type: 'SEEN' });
       case 'CONFIRM':
         fields();
         return ok({ type: 'CONFIRM' });

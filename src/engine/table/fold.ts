@@ -234,6 +234,9 @@ export function applyEvent<S extends Json>(
   }
   // An answer to a claim of absence changes nothing: the replica checks that it answers one.
   if (body.type === 'PRESENT') return ok(state);
+  // Nor does a seat's word that its turn came late; only a seat the table waits on says it.
+  if (body.type === 'SEEN')
+    return owed(state, game).some((o) => o.seat === author) ? ok(state) : refuse('ERR_NOT_OWED');
   // A confirmation of the ending changes nothing; there is nothing to confirm before it.
   if (body.type === 'CONFIRM')
     return state.step.type === 'DONE' ? ok(state) : refuse('ERR_NOT_OVER');

@@ -154,7 +154,9 @@ export function tableOutcome(
       ending.type === 'RESIGN'
         ? `${name} resigned`
         : played === null
-          ? `${name} was declared absent`
+          ? state.genesis.clock === undefined
+            ? `${name} was declared absent`
+            : `${name} ran out of time`
           : `${name} did not open their keys for the audit`,
     );
   }

@@ -72,6 +72,8 @@ import {
   type Named,
 } from './leave.ts';
 import { HEADS_PROTOCOL, protocolOf, type Genesis, type TableState } from './types.ts';
+import { limitFor, STILL, TIME_PROTOCOL, type Clock } from './clock.ts';
+import { startsNextGame } from './rounds.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
 
@@ -82,8 +84,8 @@ export type Verdict = 'applied' | 'void' | { rejected: string };
  */
 export const MAX_CLAIMS = 2;
 
-/** Events that leave the table where it was: claims, their answers, confirmations. */
-const QUIET = new Set(['ABSENT', 'PRESENT', 'CONFIRM']);
+/** Events that leave the table where it was: claims, their answers, confirmations, a late turn. */
+const QUIET = new Set([...STILL, 'SEEN']);
 
 /** Who broke the rules, how, and with which event. */
 export type Offence = Named;
@@ -151,6 +153,8 @@ export class Replica<S extends Json> {
   private waitingAt: number | null = null;
   /** What `ahead` found, until the next change. */
   private lookahead: Ahead<S> | null = null;
+  /** The time control its events' times are judged by (protocol 5 on), else null. */
+  readonly clock: Clock | null;
 
   /**
    * `book`: where the answers to proof checks come from (see "Checks done
@@ -165,13 +169,17 @@ export class Replica<S extends Json> {
     // Events name the game by its genesis hash, not the table id alone: an event signed
     // for another table, or for an earlier game at this table with the same keys, is
     // refused by the log (ERR_TABLE) and held against nobody.
+    const timed = protocolOf(genesis) >= TIME_PROTOCOL;
     const log = createLog({
       table: genesisHash(genesis),
       keys: genesis.identities,
       heads: protocolOf(genesis) >= HEADS_PROTOCOL,
+      times: timed,
     });
     if (!log.ok) throw new Error(`bad genesis: ${log.error}`);
+    if (timed && genesis.clock === undefined) throw new Error('bad genesis: no clock');
     this.log = log.value;
+    this.clock = timed ? genesis.clock! : null;
     const initial = initialTable(genesis, initialGame);
     nameInitialState(initial);
     this.current = {
@@ -348,7 +356,129 @@ export class Replica<S extends Json> {
           ? [{ seat: event.author, event: i, ending: this.stateSeen(i).ending }]
           : [],
       );
-    return finalityOf(this.state, this.confirmedBy(), overruled);
+    return finalityOf(this.state, this.confirmedBy().concat(this.excused()), overruled);
+  }
+
+  /**
+   * On a timed table, the seats whose confirmation an ending does not wait for: a seat
+   * that resigned, or that a claim names, has nothing left to undo it with but an answer
+   * the others settled without (a claim is settled by a seat's event signed the answer
+   * window after it), so the ending holds without that seat's word. The claimed seat is
+   * excused only once every other seat settled the claim: each counts as confirming then.
+   */
+  private excused(): Seat[] {
+    const ending = this.state.ending;
+    if (this.clock === null || ending === null || ending.type === 'REFUTED') return [];
+    if (ending.type === 'RESIGN') return [ending.seat];
+    const entries = this.log.entries();
+    const claim = entries.findIndex(
+      (e, j) =>
+        this.current.verdicts[j] === 'applied' &&
+        absentSeat(e.event.body) === ending.seat &&
+        e.event.author === ending.by,
+    );
+    if (claim < 0) return [];
+    const settlers = this.settlers(entries[claim]!.event);
+    const others = this.genesis.identities.map((_, seat) => seat).filter((t) => t !== ending.seat);
+    return others.every((t) => settlers.has(t)) ? [ending.seat, ...others] : [];
+  }
+
+  /**
+   * The seats that signed an event the answer window or more after `claim` that had seen
+   * it (of those `include` admits, and, given `reply`, not having seen that): each, past
+   * the window, says no answer had reached it.
+   */
+  private settlers(
+    claim: Event,
+    include: (event: Event) => boolean = () => true,
+    reply?: Event,
+  ): Set<Seat> {
+    const window = (claim.at ?? 0) + this.clock!.dutyMs;
+    const found = new Set<Seat>();
+    for (const { event } of this.log.entries())
+      if (
+        include(event) &&
+        (event.at ?? 0) >= window &&
+        sees(event, claim) &&
+        (reply === undefined || !sees(event, reply))
+      )
+        found.add(event.author);
+    return found;
+  }
+
+  /**
+   * When `seat`'s time runs out, as a claim signed now would judge it (ms, the table's
+   * clock): the latest event that moved the table, plus its move or duty time. Null
+   * when the table waits on nothing from it, or keeps no time.
+   */
+  due(seat: Seat): number | null {
+    if (this.clock === null) return null;
+    const owing = this.owed();
+    const since = this.since(this.log.seen(), seat);
+    if (since === null || !owing.some((o) => o.seat === seat)) return null;
+    return since + limitFor(this.clock, owing, seat, startsNextGame(this.state));
+  }
+
+  /** When `seat`'s turn began, as a claim signed now would judge it (see `since`). */
+  turnStart(seat: Seat): number | null {
+    return this.since(this.log.seen(), seat);
+  }
+
+  /**
+   * The claim on the table that names `seat`, standing or answered, if any: its time and
+   * the answer window's end. A claimed seat's page says how long it has left to answer.
+   */
+  claimOn(seat: Seat): { at: number; answerBy: number } | null {
+    if (this.clock === null || !claimedAbsent(this.state, seat)) return null;
+    const claim = this.log
+      .entries()
+      .find((e, j) => this.current.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat);
+    if (claim === undefined) return null;
+    const at = claim.event.at!;
+    return { at, answerBy: at + this.clock.dutyMs };
+  }
+
+  /**
+   * The time `seat`'s turn runs from, for an event whose basis is `basis`: the latest `at`
+   * among the events it had seen that moved the table (claims, answers by presence and
+   * confirmations move nothing), `seat`'s own SEEN among them but no one else's: a SEEN
+   * restarts only its author's time. Null before any: the table's clock starts with its
+   * first event, so nobody runs out of time before anyone moved.
+   */
+  private since(basis: readonly number[], seat: Seat): number | null {
+    let latest: number | null = null;
+    for (let other = 0; other < basis.length; other++) {
+      const moved = this.lastMoved(other, basis[other]!, other !== seat);
+      if (moved) latest = Math.max(latest ?? 0, moved.at ?? 0);
+    }
+    return latest;
+  }
+
+  /**
+   * The last event of `seat` among its first `count` that moved the table, if any; a SEEN
+   * counted only unless `skipSeen`.
+   */
+  private lastMoved(seat: Seat, count: number, skipSeen = false): Event | undefined {
+    for (let seq = count - 1; seq >= 0; seq--) {
+      const event = this.log.at(seat, seq)!.event;
+      const type = event.body.type;
+      if (!STILL.has(type) && !(skipSeen && type === 'SEEN')) return event;
+    }
+    return undefined;
+  }
+
+  /**
+   * True when `event`, a SEEN, comes a second time in one turn: its author's last event
+   * that moved the table is a SEEN, and nothing of anyone else's moved it since.
+   */
+  private seenAgain(event: Event): boolean {
+    const last = this.lastMoved(event.author, event.seq);
+    if (last?.body.type !== 'SEEN') return false;
+    return event.basis.every((count, seat) => {
+      if (seat === event.author) return true;
+      const moved = this.lastMoved(seat, count, true);
+      return moved === undefined || sees(last, moved);
+    });
   }
 
   /** Seats that owe an event now, with the kind each owes: the seats the table waits on. */
@@ -405,12 +535,15 @@ export class Replica<S extends Json> {
     }
   }
 
-  /** Signs, appends and returns `seat`'s next event, ready to send to every peer. */
-  author(seat: Seat, secretKey: Uint8Array, body: TableBody): Result<SignedEvent, string> {
+  /**
+   * Signs, appends and returns `seat`'s next event, ready to send to every peer: signed at
+   * `now` (its author's clock, ms) where the table keeps time (see `composeEvent`).
+   */
+  author(seat: Seat, secretKey: Uint8Array, body: TableBody, now = 0): Result<SignedEvent, string> {
     if (this.stopped) return err('ERR_STOPPED');
     // Its basis would name events not judged yet: it would be judged where its author never looked.
     if (this.waiting) return err('ERR_UNCHECKED');
-    const signed = composeEvent(this.log, seat, body as unknown as EventBody, secretKey);
+    const signed = composeEvent(this.log, seat, body as unknown as EventBody, secretKey, now);
     if (!signed.ok) return signed;
     const received = this.receive(signed.value.bytes);
     return received.ok ? ok(signed.value) : err(received.error);
@@ -483,9 +616,15 @@ export class Replica<S extends Json> {
   private judgeEntry(run: Run<S>, i: number): Judged<S> {
     const { author, body } = this.log.entries()[i]!.event;
     const state = run.states[i]!;
-    // Its one use: a seat could flood the log with answers to nothing.
-    if (body.type === 'PRESENT' && !this.answersClaim(i))
+    // Its one use: a seat could flood the log with answers to nothing. On a timed table it
+    // has none: a claimed seat answers with what it owes.
+    if (body.type === 'PRESENT' && (this.clock !== null || !this.answersClaim(i)))
       return { verdict: { rejected: 'ERR_NO_CLAIM' }, state };
+    if (
+      body.type === 'SEEN' &&
+      (this.clock === null || this.seenAgain(this.log.entries()[i]!.event))
+    )
+      return { verdict: { rejected: 'ERR_SEEN_AGAIN' }, state };
     // Likewise a confirmation of nothing new.
     if (body.type === 'CONFIRM' && this.confirmedBefore(i))
       return { verdict: { rejected: 'ERR_CONFIRMED' }, state };
@@ -504,6 +643,13 @@ export class Replica<S extends Json> {
     // else naming an older state could slip in a move that was never legal there.
     const where = seen === state ? next : judge(seen, this.game, author, body, run.checks);
     if (!where.ok) return { verdict: { rejected: where.error }, state };
+    // A claim before the claimed seat's time ran out, by the times of what the claim had seen.
+    if (claimed !== null && this.clock !== null) {
+      const limit = limitFor(this.clock, owed(seen, this.game), claimed, startsNextGame(seen));
+      const since = this.since(event.basis, claimed);
+      if (since === null || (event.at ?? 0) < since + limit)
+        return { verdict: { rejected: 'ERR_TOO_SOON' }, state };
+    }
     if (next.ok && !this.answered(this.log.entries()[i]!))
       return { verdict: 'applied', state: next.value };
     const restart = this.race(run, i, unseen);
@@ -556,13 +702,17 @@ export class Replica<S extends Json> {
     const seen = (other: Event) =>
       sees(event, other) || (other.author === event.author && other.seq === event.seq);
     const races = run.races.filter(([, by]) => seen(this.log.entry(by)!.event));
-    // An ABSENT answered by an event its author had not seen ended the table where it stood.
+    // An ABSENT answered by an event its author had not seen ended the table where it stood;
+    // one naming the author, this very event answers there, in time or not (a late answer
+    // is void where it lands, not a lie).
+    const late = this.clock !== null && !STILL.has(event.body.type);
+    const self = late ? { seat: event.author, seq: event.seq } : undefined;
     const absent = this.log
       .entries()
       .slice(0, i)
-      .flatMap((e, j) => (this.answered(e) && !this.answered(e, seen) ? [j] : []));
+      .flatMap((e, j) => (this.answered(e) !== this.answered(e, seen, self) ? [j] : []));
     const from = this.firstDifference(run.races, races, Math.min(i, ...unseen, ...absent));
-    return this.replay(run, from, i, races, seen);
+    return this.replay(run, from, i, races, seen, self);
   }
 
   /** The first position before `bound` whose overtaken status differs between `a` and `b`, else `bound`. */
@@ -605,19 +755,26 @@ export class Replica<S extends Json> {
    * event of that seat the declarer had not seen (of those `include` admits,
    * in a what-if, or `answer`, an event still to come), wherever the log puts
    * it. A player who answers (a PRESENT, or any event) simply continues, so
-   * the ABSENT is void, in either order.
+   * the ABSENT is void, in either order. On a timed table the answer is what the
+   * seat owes (an event that moves the table), signed within the answer window, and
+   * not one every other seat settled the claim without (`settlers`).
    */
   private answered(
     entry: LogEntry,
     include: (event: Event) => boolean = () => true,
     answer?: Answer,
   ): boolean {
-    const seat = absentSeat(entry.event.body);
+    const claim = entry.event;
+    const seat = absentSeat(claim.body);
     if (seat === null) return false;
-    const seq = entry.event.basis[seat]!;
+    const seq = claim.basis[seat]!;
     if (answer?.seat === seat && answer.seq === seq) return true;
-    const reply = this.log.at(seat, seq);
-    return reply !== undefined && include(reply.event);
+    const reply = this.log.at(seat, seq)?.event;
+    if (reply === undefined || !include(reply)) return false;
+    if (this.clock === null) return true;
+    if (STILL.has(reply.body.type) || reply.at! > claim.at! + this.clock.dutyMs) return false;
+    const settlers = this.settlers(claim, include, reply);
+    return !this.genesis.identities.every((_, t) => t === seat || settlers.has(t));
   }
 
   /**
@@ -700,13 +857,24 @@ export class Replica<S extends Json> {
 
   /**
    * The first entry before `from` applied as an ABSENT whose seat has
-   * answered since (its event may land after it): judging restarts there.
+   * answered since (its event may land after it): judging restarts there. On a timed
+   * table also one made void by an answer that every other seat has settled without
+   * since: it stands again.
    */
   private firstAnswered(from: number): number {
     const entries = this.log.entries().slice(0, from);
-    const first = entries.findIndex(
-      (e, j) => this.current.verdicts[j] === 'applied' && this.answered(e),
-    );
+    const first = entries.findIndex((e, j) => {
+      const verdict = this.current.verdicts[j];
+      if (verdict === 'applied') return this.answered(e);
+      const seat = absentSeat(e.event.body);
+      return (
+        this.clock !== null &&
+        verdict === 'void' &&
+        seat !== null &&
+        this.log.at(seat, e.event.basis[seat]!) !== undefined &&
+        !this.answered(e)
+      );
+    });
     return first < 0 ? from : first;
   }
 

@@ -11,6 +11,7 @@
  */
 import type { JsonObject } from '../encoding.ts';
 import type { CardId, DeckSpec, Finding, Seat } from '../game.ts';
+import type { Clock } from './clock.ts';
 
 /** One encryption layer on a card: whose it is and its key commitment `K` (`E_i` for a deck layer). */
 export interface Layer {
@@ -89,11 +90,15 @@ export interface Genesis {
   /** The game's options (deck make-up, constructed deals); the game's `setup` checks them. */
   readonly options: JsonObject;
   /**
-   * How long a seat that owes an event may stay unreachable before the
-   * others may declare it absent. Agreed here so every seat applies the same
-   * limit; the sessions keep the time, the fold never reads a clock.
+   * Before protocol 5: how long a seat that owes an event may stay unreachable before
+   * the others may declare it absent, kept by the sessions (the fold never reads a clock).
    */
-  readonly absentAfterMs: number;
+  readonly absentAfterMs?: number;
+  /**
+   * From protocol 5: the table's time control, judged on the times events carry
+   * (`clock.ts`), so a seat that stays linked and never moves is claimed like one gone.
+   */
+  readonly clock?: Clock;
   /**
    * Whose page runs each seat, when some seat is run by another player's page (a
    * computer player the host added, whose keys live in the host's page): seat i is
@@ -119,9 +124,10 @@ export interface Genesis {
  * are one round (`Step` `UNLOCK` with `deals`). 3: the epochs of a shuffle round are
  * shuffled on chains of their own, at once (`Step` `SHUFFLE` with `shuffled`). 4: every
  * event names the events its basis counts by hash (`Event.heads`), so a signature covers
- * exactly the history its author saw.
+ * exactly the history its author saw. 5: every event says when it was signed (`Event.at`),
+ * and the genesis carries the time control those times are judged by (`clock.ts`).
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** The first protocol whose events carry `heads`. */
 export const HEADS_PROTOCOL = 4;

@@ -1,22 +1,36 @@
 /**
- * AbsenceClocks: the countdown, second by second, of every seat the session's absence
- * clock runs for, until that seat may be declared absent.
+ * AbsenceClocks: the countdown, second by second, of every seat that may be claimed
+ * absent (on a timed table, every other seat the table waits on; before, those of them
+ * whose link is down), and of this player's own time while the table waits on them.
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
 import type { TableSession } from '../../net/table.ts';
 
-/** Another seat the table waits on while its link is down: when it may be declared absent. */
+/** Another seat that may be claimed absent: when. */
 export interface Absence {
   readonly seat: Seat;
   readonly name: string;
-  /** Seconds before it may be declared absent; 0 once it may. */
+  /** Seconds before it may be claimed; 0 once it may. */
   readonly secondsLeft: number;
+  /** True on a timed table: its time runs whether its link is up or not. */
+  readonly timed: boolean;
 }
 
+/** This player's own time: seconds left, and whether a claim names them (then to answer it). */
+export interface OwnClock {
+  readonly secondsLeft: number;
+  readonly claimed: boolean;
+}
+
+/** Seconds left below which this player's own clock says to hurry. */
+export const LOW_SECONDS = 10;
+
 export class AbsenceClocks {
-  /** The seats the table waits on whose link is down, in seat order, while the game runs. */
+  /** The other seats that may be claimed, in seat order, while the game runs. */
   current = $state.raw<readonly Absence[]>([]);
+  /** This player's own time, while the table waits on them; null otherwise. */
+  own = $state.raw<OwnClock | null>(null);
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -24,9 +38,9 @@ export class AbsenceClocks {
     private readonly names: readonly string[],
   ) {}
 
-  /** Keeps the countdown of every seat the session's absence clock runs for ticking. */
+  /** Keeps every clock that runs ticking. */
   update(): void {
-    if (this.session.absences().length === 0) this.stop();
+    if (this.session.absences().length === 0 && this.session.ownDeadline() === null) this.stop();
     else this.timer ??= setInterval(() => this.read(), 1000);
     this.read();
   }
@@ -37,12 +51,16 @@ export class AbsenceClocks {
   }
 
   private read(): void {
-    const limit = this.session.genesis.absentAfterMs;
     const now = Date.now();
-    this.current = this.session.absences().map(({ seat, since }) => ({
+    const left = (due: number) => Math.max(0, Math.ceil((due - now) / 1000));
+    const timed = this.session.replica.clock !== null;
+    this.current = this.session.absences().map(({ seat, due }) => ({
       seat,
       name: this.names[seat] ?? `Seat ${seat}`,
-      secondsLeft: Math.max(0, Math.ceil((since + limit - now) / 1000)),
+      secondsLeft: left(due),
+      timed,
     }));
+    const own = this.session.ownDeadline();
+    this.own = own === null ? null : { secondsLeft: left(own.due), claimed: own.claimed };
   }
 }

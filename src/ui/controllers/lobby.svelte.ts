@@ -47,7 +47,7 @@ import { loadedTerms } from '../../engine/games/playable.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level, Seat } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../engine/table/leave.ts';
+import { DEFAULT_CLOCK, type Clock } from '../../engine/table/clock.ts';
 import { guestPeerId, hostPeerId, isTableId, newTableId } from '../../net/ids.ts';
 import { sleep } from '../../net/backoff.ts';
 import type { LobbySession, LobbySnapshot } from '../../net/lobby.ts';
@@ -94,10 +94,10 @@ function newTable(
   game: GameId,
   seats: number,
   options: JsonObject,
-  absentAfterMs: number,
+  clock: Clock,
 ): TableInfo {
   const counted = playable(game)?.withSeats?.(options, seats) ?? options;
-  return { id: newTableId(), game, seats, options: counted, absentAfterMs };
+  return { id: newTableId(), game, seats, options: counted, clock };
 }
 
 export class LobbyController {
@@ -246,18 +246,18 @@ export class LobbyController {
   }
 
   /**
-   * Opens a new table and sits at it as its host. `absentAfterMs`: how long a seat
-   * the table waits on may stay unreachable before the others can declare it absent.
+   * Opens a new table and sits at it as its host. `clock`: the table's time control,
+   * how long a seat may take over what it owes before another may claim it.
    */
   async create(
     name: string,
     game: GameId,
     seats: number,
     options: JsonObject,
-    absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
+    clock: Clock = DEFAULT_CLOCK,
   ): Promise<void> {
     const play = await this.parts();
-    const table = newTable(play, game, seats, options, absentAfterMs);
+    const table = newTable(play, game, seats, options, clock);
     await this.enter(table.id);
     this.host(play, table, name, await this.reach(hostPeerId(table.id)));
   }
@@ -271,10 +271,10 @@ export class LobbyController {
     game: GameId,
     seats: number,
     options: JsonObject,
-    absentAfterMs = DEFAULT_ABSENT_AFTER_MS,
+    clock: Clock = DEFAULT_CLOCK,
   ): Promise<void> {
     const play = await this.parts();
-    const table = newTable(play, game, seats, options, absentAfterMs);
+    const table = newTable(play, game, seats, options, clock);
     await this.enter(table.id);
     const transport = await this.pairedTransport(hostPeerId(table.id));
     this.offers = new OfferPairing(transport);

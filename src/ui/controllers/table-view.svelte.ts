@@ -11,7 +11,7 @@ import type { SeatLinkState } from '../../net/seats.ts';
 import type { TableSession } from '../../net/table.ts';
 import { hashRows, type HashWords } from '../words/audit.ts';
 import type { LogWords } from './log-words.svelte.ts';
-import { describeTableResult, type ResultWords } from '../words/outcome.ts';
+import { claimNote, describeTableResult, type ResultWords } from '../words/outcome.ts';
 import { roundProgress, seatsUnderCheck, type PlayerProgress } from '../words/progress.ts';
 import { FaceMemory } from './memory.ts';
 import { failureWords, linkWords, middleWords } from '../words/waiting.ts';
@@ -66,12 +66,28 @@ export class TableView {
     this.known = this.memory.update(state, this.session.knownFaces());
     // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
     this.view = this.session.playable.view(state.game, this.seat, this.known);
-    // A claim that this player is absent never ends the game here: the page answers it at once.
-    this.outcome = claimedAbsent(state, this.seat) ? null : replica.outcome();
+    // A claim that this player is absent does not end the game here while it can be answered:
+    // at once by the page on an older table, within the answer window on a timed one.
+    const window = this.session.ownDeadline();
+    const answering =
+      claimedAbsent(state, this.seat) &&
+      (replica.clock === null || (window !== null && Date.now() <= window.due));
+    this.outcome = answering ? null : replica.outcome();
     const played = this.session.playable.outcome(state.game);
     this.result = this.outcome
       ? describeTableResult(gameId, this.outcome, played, state.game, this.names, this.seat)
       : null;
+    const claim = state.ending?.type === 'ABSENT' ? state.ending : null;
+    if (this.result && claim && replica.clock !== null) {
+      const finality = replica.finality();
+      const reached =
+        claim.seat === this.seat || this.session.links.states()[claim.seat] === 'connected';
+      if (finality.kind !== 'final')
+        this.result = {
+          ...this.result,
+          note: claimNote(this.names, this.seat, claim, finality.missing, reached),
+        };
+    }
     // Between games the interlude says what the table waits for: the players, not the keys.
     const step = betweenGames ? null : this.words.step(state);
     // Events held but not judged yet: their proofs are being checked in this page's workers.

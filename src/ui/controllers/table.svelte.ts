@@ -103,6 +103,9 @@ export class TableController {
   get absences() {
     return this.clocks.current;
   }
+  get ownClock() {
+    return this.clocks.own;
+  }
   get log() {
     return this.words.log;
   }

@@ -58,6 +58,12 @@ export function describeEntry(
     case 'RESIGN':
       lines.push({ kind: 'game', text: `${who} resigned.` });
       break;
+    case 'SEEN':
+      lines.push({
+        kind: 'table',
+        text: `${who}'s turn reached them late: their time runs from now.`,
+      });
+      break;
     case 'PRESENT':
       lines.push({
         kind: 'game',

@@ -14,6 +14,8 @@ export interface ResultWords {
   readonly headline: string;
   /** Why, in a sentence or two. */
   readonly reason: string;
+  /** What may still change it: an ending by a claim that is not final yet. */
+  readonly note?: string;
 }
 
 /**
@@ -68,6 +70,31 @@ export function describeTableResult(
 ): ResultWords {
   const byTable = JSON.stringify(outcome) !== JSON.stringify(played);
   return describeResult(gameId, outcome, state, names, seat, byTable);
+}
+
+/**
+ * What a player's result panel adds while a claim on a timed table ended it and the claim
+ * is not final: the claimed seat may still answer within its answer time, or, once that is
+ * over, the seats that have not settled it (`unsettled`) have not said that no answer
+ * reached them. `reached`: whether this page reaches the claimed seat now; a page that
+ * does not settles nothing, so a split is never read as a stall.
+ */
+export function claimNote(
+  names: readonly string[],
+  seat: number,
+  ending: { seat: number; by: number },
+  unsettled: readonly number[],
+  reached: boolean,
+): string {
+  const name = (s: number) => (s === seat ? 'you' : (names[s] ?? `Seat ${s + 1}`));
+  const away = name(ending.seat);
+  const claim = ending.by === seat ? 'your claim' : `${name(ending.by)}'s claim`;
+  const waiting = unsettled.filter((s) => s !== ending.seat);
+  const who = waiting.length > 0 ? `, not yet confirmed by ${together(waiting.map(name))}` : '';
+  const link = reached
+    ? ''
+    : ` This page cannot reach ${away} now, so the claim stays open until you are linked again: if ${away} answered in time, the game goes on.`;
+  return `Not final yet: ended by ${claim}${who}.${link}`;
 }
 
 /**

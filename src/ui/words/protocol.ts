@@ -214,6 +214,12 @@ function explain(
         proofs: [],
         check: 'it answers a claim that named its author',
       };
+    case 'SEEN':
+      return {
+        text: 'said their turn reached them late: their time runs from here',
+        proofs: [],
+        check: 'the table waited on its author, who had not said so since it last moved',
+      };
     case 'CONFIRM':
       return {
         text: 'confirmed how the game ended',

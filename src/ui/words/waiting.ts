@@ -4,6 +4,7 @@
  * cannot make its part, so nobody stares at a still table.
  */
 import type { Seat } from '../../engine/game.ts';
+import type { Clock } from '../../engine/table/clock.ts';
 import type { Step } from '../../engine/table/types.ts';
 import type { SeatLinkState } from '../../net/seats.ts';
 
@@ -54,13 +55,20 @@ export function middleWords(names: readonly string[]): string | null {
   );
 }
 
-/** The table's time limit for absent players, in a sentence for those about to sit at it. */
-export function absentLimitWords(ms: number): string {
+/** A span of time in words: "90 seconds", "5 minutes". */
+const span = (ms: number): string => {
   const minutes = ms / 60_000;
-  const span = Number.isInteger(minutes)
-    ? `${minutes} minute${minutes === 1 ? '' : 's'}`
+  return Number.isInteger(minutes) && minutes >= 2
+    ? `${minutes} minutes`
     : `${Math.round(ms / 1000)} seconds`;
-  return `A player who stays unreachable while the table waits on them can be declared absent after ${span}.`;
+};
+
+/** The table's time control, in a sentence for those about to sit at it. */
+export function clockWords({ moveMs, dutyMs }: Clock): string {
+  return (
+    `Time control: ${span(moveMs)} a move, ${span(dutyMs)} for what a page does by itself. ` +
+    `A player whose time runs out can be claimed, and loses unless they answer within ${span(dutyMs)}.`
+  );
 }
 
 /** This seat's part of each step, as the sentence of a failure names it. */

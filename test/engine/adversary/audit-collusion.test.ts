@@ -25,6 +25,7 @@ import {
 import { lazy } from '../../lazy.ts';
 import { run, type BT } from '../helpers/batailles-table.ts';
 import { Table, makePlayers } from '../helpers/table.ts';
+import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 
 const [ADA, BOB, CLEO] = [0, 1, 2];
 const players = makePlayers(3);
@@ -72,7 +73,7 @@ function withheld(events: readonly Uint8Array[]): BT {
   table.duty(ADA);
   table.duty(BOB);
   expect(table.replicas[BOB]!.owed()).toEqual([{ seat: CLEO, kind: 'AUDIT' }]);
-  table.play(BOB, { type: 'ABSENT', seat: CLEO });
+  table.play(BOB, { type: 'ABSENT', seat: CLEO }, DEFAULT_CLOCK.dutyMs);
   return table;
 }
 

@@ -80,11 +80,23 @@ const cases: {
     name: 'an event with no heads, at a table whose events name what they saw by hash',
     at: (r) => indexOf(r, CHEATER, 'SHUFFLE'),
     forge: (honest) => {
-      const { heads, ...bare } = honest;
-      expect(heads).toBeDefined();
+      // An event of protocol 3's shape: neither heads nor a time.
+      const { heads, ...timed } = honest;
+      const { at, ...bare } = timed;
+      expect([heads, at]).not.toContain(undefined);
       return bare;
     },
     reason: 'ERR_HEADS',
+  },
+  {
+    name: 'an event with no time, at a table whose events say when they were signed',
+    at: (r) => indexOf(r, CHEATER, 'SHUFFLE'),
+    forge: (honest) => {
+      const { at, ...bare } = honest;
+      expect(at).toBeDefined();
+      return bare;
+    },
+    reason: 'ERR_TIME',
   },
 ];
 

@@ -44,6 +44,12 @@ const OPTIONS: WarOptions = {
   battleLimit: 100,
 };
 const CONFIRM: TableBody = { type: 'CONFIRM' };
+/**
+ * Claims as tables before the table's clock judge them (protocol 4): any event of the
+ * claimed seat answers, at any time. A table made now settles its claims by time
+ * (adversary/clock.test.ts).
+ */
+const PROTOCOL = 4;
 const absent = (seat: Seat): TableBody => ({ type: 'ABSENT', seat });
 
 /**
@@ -109,7 +115,7 @@ const onlyBobOwes = (replica: Replica<Json>) =>
  * the ending it holds. Ada left after her CONFIRM: she takes in nothing more.
  */
 function opposite() {
-  const table = Table.of(makePlayers(2), war, OPTIONS) as unknown as Table<Json>;
+  const table = Table.of(makePlayers(2), war, OPTIONS, PROTOCOL) as unknown as Table<Json>;
   playUntil(table, onlyBobOwes);
   const [ada, bob] = table.replicas as [Replica<Json>, Replica<Json>];
   const [adaP, bobP] = table.players;
@@ -168,7 +174,7 @@ describe('two transcripts of one table with opposite winners', () => {
   });
 
   test('crossing claims, each confirmed by its claimant: both void once together, and neither alone is final', () => {
-    const table = Table.of(makePlayers(2), war, OPTIONS) as unknown as Table<Json>;
+    const table = Table.of(makePlayers(2), war, OPTIONS, PROTOCOL) as unknown as Table<Json>;
     // A battle begins: both seats owe their flip, so each may claim the other.
     playUntil(table, (r) => r.state.step.type === 'PLAY' && r.owed().length === 2);
     const [ada, bob] = table.replicas as [Replica<Json>, Replica<Json>];
@@ -205,7 +211,7 @@ describe('two transcripts of one table with opposite winners', () => {
   });
 
   test('a claim confirmed at once by a cheater, answered by a present seat: the game plays on and its real end is final', () => {
-    const table = Table.of(makePlayers(2), war, OPTIONS) as unknown as Table<Json>;
+    const table = Table.of(makePlayers(2), war, OPTIONS, PROTOCOL) as unknown as Table<Json>;
     playUntil(table, onlyBobOwes);
     const [ada, bob] = table.replicas as [Replica<Json>, Replica<Json>];
     const [adaP, bobP] = table.players as [(typeof table.players)[0], (typeof table.players)[0]];
@@ -244,7 +250,7 @@ const DONE_MOVE = { type: 'DONE' };
 
 /** Three seats of the scripted game, played until seat 1 owes its first move. */
 function threeSeats(): Table<Json> {
-  const hand = scriptTable(3, SCRIPT, 3);
+  const hand = scriptTable(3, SCRIPT, 3, PROTOCOL);
   const table = new Table(hand.players, hand.genesis, scriptPlayable, hand.initial);
   playUntil(table, (r) => r.owed().some((o) => o.seat === 1 && o.kind === 'ACT'), DONE_MOVE);
   return table;

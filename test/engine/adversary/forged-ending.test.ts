@@ -21,6 +21,7 @@ import {
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { lazy } from '../../lazy.ts';
 import { Table, feed, isMove, makePlayers, setupOrThrow, tableGame } from '../helpers/table.ts';
+import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 
 const OPTIONS: WarOptions = {
   stacks: [
@@ -70,10 +71,13 @@ describe('how a game ended, as its transcript shows it', () => {
       if (owes && forger.state.step.type === 'PLAY' && forger.log.size >= 8) break;
       feed(forger, e.bytes);
     }
-    const claim = forger.author(loser, table.players[loser]!.identity.secretKey, {
-      type: 'ABSENT',
-      seat: winner,
-    });
+    // Stamped once the winner's time ran out: every event so far is stamped 0.
+    const claim = forger.author(
+      loser,
+      table.players[loser]!.identity.secretKey,
+      { type: 'ABSENT', seat: winner },
+      DEFAULT_CLOCK.moveMs,
+    );
     expect(claim.ok).toBe(true);
     forger.author(loser, table.players[loser]!.identity.secretKey, { type: 'CONFIRM' });
     const result = verified(forger as never);

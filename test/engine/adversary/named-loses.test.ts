@@ -20,6 +20,7 @@ import { batailles } from '../../../src/engine/games/batailles/index.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { lyingTable } from '../helpers/batailles-table.ts';
 import { Table, feed, makePlayers, setupOrThrow, tableGame } from '../helpers/table.ts';
+import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 
 describe('a seat named in the middle of a game loses it', () => {
   const dealt = () => {
@@ -99,7 +100,7 @@ describe('the audit of a game whose result rests on hidden claims', () => {
     // The fighters publish; the accomplice keeps its keys, and is declared absent for it.
     for (const seat of fighters) table.duty(seat);
     expect(table.replicas[0]!.owed()).toEqual([{ seat: accomplice, kind: 'AUDIT' }]);
-    table.play(honest, { type: 'ABSENT', seat: accomplice });
+    table.play(honest, { type: 'ABSENT', seat: accomplice }, DEFAULT_CLOCK.dutyMs);
     const names = table.genesis.names;
     for (const replica of table.replicas) {
       expect(replica.state.findings).toEqual([{ seat: liar, reason: 'ERR_FIGHT_RESULT' }]);

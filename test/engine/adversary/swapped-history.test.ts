@@ -51,10 +51,9 @@ const OPTIONS = { red: 9, black: 9, target: 1 };
 
 /** An honest event's fields, unsigned. */
 function unsigned(event: Event): UnsignedEvent {
-  const { table, author, seq, prev, basis, heads, body } = event;
-  return heads === undefined
-    ? { table, author, seq, prev, basis, body }
-    : { table, author, seq, prev, basis, heads, body };
+  return Object.fromEntries(
+    Object.entries(event).filter(([field]) => field !== 'sig'),
+  ) as UnsignedEvent;
 }
 
 /**
@@ -87,7 +86,7 @@ function rewriteOwn(events: readonly string[], player: Player, index: number, bo
  */
 function wrongCall(protocol: number) {
   const players = makePlayers(2);
-  const genesis: Genesis = { ...makeGenesis(players, redblack, OPTIONS), protocol };
+  const genesis: Genesis = makeGenesis(players, redblack, OPTIONS, protocol);
   const table = new Table<RedBlackState>(players, genesis, game, setupOrThrow(redblack, OPTIONS));
   // No calls and no attacks until Ada's: the hands stay whole, and the match goes on.
   const calm: Chooser = (seat, legal, view, faces) =>
@@ -212,7 +211,7 @@ describe('the same redo under protocol 3', () => {
   test('war: the next shuffler’s honest proof was judged against the new deck, and he was named', () => {
     const game = playable('war')!;
     const players = makePlayers(2);
-    const genesis: Genesis = { ...makeGenesis(players, game as never, {}), protocol: 3 };
+    const genesis: Genesis = makeGenesis(players, game as never, {}, 3);
     const table = new Table(players, genesis, game as never, setupOrThrow(game as never, {}));
     table.dutiesUntil((s) => s.step.type !== 'KEYS' && s.step.type !== 'SHUFFLE');
     const transcript = makeTranscript(table.replicas[1]! as never);

@@ -47,12 +47,20 @@ export const scriptPlayable: Playable = erase({
   bot: () => null,
 });
 
-/** A table of `seats` playing `script` on a deck of `decks` cards (or on those decks). */
-export function scriptTable(seats: number, script: Need[], decks: number | DeckSpec[] = 6) {
+/**
+ * A table of `seats` playing `script` on a deck of `decks` cards (or on those decks), under
+ * `protocol` (this code's unless told).
+ */
+export function scriptTable(
+  seats: number,
+  script: Need[],
+  decks: number | DeckSpec[] = 6,
+  protocol?: number,
+) {
   const players = makePlayers(seats);
   const specs = typeof decks === 'number' ? [{ name: 'deck', size: decks }] : decks;
   const options = { decks: specs, script } as unknown as JsonObject;
-  const genesis = makeGenesis(players, scriptPlayable, options);
+  const genesis = makeGenesis(players, scriptPlayable, options, protocol);
   const initial = scriptPlayable.setup(options);
   if (!initial.ok) throw new Error(initial.error);
   return { players, genesis, initial: initial.value };
@@ -98,8 +106,9 @@ export function recordHand(
   script = HAND_SCRIPT,
   decks?: number | DeckSpec[],
   act: JsonObject = { type: 'DONE' },
+  protocol?: number,
 ): Recording {
-  const hand = scriptTable(seats, script, decks);
+  const hand = scriptTable(seats, script, decks, protocol);
   const table = new Table(hand.players, hand.genesis, scriptPlayable, hand.initial);
   const replica = table.replicas[0]!;
   for (let next = replica.owed()[0]; next !== undefined; next = replica.owed()[0]) {

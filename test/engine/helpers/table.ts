@@ -8,7 +8,7 @@ import { invertScalar } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { openWithAudit } from '../../../src/engine/table/audit.ts';
 import type { SignedEvent, UnsignedEvent } from '../../../src/engine/events.ts';
-import { headsFor, type EventLog } from '../../../src/engine/log.ts';
+import { earliestAt, headsFor, type EventLog } from '../../../src/engine/log.ts';
 import {
   erase,
   type AnyGame,
@@ -21,7 +21,7 @@ import { makeAct, makeDuty, makeSeal, privateFaces } from '../../../src/engine/t
 import { Keyring } from '../../../src/engine/table/keyring.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
+import { timeFields } from '../../../src/engine/table/clock.ts';
 import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
 import {
   PROTOCOL_VERSION,
@@ -48,11 +48,16 @@ export function makePlayers(seats: number): Player[] {
   }));
 }
 
-/** The genesis of a table of `game` for `options`; its size is what the game's decks make. */
+/**
+ * The genesis of a table of `game` for `options`; its size is what the game's decks make.
+ * `protocol`: this code's by default, with the normal clock; an older one keeps the
+ * absence limit of its time.
+ */
 export function makeGenesis<O>(
   players: readonly Player[],
   game: { id: string; decks(options: O): readonly DeckSpec[] },
   options: O,
+  protocol = PROTOCOL_VERSION,
 ): Genesis {
   return {
     table: 'table-1',
@@ -61,8 +66,8 @@ export function makeGenesis<O>(
     identities: players.map((p) => p.identity.publicKey),
     deckSize: game.decks(options).reduce((sum, deck) => sum + deck.size, 0),
     options: options as JsonObject,
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
-    protocol: PROTOCOL_VERSION,
+    ...timeFields(protocol),
+    protocol,
   };
 }
 
@@ -94,8 +99,9 @@ export function authorOn<S extends Json>(
   replica: Replica<S>,
   player: Player,
   body: TableBody,
+  now = 0,
 ): SignedEvent {
-  const signed = replica.author(player.seat, player.identity.secretKey, body);
+  const signed = replica.author(player.seat, player.identity.secretKey, body, now);
   if (!signed.ok)
     throw new Error(`seat ${player.seat} cannot author ${body.type}: ${signed.error}`);
   return signed.value;
@@ -138,11 +144,16 @@ export function feed<S extends Json>(replica: Replica<S>, bytes: Uint8Array): vo
 /** One replica per seat, every event delivered to every other seat at once. */
 /**
  * `event` with the `heads` its basis names on `log` (what a modified client signing an
- * event of its own making computes); as it was where the log lacks a named event.
+ * event of its own making computes), as it was where the log lacks a named event; and,
+ * where the log's events say when, `at` the earliest the log allows unless it has one.
  */
 export function withHeads<E extends UnsignedEvent>(log: EventLog, event: E): E {
   const heads = headsFor(log, event.author, event.basis);
-  return heads === undefined ? event : { ...event, heads };
+  const timed =
+    log.commitsTime && event.at === undefined
+      ? { ...event, at: earliestAt(log, event.basis) }
+      : event;
+  return heads === undefined ? timed : { ...timed, heads };
 }
 
 export class Table<S extends Json> {
@@ -164,18 +175,19 @@ export class Table<S extends Json> {
     players: readonly Player[],
     game: Game<S, M, F, V, O>,
     options: O,
+    protocol = PROTOCOL_VERSION,
   ): Table<S> {
     return new Table(
       players,
-      makeGenesis(players, game, options),
+      makeGenesis(players, game, options, protocol),
       tableGame(game),
       setupOrThrow(game, options),
     );
   }
 
-  /** `seat` authors `body` and every other replica receives it. */
-  play(seat: Seat, body: TableBody): SignedEvent {
-    const signed = authorOn(this.replicas[seat]!, this.players[seat]!, body);
+  /** `seat` authors `body`, signed at `now` on its clock, and every other replica receives it. */
+  play(seat: Seat, body: TableBody, now = 0): SignedEvent {
+    const signed = authorOn(this.replicas[seat]!, this.players[seat]!, body, now);
     this.replicas.forEach((replica, other) => other !== seat && feed(replica, signed.bytes));
     this.events.push(signed);
     return signed;

@@ -1,5 +1,5 @@
 /** The three-seat Batailles table the lobby tests and the message checks share. */
-import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
+import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 import type { TableInfo } from '../../../src/net/messages.ts';
 
 export const TABLE: TableInfo = {
@@ -7,7 +7,7 @@ export const TABLE: TableInfo = {
   game: 'batailles',
   seats: 3,
   options: { players: 3 },
-  absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+  clock: DEFAULT_CLOCK,
 };
 
 /** A guest's peer id at `TABLE`. */

@@ -20,7 +20,7 @@ import { TableSession } from '../../../src/net/table.ts';
 import type { SeatLinks } from '../../../src/net/seats.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
 import { testIdentity } from '../../engine/helpers.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../../src/engine/table/leave.ts';
+import { DEFAULT_CLOCK, timeFields } from '../../../src/engine/table/clock.ts';
 import { SeatStreamsPool } from './seat-streams.ts';
 
 /** Where each seat of a table of `seats` listens. */
@@ -57,7 +57,14 @@ export interface TestTable {
   record(seat: number): SavedTable;
 }
 
-export function testTable(id: string, game: GameId, given: JsonObject, seats = 2): TestTable {
+/** A table of `game` for `seats` named `id`, under `protocol` (this code's unless told). */
+export function testTable(
+  id: string,
+  game: GameId,
+  given: JsonObject,
+  seats = 2,
+  protocol = PROTOCOL_VERSION,
+): TestTable {
   const entry = playable(game)!;
   const options = entry.withSeats?.(given, seats) ?? given;
   const peers = peersOf(seats);
@@ -70,8 +77,8 @@ export function testTable(id: string, game: GameId, given: JsonObject, seats = 2
     identities: identities.map((i) => i.publicKey),
     deckSize: totalDeckSize(entry, options),
     options,
-    absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
-    protocol: PROTOCOL_VERSION,
+    ...timeFields(protocol),
+    protocol,
   };
   return {
     id,
@@ -81,7 +88,7 @@ export function testTable(id: string, game: GameId, given: JsonObject, seats = 2
     identities,
     record: (seat) => ({
       id,
-      info: { id, game, seats, options, absentAfterMs: DEFAULT_ABSENT_AFTER_MS },
+      info: { id, game, seats, options, clock: genesis.clock ?? DEFAULT_CLOCK },
       name: names[seat]!,
       identity: identities[seat]!,
       host: seat === 0,
@@ -185,8 +192,9 @@ export async function seatAll(
   options: JsonObject,
   seats: number,
   closeLater: (...things: { close(): void }[]) => void,
+  protocol?: number,
 ) {
-  const table = testTable(id, game, options, seats);
+  const table = testTable(id, game, options, seats, protocol);
   const net = new LoopbackNetwork();
   const seated: Seated[] = [];
   for (let seat = 0; seat < seats; seat++)

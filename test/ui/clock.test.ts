@@ -1,0 +1,98 @@
+/**
+ * The table's clock on two real pages' sessions (real keys and proofs, the in-memory
+ * network, vitest's clock moved by hand): Bob stays linked and never flips. Alice's page
+ * counts his time down and offers the claim once it ran out; Bob's page counts his own,
+ * then his answer window; once it is over Alice's page settles the claim, and both say
+ * Bob lost on time, final. A move within the window instead voids the claim.
+ */
+import { afterEach, expect, test, vi } from 'vitest';
+import { localTable } from '../../src/bots/table.ts';
+import type { Clock } from '../../src/engine/table/clock.ts';
+import { TableController } from '../../src/ui/controllers/table.svelte.ts';
+
+const CLOCK: Clock = { moveMs: 20_000, dutyMs: 5_000 };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** War between two people on CLOCK; Alice has flipped, the table waits on Bob alone. */
+async function bobOwes(id: string) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const table = localTable({
+    game: 'war',
+    names: ['Alice', 'Bob'],
+    humans: [0, 1],
+    table: id,
+    clock: CLOCK,
+  });
+  const [alice, bob] = table.sessions.map((s) => new TableController(s)) as [
+    TableController,
+    TableController,
+  ];
+  await vi.waitFor(() => expect(alice.legal).toEqual([{ type: 'FLIP', seat: 0 }]), {
+    timeout: 30_000,
+    interval: 20,
+  });
+  alice.act({ type: 'FLIP' });
+  await vi.waitFor(
+    () => expect(table.sessions[0]!.replica.owed().map((o) => o.seat)).toEqual([1]),
+    { timeout: 30_000, interval: 20 },
+  );
+  await vi.waitFor(() => expect(bob.ownClock).not.toBeNull(), { timeout: 5_000, interval: 20 });
+  return { table, alice, bob };
+}
+
+test('a linked player who never moves is claimed once his time ran out, and loses on time', async () => {
+  const { table, alice, bob } = await bobOwes('clock-stall');
+  const [ann] = table.sessions;
+  expect(alice.absences).toMatchObject([{ seat: 1, name: 'Bob', timed: true }]);
+  expect(alice.absences[0]!.secondsLeft).toBeGreaterThan(15);
+  expect(bob.ownClock).toMatchObject({ claimed: false });
+  expect(bob.ownClock!.secondsLeft).toBeGreaterThan(15);
+
+  // Before his time ran out Alice's page signs nothing.
+  const size = ann!.replica.log.size;
+  await alice.declareAbsent(1);
+  expect(ann!.replica.log.size).toBe(size);
+
+  await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
+  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ secondsLeft: 0 }]));
+  expect(bob.ownClock).toMatchObject({ secondsLeft: 0, claimed: false });
+  await alice.declareAbsent(1);
+  expect(alice.error).toBeNull();
+  expect(alice.outcome).toEqual({ result: 'win', winners: [0], reason: 'Bob ran out of time' });
+  await vi.waitFor(() => expect(bob.ownClock).toMatchObject({ claimed: true }));
+  expect(bob.ownClock!.secondsLeft).toBeGreaterThan(0);
+  // Nor is the claim final before its window is over.
+  expect(ann!.replica.finality()).not.toEqual({ kind: 'final' });
+
+  await vi.advanceTimersByTimeAsync(CLOCK.dutyMs + 3_000);
+  await vi.waitFor(() => expect(ann!.replica.finality()).toEqual({ kind: 'final' }), {
+    timeout: 10_000,
+    interval: 20,
+  });
+  await vi.waitFor(() =>
+    expect(bob.result).toEqual({ headline: 'Alice wins the game', reason: 'Bob ran out of time.' }),
+  );
+  // Past the window his page offers no move: it would answer nothing.
+  expect(bob.legal).toEqual([]);
+  expect(table.sessions[1]!.replica.stateHash).toBe(ann!.replica.stateHash);
+  table.close();
+});
+
+test('a move within the answer window voids the claim, and the game goes on', async () => {
+  const { table, alice, bob } = await bobOwes('clock-answer');
+  await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
+  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ secondsLeft: 0 }]));
+  await alice.declareAbsent(1);
+  await vi.waitFor(() => expect(bob.ownClock).toMatchObject({ claimed: true }));
+  expect(bob.legal).toEqual([{ type: 'FLIP', seat: 1 }]);
+  bob.act({ type: 'FLIP' });
+  await vi.waitFor(() => expect(alice.outcome).toBeNull(), { timeout: 10_000, interval: 20 });
+  await vi.advanceTimersByTimeAsync(CLOCK.dutyMs + 3_000);
+  expect(alice.outcome).toBeNull();
+  expect(bob.outcome).toBeNull();
+  expect(table.sessions[0]!.replica.offences()).toEqual([]);
+  table.close();
+});
