@@ -5,7 +5,10 @@
  * whose page reloaded during the game too. Real lobby and table sessions over the
  * in-memory network, real cryptography.
  */
+import 'fake-indexeddb/auto';
 import { expect, test } from 'vitest';
+import { GameHistory } from '../../src/net/history.ts';
+import { YourGames } from '../../src/ui/controllers/history.svelte.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';
 import { InThreadPool } from '../../src/net/pool.ts';
@@ -56,8 +59,23 @@ async function startAgain(ann: LobbyController, ben: LobbyController) {
 test('Play again seats the same players at a new table of the same game, with fresh keys', async () => {
   const { ann, ben } = await seated();
   const first = ann.table!.session.genesis;
+  // Ann's "Your games" keeps the game as her table screen does.
+  const games = new YourGames(GameHistory.open('rematch-your-games'));
+  const stopKeeping = games.follow(ann.table!);
   for (const page of [ann, ben]) page.table!.setAutoplay(true);
   await until(() => ann.table!.result !== null && ben.table!.result !== null);
+  // Kept once the table is done, and kept current as each player's CONFIRM comes after:
+  // the game kept holds the whole log, its ending confirmed by every seat.
+  const replica = ann.table!.session.replica;
+  await until(() => replica.confirmedBy().length === 2);
+  const keptEvents = async () => {
+    const kept = await games.transcript(first.table);
+    return kept.ok ? (kept.raw as { events: unknown[] }).events.length : 0;
+  };
+  for (let i = 0; i < 300 && (await keptEvents()) !== replica.log.size; i++) await settle();
+  expect(await keptEvents()).toBe(replica.log.size);
+  expect(games.games?.map((entry) => entry.ok && entry.game.events)).toEqual([replica.log.size]);
+  stopKeeping();
 
   await ben.playAgain();
   // Ben now waits in the lobby of his new table; Ann's page shows his invitation.

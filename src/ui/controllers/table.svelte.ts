@@ -82,9 +82,6 @@ export class TableController {
   get ended() {
     return this.seen.ended;
   }
-  get audited() {
-    return this.seen.audited;
-  }
   get hashes() {
     return this.seen.hashes;
   }

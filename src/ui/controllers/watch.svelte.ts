@@ -41,7 +41,6 @@ export class WatchController {
   waiting = $state<string | null>(null);
   outcome = $state.raw<Outcome | null>(null);
   result = $state.raw<ResultWords | null>(null);
-  audited = $state(false);
   hashes = $state.raw<HashWords | null>(null);
   alarms = $state.raw<readonly string[]>([]);
   /** How many spectators watch, this one included. */
@@ -135,7 +134,6 @@ export class WatchController {
     const owed = replica.owed().map((o) => genesis.names[o.seat]!);
     this.waiting =
       this.outcome || owed.length === 0 ? null : `The table waits for ${together(owed)}.`;
-    this.audited = state.step.type === 'DONE' && state.ending === null;
     this.hashes =
       state.step.type === 'DONE'
         ? hashRows(replica, genesis.names, NO_SEAT, session.peerHashes, 'This page (watching)')
