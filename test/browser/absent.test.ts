@@ -50,4 +50,10 @@ test('a player whose page closed while he owes his move is declared absent after
   expect(await alice.getByTestId('result-headline').textContent()).toContain('You win the game');
   expect(await alice.getByTestId('result-reason').textContent()).toBe('Bob was declared absent.');
   expect(await alice.getByTestId('absent').count()).toBe(0);
+  // The ending replaces every word about moves and links: no flip, no reconnecting.
+  expect(await alice.getByTestId('status').textContent()).toBe(
+    'The game is over: Bob was declared absent.',
+  );
+  expect(await alice.getByTestId('verdict').innerText()).toBe('Game over');
+  expect(await alice.getByTestId('waiting').textContent()).toBe('');
 });

@@ -93,9 +93,11 @@ export class TableView {
       .states()
       .map((link, seat) => (ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link));
     this.spectators = this.session.spectators;
+    // Once the table is over no link holds anything up: only who left is still news.
+    const over = this.outcome !== null;
     this.waiting = linkWords(
       this.names,
-      this.links,
+      over ? this.links.map((link) => (link === 'gone' ? link : 'connected')) : this.links,
       replica.owed().map((o) => o.seat),
     );
     const middle = middleWords(this.session.links.middled().map((seat) => this.names[seat]!));

@@ -47,6 +47,11 @@ export class WatchController {
   spectators = $state(1);
   /** Per seat, whether this page is linked to it now. */
   linked = $state.raw<readonly boolean[]>([]);
+  /**
+   * Per seat, its badge: linked, on the way, or, once the table is over, gone (a seat
+   * that resigned closed its page; no page is on its way to a table that is done).
+   */
+  badges = $state.raw<readonly ('connected' | 'connecting' | 'gone')[]>([]);
   private words: LogWords | null = null;
   private readonly unsubscribe: () => void;
 
@@ -107,6 +112,8 @@ export class WatchController {
     this.protocol = this.words.protocol;
     this.view = playable.view(state.game, this.side, NOTHING_KNOWN);
     this.outcome = replica.outcome();
+    const over = this.outcome !== null;
+    this.badges = this.linked.map((on) => (on ? 'connected' : over ? 'gone' : 'connecting'));
     const { ending } = state;
     const unsettled =
       ending?.type === 'ABSENT' && !replica.confirmedBy().includes(ending.seat) ? ending : null;
