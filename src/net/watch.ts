@@ -17,6 +17,9 @@
  * every seat holds, and no secret of any seat. Once the audit opens every key, it sees
  * every card's path, as everyone does.
  *
+ * When the players play again, a seat tells its spectators the new table (`rematch`), and
+ * `next` names it: the page follows them there as it would follow a watch link.
+ *
  * A spectator sends `watch`, `challenge`, asks (`have`) and, when it finds a seat's two
  * versions of one event, both (`fork`), nothing else: the seats drop one that sends
  * more (`audience.ts`).
@@ -68,6 +71,8 @@ interface Watched {
   readonly audiences: string[][];
   /** Per seat, what it says its replica reached once the table was done. */
   readonly peerHashes: (PeerHash | null)[];
+  /** Per seat, the table it opened to play again at with the same players, or null. */
+  readonly next: (string | null)[];
   readonly retries: Retry[];
 }
 
@@ -138,6 +143,15 @@ export class WatchSession {
   get spectators(): number {
     const audiences = this.watched?.audiences.flat() ?? [];
     return new Set([...audiences, this.messenger.id]).size;
+  }
+
+  /**
+   * The table the players go on to, once a seat has said it opened one to play again
+   * (`rematch`): the lowest seat's, as the players take it when two invitations cross.
+   * Null until then.
+   */
+  get next(): string | null {
+    return this.watched?.next.find((table) => table !== null) ?? null;
   }
 
   /** What each seat says its replica reached once the table was done. */
@@ -249,6 +263,10 @@ export class WatchSession {
       case 'state-hash':
         watched.peerHashes[seat] = { events: message.events, hash: message.hash };
         return this.changed();
+      case 'rematch':
+        if (message.table === this.table) return;
+        watched.next[seat] = message.table;
+        return this.changed();
     }
   }
 
@@ -304,6 +322,7 @@ export class WatchSession {
       addresses: [...peers],
       audiences: genesis.identities.map(() => []),
       peerHashes: genesis.identities.map(() => null),
+      next: genesis.identities.map(() => null),
       retries: genesis.identities.map(
         (_, seat) => new Retry(() => this.redial(seat), this.backoff),
       ),

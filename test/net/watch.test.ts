@@ -207,6 +207,20 @@ describe('a spectator follows the table as a bystander', () => {
         await until('the seats told the spectators their hashes', () =>
           spectators.every((s) => s.peerHashes.every((h) => h?.hash === s.replica!.stateHash)),
         );
+      // The players play again: the seat that opens the next table tells its spectators,
+      // so they follow the players there; one that comes later hears it in the answer.
+      if (acts === null) {
+        expect(spectators.map((s) => s.next)).toEqual(spectators.map(() => null));
+        seated[seats - 1]!.session.invite('nexttable2');
+        await until('every spectator hears of the next table', () =>
+          spectators.every((s) => s.next === 'nexttable2'),
+        );
+        const latecomer = watcher(net, table, 'spectator-after-the-game');
+        await until(
+          'a spectator that came later hears it too',
+          () => latecomer.session.next === 'nexttable2',
+        );
+      }
       // How often each check looked depends on timing: a spectator that catches up at once
       // looks once, at the state it reached, and reads every event judged by then.
       for (const privacy of [beforePrivacy, againPrivacy, ...joinedPrivacy]) {

@@ -886,6 +886,18 @@ export class LobbyController {
     );
     this.watchLinks = links;
     this.watching = new spectate.WatchController(session);
+    // The players play again at a new table: the spectator follows them there. A table
+    // paired by codes (`entry`) has no rendezvous to follow them to.
+    if (entry !== undefined) return;
+    const stop = session.subscribe(() => {
+      const next = session.next;
+      if (next === null) return;
+      stop();
+      if (this.watchLinks !== links) return;
+      this.watching?.close();
+      links.close();
+      void this.watch(next);
+    });
   }
 
   /** The table just played is done with, once the new one started: its game and its links. */
