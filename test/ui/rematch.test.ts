@@ -76,6 +76,13 @@ test('Play again seats the same players at a new table of the same game, with fr
   expect(await keptEvents()).toBe(replica.log.size);
   expect(games.games?.map((entry) => entry.ok && entry.game.events)).toEqual([replica.log.size]);
   stopKeeping();
+  // The first game of a series: no score to tell yet.
+  expect(ann.table!.series).toBeNull();
+  const firstOutcome = ann.table!.outcome!;
+  const won = (name: string) =>
+    firstOutcome.result === 'win' && firstOutcome.winners.some((s) => first.names[s] === name)
+      ? 1
+      : 0;
 
   await ben.playAgain();
   // Ben now waits in the lobby of his new table; Ann's page shows his invitation.
@@ -96,6 +103,10 @@ test('Play again seats the same players at a new table of the same game, with fr
   for (const key of host!.genesis.identities) expect(first.identities).not.toContain(key);
   await until(() => ann.table!.legal.length > 0);
   expect(ann.table!.alarms).toEqual([]);
+  // The score of the series goes on from the first game, the players named in their new seats.
+  const drawn = firstOutcome.result === 'draw' ? ', one game drawn' : '';
+  for (const page of [ann, ben])
+    expect(page.table!.series).toBe(`Ben ${won('Ben')} – Ann ${won('Ann')} in this series${drawn}`);
 });
 
 test('two players who press Play again at once both sit at the lower seat’s new table', async () => {

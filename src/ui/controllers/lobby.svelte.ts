@@ -65,6 +65,7 @@ import {
 import type { Invitation, Restoring, TableSession } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
+import { sameSeries } from '../words/series.ts';
 import { middleWords } from '../words/waiting.ts';
 import type { TableController } from './table.svelte.ts';
 import type { WatchController } from './watch.svelte.ts';
@@ -1001,6 +1002,9 @@ export class LobbyController {
 
   private show({ NEXT_GAME_SECONDS, TableController }: Play, session: TableSession): void {
     this.table = new TableController(session, 0, NEXT_GAME_SECONDS);
+    // Played again by the same players: the series' score goes on from the table just played.
+    const played = this.previous?.table.played;
+    if (played && sameSeries(played, this.table.names)) this.table.before = played;
     session.subscribe(() => this.keepAddresses(session));
   }
 
