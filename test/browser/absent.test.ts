@@ -1,6 +1,6 @@
 /**
  * An absent player: the creator picks the shortest time limit the form offers, the
- * joiner is told it before sitting, and once Bob's page is closed while he owes his
+ * joiner is told it and the table's options before sitting, and once Bob's page is closed while he owes his
  * flip, Alice's table counts down, then offers to declare him absent; declaring ends
  * the game and the result panel says why.
  */
@@ -16,11 +16,18 @@ test('a player whose page closed while he owes his move is declared absent after
   // Alice's clock runs as usual, until the test skips the minute of waiting for Bob.
   await alice.clock.install();
   const bob = await stack.newPlayer();
-  const invite = await createTable(alice, stack.url, 'Alice', 'war', { absentMinutes: 1 });
+  const invite = await createTable(alice, stack.url, 'Alice', 'war', {
+    absentMinutes: 1,
+    options: { battleLimit: '300' },
+  });
   expect(await alice.getByTestId('absent-limit').textContent()).toContain(LIMIT);
   await bob.goto(invite);
   await bob.getByTestId('invitation').waitFor();
   expect(await bob.getByTestId('absent-limit').textContent()).toContain(LIMIT);
+  // The terms Bob would sign by sitting, told before he sits.
+  expect(await bob.getByTestId('options').textContent()).toBe(
+    'Table options: after 300 battles the player holding more cards wins.',
+  );
   await bob.getByTestId('name').fill('Bob');
   await bob.getByTestId('join').click();
   await bob.getByTestId('lobby').waitFor();
