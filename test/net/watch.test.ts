@@ -27,6 +27,7 @@ import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MAX_SPECTATORS, parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { WatchSession } from '../../src/net/watch.ts';
+import { WatchController } from '../../src/ui/controllers/watch.svelte.ts';
 import { anyPoints } from '../engine/helpers/elements.ts';
 import {
   SHORT_REDBLACK,
@@ -220,6 +221,19 @@ describe('a spectator follows the table as a bystander', () => {
           'a spectator that came later hears it too',
           () => latecomer.session.next === 'nexttable2',
         );
+        // A seat's page closes after the game: the spectator's page says it left, and
+        // not that it is connecting, to a table that is done.
+        const page = new WatchController(latecomer.session);
+        await until(
+          'the latecomer reached every seat, and the end of the game',
+          () =>
+            latecomer.session.linked().every(Boolean) && agreed(seated, latecomer.session.replica),
+        );
+        expect(page.badges).toEqual(seated.map(() => 'connected'));
+        seated[0]!.kill();
+        await until('the spectator lost the seat', () => !latecomer.session.linked()[0]);
+        expect(page.badges).toEqual(['gone', ...seated.slice(1).map(() => 'connected')]);
+        page.close();
       }
       // How often each check looked depends on timing: a spectator that catches up at once
       // looks once, at the state it reached, and reads every event judged by then.
