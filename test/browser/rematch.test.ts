@@ -45,6 +45,9 @@ test('after a game of War, Play again seats both players at a new table', async 
   await expect
     .poll(() => spectator.url(), { timeout: 20_000 })
     .toBe(again.replace('#join=', '#watch='));
+  expect(await spectator.getByTestId('watch-status').textContent()).toContain(
+    'The players are playing again',
+  );
   await bob.getByTestId('accept').click();
   await bob.getByTestId('lobby').waitFor();
   // Seated, each page's address names the new table: a reload comes back to it.

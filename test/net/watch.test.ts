@@ -305,6 +305,31 @@ describe('a spectator cannot be shown another game', () => {
   });
 });
 
+describe('a spectator at a table that ends before its game does', () => {
+  test('a player resigns and his page closes: the spectator’s page tells the ending, and that he left', async () => {
+    const { net, table, seated } = await seatAll('watch-resigned', 'war', SHORT_WAR, 2);
+    const spectator = watcher(net, table, 'spectator');
+    const page = new WatchController(spectator.session);
+    closeLater(page);
+    await until(
+      'the spectator follows the game, linked to both seats',
+      () =>
+        spectator.session.linked().every(Boolean) && seated[1]!.session.legalActions().length > 0,
+    );
+    expect(await seated[1]!.session.resign()).toEqual({ ok: true, value: undefined });
+    await seated[1]!.session.whenSent();
+    seated[1]!.kill();
+    await until(
+      'the spectator heard the resignation, and lost the seat',
+      () => page.result !== null && !spectator.session.linked()[1],
+    );
+    const bob = spectator.session.genesis!.names[1]!;
+    expect(page.ended).toBe(`The game is over: ${bob} resigned.`);
+    expect(page.waiting).toBeNull();
+    expect(page.badges).toEqual(['connected', 'gone']);
+  });
+});
+
 describe('a spectator that reaches one seat only', () => {
   test('the seat that lets it in hides the other seat and its answer, and claims it absent: the spectator reads the claim as not settled, while the players play on', async () => {
     const { net, table, seated } = await seatAll('watch-hidden', 'war', SHORT_WAR, 2);

@@ -841,9 +841,9 @@ export class LobbyController {
    * finds the table at its rendezvous and follows it as long as any of its players' pages
    * serves it; a reload opens the watch link again and gets the whole log anew.
    */
-  async watch(tableId: string): Promise<void> {
+  async watch(tableId: string, followed = false): Promise<void> {
     const transport = await this.reach(guestPeerId(tableId));
-    await this.watchOver(transport, tableId);
+    await this.watchOver(transport, tableId, undefined, followed);
   }
 
   /**
@@ -873,8 +873,16 @@ export class LobbyController {
     );
   }
 
-  /** Watches `tableId` over `transport`, asking `entry` first (else the table's rendezvous). */
-  private async watchOver(transport: Transport, tableId: string, entry?: string): Promise<void> {
+  /**
+   * Watches `tableId` over `transport`, asking `entry` first (else the table's
+   * rendezvous); `followed` there from the players' last table.
+   */
+  private async watchOver(
+    transport: Transport,
+    tableId: string,
+    entry?: string,
+    followed = false,
+  ): Promise<void> {
     const spectate = await this.code(spectating);
     const links = new spectate.Messenger(transport, spectate.parseWireMessage);
     const session = new spectate.WatchSession(
@@ -886,7 +894,7 @@ export class LobbyController {
       entry,
     );
     this.watchLinks = links;
-    this.watching = new spectate.WatchController(session);
+    this.watching = new spectate.WatchController(session, followed);
     // The players play again at a new table: the spectator follows them there. A table
     // paired by codes (`entry`) has no rendezvous to follow them to.
     if (entry !== undefined) return;
@@ -897,7 +905,7 @@ export class LobbyController {
       if (this.watchLinks !== links) return;
       this.watching?.close();
       links.close();
-      void this.watch(next);
+      void this.watch(next, true);
     });
   }
 

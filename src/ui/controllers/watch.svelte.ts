@@ -41,6 +41,8 @@ export class WatchController {
   waiting = $state<string | null>(null);
   outcome = $state.raw<Outcome | null>(null);
   result = $state.raw<ResultWords | null>(null);
+  /** How the table ended, when it ended before its game did (a resignation…); null else. */
+  ended = $state<string | null>(null);
   hashes = $state.raw<HashWords | null>(null);
   alarms = $state.raw<readonly string[]>([]);
   /** How many spectators watch, this one included. */
@@ -55,7 +57,11 @@ export class WatchController {
   private words: LogWords | null = null;
   private readonly unsubscribe: () => void;
 
-  constructor(readonly session: WatchSession) {
+  constructor(
+    readonly session: WatchSession,
+    /** This page came here following the players from their last table (a rematch). */
+    readonly followed = false,
+  ) {
     this.unsubscribe = session.subscribe(() => this.refresh());
     this.refresh();
   }
@@ -134,6 +140,7 @@ export class WatchController {
             NO_SEAT,
           )
         : null;
+    this.ended = ending && this.result ? `The game is over: ${this.result.reason}` : null;
     const step = this.words.step(state);
     this.progress = step
       ? { ...step, players: roundProgress(state, genesis.names, seatsUnderCheck(replica), null) }
