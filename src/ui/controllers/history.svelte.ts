@@ -51,7 +51,7 @@ export class YourGames {
    * another, each of the table as it stands when it starts, and none while the kept game
    * already holds every event: each write holds the whole transcript.
    */
-  record(table: TableController): void {
+  private record(table: TableController): void {
     if (!table.result) return;
     const id = table.session.replica.genesis.table;
     // A write queued will take the table as it stands then.
