@@ -55,6 +55,12 @@ export type WatchStatus = 'finding' | 'full' | 'watching' | 'failed';
 export const WATCH_BACKOFF: Backoff = { firstMs: 1000, maxMs: 10_000 };
 /** How often a link that has not answered `watch` is asked again: the table may not have started. */
 const ASK_AGAIN_MS = 2000;
+/**
+ * How long a spectator waits, once a seat said where the players play again, for a lower
+ * seat's word: two players who press Play again at once cross, and the players take the
+ * lowest seat's table.
+ */
+export const FOLLOW_AFTER_MS = 2000;
 
 type Hello = SeatMessage & { type: 'seat-hello' };
 
@@ -92,6 +98,10 @@ export class WatchSession {
   private readonly rendezvous: Retry;
   private starting = false;
   private closed = false;
+  /** The wait for crossing invitations to play again (`FOLLOW_AFTER_MS`), once one came. */
+  private following: ReturnType<typeof setTimeout> | null = null;
+  /** True once that wait is over: `next` names the table the players went to. */
+  private followed = false;
 
   /**
    * Watches table `table` over `messenger`; `load` gives the rules of the game the genesis
@@ -148,9 +158,10 @@ export class WatchSession {
   /**
    * The table the players go on to, once a seat has said it opened one to play again
    * (`rematch`): the lowest seat's, as the players take it when two invitations cross.
-   * Null until then.
+   * Null until then, and while a lower seat's crossing word may still come.
    */
   get next(): string | null {
+    if (!this.followed) return null;
     return this.watched?.next.find((table) => table !== null) ?? null;
   }
 
@@ -168,6 +179,7 @@ export class WatchSession {
     this.closed = true;
     this.unsubscribe();
     clearInterval(this.asker);
+    if (this.following !== null) clearTimeout(this.following);
     this.rendezvous.stop();
     if (this.watched) {
       this.watched.live.close();
@@ -266,7 +278,11 @@ export class WatchSession {
       case 'rematch':
         if (message.table === this.table) return;
         watched.next[seat] = message.table;
-        return this.changed();
+        this.following ??= setTimeout(() => {
+          this.followed = true;
+          this.changed();
+        }, FOLLOW_AFTER_MS);
+        return;
     }
   }
 

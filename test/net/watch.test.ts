@@ -212,10 +212,16 @@ describe('a spectator follows the table as a bystander', () => {
       // so they follow the players there; one that comes later hears it in the answer.
       if (acts === null) {
         expect(spectators.map((s) => s.next)).toEqual(spectators.map(() => null));
-        seated[seats - 1]!.session.invite('nexttable2');
+        // Two players press Play again at once: their invitations cross, and the players
+        // take the lowest seat's table. The spectators wait for it, and follow no other.
+        const named = new Set<string>();
+        for (const s of spectators) s.subscribe(() => s.next && named.add(s.next));
+        seated[seats - 1]!.session.invite('nexttable3');
+        seated[0]!.session.invite('nexttable2');
         await until('every spectator hears of the next table', () =>
           spectators.every((s) => s.next === 'nexttable2'),
         );
+        expect([...named]).toEqual(['nexttable2']);
         const latecomer = watcher(net, table, 'spectator-after-the-game');
         await until(
           'a spectator that came later hears it too',
