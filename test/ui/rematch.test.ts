@@ -161,3 +161,19 @@ test('a player whose page reloaded during the game invites the others to play ag
   await until(() => back.snapshot?.players.length === 2);
   expect(back.snapshot!.players.map((p) => p.name)).toEqual(['Ben', 'Ann']);
 });
+
+test('against the computer, Play again keeps the score of the series', async () => {
+  const net = new LoopbackNetwork();
+  const ann = new LobbyController((id) => Promise.resolve(net.join(id)), new InThreadPool());
+  await ann.playComputer('Ann', 'war', SHORT, 2, 'easy');
+  ann.table!.setAutoplay(true);
+  await until(() => ann.table?.result !== null);
+  const outcome = ann.table!.outcome!;
+  const won = (seat: number) =>
+    outcome.result === 'win' && outcome.winners.includes(seat) ? 1 : 0;
+  await ann.playAgain();
+  await until(() => ann.table !== null);
+  const drawn = outcome.result === 'draw' ? ', one game drawn' : '';
+  expect(ann.table!.series).toBe(`Ann ${won(0)} – Computer ${won(1)} in this series${drawn}`);
+  ann.leave();
+});

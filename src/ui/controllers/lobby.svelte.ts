@@ -461,14 +461,18 @@ export class LobbyController {
     if (!played || !info) return;
     if (this.local) {
       const { genesis, level } = this.local;
+      const series = played.played;
       this.leave();
-      return this.playComputer(
+      await this.playComputer(
         this.name,
         genesis.game as GameId,
         genesis.options,
         genesis.names.length,
         level,
       );
+      // The same player against the same computers: the series' score goes on.
+      if (this.table && sameSeries(series, this.table.names)) this.table.before = series;
+      return;
     }
     const { createIdentity, LobbySession } = await this.parts();
     const fresh: TableInfo = { ...info, id: newTableId() };
