@@ -64,6 +64,8 @@ test('Play again seats the same players at a new table of the same game, with fr
   const stopKeeping = games.follow(ann.table!);
   for (const page of [ann, ben]) page.table!.setAutoplay(true);
   await until(() => ann.table!.result !== null && ben.table!.result !== null);
+  // Ann leaves the table's screen at once (Play again): the table stays open meanwhile.
+  stopKeeping();
   // Kept once the table is done, and kept current as each player's CONFIRM comes after:
   // the game kept holds the whole log, its ending confirmed by every seat.
   const replica = ann.table!.session.replica;
@@ -75,7 +77,6 @@ test('Play again seats the same players at a new table of the same game, with fr
   for (let i = 0; i < 300 && (await keptEvents()) !== replica.log.size; i++) await settle();
   expect(await keptEvents()).toBe(replica.log.size);
   expect(games.games?.map((entry) => entry.ok && entry.game.events)).toEqual([replica.log.size]);
-  stopKeeping();
   // The first game of a series: no score to tell yet.
   expect(ann.table!.series).toBeNull();
   const firstOutcome = ann.table!.outcome!;

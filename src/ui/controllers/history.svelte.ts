@@ -18,6 +18,8 @@ export class YourGames {
   /** The tables with a write queued and not begun. Bookkeeping, drawn by nothing. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly queued = new Set<string>();
+  /** The tables followed, each once however often its screen is drawn again. */
+  private readonly followed = new WeakSet<TableController>();
   /** Per table, how many events the last write held. Bookkeeping, drawn by nothing. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly kept = new Map<string, number>();
@@ -29,21 +31,24 @@ export class YourGames {
 
   /**
    * Keeps `table`'s game from the moment the table is done (its audit in, or ended
-   * without one), and keeps it current as later events come in: each player's CONFIRM of
-   * the ending comes after, and a game kept without them replays as not confirmed.
-   * Returns what stops following, which records the game as it stands once more, if it
-   * has a result (a player leaving a game that ended but is not done yet).
+   * without one), and keeps it current as later events come in, until its session
+   * closes: each player's CONFIRM of the ending comes after, and a game kept without them
+   * replays as not confirmed. They may come after the page left the table's screen (Play
+   * again keeps the table just played open until the next one starts). Returns what
+   * records the game as it stands, if it has a result: a player leaving a game that
+   * ended but is not done yet.
    */
   follow(table: TableController): () => void {
-    const update = () => {
-      if (table.session.replica.state.step.type === 'DONE') this.record(table);
-    };
-    const stop = table.session.subscribe(update);
-    update();
-    return () => {
-      stop();
-      this.record(table);
-    };
+    if (!this.followed.has(table)) {
+      this.followed.add(table);
+      const update = () => {
+        if (table.session.replica.state.step.type === 'DONE') this.record(table);
+      };
+      // A closed session calls no listener: following ends with it.
+      table.session.subscribe(update);
+      update();
+    }
+    return () => this.record(table);
   }
 
   /**
