@@ -269,7 +269,11 @@ export class TableSession<S extends Json = Json> {
         this.tellAudience();
         this.changed();
       },
-      news: () => (this.told ? [{ type: 'state-hash', ...this.told }] : []),
+      news: () => [
+        ...(this.told ? [{ type: 'state-hash' as const, ...this.told }] : []),
+        // A spectator that comes after the invitation follows the players too.
+        ...(this.inviting ? [{ type: 'rematch' as const, table: this.inviting }] : []),
+      ],
       fork: (events) => {
         const author = forkedBy(this.replica.log, events[0], events[1]);
         // The two go through the log as any event would, and meet there.
@@ -623,12 +627,16 @@ export class TableSession<S extends Json = Json> {
     return this.invitedTo.flatMap((table, seat) => (table === null ? [] : [{ seat, table }]));
   }
 
-  /** Invites every other seat to play again at the new table `table`; a seat linked later too. */
+  /**
+   * Invites every other seat to play again at the new table `table`; a seat linked later
+   * too. The spectators are told as well, so that they follow the players there.
+   */
   invite(table: string): void {
     this.inviting = table;
     this.genesis.identities.forEach((_, seat) => {
       if (seat !== this.seat) this.links.send(seat, { type: 'rematch', table });
     });
+    this.audience.tell({ type: 'rematch', table });
   }
 
   /** Stops this session: nothing more is signed, stored or sent, and no listener is called. */

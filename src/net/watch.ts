@@ -17,6 +17,9 @@
  * every seat holds, and no secret of any seat. Once the audit opens every key, it sees
  * every card's path, as everyone does.
  *
+ * When the players play again, a seat tells its spectators the new table (`rematch`), and
+ * `next` names it: the page follows them there as it would follow a watch link.
+ *
  * A spectator sends `watch`, `challenge`, asks (`have`) and, when it finds a seat's two
  * versions of one event, both (`fork`), nothing else: the seats drop one that sends
  * more (`audience.ts`).
@@ -52,6 +55,12 @@ export type WatchStatus = 'finding' | 'full' | 'watching' | 'failed';
 export const WATCH_BACKOFF: Backoff = { firstMs: 1000, maxMs: 10_000 };
 /** How often a link that has not answered `watch` is asked again: the table may not have started. */
 const ASK_AGAIN_MS = 2000;
+/**
+ * How long a spectator waits, once a seat said where the players play again, for a lower
+ * seat's word: two players who press Play again at once cross, and the players take the
+ * lowest seat's table.
+ */
+export const FOLLOW_AFTER_MS = 2000;
 
 type Hello = SeatMessage & { type: 'seat-hello' };
 
@@ -68,6 +77,8 @@ interface Watched {
   readonly audiences: string[][];
   /** Per seat, what it says its replica reached once the table was done. */
   readonly peerHashes: (PeerHash | null)[];
+  /** Per seat, the table it opened to play again at with the same players, or null. */
+  readonly next: (string | null)[];
   readonly retries: Retry[];
 }
 
@@ -87,6 +98,10 @@ export class WatchSession {
   private readonly rendezvous: Retry;
   private starting = false;
   private closed = false;
+  /** The wait for crossing invitations to play again (`FOLLOW_AFTER_MS`), once one came. */
+  private following: ReturnType<typeof setTimeout> | null = null;
+  /** True once that wait is over: `next` names the table the players went to. */
+  private followed = false;
 
   /**
    * Watches table `table` over `messenger`; `load` gives the rules of the game the genesis
@@ -140,6 +155,16 @@ export class WatchSession {
     return new Set([...audiences, this.messenger.id]).size;
   }
 
+  /**
+   * The table the players go on to, once a seat has said it opened one to play again
+   * (`rematch`): the lowest seat's, as the players take it when two invitations cross.
+   * Null until then, and while a lower seat's crossing word may still come.
+   */
+  get next(): string | null {
+    if (!this.followed) return null;
+    return this.watched?.next.find((table) => table !== null) ?? null;
+  }
+
   /** What each seat says its replica reached once the table was done. */
   get peerHashes(): readonly (PeerHash | null)[] {
     return this.watched?.peerHashes ?? [];
@@ -154,6 +179,7 @@ export class WatchSession {
     this.closed = true;
     this.unsubscribe();
     clearInterval(this.asker);
+    if (this.following !== null) clearTimeout(this.following);
     this.rendezvous.stop();
     if (this.watched) {
       this.watched.live.close();
@@ -249,6 +275,14 @@ export class WatchSession {
       case 'state-hash':
         watched.peerHashes[seat] = { events: message.events, hash: message.hash };
         return this.changed();
+      case 'rematch':
+        if (message.table === this.table) return;
+        watched.next[seat] = message.table;
+        this.following ??= setTimeout(() => {
+          this.followed = true;
+          this.changed();
+        }, FOLLOW_AFTER_MS);
+        return;
     }
   }
 
@@ -304,6 +338,7 @@ export class WatchSession {
       addresses: [...peers],
       audiences: genesis.identities.map(() => []),
       peerHashes: genesis.identities.map(() => null),
+      next: genesis.identities.map(() => null),
       retries: genesis.identities.map(
         (_, seat) => new Retry(() => this.redial(seat), this.backoff),
       ),

@@ -1,6 +1,6 @@
 /**
  * The table's clock in two real pages: the creator picks the quick time control, the
- * joiner is told it before sitting. Bob stays linked and never flips: both pages count
+ * joiner is told it and the table's options before sitting. Bob stays linked and never flips: both pages count
  * his time down, Alice's offers the claim once it ran out, Bob's says his answer time is
  * running, and once it is over both say Bob lost on time. The pages' clocks are
  * Playwright's, moved on together: the table's times are the pages' own.
@@ -16,11 +16,18 @@ test('a linked player who never moves is claimed once his time ran out, and both
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
   for (const page of [alice, bob]) await page.clock.install();
-  const invite = await createTable(alice, stack.url, 'Alice', 'war', { clock: 'quick' });
+  const invite = await createTable(alice, stack.url, 'Alice', 'war', {
+    clock: 'quick',
+    options: { battleLimit: '300' },
+  });
   expect(await alice.getByTestId('clock').textContent()).toContain(WORDS);
   await bob.goto(invite);
   await bob.getByTestId('invitation').waitFor();
   expect(await bob.getByTestId('clock').textContent()).toContain(WORDS);
+  // The terms Bob would sign by sitting, told before he sits.
+  expect(await bob.getByTestId('options').textContent()).toBe(
+    'Table options: after 300 battles the player holding more cards wins.',
+  );
   await bob.getByTestId('name').fill('Bob');
   await bob.getByTestId('join').click();
   await bob.getByTestId('lobby').waitFor();
@@ -48,6 +55,13 @@ test('a linked player who never moves is claimed once his time ran out, and both
   await alice.getByTestId('result').waitFor();
   expect(await alice.getByTestId('result-headline').textContent()).toContain('You win the game');
   expect(await alice.getByTestId('result-reason').textContent()).toBe('Bob ran out of time.');
+  expect(await alice.getByTestId('absent').count()).toBe(0);
+  // The ending replaces every word about moves and links: no flip, no reconnecting.
+  expect(await alice.getByTestId('status').textContent()).toBe(
+    'The game is over: Bob ran out of time.',
+  );
+  expect(await alice.getByTestId('verdict').innerText()).toBe('Game over');
+  expect(await alice.getByTestId('waiting').textContent()).toBe('');
   // Bob's page: the claim is in, and he has the answer time to move.
   await expect
     .poll(() => bob.getByTestId('own-clock').textContent())

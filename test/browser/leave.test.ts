@@ -74,6 +74,18 @@ test('a joiner on a slow device leaves a game: home, not the join form of the ta
     'left',
   ]);
   expect(await alice.getByTestId('status').textContent()).toBe('The game is over: Bob resigned.');
+  // The audit has no cards to open, and says why; every replica's state hash is still there.
+  await alice.getByTestId('see-audit').click();
+  expect(await alice.getByTestId('audit-missing').textContent({ timeout: 20_000 })).toContain(
+    'This game ended when Bob resigned',
+  );
+  // Bob's page closed before Alice confirmed the ending: nothing to wait for, nothing wrong.
+  await expect
+    .poll(() => alice.getByTestId('audit-hashes').textContent())
+    .toMatch(
+      /^\s*This page reached [0-9a-f]{16}… after \d+ events\. Bob left before the last, so no other replica is there to compare\.\s*$/,
+    );
+  await alice.keyboard.press('Escape');
   for (const viewport of [
     { name: 'desktop', width: 1280, height: 800 },
     { name: 'phone', width: 390, height: 844 },

@@ -45,6 +45,10 @@ beforeAll(async () => {
   await page.getByTestId('opt-target').fill('1');
   await page.getByTestId('solo').click();
   await page.getByTestId('table').waitFor();
+  // The hint tells a player what to do with the file, not a developer's command.
+  const hint = await page.getByTestId('transcript-hint').innerText();
+  expect(hint).toContain('Open a transcript');
+  expect(hint).not.toContain('npm');
   const first = await download(page, 'early.json');
   expect(first.suggested).toMatch(/^fairdeal-redblack-[\w-]+-\d+\.json$/);
   early = first.path;

@@ -105,9 +105,18 @@ describe('parseLobbyMessage', () => {
       'a roster with options that are not an object',
       { type: 'roster', table: { ...TABLE, options: [1] }, players: [] },
     ],
-    ...[undefined, 9_999, 3_600_001, 60_000.5, '120000'].map((absentAfterMs): [string, unknown] => [
-      `a roster with the time limit for absent players ${JSON.stringify(absentAfterMs)}`,
-      { type: 'roster', table: { ...TABLE, absentAfterMs }, players: [] },
+    ...[
+      undefined,
+      60_000,
+      { moveMs: 999, dutyMs: 30_000 },
+      { moveMs: 60_000, dutyMs: 3_600_001 },
+      { moveMs: 60_000.5, dutyMs: 30_000 },
+      { moveMs: '60000', dutyMs: 30_000 },
+      { moveMs: 60_000 },
+      { moveMs: 60_000, dutyMs: 30_000, extra: 1 },
+    ].map((clock): [string, unknown] => [
+      `a roster with the time control ${JSON.stringify(clock)}`,
+      { type: 'roster', table: { ...TABLE, clock }, players: [] },
     ]),
     ['not an object', [1, 2, 3]],
     ['links that are not an object', { type: 'links', links: 'connected' }],

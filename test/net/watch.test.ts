@@ -27,6 +27,7 @@ import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MAX_SPECTATORS, parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { WatchSession } from '../../src/net/watch.ts';
+import { WatchController } from '../../src/ui/controllers/watch.svelte.ts';
 import { anyPoints } from '../engine/helpers/elements.ts';
 import {
   SHORT_REDBLACK,
@@ -207,6 +208,39 @@ describe('a spectator follows the table as a bystander', () => {
         await until('the seats told the spectators their hashes', () =>
           spectators.every((s) => s.peerHashes.every((h) => h?.hash === s.replica!.stateHash)),
         );
+      // The players play again: the seat that opens the next table tells its spectators,
+      // so they follow the players there; one that comes later hears it in the answer.
+      if (acts === null) {
+        expect(spectators.map((s) => s.next)).toEqual(spectators.map(() => null));
+        // Two players press Play again at once: their invitations cross, and the players
+        // take the lowest seat's table. The spectators wait for it, and follow no other.
+        const named = new Set<string>();
+        for (const s of spectators) s.subscribe(() => s.next && named.add(s.next));
+        seated[seats - 1]!.session.invite('nexttable3');
+        seated[0]!.session.invite('nexttable2');
+        await until('every spectator hears of the next table', () =>
+          spectators.every((s) => s.next === 'nexttable2'),
+        );
+        expect([...named]).toEqual(['nexttable2']);
+        const latecomer = watcher(net, table, 'spectator-after-the-game');
+        await until(
+          'a spectator that came later hears it too',
+          () => latecomer.session.next === 'nexttable2',
+        );
+        // A seat's page closes after the game: the spectator's page says it left, and
+        // not that it is connecting, to a table that is done.
+        const page = new WatchController(latecomer.session);
+        await until(
+          'the latecomer reached every seat, and the end of the game',
+          () =>
+            latecomer.session.linked().every(Boolean) && agreed(seated, latecomer.session.replica),
+        );
+        expect(page.badges).toEqual(seated.map(() => 'connected'));
+        seated[0]!.kill();
+        await until('the spectator lost the seat', () => !latecomer.session.linked()[0]);
+        expect(page.badges).toEqual(['gone', ...seated.slice(1).map(() => 'connected')]);
+        page.close();
+      }
       // How often each check looked depends on timing: a spectator that catches up at once
       // looks once, at the state it reached, and reads every event judged by then.
       for (const privacy of [beforePrivacy, againPrivacy, ...joinedPrivacy]) {
@@ -274,6 +308,31 @@ describe('a spectator cannot be shown another game', () => {
     }
     // The spectator proved what it said: it was not dropped.
     expect(seated.flatMap((s) => s.session.audience.dropped)).toEqual([]);
+  });
+});
+
+describe('a spectator at a table that ends before its game does', () => {
+  test('a player resigns and his page closes: the spectator’s page tells the ending, and that he left', async () => {
+    const { net, table, seated } = await seatAll('watch-resigned', 'war', SHORT_WAR, 2);
+    const spectator = watcher(net, table, 'spectator');
+    const page = new WatchController(spectator.session);
+    closeLater(page);
+    await until(
+      'the spectator follows the game, linked to both seats',
+      () =>
+        spectator.session.linked().every(Boolean) && seated[1]!.session.legalActions().length > 0,
+    );
+    expect(await seated[1]!.session.resign()).toEqual({ ok: true, value: undefined });
+    await seated[1]!.session.whenSent();
+    seated[1]!.kill();
+    await until(
+      'the spectator heard the resignation, and lost the seat',
+      () => page.result !== null && !spectator.session.linked()[1],
+    );
+    const bob = spectator.session.genesis!.names[1]!;
+    expect(page.ended).toBe(`The game is over: ${bob} resigned.`);
+    expect(page.waiting).toBeNull();
+    expect(page.badges).toEqual(['connected', 'gone']);
   });
 });
 

@@ -80,6 +80,10 @@ test('a player unreachable past the limit while he owes his move is declared abs
     reason: 'Bob was declared absent.',
   });
   expect(alice.absences).toEqual([]);
+  // The ending replaces the words about moves and links: Bob's link is still down, but
+  // nothing waits on it now (the board's prompt says `ended`).
+  expect(alice.waiting).toBeNull();
+  expect(alice.ended).toBe('The game is over: Bob was declared absent.');
 
   // Bob's page never lost a game it was open for: once the link heals, it answers the
   // claim, which is void on both pages, and the game goes on from where it stood.

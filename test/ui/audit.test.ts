@@ -3,7 +3,8 @@
  * hand (a game this app does not name faces for: its deck and number), and a whole
  * game of War between two peers (faces as on the cards, every player's state hash
  * as each told it); every player's hash against this page's, the same, different,
- * not comparable or not told; a game ended by a resignation has no audit, and says why.
+ * not comparable or not told; a game ended by a resignation has no audit, and says why, and
+ * the player who resigned and left is nothing to wait for.
  */
 import { expect, test } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
@@ -119,4 +120,28 @@ test('a game ended by a resignation has no audit, and says why', async () => {
   expect(await auditOf(replicaBefore(rec, index), NAMES, pool)).toBe(
     'The audit is not in yet: it opens once every player has published their keys.',
   );
+  // Bob's page closes once his RESIGN is out: behind this page's last events (its
+  // confirmation of the ending), or silent, he is nothing to wait for.
+  const size = replica.log.size;
+  const short = `${replica.stateHash.slice(0, 16)}…`;
+  const verdict = `This page reached ${short} after ${size} events. Bob left before the last, so no other replica is there to compare.`;
+  const behind = { events: size - 1, hash: replica.stateHash };
+  expect(hashRows(replica, NAMES, 0, [null, behind])).toEqual({
+    agreed: true,
+    verdict,
+    rows: [
+      { name: 'Ada', hash: short, status: 'self', words: 'this page' },
+      {
+        name: 'Bob',
+        hash: short,
+        status: 'left',
+        words: `resigned and left after ${size - 1} events, before the last`,
+      },
+    ],
+  });
+  expect(hashRows(replica, NAMES, 0, [null, null])).toMatchObject({
+    agreed: true,
+    verdict,
+    rows: [{}, { status: 'left', hash: null, words: 'resigned and left before saying' }],
+  });
 });

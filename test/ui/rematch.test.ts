@@ -5,7 +5,10 @@
  * whose page reloaded during the game too. Real lobby and table sessions over the
  * in-memory network, real cryptography.
  */
+import 'fake-indexeddb/auto';
 import { expect, test } from 'vitest';
+import { GameHistory } from '../../src/net/history.ts';
+import { YourGames } from '../../src/ui/controllers/history.svelte.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';
 import { InThreadPool } from '../../src/net/pool.ts';
@@ -56,8 +59,31 @@ async function startAgain(ann: LobbyController, ben: LobbyController) {
 test('Play again seats the same players at a new table of the same game, with fresh keys', async () => {
   const { ann, ben } = await seated();
   const first = ann.table!.session.genesis;
+  // Ann's "Your games" keeps the game as her table screen does.
+  const games = new YourGames(GameHistory.open('rematch-your-games'));
+  const stopKeeping = games.follow(ann.table!);
   for (const page of [ann, ben]) page.table!.setAutoplay(true);
   await until(() => ann.table!.result !== null && ben.table!.result !== null);
+  // Ann leaves the table's screen at once (Play again): the table stays open meanwhile.
+  stopKeeping();
+  // Kept once the table is done, and kept current as each player's CONFIRM comes after:
+  // the game kept holds the whole log, its ending confirmed by every seat.
+  const replica = ann.table!.session.replica;
+  await until(() => replica.confirmedBy().length === 2);
+  const keptEvents = async () => {
+    const kept = await games.transcript(first.table);
+    return kept.ok ? (kept.raw as { events: unknown[] }).events.length : 0;
+  };
+  for (let i = 0; i < 300 && (await keptEvents()) !== replica.log.size; i++) await settle();
+  expect(await keptEvents()).toBe(replica.log.size);
+  expect(games.games?.map((entry) => entry.ok && entry.game.events)).toEqual([replica.log.size]);
+  // The first game of a series: no score to tell yet.
+  expect(ann.table!.series).toBeNull();
+  const firstOutcome = ann.table!.outcome!;
+  const won = (name: string) =>
+    firstOutcome.result === 'win' && firstOutcome.winners.some((s) => first.names[s] === name)
+      ? 1
+      : 0;
 
   await ben.playAgain();
   // Ben now waits in the lobby of his new table; Ann's page shows his invitation.
@@ -78,6 +104,10 @@ test('Play again seats the same players at a new table of the same game, with fr
   for (const key of host!.genesis.identities) expect(first.identities).not.toContain(key);
   await until(() => ann.table!.legal.length > 0);
   expect(ann.table!.alarms).toEqual([]);
+  // The score of the series goes on from the first game, the players named in their new seats.
+  const drawn = firstOutcome.result === 'draw' ? ', one game drawn' : '';
+  for (const page of [ann, ben])
+    expect(page.table!.series).toBe(`Ben ${won('Ben')} – Ann ${won('Ann')} in this series${drawn}`);
 });
 
 test('two players who press Play again at once both sit at the lower seat’s new table', async () => {
@@ -131,4 +161,20 @@ test('a player whose page reloaded during the game invites the others to play ag
   await ann.accept();
   await until(() => back.snapshot?.players.length === 2);
   expect(back.snapshot!.players.map((p) => p.name)).toEqual(['Ben', 'Ann']);
+});
+
+test('against the computer, Play again keeps the score of the series', async () => {
+  const net = new LoopbackNetwork();
+  const ann = new LobbyController((id) => Promise.resolve(net.join(id)), new InThreadPool());
+  await ann.playComputer('Ann', 'war', SHORT, 2, 'easy');
+  ann.table!.setAutoplay(true);
+  await until(() => ann.table?.result !== null);
+  const outcome = ann.table!.outcome!;
+  const won = (seat: number) =>
+    outcome.result === 'win' && outcome.winners.includes(seat) ? 1 : 0;
+  await ann.playAgain();
+  await until(() => ann.table !== null);
+  const drawn = outcome.result === 'draw' ? ', one game drawn' : '';
+  expect(ann.table!.series).toBe(`Ann ${won(0)} – Computer ${won(1)} in this series${drawn}`);
+  ann.leave();
 });

@@ -18,7 +18,6 @@ import { describeBlackRedEvent } from '../../src/ui/games/blackred/describe.ts';
 import { pileWords } from '../../src/ui/games/town/describe.ts';
 import { aRank } from '../../src/ui/games/war/describe.ts';
 import { claimsWords } from '../../src/ui/words/audit.ts';
-import { describeOptions } from '../../src/ui/words/describe.ts';
 import { describeResult } from '../../src/ui/words/outcome.ts';
 import { DEAL, U, cardOf, knownOf, opened, play } from '../engine/helpers/batailles.ts';
 
@@ -201,27 +200,6 @@ test.each([
   ],
 ])('Replay: the workers fail %#', (verified, words) => {
   expect(poolFailedWords('no worker', verified)).toBe(words);
-});
-
-test.each([
-  [
-    'redblack',
-    { red: 26, black: 26, target: 2 },
-    'a deck of 26 red and 26 black cards; the first to win 2 games wins the match.',
-  ],
-  [
-    'redblack',
-    { red: 30, black: 20, target: 1 },
-    'a deck of 30 red and 20 black cards; the first to win 1 game wins the match.',
-  ],
-  ['redblack', { target: 'two' }, 'target "two"'],
-  ['batailles', { players: 4 }, '4 players, each with an army of 16 cards.'],
-  ['war', { stacks: 1 }, 'stacks 1'],
-  ['war', { battleLimit: 100 }, 'after 100 battles the player holding more cards wins.'],
-  ['war', { battleLimit: 1 }, 'after 1 battle the player holding more cards wins.'],
-  ['war', { battleLimit: 100, stacks: 1 }, 'battleLimit 100 · stacks 1'],
-])('Lobby: options %#', (game, options, words) => {
-  expect(describeOptions(game, options)).toBe(words);
 });
 
 test.each<[Outcome, number, string]>([

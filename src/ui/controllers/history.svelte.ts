@@ -13,27 +13,72 @@ export class YourGames {
   games = $state.raw<ListedGame[] | null>(null);
   /** Why the history cannot be kept or read, in words; null while it can. */
   error = $state<string | null>(null);
+  /** The history's writes, one after another (`use` says a failure, never throws). */
+  private writes: Promise<void> = Promise.resolve();
+  /** The tables with a write queued and not begun. Bookkeeping, drawn by nothing. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly queued = new Set<string>();
+  /** The tables followed, each once however often its screen is drawn again. */
+  private readonly followed = new WeakSet<TableController>();
+  /** Per table, how many events the last write held. Bookkeeping, drawn by nothing. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly kept = new Map<string, number>();
 
   constructor(private readonly history: Promise<GameHistory>) {
     // Read at once: the home screen lists the games.
     void this.use(async () => {});
   }
 
-  /** Records the game at `table` as it stands, once it has a result; and again as its audit comes in. */
-  record(table: TableController): void {
-    const result = table.result;
-    if (!result) return;
-    const { replica } = table.session;
-    const game = {
-      table: replica.genesis.table,
-      game: table.gameId,
-      names: [...table.names],
-      seat: table.seat,
-      headline: result.headline,
-      finishedAt: Date.now(),
-      events: replica.log.size,
-    };
-    void this.use((history) => history.record(game, table.transcript().text));
+  /**
+   * Keeps `table`'s game from the moment the table is done (its audit in, or ended
+   * without one), and keeps it current as later events come in, until its session
+   * closes: each player's CONFIRM of the ending comes after, and a game kept without them
+   * replays as not confirmed. They may come after the page left the table's screen (Play
+   * again keeps the table just played open until the next one starts). Returns what
+   * records the game as it stands, if it has a result: a player leaving a game that
+   * ended but is not done yet.
+   */
+  follow(table: TableController): () => void {
+    if (!this.followed.has(table)) {
+      this.followed.add(table);
+      const update = () => {
+        if (table.session.replica.state.step.type === 'DONE') this.record(table);
+      };
+      // A closed session calls no listener: following ends with it.
+      table.session.subscribe(update);
+      update();
+    }
+    return () => this.record(table);
+  }
+
+  /**
+   * Records the game at `table` as it stands, once it has a result. Writes follow one
+   * another, each of the table as it stands when it starts, and none while the kept game
+   * already holds every event: each write holds the whole transcript.
+   */
+  private record(table: TableController): void {
+    if (!table.result) return;
+    const id = table.session.replica.genesis.table;
+    // A write queued will take the table as it stands then.
+    if (this.queued.has(id)) return;
+    this.queued.add(id);
+    this.writes = this.writes.then(() => {
+      this.queued.delete(id);
+      const { replica } = table.session;
+      const result = table.result;
+      if (!result || this.kept.get(id) === replica.log.size) return;
+      this.kept.set(id, replica.log.size);
+      const game = {
+        table: id,
+        game: table.gameId,
+        names: [...table.names],
+        seat: table.seat,
+        headline: result.headline,
+        finishedAt: Date.now(),
+        events: replica.log.size,
+      };
+      return this.use((history) => history.record(game, table.transcript().text));
+    });
   }
 
   /** The transcript kept of `table`'s game, for a replay. */

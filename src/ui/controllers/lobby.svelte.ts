@@ -65,6 +65,7 @@ import {
 import type { Invitation, Restoring, TableSession } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
+import { sameSeries } from '../words/series.ts';
 import { middleWords } from '../words/waiting.ts';
 import type { TableController } from './table.svelte.ts';
 import type { WatchController } from './watch.svelte.ts';
@@ -460,14 +461,18 @@ export class LobbyController {
     if (!played || !info) return;
     if (this.local) {
       const { genesis, level } = this.local;
+      const series = played.played;
       this.leave();
-      return this.playComputer(
+      await this.playComputer(
         this.name,
         genesis.game as GameId,
         genesis.options,
         genesis.names.length,
         level,
       );
+      // The same player against the same computers: the series' score goes on.
+      if (this.table && sameSeries(series, this.table.names)) this.table.before = series;
+      return;
     }
     const { createIdentity, LobbySession } = await this.parts();
     const fresh: TableInfo = { ...info, id: newTableId() };
@@ -840,9 +845,9 @@ export class LobbyController {
    * finds the table at its rendezvous and follows it as long as any of its players' pages
    * serves it; a reload opens the watch link again and gets the whole log anew.
    */
-  async watch(tableId: string): Promise<void> {
+  async watch(tableId: string, followed = false): Promise<void> {
     const transport = await this.reach(guestPeerId(tableId));
-    await this.watchOver(transport, tableId);
+    await this.watchOver(transport, tableId, undefined, followed);
   }
 
   /**
@@ -872,8 +877,16 @@ export class LobbyController {
     );
   }
 
-  /** Watches `tableId` over `transport`, asking `entry` first (else the table's rendezvous). */
-  private async watchOver(transport: Transport, tableId: string, entry?: string): Promise<void> {
+  /**
+   * Watches `tableId` over `transport`, asking `entry` first (else the table's
+   * rendezvous); `followed` there from the players' last table.
+   */
+  private async watchOver(
+    transport: Transport,
+    tableId: string,
+    entry?: string,
+    followed = false,
+  ): Promise<void> {
     const spectate = await this.code(spectating);
     const links = new spectate.Messenger(transport, spectate.parseWireMessage);
     const session = new spectate.WatchSession(
@@ -885,7 +898,19 @@ export class LobbyController {
       entry,
     );
     this.watchLinks = links;
-    this.watching = new spectate.WatchController(session);
+    this.watching = new spectate.WatchController(session, followed);
+    // The players play again at a new table: the spectator follows them there. A table
+    // paired by codes (`entry`) has no rendezvous to follow them to.
+    if (entry !== undefined) return;
+    const stop = session.subscribe(() => {
+      const next = session.next;
+      if (next === null) return;
+      stop();
+      if (this.watchLinks !== links) return;
+      this.watching?.close();
+      links.close();
+      void this.watch(next, true);
+    });
   }
 
   /** The table just played is done with, once the new one started: its game and its links. */
@@ -989,6 +1014,9 @@ export class LobbyController {
 
   private show({ NEXT_GAME_SECONDS, TableController }: Play, session: TableSession): void {
     this.table = new TableController(session, 0, NEXT_GAME_SECONDS);
+    // Played again by the same players: the series' score goes on from the table just played.
+    const played = this.previous?.table.played;
+    if (played && sameSeries(played, this.table.names)) this.table.before = played;
     session.subscribe(() => this.keepAddresses(session));
   }
 

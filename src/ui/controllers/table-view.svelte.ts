@@ -38,7 +38,6 @@ export class TableView {
   result = $state.raw<ResultWords | null>(null);
   /** How the table ended, when it ended before its game did (a resignation…); null else. */
   ended = $state<string | null>(null);
-  audited = $state(false);
   /** Once the table is done: every player's state hash against this page's. */
   hashes = $state.raw<HashWords | null>(null);
   /** Each seat's link, as this page sees it (its own seat is `connected`). */
@@ -99,8 +98,6 @@ export class TableView {
       failure === null && step
         ? { ...step, players: roundProgress(state, this.names, checking, proving) }
         : null;
-    // A RESIGN, an ABSENT or a refuted claim ends the table too, without the audit.
-    this.audited = state.step.type === 'DONE' && state.ending === null;
     this.ended = state.ending && this.result ? `The game is over: ${this.result.reason}` : null;
     this.hashes =
       state.step.type === 'DONE'
@@ -112,9 +109,11 @@ export class TableView {
       .states()
       .map((link, seat) => (ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link));
     this.spectators = this.session.spectators;
+    // Once the table is over no link holds anything up: only who left is still news.
+    const over = this.outcome !== null;
     this.waiting = linkWords(
       this.names,
-      this.links,
+      over ? this.links.map((link) => (link === 'gone' ? link : 'connected')) : this.links,
       replica.owed().map((o) => o.seat),
     );
     const middle = middleWords(this.session.links.middled().map((seat) => this.names[seat]!));

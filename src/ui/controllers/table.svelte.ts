@@ -16,11 +16,17 @@ import { Autoplay } from './autoplay.svelte.ts';
 import { MatchInterlude, NEXT_GAME_SECONDS } from './interlude.svelte.ts';
 import { LogWords } from './log-words.svelte.ts';
 import { runByWords } from '../words/runby.ts';
+import { NO_SERIES, seriesWords, withGame, type Series } from '../words/series.ts';
 import { TableView } from './table-view.svelte.ts';
 
 export class TableController {
   /** The last action this page could not make, in words. */
   error = $state<string | null>(null);
+  /**
+   * The games these players finished before this one, Play again after Play again (set
+   * by the lobby as the table opens); none for a first game.
+   */
+  before = $state.raw<Series>(NO_SERIES);
   /** Another player's invitation to play again, the lowest seat's when several crossed. */
   invitation = $state.raw<(Invitation & { name: string }) | null>(null);
 
@@ -82,9 +88,6 @@ export class TableController {
   get ended() {
     return this.seen.ended;
   }
-  get audited() {
-    return this.seen.audited;
-  }
   get hashes() {
     return this.seen.hashes;
   }
@@ -96,6 +99,14 @@ export class TableController {
   }
   get spectators() {
     return this.seen.spectators;
+  }
+  /** The series with this game once it ended: what a Play again carries on. */
+  get played(): Series {
+    return this.outcome ? withGame(this.before, this.names, this.outcome) : this.before;
+  }
+  /** The running score of the series in words; null for a first game. */
+  get series(): string | null {
+    return seriesWords(this.before, this.names, this.outcome);
   }
   get interlude() {
     return this.match.current;

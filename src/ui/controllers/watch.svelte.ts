@@ -41,17 +41,27 @@ export class WatchController {
   waiting = $state<string | null>(null);
   outcome = $state.raw<Outcome | null>(null);
   result = $state.raw<ResultWords | null>(null);
-  audited = $state(false);
+  /** How the table ended, when it ended before its game did (a resignation…); null else. */
+  ended = $state<string | null>(null);
   hashes = $state.raw<HashWords | null>(null);
   alarms = $state.raw<readonly string[]>([]);
   /** How many spectators watch, this one included. */
   spectators = $state(1);
   /** Per seat, whether this page is linked to it now. */
   linked = $state.raw<readonly boolean[]>([]);
+  /**
+   * Per seat, its badge: linked, on the way, or, once the table is over, gone (a seat
+   * that resigned closed its page; no page is on its way to a table that is done).
+   */
+  badges = $state.raw<readonly ('connected' | 'connecting' | 'gone')[]>([]);
   private words: LogWords | null = null;
   private readonly unsubscribe: () => void;
 
-  constructor(readonly session: WatchSession) {
+  constructor(
+    readonly session: WatchSession,
+    /** This page came here following the players from their last table (a rematch). */
+    readonly followed = false,
+  ) {
     this.unsubscribe = session.subscribe(() => this.refresh());
     this.refresh();
   }
@@ -108,6 +118,8 @@ export class WatchController {
     this.protocol = this.words.protocol;
     this.view = playable.view(state.game, this.side, NOTHING_KNOWN);
     this.outcome = replica.outcome();
+    const over = this.outcome !== null;
+    this.badges = this.linked.map((on) => (on ? 'connected' : over ? 'gone' : 'connecting'));
     const { ending } = state;
     const unsettled =
       ending?.type === 'ABSENT' && !replica.confirmedBy().includes(ending.seat) ? ending : null;
@@ -128,6 +140,7 @@ export class WatchController {
             NO_SEAT,
           )
         : null;
+    this.ended = ending && this.result ? `The game is over: ${this.result.reason}` : null;
     const step = this.words.step(state);
     this.progress = step
       ? { ...step, players: roundProgress(state, genesis.names, seatsUnderCheck(replica), null) }
@@ -135,7 +148,6 @@ export class WatchController {
     const owed = replica.owed().map((o) => genesis.names[o.seat]!);
     this.waiting =
       this.outcome || owed.length === 0 ? null : `The table waits for ${together(owed)}.`;
-    this.audited = state.step.type === 'DONE' && state.ending === null;
     this.hashes =
       state.step.type === 'DONE'
         ? hashRows(replica, genesis.names, NO_SEAT, session.peerHashes, 'This page (watching)')

@@ -76,8 +76,6 @@ export interface GameUi<S, V, M> {
   interlude?(state: S, names: readonly string[]): string;
   /** Face `face` of deck `deck` (its index in the game's decks) in words, as its picture shows it. */
   faceWords(state: S, deck: number, face: number): string;
-  /** A table's options (as the lobby heard them, unchecked) in words after "Table options:", or null for options it cannot read. */
-  optionsWords?(options: JsonObject): string | null;
   /** Deck `deck` (its index in the game's decks) in words, where its name is no word for people: "Ann's army". */
   deckWords?(deck: number, names: readonly string[]): string;
   /** What the game's audit may name a player for, in words, by the finding's code; absent where it has no audit. */

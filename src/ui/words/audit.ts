@@ -30,9 +30,11 @@ export interface HashRow {
   readonly hash: string | null;
   /**
    * `self`: this page's; `same` or `different` from it after as many events;
-   * `elsewhere`: told after another number of events; `waiting`: not told yet.
+   * `elsewhere`: told after another number of events; `waiting`: not told yet;
+   * `left`: resigned, its page closed before the table's last events (the others'
+   * confirmations of the ending), so it never tells a hash to compare.
    */
-  readonly status: 'self' | 'same' | 'different' | 'elsewhere' | 'waiting';
+  readonly status: 'self' | 'same' | 'different' | 'elsewhere' | 'waiting' | 'left';
   /** In words, for the row. */
   readonly words: string;
 }
@@ -95,11 +97,24 @@ export function hashRows(
       agreed: true,
       verdict: `This replay reached state hash ${short(mine.hash)} after ${after}. A transcript holds no player's own hash: the audit view at the table compares them.`,
     };
+  const { ending } = replica.state;
   const others = names.flatMap((name, seat): HashRow[] => {
     if (seat === self) return [];
     const told = peers[seat];
-    if (!told) return [{ name, hash: null, status: 'waiting', words: 'has not said yet' }];
-    const hash = short(told.hash);
+    const hash = told ? short(told.hash) : null;
+    if (ending?.type === 'RESIGN' && ending.seat === seat && told?.events !== mine.events)
+      return [
+        {
+          name,
+          hash,
+          status: 'left',
+          words: told
+            ? `resigned and left after ${plural(told.events, 'event')}, before the last`
+            : 'resigned and left before saying',
+        },
+      ];
+    if (!told || hash === null)
+      return [{ name, hash: null, status: 'waiting', words: 'has not said yet' }];
     if (told.events !== mine.events)
       return [
         {
@@ -123,7 +138,8 @@ export function hashRows(
     ...others,
   ];
   const different = others.filter((row) => row.status === 'different');
-  const pending = others.filter((row) => row.status !== 'same');
+  const left = others.filter((row) => row.status === 'left');
+  const pending = others.filter((row) => row.status !== 'same' && row.status !== 'left');
   const list = (found: readonly HashRow[]) => found.map((row) => row.name).join(' and ');
   if (different.length > 0)
     return {
@@ -136,6 +152,15 @@ export function hashRows(
       rows,
       agreed: false,
       verdict: `This page reached ${short(mine.hash)} after ${after}; waiting for ${list(pending)} to say theirs.`,
+    };
+  if (left.length > 0)
+    return {
+      rows,
+      agreed: true,
+      verdict:
+        left.length === others.length
+          ? `This page reached ${short(mine.hash)} after ${after}. ${list(left)} left before the last, so no other replica is there to compare.`
+          : `Every replica still at the table reached the same state hash, ${short(mine.hash)}, after the same ${after}; ${list(left)} left before the last.`,
     };
   return {
     rows,

@@ -191,16 +191,6 @@ export function describeRefusal(code: string): string {
   return words ? `${words} (${code})` : code;
 }
 
-/** A table's options in words, as its game tells them, else each option and its value. */
-export function describeOptions(gameId: string, options: JsonObject): string {
-  return (
-    gameUi(gameId)?.optionsWords?.(options) ??
-    Object.entries(options)
-      .map(([key, value]) => `${key} ${JSON.stringify(value)}`)
-      .join(' · ')
-  );
-}
-
 /** What the audit of game `gameId` caught a player at, in words where there are some, always with its code. */
 export function describeFinding(gameId: string, code: string): string {
   const words = gameUi(gameId)?.auditWords?.[code];

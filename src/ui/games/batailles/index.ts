@@ -1,10 +1,8 @@
 /** Batailles et piques' UI: the board, its log and result words, and the coach of a guided game. */
-import {
-  ARMY,
-  isOptions,
-  type BataillesMove,
-  type BataillesState,
-  type BataillesView,
+import type {
+  BataillesMove,
+  BataillesState,
+  BataillesView,
 } from '../../../engine/games/batailles/index.ts';
 import { defineGameUi } from '../game.ts';
 import BataillesBoard from './BataillesBoard.svelte';
@@ -18,8 +16,6 @@ export const bataillesUi = defineGameUi<BataillesState, BataillesView, Batailles
   reason: bataillesReason,
   // Each army is a deck of its own: the face says the unit.
   faceWords: (_, __, face) => faceWords(face),
-  optionsWords: (options) =>
-    isOptions(options) ? `${options.players} players, each with an army of ${ARMY} cards.` : null,
   // Deck n is seat n's army.
   deckWords: (deck, names) => `${names[deck] ?? `seat ${deck + 1}`}'s army`,
   auditWords: AUDIT_WORDS,

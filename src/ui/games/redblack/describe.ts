@@ -1,11 +1,8 @@
-import type { JsonObject } from '../../../engine/encoding.ts';
-import {
-  DEFAULT_COLOUR,
-  DEFAULT_TARGET,
-  type AttackView,
-  type Colour,
-  type RedBlackEvent,
-  type RedBlackState,
+import type {
+  AttackView,
+  Colour,
+  RedBlackEvent,
+  RedBlackState,
 } from '../../../engine/games/redblack/types.ts';
 import { plural } from '../../words/numbers.ts';
 
@@ -86,14 +83,6 @@ export function describeLastGame(state: RedBlackState, names: readonly string[])
   const { call, hand } = last;
   const right = last.winner === last.caller;
   return `Game ${last.game}: ${names[last.caller]} called ${names[1 - last.caller]}'s hand ${call.red} red, ${call.black} black; it held ${hand.red} red, ${hand.black} black. ${right ? 'Right' : 'Wrong'}: ${names[last.winner]} wins the game.`;
-}
-
-/** A table's options in a sentence: the deck and the match; null where they are no numbers. */
-export function optionsWords(options: JsonObject): string | null {
-  const { red = DEFAULT_COLOUR, black = DEFAULT_COLOUR, target = DEFAULT_TARGET } = options;
-  if (typeof red !== 'number' || typeof black !== 'number' || typeof target !== 'number')
-    return null;
-  return `a deck of ${red} red and ${black} black cards; the first to win ${plural(target, 'game')} wins the match.`;
 }
 
 /** The match score in words, with the number of games that wins it. */

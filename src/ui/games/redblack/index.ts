@@ -7,7 +7,7 @@ import type {
 } from '../../../engine/games/redblack/types.ts';
 import { defineGameUi } from '../game.ts';
 import { redBlackCoach } from './coach.ts';
-import { describeLastGame, describeRedBlack, describeScore, optionsWords } from './describe.ts';
+import { describeLastGame, describeRedBlack, describeScore } from './describe.ts';
 import RedBlackBoard from './RedBlackBoard.svelte';
 
 /** A match: the last game and the score say why it stands where it does. */
@@ -25,5 +25,4 @@ export const redblackUi = defineGameUi<RedBlackState, RedBlackView, RedBlackMove
   faceWords: (state, _, face) => faceLabel(state.deck, face),
   // One game, not a match: the first game is the guided one.
   guided: { coach: redBlackCoach, options: { target: 1 } },
-  optionsWords,
 });

@@ -1,5 +1,4 @@
 import { faceLabel, faceRank, type Face } from '../../../engine/cards.ts';
-import type { JsonObject } from '../../../engine/encoding.ts';
 import type { Outcome } from '../../../engine/game.ts';
 import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../../engine/games/war/index.ts';
 import { plural, thousands } from '../../words/numbers.ts';
@@ -71,12 +70,4 @@ export function warReason(outcome: Outcome, state: WarState, names: readonly str
     default:
       return `After ${thousands(state.battles)} battles, the most a game may last, ${cards}.`;
   }
-}
-
-/** A War table's options in words: the battle limit it plays to; null for any other option. */
-export function warOptionsWords(options: JsonObject): string | null {
-  const { battleLimit, ...others } = options;
-  return typeof battleLimit === 'number' && Object.keys(others).length === 0
-    ? `after ${thousands(battleLimit)} ${battleLimit === 1 ? 'battle' : 'battles'} the player holding more cards wins.`
-    : null;
 }

@@ -2,7 +2,7 @@
 import { faceLabel } from '../../../engine/cards.ts';
 import type { WarMove, WarState, WarView } from '../../../engine/games/war/index.ts';
 import { defineGameUi } from '../game.ts';
-import { describeWar, warOptionsWords, warReason } from './describe.ts';
+import { describeWar, warReason } from './describe.ts';
 import WarBoard from './WarBoard.svelte';
 
 export const warUi = defineGameUi<WarState, WarView, WarMove>({
@@ -11,5 +11,4 @@ export const warUi = defineGameUi<WarState, WarView, WarMove>({
   unit: 'game',
   reason: warReason,
   faceWords: (_, __, face) => faceLabel(face),
-  optionsWords: warOptionsWords,
 });
