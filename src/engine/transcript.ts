@@ -402,6 +402,12 @@ function endingWords(
           ? `${name(end.seat)}'s resignation`
           : `a claim of ${name(end.seat)}'s that the cards deny`;
   const claim = `ended by ${endedBy(ending)}, not confirmed by ${andList(missing)}`;
+  // On a timed table a claim is final once every other seat confirmed it past the answer
+  // time: the claimed seat's word is not waited for.
+  if (finality.kind === 'unconfirmed' && ending?.type === 'ABSENT' && verified.genesis.clock) {
+    const others = finality.missing.filter((seat) => seat !== ending.seat).map(name);
+    return `not final: ended by ${name(ending.by)}'s claim that ${name(ending.seat)} ran out of time, not confirmed past the answer time by ${andList(others)}; ${name(ending.seat)} may still have answered in time`;
+  }
   if (finality.kind === 'unconfirmed')
     return `not final: ${claim}; no winner is final until every seat confirms`;
   const others = finality.confirmed.map(

@@ -43,7 +43,13 @@ test('a linked player who never moves is claimed once his time ran out, and both
     .toMatch(/Your time: 0:\d\d left/);
   expect(await alice.getByTestId('declare-absent').count()).toBe(0);
 
-  for (const page of [alice, bob]) await page.clock.fastForward('00:21');
+  // Ten seconds left: Bob's page says to hurry, once, to screen readers too.
+  for (const page of [alice, bob]) await page.clock.fastForward('00:11');
+  await expect
+    .poll(() => bob.getByTestId('absent-news').textContent())
+    .toBe('Your time is running out: 10 seconds or less left.');
+  expect(await bob.getByTestId('own-clock').getAttribute('class')).toContain('low');
+  for (const page of [alice, bob]) await page.clock.fastForward('00:10');
   const claim = alice.getByRole('button', { name: 'Declare Bob absent' });
   await claim.waitFor({ timeout: 30_000 });
   expect(await alice.getByTestId('absent-news').textContent()).toBe(

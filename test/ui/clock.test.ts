@@ -96,3 +96,33 @@ test('a move within the answer window voids the claim, and the game goes on', as
   expect(table.sessions[0]!.replica.offences()).toEqual([]);
   table.close();
 });
+
+test('a claim made while the link is down is not final: the claimer’s page says so, and a move made in time carries the game on once linked again', async () => {
+  const { table, alice, bob } = await bobOwes('clock-split');
+  table.network.partition('local-0', 'local-1');
+  // Bob flips in time, but his page cannot reach Alice's.
+  bob.act({ type: 'FLIP' });
+  await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
+  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ seat: 1, secondsLeft: 0 }]));
+  await alice.declareAbsent(1);
+  expect(alice.outcome).toMatchObject({ result: 'win', winners: [0] });
+  expect(alice.result!.note).toBe(
+    'Not final yet: ended by your claim. This page cannot reach Bob now, so the claim stays ' +
+      'open until you are linked again: if Bob answered in time, the game goes on.',
+  );
+  // Past the answer time, a page that reaches nobody settles nothing.
+  await vi.advanceTimersByTimeAsync(CLOCK.dutyMs + 5_000);
+  const [ann, ben] = table.sessions;
+  expect(ann!.replica.finality()).not.toEqual({ kind: 'final' });
+  expect(ann!.replica.confirmedBy()).toEqual([]);
+
+  table.network.heal('local-0', 'local-1');
+  await vi.waitFor(() => expect(alice.outcome).toBeNull(), { timeout: 10_000, interval: 20 });
+  await vi.waitFor(() => expect(ben!.replica.stateHash).toBe(ann!.replica.stateHash), {
+    timeout: 10_000,
+    interval: 20,
+  });
+  expect(bob.outcome).toBeNull();
+  expect(ann!.replica.offences()).toEqual([]);
+  table.close();
+});

@@ -7,10 +7,12 @@
  * notifications is asked for then, on their click, never unprompted. Once the tab is
  * seen again, or the table no longer waits on the player, title and icon come back and
  * the notification goes. The chime and the notification come once each time the alert
- * starts, not again while it lasts.
+ * starts, not again while it lasts; and once more when the player's own time on a timed
+ * table runs low (`LOW_SECONDS`), the tab hidden or not for the chime.
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { TableSession } from '../../net/table.ts';
+import { LOW_SECONDS } from './absences.svelte.ts';
 
 const SOUND_KEY = 'fairdeal.turnSound';
 const NOTIFY_KEY = 'fairdeal.turnNotify';
@@ -53,6 +55,8 @@ export class TurnAlert {
   private saved: { title: string; icon: string | null } | null = null;
   private notification: Notification | null = null;
   private audio: AudioContext | null = null;
+  /** The deadline this player was last told runs low: each is told once. */
+  private hurried: number | null = null;
 
   /**
    * `autoplay` says whether the computer plays this seat's moves (no alert then); `game`
@@ -75,8 +79,11 @@ export class TurnAlert {
     const update = () => this.update();
     const unsubscribe = this.session.subscribe(update);
     document.addEventListener('visibilitychange', update);
+    // Time runs low with nothing happening at the table: it is looked at every second.
+    const ticking = setInterval(update, 1000);
     update();
     return () => {
+      clearInterval(ticking);
       unsubscribe();
       document.removeEventListener('visibilitychange', update);
       this.stop();
@@ -111,6 +118,12 @@ export class TurnAlert {
       document.visibilityState === 'hidden' && !this.autoplay() && waitsOnMove(this.session);
     if (due && !this.alerting) this.start();
     if (!due && this.alerting) this.stop();
+    const own = this.session.ownDeadline();
+    if (own === null || this.autoplay() || own.due === this.hurried) return;
+    if (own.due - Date.now() > LOW_SECONDS * 1000) return;
+    this.hurried = own.due;
+    if (this.sound) this.chime();
+    if (this.notify && document.visibilityState === 'hidden') this.show('your time runs out');
   }
 
   private start(): void {
@@ -148,11 +161,11 @@ export class TurnAlert {
     link.href = href;
   }
 
-  private show(): void {
+  private show(what = 'the table waits on your move'): void {
     if (permissionNow() !== 'granted') return;
     try {
       this.notification = new Notification(TURN_TITLE, {
-        body: `${this.game}: the table waits on your move.`,
+        body: `${this.game}: ${what}.`,
         tag: 'fairdeal-turn',
       });
     } catch {

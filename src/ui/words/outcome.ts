@@ -89,7 +89,8 @@ export function claimNote(
   const name = (s: number) => (s === seat ? 'you' : (names[s] ?? `Seat ${s + 1}`));
   const away = name(ending.seat);
   const claim = ending.by === seat ? 'your claim' : `${name(ending.by)}'s claim`;
-  const waiting = unsettled.filter((s) => s !== ending.seat);
+  // This page's own confirmation comes by itself once the answer time is over.
+  const waiting = unsettled.filter((s) => s !== ending.seat && s !== seat);
   const who = waiting.length > 0 ? `, not yet confirmed by ${together(waiting.map(name))}` : '';
   const link = reached
     ? ''

@@ -24,7 +24,11 @@ import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import type { Clock } from '../../../src/engine/table/clock.ts';
 import { allowed } from '../../../src/engine/table/fold.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
-import { makeTranscript, verifyTranscript } from '../../../src/engine/transcript.ts';
+import {
+  describeEnding,
+  makeTranscript,
+  verifyTranscript,
+} from '../../../src/engine/transcript.ts';
 import {
   Table,
   authorOn,
@@ -145,6 +149,19 @@ describe('War: answers that come too late', () => {
     const claim = table.play(0, absent(1), due);
     return { ...timed, claim, window: claim.event.at! + CLOCK.dutyMs };
   }
+
+  test('before its window is over the claim is not final, and the transcript says why', () => {
+    const { table } = claimed();
+    const verified = verifyTranscript(
+      JSON.parse(JSON.stringify(makeTranscript(table.replicas[0]!))),
+    );
+    if (!verified.ok) throw new Error(JSON.stringify(verified.fault));
+    expect(verified.finality).toEqual({ kind: 'unconfirmed', missing: [0, 1] });
+    expect(describeEnding(verified)).toBe(
+      "not final: ended by player 0's claim that player 1 ran out of time, not confirmed past " +
+        'the answer time by player 0; player 1 may still have answered in time',
+    );
+  });
 
   test('an answer signed past the window is void, and its author is not named', () => {
     const { table, move, window } = claimed();
