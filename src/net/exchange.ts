@@ -148,6 +148,8 @@ export class LogExchange {
   private turn = 0;
   private lastSize = -1;
   private stillPulls = 0;
+  /** The seats that answered our ask since their link last came up: we hold what they held then. */
+  private readonly caught = new Set<Seat>();
 
   constructor(private readonly host: ExchangeHost) {
     this.links = Array.from({ length: host.log.seats }, newLink);
@@ -162,7 +164,16 @@ export class LogExchange {
   /** `seat` proved itself on a new link: what went to it before may be missing there. */
   joined(seat: Seat): void {
     this.links[seat] = newLink();
+    this.caught.delete(seat);
     this.ask(seat);
+  }
+
+  /**
+   * True once `seat` answered our ask on its current link: every event it held then has
+   * reached us (its answer sends them first, on the same ordered link).
+   */
+  caughtUp(seat: Seat): boolean {
+    return this.caught.has(seat);
   }
 
   /** Asks every linked seat (after a restore: what did we miss meanwhile?). */
@@ -237,6 +248,7 @@ export class LogExchange {
   private answerEnds(from: Seat, have: HaveMessage): void {
     const link = this.links[from]!;
     link.askedAt = null;
+    this.caught.add(from);
     const { seat, log } = this.host;
     if (seat === null) return;
     const wanted = new Set(have.want);

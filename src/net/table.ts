@@ -288,7 +288,11 @@ export class TableSession<S extends Json = Json> {
       },
       message: (from, message) => {
         if (message.type === 'event') this.exchange.event(from, message.event);
-        if (message.type === 'have') this.exchange.have(from, message);
+        if (message.type === 'have') {
+          this.exchange.have(from, message);
+          // The claimed seat told us all it holds: a claim past its window may be confirmed.
+          if (this.replica.state.ending?.type === 'ABSENT') this.scheduleDuty();
+        }
         if (message.type === 'table-chat') this.chat.hear(from, message.text);
         if (message.type === 'state-hash') {
           this.peerHashes[from] = { events: message.events, hash: message.hash };
@@ -541,11 +545,13 @@ export class TableSession<S extends Json = Json> {
     if (ending?.type !== 'ABSENT') return true;
     // A claim is confirmed past its answer window (so the confirmation settles it), by the
     // claimed seat too once it can no longer answer; and only while the claimed seat is
-    // linked: a page that reaches nobody cannot tell a stall from a split, and leaves the
-    // claim open for the seat's answer to undo when the links come back.
+    // linked and has told us all it holds: a page that reaches nobody cannot tell a stall
+    // from a split, and leaves the claim open for the seat's answer to undo when the links
+    // come back, and one just linked again first takes in what the seat did meanwhile.
     const claim = this.replica.claimOn(ending.seat)!;
     if (this.now() < claim.answerBy + SETTLE_MARGIN_MS) return false;
-    return ending.seat === this.seat || this.links.states()[ending.seat] === 'connected';
+    if (ending.seat === this.seat) return true;
+    return this.links.states()[ending.seat] === 'connected' && this.exchange.caughtUp(ending.seat);
   }
 
   /** True when the game waits on this seat for an action that leaves it no choice (`Need.auto`). */

@@ -87,10 +87,17 @@ export async function seatTwo(
  * As `seatTwo`, with no signaling server: the stack's PeerServer is stopped, Bob joins by
  * codes. `sockets`: every WebSocket each page opened, from its first page on.
  */
-export async function seatTwoByCodes(stack: Stack, game: string, choices: TableChoices = {}) {
+export async function seatTwoByCodes(
+  stack: Stack,
+  game: string,
+  choices: TableChoices = {},
+  { fakeClocks = false } = {},
+) {
   await stack.stopSignaling();
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
+  // Playwright's clocks, running as usual until a test moves both on together.
+  if (fakeClocks) for (const page of [alice, bob]) await page.clock.install();
   const sockets = [socketsOf(alice), socketsOf(bob)];
   await createPairedTable(alice, stack.url, 'Alice', game, choices);
   await joinByCodes(alice, bob, stack.url, 'Bob');

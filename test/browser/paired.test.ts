@@ -97,8 +97,13 @@ test('at three seats paired by codes, a page that reloads pairs again with the h
   expect(sockets).toEqual([[], [], []]);
 });
 
-test('a page that reloads pairs again by codes and its game goes on where it stood', async () => {
-  const { alice, bob } = await seatTwoByCodes(stack, 'war');
+test('a page that reloads pairs again by codes and its game goes on where it stood, the claims made while apart void', async () => {
+  const { alice, bob } = await seatTwoByCodes(
+    stack,
+    'war',
+    { clock: 'quick' },
+    { fakeClocks: true },
+  );
   await flipOffered(alice);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
@@ -112,6 +117,31 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
     await expect
       .poll(() => page.getByTestId('pair-again').textContent(), { timeout: 30_000 })
       .toContain(`Not linked to this page: ${page === alice ? 'Bob' : 'Alice'}.`);
+
+  // Apart, both flip in time; neither flip reaches the other page, so once the quick
+  // clock's 20 s have run each page may claim the other, and each does. Neither page
+  // reaches the other: each shows its win as not final.
+  await flipOffered(bob);
+  for (const page of [alice, bob]) await page.getByTestId('flip').click();
+  for (const page of [alice, bob]) await page.clock.fastForward('00:21');
+  for (const [page, other] of [
+    [alice, 'Bob'],
+    [bob, 'Alice'],
+  ] as const) {
+    const claim = page.getByRole('button', { name: `Declare ${other} absent` });
+    await claim.waitFor({ timeout: 30_000 });
+    await claim.click();
+    await page.getByTestId('result').waitFor();
+    expect(await page.getByTestId('result-note').textContent()).toBe(
+      `Not final yet: ended by your claim. This page cannot reach ${other} now, so the claim ` +
+        `stays open until you are linked again: if ${other} answered in time, the game goes on.`,
+    );
+  }
+  // Past the answer time, still apart: nothing is settled, nobody's result is final.
+  for (const page of [alice, bob]) await page.clock.fastForward('00:25');
+  for (const page of [alice, bob])
+    expect(await page.getByTestId('result-note').textContent()).toMatch(/^Not final yet/);
+  for (const page of [alice, bob]) await page.getByTestId('dismiss').click();
   await bob.getByTestId('show-code').click();
   await alice.getByTestId('enter-code').click();
   await bob.locator('[data-testid=offer-panel] .qr svg').waitFor();
@@ -122,11 +152,14 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
     await expect
       .poll(() => page.getByTestId('link-state').allTextContents())
       .toEqual(page === alice ? ['you', 'connected'] : ['connected', 'you']);
-  expect(await settledSteps(bob)).toBe(1);
+  // Linked again, the pages reconcile: each claim crossed a flip made in time, so both
+  // are void, on both pages, and the round the flips began is played out.
+  for (const page of [alice, bob]) await expect.poll(() => settledSteps(page)).toBe(2);
+  for (const page of [alice, bob]) expect(await page.getByTestId('result').count()).toBe(0);
   await flipOffered(bob);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
-  for (const page of [alice, bob]) await expect.poll(() => settledSteps(page)).toBe(2);
+  for (const page of [alice, bob]) await expect.poll(() => settledSteps(page)).toBe(3);
   for (const page of [alice, bob]) expect(await page.getByTestId('alarm').count()).toBe(0);
   expect(sockets).toEqual([]);
 });

@@ -356,31 +356,35 @@ export class Replica<S extends Json> {
           ? [{ seat: event.author, event: i, ending: this.stateSeen(i).ending }]
           : [],
       );
-    return finalityOf(this.state, this.confirmedBy().concat(this.excused()), overruled);
+    return finalityOf(this.state, this.confirmers(), overruled);
   }
 
   /**
-   * On a timed table, the seats whose confirmation an ending does not wait for: a seat
-   * that resigned, or that a claim names, has nothing left to undo it with but an answer
-   * the others settled without (a claim is settled by a seat's event signed the answer
-   * window after it), so the ending holds without that seat's word. The claimed seat is
-   * excused only once every other seat settled the claim: each counts as confirming then.
+   * The seats whose word the ending has: those that confirmed it, and on a timed table
+   * those whose word it does not wait for. A seat that resigned, or that a claim names, has
+   * nothing left to undo it with but an answer the others settled without (a claim is
+   * settled by a seat's event signed the answer window after it), so the ending holds
+   * without that seat's word; and a claim's ending has another seat's word once that seat
+   * settled it.
    */
-  private excused(): Seat[] {
+  private confirmers(): Seat[] {
+    const confirmed = this.confirmedBy();
     const ending = this.state.ending;
-    if (this.clock === null || ending === null || ending.type === 'REFUTED') return [];
-    if (ending.type === 'RESIGN') return [ending.seat];
-    const entries = this.log.entries();
-    const claim = entries.findIndex(
-      (e, j) =>
-        this.current.verdicts[j] === 'applied' &&
-        absentSeat(e.event.body) === ending.seat &&
-        e.event.author === ending.by,
+    if (this.clock === null || ending === null || ending.type === 'REFUTED') return confirmed;
+    if (ending.type === 'RESIGN') return [...confirmed, ending.seat];
+    const claim = this.log
+      .entries()
+      .find(
+        (e, j) =>
+          this.current.verdicts[j] === 'applied' &&
+          absentSeat(e.event.body) === ending.seat &&
+          e.event.author === ending.by,
+      );
+    if (claim === undefined) return confirmed;
+    const settlers = this.settlers(claim.event);
+    return this.genesis.identities.flatMap((_, seat) =>
+      seat === ending.seat || settlers.has(seat) ? [seat] : [],
     );
-    if (claim < 0) return [];
-    const settlers = this.settlers(entries[claim]!.event);
-    const others = this.genesis.identities.map((_, seat) => seat).filter((t) => t !== ending.seat);
-    return others.every((t) => settlers.has(t)) ? [ending.seat, ...others] : [];
   }
 
   /**

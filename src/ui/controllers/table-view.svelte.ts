@@ -109,8 +109,9 @@ export class TableView {
       .states()
       .map((link, seat) => (ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link));
     this.spectators = this.session.spectators;
-    // Once the table is over no link holds anything up: only who left is still news.
-    const over = this.outcome !== null;
+    // Once the table is done no link holds anything up: only who left is still news. (During
+    // the audit the game has its outcome, but the table still waits on every seat's keys.)
+    const over = state.step.type === 'DONE';
     this.waiting = linkWords(
       this.names,
       over ? this.links.map((link) => (link === 'gone' ? link : 'connected')) : this.links,

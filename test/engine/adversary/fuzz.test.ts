@@ -16,6 +16,7 @@ import { signEvent, type Event, type EventBody } from '../../../src/engine/event
 import type { AnyGame, Need } from '../../../src/engine/game.ts';
 import { playable, type Playable } from '../../../src/engine/games/registry.ts';
 import { privateFaces } from '../../../src/engine/table/author.ts';
+import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { judge } from '../../../src/engine/table/judge.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
@@ -196,11 +197,14 @@ function recordScript(): Recording {
   return recording('script', table, initial);
 }
 
-/** A hand that `seat` ends with `body` (a RESIGN, an ABSENT) once seat 1 is to move. */
+/**
+ * A hand that `seat` ends with `body` (a RESIGN, an ABSENT) once seat 1 is to move, signed
+ * a move time after the duties (all at 0): a claim then finds seat 1 out of time.
+ */
 function recordLeaving(seat: number, body: TableBody): Recording {
   const { table, initial } = scriptedTable([{ type: 'ACT', seats: [1] }]);
   table.dutiesUntil((state) => state.step.type === 'PLAY');
-  table.play(seat, body);
+  table.play(seat, body, DEFAULT_CLOCK.moveMs);
   return recording(`script ended by ${body.type}`, table, initial);
 }
 
