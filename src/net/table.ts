@@ -475,7 +475,9 @@ export class TableSession<S extends Json = Json> {
   ownDeadline(): { due: number; claimed: boolean } | null {
     if (this.replica.clock === null || this.replica.stopped) return null;
     const claim = this.replica.claimOn(this.seat);
-    if (claim !== null) return { due: claim.answerBy, claimed: true };
+    // Past its answer window the claim stands: nothing runs for this seat any more.
+    if (claim !== null)
+      return this.now() > claim.answerBy ? null : { due: claim.answerBy, claimed: true };
     const due = this.replica.due(this.seat);
     return due === null ? null : { due, claimed: false };
   }

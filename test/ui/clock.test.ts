@@ -62,6 +62,10 @@ test('a linked player who never moves is claimed once his time ran out, and lose
   await alice.declareAbsent(1);
   expect(alice.error).toBeNull();
   expect(alice.outcome).toEqual({ result: 'win', winners: [0], reason: 'Bob ran out of time' });
+  expect(alice.result!.note).toBe(
+    'Not final yet: ended by your claim. Bob may still answer within the answer time.',
+  );
+  expect(alice.log.at(-1)?.text).toBe("Alice claimed the game: Bob's time ran out.");
   await vi.waitFor(() => expect(bob.ownClock).toMatchObject({ claimed: true }));
   expect(bob.ownClock!.secondsLeft).toBeGreaterThan(0);
   // Nor is the claim final before its window is over.
@@ -75,8 +79,10 @@ test('a linked player who never moves is claimed once his time ran out, and lose
   await vi.waitFor(() =>
     expect(bob.result).toEqual({ headline: 'Alice wins the game', reason: 'Bob ran out of time.' }),
   );
-  // Past the window his page offers no move: it would answer nothing.
+  // Past the window his page offers no move, and no clock runs for him.
   expect(bob.legal).toEqual([]);
+  expect(bob.ownClock).toBeNull();
+  expect(alice.result!.note).toBeUndefined();
   expect(table.sessions[1]!.replica.stateHash).toBe(ann!.replica.stateHash);
   table.close();
 });

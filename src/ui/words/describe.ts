@@ -77,7 +77,9 @@ export function describeEntry(
         text:
           before.step.type === 'AUDIT'
             ? `${absent} was declared absent by ${who}; the result stands, the audit ends without ${absent}'s keys.`
-            : `${absent} was declared absent by ${who}.`,
+            : before.genesis.clock
+              ? `${who} claimed the game: ${absent}'s time ran out.`
+              : `${absent} was declared absent by ${who}.`,
       });
       break;
     }

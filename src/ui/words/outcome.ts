@@ -93,7 +93,7 @@ export function claimNote(
   const waiting = unsettled.filter((s) => s !== ending.seat && s !== seat);
   const who = waiting.length > 0 ? `, not yet confirmed by ${together(waiting.map(name))}` : '';
   const link = reached
-    ? ''
+    ? ` ${away === 'you' ? 'You' : away} may still answer within the answer time.`
     : ` This page cannot reach ${away} now, so the claim stays open until you are linked again: if ${away} answered in time, the game goes on.`;
   return `Not final yet: ended by ${claim}${who}.${link}`;
 }
