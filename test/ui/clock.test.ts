@@ -132,3 +132,35 @@ test('a claim made while the link is down is not final: the claimer’s page say
   expect(ann!.replica.offences()).toEqual([]);
   table.close();
 });
+
+test('a claim stamped in the future waits on the claimed page until its time comes: the turn is not cut short', async () => {
+  const { table, bob } = await bobOwes('clock-future');
+  const [ann, ben] = table.sessions;
+  // Alice's modified page signs a claim dated when Bob's time will have run out, and sends it now.
+  const due = ann!.replica.due(1)!;
+  const claim = ann!.replica.author(
+    0,
+    table.identities[0]!.secretKey,
+    { type: 'ABSENT', seat: 1 },
+    due,
+  );
+  if (!claim.ok) throw new Error(claim.error);
+  expect(claim.value.event.at).toBe(due);
+  ann!.links.send(1, { type: 'event', event: new TextDecoder().decode(claim.value.bytes) });
+  await vi.advanceTimersByTimeAsync(1_000);
+  // Bob's page holds it back: more than 5 s ahead of its clock.
+  expect(ben!.replica.log.entry(claim.value.hash)).toBeUndefined();
+  expect(bob.ownClock).toMatchObject({ claimed: false });
+  // Bob flips within his time; once the claim's time comes it lands, void.
+  bob.act({ type: 'FLIP' });
+  await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
+  await vi.waitFor(() => expect(ben!.replica.log.entry(claim.value.hash)).toBeDefined(), {
+    timeout: 10_000,
+    interval: 20,
+  });
+  for (const session of [ann!, ben!]) {
+    expect(session.replica.state.ending).toBeNull();
+    expect(session.replica.offences()).toEqual([]);
+  }
+  table.close();
+});

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { PlayedGame } from '../../src/net/history.ts';
-import { listOfNames, playedGameTitle, transcriptFile } from '../../src/ui/words/history.ts';
+import {
+  keptHeadline,
+  listOfNames,
+  playedGameTitle,
+  transcriptFile,
+} from '../../src/ui/words/history.ts';
 
 const game = (names: string[], seat: number, id = 'war'): PlayedGame => ({
   table: 'aB3dE5gH7j',
@@ -40,4 +45,12 @@ describe('playedGameTitle', () => {
 
 test('a kept game downloads under the name its table gave it', () => {
   expect(transcriptFile(game(['Ada', 'Bob'], 0))).toBe('fairdeal-war-aB3dE5gH7j-412.json');
+});
+
+test('a kept game whose ending is not final yet says so, and loses the words once final', () => {
+  const result = { headline: 'You win the game', reason: 'Bob ran out of time.' };
+  expect(keptHeadline({ ...result, note: 'Not final yet: ended by your claim.' })).toBe(
+    'You win the game (not final yet)',
+  );
+  expect(keptHeadline(result)).toBe('You win the game');
 });

@@ -7,6 +7,7 @@
 import { getContext } from 'svelte';
 import { GameHistory, type KeptTranscript, type ListedGame } from '../../net/history.ts';
 import type { TableController } from './table.svelte.ts';
+import { keptHeadline } from '../words/history.ts';
 
 export class YourGames {
   /** The games kept, the last first; null until read. */
@@ -73,7 +74,7 @@ export class YourGames {
         game: table.gameId,
         names: [...table.names],
         seat: table.seat,
-        headline: result.headline,
+        headline: keptHeadline(result),
         finishedAt: Date.now(),
         events: replica.log.size,
       };
