@@ -291,7 +291,8 @@ export class TableSession<S extends Json = Json> {
         if (message.type === 'have') {
           this.exchange.have(from, message);
           // The claimed seat told us all it holds: a claim past its window may be confirmed.
-          if (this.replica.state.ending?.type === 'ABSENT') this.scheduleDuty();
+          if (this.replica.clock !== null && this.replica.state.ending?.type === 'ABSENT')
+            this.scheduleDuty();
         }
         if (message.type === 'table-chat') this.chat.hear(from, message.text);
         if (message.type === 'state-hash') {
