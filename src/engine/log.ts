@@ -547,12 +547,11 @@ export class EventLog {
       if (named != null && last.hash !== named) return { missing: named };
       // Whatever that event had seen, this one has seen too: knowledge is whole and never shrinks.
       if (last.event.basis.some((n, s) => n > basis[s]!)) return { error: 'ERR_BASIS' };
-      // Nor does time run back: nothing is signed as made before what it answers.
+      // Nor does time run back: nothing is signed as made before what it answers (its
+      // author's own last event among them, counted by `basis[author]`).
       if ((candidate.event.at ?? 0) < (last.event.at ?? 0)) return { error: 'ERR_TIME' };
       height = Math.max(height, last.height);
     }
-    const own = seq > 0 ? this.chains[author]![seq - 1] : undefined;
-    if ((candidate.event.at ?? 0) < (own?.event.at ?? 0)) return { error: 'ERR_TIME' };
     return { entry: { ...candidate, height: height + 1 } };
   }
 

@@ -315,13 +315,22 @@ export class Replica<S extends Json> {
    */
   standingFor(seat: Seat): TableState<S> {
     if (!claimedAbsent(this.state, seat)) return this.state;
-    const entries = this.log.entries();
-    const claim = entries.findIndex(
-      (e, j) => this.current.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat,
-    );
+    const claim = this.standingClaim(seat);
     if (claim < 0) return this.state;
     const answer = { seat, seq: this.log.nextSeq(seat) };
-    return this.replay(this.current, claim, entries.length, this.current.races, () => true, answer);
+    return this.replay(this.current, claim, this.log.size, this.current.races, () => true, answer);
+  }
+
+  /**
+   * Position of the claim applied that names `seat`, or -1. There is at most one: it ends
+   * the table, and a claim after it is refused (`ERR_GAME_OVER`).
+   */
+  private standingClaim(seat: Seat): number {
+    return this.log
+      .entries()
+      .findIndex(
+        (e, j) => this.current.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat,
+      );
   }
 
   /**
@@ -372,14 +381,7 @@ export class Replica<S extends Json> {
     const ending = this.state.ending;
     if (this.clock === null || ending === null || ending.type === 'REFUTED') return confirmed;
     if (ending.type === 'RESIGN') return [...confirmed, ending.seat];
-    const claim = this.log
-      .entries()
-      .find(
-        (e, j) =>
-          this.current.verdicts[j] === 'applied' &&
-          absentSeat(e.event.body) === ending.seat &&
-          e.event.author === ending.by,
-      );
+    const claim = this.log.entries()[this.standingClaim(ending.seat)];
     if (claim === undefined) return confirmed;
     const settlers = this.settlers(claim.event);
     return this.genesis.identities.flatMap((_, seat) =>
@@ -434,9 +436,7 @@ export class Replica<S extends Json> {
    */
   claimOn(seat: Seat): { at: number; answerBy: number } | null {
     if (this.clock === null || !claimedAbsent(this.state, seat)) return null;
-    const claim = this.log
-      .entries()
-      .find((e, j) => this.current.verdicts[j] === 'applied' && absentSeat(e.event.body) === seat);
+    const claim = this.log.entries()[this.standingClaim(seat)];
     if (claim === undefined) return null;
     const at = claim.event.at!;
     return { at, answerBy: at + this.clock.dutyMs };

@@ -40,9 +40,9 @@ export class AbsenceClocks {
 
   /** Keeps every clock that runs ticking. */
   update(): void {
-    if (this.session.absences().length === 0 && this.session.ownDeadline() === null) this.stop();
-    else this.timer ??= setInterval(() => this.read(), 1000);
     this.read();
+    if (this.current.length === 0 && this.own === null) this.stop();
+    else this.timer ??= setInterval(() => this.read(), 1000);
   }
 
   stop(): void {

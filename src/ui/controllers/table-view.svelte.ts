@@ -67,10 +67,9 @@ export class TableView {
     this.view = this.session.playable.view(state.game, this.seat, this.known);
     // A claim that this player is absent does not end the game here while it can be answered:
     // at once by the page on an older table, within the answer window on a timed one.
-    const window = this.session.ownDeadline();
     const answering =
       claimedAbsent(state, this.seat) &&
-      (replica.clock === null || (window !== null && Date.now() <= window.due));
+      (replica.clock === null || this.session.ownDeadline()?.claimed === true);
     this.outcome = answering ? null : replica.outcome();
     const played = this.session.playable.outcome(state.game);
     this.result = this.outcome
