@@ -24,15 +24,50 @@ const BROWSER_FILES_AT_ONCE = 2;
  */
 const ONE_AT_A_TIME = [
   'war',
-  'rematch',
-  'resume',
-  'reconnect',
+  'war-peerjs',
   'batailles',
   'a11y-batailles',
   'blackred',
   'paired',
   'watch',
 ].map((file) => `test/browser/${file}.test.ts`);
+
+/**
+ * The unit files that play whole tables, or many, each 10 s or more on two idle cores
+ * (2026-12-06): the command-line tools run as subprocesses, the adversaries that play
+ * every game against the fold and the network, the clock against real timers. They run
+ * in `npm test`, beside the others, and stay out of `npm run test:quick`.
+ */
+const LONG_UNIT_FILES = [
+  'cli',
+  'net/absence',
+  'net/gossip',
+  'net/watch',
+  'net/resume',
+  'engine/adversary/fold-property',
+  'engine/adversary/audit-collusion',
+  'engine/adversary/checks-net',
+  'engine/adversary/flood',
+  'engine/adversary/fuzz',
+  'engine/blackred-table',
+  'engine/batailles-privacy',
+  'ui/clock',
+].map((file) => `test/${file}.test.ts`);
+
+/**
+ * What every unit file runs with. A worker keeps the modules it imported from one file to
+ * the next: a fresh copy of every module per file cost about a quarter of the unit tests'
+ * time. Module state is content-keyed (memos of checks and judgements) or per test (the
+ * seeded stream, test/setup/seeded-random.ts). First of the run, before any browser: the
+ * pages' heartbeats need the cores.
+ */
+const unitTests = {
+  setupFiles: ['test/setup/seeded-random.ts'],
+  isolate: false,
+  sequence: { groupOrder: 0 },
+  // One file per core, and one more: the long files wait on subprocesses and real timers.
+  maxWorkers: 3,
+};
 
 /**
  * The app installs on a phone and opens offline: a web-app manifest, and a service worker
@@ -84,23 +119,23 @@ export default defineConfig({
     // Every test's budget: a test that needs longer is split or made cheaper, never given more.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    reporters: ['default', './test/setup/slowest.ts'],
+    reporters: ['default', './test/setup/times.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
-          setupFiles: ['test/setup/seeded-random.ts'],
-          // Pure computation: one file per core.
-          maxWorkers: 2,
-          // Each worker keeps the modules it imported from one file to the next: a fresh
-          // copy of every module per file cost about a quarter of the unit tests' time.
-          // Module state is content-keyed (memos of checks and judgements) or per test (the
-          // seeded stream, test/setup/seeded-random.ts).
-          isolate: false,
-          sequence: { groupOrder: 0 },
+          exclude: ['test/browser/**', ...LONG_UNIT_FILES],
+          ...unitTests,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-long',
+          include: LONG_UNIT_FILES,
+          ...unitTests,
         },
       },
       {

@@ -212,8 +212,8 @@ export const selectedCandidates = (page: Page): Promise<[string, string][]> =>
   });
 
 /** A headless Debian Chromium with the flags of scripts/chromium.ts. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+export const launchBrowser = (executablePath = CHROMIUM_PATH): Promise<Browser> =>
+  chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 
 /**
  * A new player in `browser`: its own browser context (storage, PeerJS id) and one page,
@@ -238,6 +238,8 @@ export interface StackOptions {
   turn?: TurnRelay;
   /** Start a Firefox beside Chromium (`newFirefoxPlayer`). */
   firefox?: boolean;
+  /** The Chromium the pages run in: Debian's (`CHROMIUM_PATH`) unless given. */
+  chromium?: string;
 }
 
 /** Starts a stack on the app built into `outDir` (`buildApp`). */
@@ -262,7 +264,7 @@ export async function startStack(outDir: string, options: StackOptions = {}): Pr
   });
   const address = server.httpServer.address() as AddressInfo;
   const [browser, inFirefox] = await Promise.all([
-    launchBrowser(),
+    launchBrowser(options.chromium),
     // Loaded only here: a stack without Firefox need not load Puppeteer.
     options.firefox ? import('./firefox.ts').then(({ startFirefox }) => startFirefox()) : null,
   ]);

@@ -51,6 +51,7 @@ beforeAll(async () => {
   // A relay's credentials named, but a static host has no such endpoint: 404.
   configure({ signaling, iceServers: [], turnCredentials: '/turn-credentials', appUrl: null });
   site = await serveFolder(folder);
+  // The whole Chromium, not the tests' headless shell: only it says whether it would install.
   browser = await launchBrowser();
 });
 

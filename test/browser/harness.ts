@@ -7,10 +7,12 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { HEADLESS_SHELL_PATH } from '../../scripts/chromium.ts';
 import {
   chooseTable,
   createTable,
   joinTable,
+  launchBrowser,
   startStack,
   type Seat,
   type Stack,
@@ -20,18 +22,22 @@ import {
 
 export * from '../../scripts/stack.ts';
 
+/** A Chromium for a test's own pages: the headless shell, as `useStack` starts. */
+export const launchTestBrowser = () => launchBrowser(HEADLESS_SHELL_PATH);
+
 /**
  * The stack of this test file, on the app the run built once (test/setup/build-app.ts):
  * started before its first test, stopped after its last. Each test's players are closed
  * after it, and a PeerServer it stopped is started again, so every test meets a quiet
  * stack: Chromium (and Firefox, with `firefox`) starts once per file, not once per test.
  * `options` is read as the stack starts, after the file's earlier `beforeAll` hooks (a
- * relay they started).
+ * relay they started). Its pages run in Chromium's headless shell unless `options` name
+ * another Chromium.
  */
 export function useStack(options: () => StackOptions = () => ({})): Stack {
   let started: Stack | undefined;
   beforeAll(async () => {
-    started = await startStack(inject('appDir'), options());
+    started = await startStack(inject('appDir'), { chromium: HEADLESS_SHELL_PATH, ...options() });
   });
   afterEach(async () => {
     await started?.closePlayers();
@@ -61,11 +67,13 @@ export function useStack(options: () => StackOptions = () => ({})): Stack {
 }
 
 /**
- * A War table that ends within 100 battles. A game played to the end lasts as long as its
+ * A War table that ends within 40 battles. A game played to the end lasts as long as its
  * deal: at the rules' 5,000, one deal in ten runs past 350 battles and one in a hundred
- * past 660, longer than a test's 60 s on a loaded machine.
+ * past 660, longer than a test's 60 s on a loaded machine. Forty battles still end the
+ * game by its limit or by a player holding every card, and leave hundreds of steps to
+ * restore, verify and audit.
  */
-export const SHORT_WAR: TableChoices = { options: { battleLimit: '100' } };
+export const SHORT_WAR: TableChoices = { options: { battleLimit: '40' } };
 
 /** Alice creates a table of `game`, Bob joins through the invite link, Alice starts it. */
 export async function seatTwo(

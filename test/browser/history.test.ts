@@ -10,7 +10,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PlayedGame } from '../../src/net/history.ts';
-import { launchBrowser } from './harness.ts';
+import { launchTestBrowser } from './harness.ts';
 import { serveFolder, type StaticSite } from './static.ts';
 
 let folder: string;
@@ -36,7 +36,7 @@ beforeAll(async () => {
       window.historyModule = history;
     </script>`,
   );
-  [site, browser] = await Promise.all([serveFolder(folder), launchBrowser()]);
+  [site, browser] = await Promise.all([serveFolder(folder), launchTestBrowser()]);
   page = await browser.newPage();
   await page.goto(site.url);
   await page.waitForFunction(() => 'historyModule' in window);

@@ -10,7 +10,7 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freePort } from './coturn.ts';
-import { joinTable, launchBrowser, newPlayerIn } from './harness.ts';
+import { joinTable, launchTestBrowser, newPlayerIn } from './harness.ts';
 
 let start: ChildProcess;
 let browser: Browser;
@@ -40,7 +40,7 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   opened = await started(start);
-  browser = await launchBrowser();
+  browser = await launchTestBrowser();
 });
 
 afterAll(async () => {

@@ -60,29 +60,9 @@ async function playToCall(alice: Page, bob: Page) {
   return split;
 }
 
-test('two browsers play a game of Red & Black to a call and agree on the result', async () => {
-  const { alice, bob } = await match(1);
-  const split = await playToCall(alice, bob);
-  for (const page of [alice, bob]) {
-    await expect
-      .poll(() => prompt(page), { timeout: 60_000 })
-      .toMatch(/(Alice|Bob) wins the match\./);
-    await expect
-      .poll(() => page.getByTestId('log').textContent())
-      .toContain(`Alice calls: ${split}!`);
-  }
-  expect(await prompt(bob)).toBe(await prompt(alice));
-  // Bob's hand is public after the call: Alice's page shows its faces.
-  await expect
-    .poll(() => alice.getByTestId('opponent-hand').getByTestId('card-face').count())
-    .toBe(5);
-  expect(await alice.getByTestId('alarm').count()).toBe(0);
-  expect(await bob.getByTestId('alarm').count()).toBe(0);
-});
-
-test('between two games of a match, the next starts once both press Next game', async () => {
+test('two browsers play a game of Red & Black to a call and agree on it; the next game of the match starts once both press Next game', async () => {
   const { alice, bob } = await match(2);
-  await playToCall(alice, bob);
+  const split = await playToCall(alice, bob);
 
   // Both pages show how game 1 ended, Next game and the countdown.
   for (const page of [alice, bob]) {
@@ -96,7 +76,15 @@ test('between two games of a match, the next starts once both press Next game', 
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('next-game');
+    expect(await page.getByTestId('log').textContent()).toContain(`Alice calls: ${split}!`);
   }
+  expect(await bob.getByTestId('interlude-summary').textContent()).toBe(
+    await alice.getByTestId('interlude-summary').textContent(),
+  );
+  // Bob's hand is public after the call: Alice's page shows its faces.
+  await expect
+    .poll(() => alice.getByTestId('opponent-hand').getByTestId('card-face').count())
+    .toBe(5);
   await alice.keyboard.press('Enter');
   const status = alice.getByTestId('next-game-status');
   await expect.poll(() => status.textContent()).toBe('Waiting for Bob to press Next game…');
@@ -220,13 +208,13 @@ async function matchResult(page: Page) {
   return (await prompt(page)) ?? '';
 }
 
-test('the guest reloads during the first shuffle, the defender while it owes its defence, the attacker while the defender discards; the game ends agreed', async () => {
+test('Red & Black through reloads: the guest during the first shuffle, the first player mid-swap, the defender while it owes its defence, the attacker while the defender discards, a caller before it hears the reveal; back, it publishes its keys, its re-mask’s too, and the game ends agreed', async () => {
   const { alice, bob } = await match(1);
   await expect
     .poll(() => bob.getByTestId('progress').textContent(), { timeout: 60_000 })
     .toMatch(/Shuffling: (Alice|Bob) is shuffling/);
   await reopen(bob, alice, 'Waiting for Bob to reconnect…', ['you', 'reconnecting']);
-  const [defender, attacker] = await firstSwap(alice, bob);
+  const [defender, attacker] = await firstSwap(alice, bob, true);
 
   // The attacker shows one card of its colour.
   const card = attacker.page.getByTestId('hand-card').first();
@@ -284,20 +272,12 @@ test('the guest reloads during the first shuffle, the defender while it owes its
   await expect
     .poll(() => attacker.page.getByTestId('log').textContent(), { timeout: 60_000 })
     .toContain(`${defender.name} discarded 1 card, faceup.`);
-  await alice.getByTestId('call').waitFor({ timeout: 30_000 });
-  await alice.getByTestId('call').click();
-  await expectAgreement(alice, bob, matchResult);
-  const log = (await alice.getByTestId('log').textContent()) ?? '';
-  expect(log).toContain(`${attacker.name} attacks with ${colour}, showing 1 card.`);
-  expect(log).toContain(`${defender.name} defends with ${colour}, showing 0 cards.`);
-});
 
-test('a player reloads mid-swap, then calls and reloads before it hears the reveal; back, it publishes its keys, its re-mask’s too, from what its browser kept', async () => {
-  const { alice, bob } = await match(1);
-  const [caller, called] = await firstSwap(alice, bob, true);
-
-  // The caller's page loses every unlock share and audit from now on: it never hears the
-  // called hand revealed, so it has not reached the audit when it goes away.
+  // The defender, who re-masked its hand in its first swap, calls. Its page loses every
+  // unlock share and audit from now on: it never hears the called hand revealed, so it
+  // has not reached the audit when it goes away.
+  const caller = defender;
+  const called = attacker;
   await loseMessages(caller.page, /\\"type\\":\\"(UNLOCK|AUDIT)\\"/);
   await caller.page.getByTestId('call').waitFor({ timeout: 30_000 });
   await caller.page.getByTestId('call').click();
@@ -307,7 +287,6 @@ test('a player reloads mid-swap, then calls and reloads before it hears the reve
     })
     .toBe('Publishing secret keys for the audit (1 of 2)');
   expect(await caller.page.getByTestId('log').textContent()).not.toMatch(/secret keys/);
-
   await reopen(
     caller.page,
     called.page,
@@ -315,7 +294,8 @@ test('a player reloads mid-swap, then calls and reloads before it hears the reve
     awayAsSeenBy(called),
   );
   await expectAgreement(alice, bob, matchResult);
-  expect(await alice.getByTestId('log').textContent()).toContain(
-    `${caller.name} re-masked their hand`,
-  );
+  const log = (await alice.getByTestId('log').textContent()) ?? '';
+  expect(log).toContain(`${attacker.name} attacks with ${colour}, showing 1 card.`);
+  expect(log).toContain(`${defender.name} defends with ${colour}, showing 0 cards.`);
+  expect(log).toContain(`${caller.name} re-masked their hand`);
 });

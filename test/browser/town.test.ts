@@ -1,7 +1,8 @@
 /**
  * Town for Two in real browsers over real PeerJS: a run built by clicking (a wrong
- * pick refused in words), then the computer plays on to the end and both pages show
- * the same score; a game against the computer; a reload while a player owes its run.
+ * pick refused in words), a reload while the other player owes its run, then the
+ * computer plays on to the end and both pages show the same score; a game against the
+ * computer.
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -40,7 +41,7 @@ async function finalScore(page: Page): Promise<string> {
   return `${await page.getByTestId('score-line').textContent()} | ${await page.getByTestId('final-score').textContent()}`;
 }
 
-test('two browsers play Town for Two: a run built by hand, then to the end, the same score on both', async () => {
+test('two browsers play Town for Two: a run built by hand; the player who then owes a run reloads and its hand and turn come back; played to the end, the same score on both', async () => {
   const { alice, bob } = await seatTwo(stack, 'town');
   const [mover, other] = await firstMover(alice, bob);
   const moverName = mover === alice ? 'Alice' : 'Bob';
@@ -109,6 +110,24 @@ test('two browsers play Town for Two: a run built by hand, then to the end, the 
   expect(await mover.getByTestId('pile').count()).toBeGreaterThanOrEqual(before);
   await expect.poll(() => prompt(other), { timeout: 60_000 }).toMatch(YOUR_TURN);
 
+  // The other player owes a run, and its page goes away and comes back.
+  const hand = await other.getByTestId('hand-card').allTextContents();
+  const labels = () =>
+    other
+      .getByTestId('hand-card')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+  const held = await labels();
+  const otherName = other === alice ? 'Alice' : 'Bob';
+  await reopen(
+    other,
+    mover,
+    `Waiting for ${otherName} to reconnect…`,
+    other === alice ? ['reconnecting', 'you'] : ['you', 'reconnecting'],
+  );
+  await expect.poll(() => prompt(other), { timeout: 60_000 }).toMatch(YOUR_TURN);
+  expect(hand).toHaveLength(5);
+  expect(await labels()).toEqual(held);
+
   for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
   await expectAgreement(alice, bob, finalScore);
   expect(await alice.getByTestId('result-reason').textContent()).toMatch(
@@ -136,32 +155,4 @@ test('one browser plays Town for Two against the computer to the end', async () 
   expect(log).toMatch(/(Solo|Computer) played \S+/);
   expect(log).toMatch(/cannot draw back up to 5/);
   expect(await page.getByTestId('alarm').count()).toBe(0);
-});
-
-test('Town for Two: the player who owes a run reloads; its hand and turn come back, the game ends agreed', async () => {
-  const { alice, bob } = await seatTwo(stack, 'town');
-  const [mover, other] = await firstMover(alice, bob);
-  // The first mover plays its lowest card as a new pile; now the other owes a run.
-  await mover.getByTestId('hand-card').first().click();
-  await mover.getByTestId('new-pile').click();
-  await expect.poll(() => prompt(other), { timeout: 60_000 }).toMatch(YOUR_TURN);
-  const hand = await other.getByTestId('hand-card').allTextContents();
-  const labels = () =>
-    other
-      .getByTestId('hand-card')
-      .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
-  const before = await labels();
-  const otherName = other === alice ? 'Alice' : 'Bob';
-  await reopen(
-    other,
-    mover,
-    `Waiting for ${otherName} to reconnect…`,
-    other === alice ? ['reconnecting', 'you'] : ['you', 'reconnecting'],
-  );
-  await expect.poll(() => prompt(other), { timeout: 60_000 }).toMatch(YOUR_TURN);
-  expect(hand).toHaveLength(5);
-  expect(await labels()).toEqual(before);
-
-  for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
-  await expectAgreement(alice, bob, finalScore);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import {
   autoplayWar,
   countTones,
@@ -14,7 +15,8 @@ import {
   useStack,
 } from './harness.ts';
 
-const stack = useStack();
+// The whole Chromium, not the tests' headless shell: the turn alert's system notification.
+const stack = useStack(() => ({ chromium: CHROMIUM_PATH }));
 
 const winner = async (page: Page) => {
   await untilShown(page, 'winner');
@@ -97,8 +99,8 @@ async function tableChat(alice: Page, bob: Page) {
 
 /**
  * With no signaling server at all: the stack's PeerServer is stopped, no page opens a
- * socket, and the two pages pair by pasting codes. PeerJS War is played whole in
- * rematch, resume and reconnect tests. On the way: a turn alert and the table's chat.
+ * socket, and the two pages pair by pasting codes. War over PeerJS is played whole in
+ * war-peerjs.test.ts. On the way: a turn alert and the table's chat.
  */
 test('two browsers paired by codes play War to the end and agree on the winner', async () => {
   const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war', SHORT_WAR);

@@ -149,6 +149,11 @@ async function cutOffAfterTheShuffle(store: MemoryStore) {
     expect(page.table?.legal).toEqual([{ type: 'FLIP', seat }]);
   await vi.waitFor(() => flips(bob, 1), { timeout: 20_000, interval: 20 });
   await vi.waitFor(() => flips(alice, 0), { timeout: 20_000, interval: 20 });
+  // Each page done checking, and its duty loop run once more: it noticed its turn on the real
+  // clock. Noticed only once the fake clock had moved on (a loaded machine checks slowly),
+  // the turn would look late, and the page would say SEEN and restart its own time.
+  await Promise.all([alice, bob].map((page) => page.table!.session.whenChecked()));
+  await new Promise((resolve) => setTimeout(resolve, 10));
   vi.useFakeTimers();
   expect(alice.session!.id).toBe(hostPeerId(alice.tableId!));
   net.partition(alice.session!.id, bob.session!.id);
