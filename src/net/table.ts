@@ -182,10 +182,10 @@ export class TableSession<S extends Json = Json> {
   private readonly unreachableSince: (number | null)[];
   private kept: readonly (number | null)[] = [];
   /**
-   * On a timed table, the turn this seat owes in: when it began by the table's clock, when
-   * this page first saw it owed, and whether it said SEEN for it.
+   * On a timed table, the turn this seat owes in: when it began by the table's clock, and
+   * when this page first saw it owed. Whether it said SEEN for it, the log says.
    */
-  private turn: { start: number; noticed: number; said: boolean } | null = null;
+  private turn: { start: number; noticed: number } | null = null;
   /** Events stamped too far ahead of this page's clock, held until it gets there. */
   private early = 0;
   /** The timer that confirms a claim once its answer window is over. */
@@ -805,8 +805,9 @@ export class TableSession<S extends Json = Json> {
   }
 
   /**
-   * On a timed table, true once when this seat's turn came with the table's clock already
-   * further on than clocks differ: its page says SEEN, and its time runs from there.
+   * On a timed table, true when this seat's turn came with the table's clock already further
+   * on than clocks differ, and the log holds no SEEN of it for this turn: its page says SEEN,
+   * and its time runs from there.
    */
   private lateTurn(): boolean {
     if (this.restoring) return false;
@@ -817,10 +818,9 @@ export class TableSession<S extends Json = Json> {
     const start = this.replica.turnStart(this.seat);
     // Nothing moved the table yet: no turn came late, its first duties are made at once.
     if (start === null) return false;
-    if (this.turn?.start !== start) this.turn = { start, noticed: this.now(), said: false };
-    if (this.turn.said || this.turn.noticed - start <= CLOCK_SKEW_MS) return false;
-    this.turn.said = true;
-    return true;
+    if (this.replica.saidSeen(this.seat)) return false;
+    if (this.turn?.start !== start) this.turn = { start, noticed: this.now() };
+    return this.turn.noticed - start > CLOCK_SKEW_MS;
   }
 
   /** Wakes the duty loop when a claim's answer window is over: its confirmation is due then. */

@@ -164,3 +164,53 @@ test('a claim stamped in the future waits on the claimed page until its time com
   }
   table.close();
 });
+
+test('a page that saw its turn late says SEEN once: claimed when its time from there ran out, it loses on time and is not named', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const table = localTable({
+    game: 'war',
+    names: ['Alice', 'Bob'],
+    humans: [0, 1],
+    table: 'clock-late',
+    clock: CLOCK,
+  });
+  const [alice, bob] = table.sessions.map((s) => new TableController(s)) as [
+    TableController,
+    TableController,
+  ];
+  const [ann, ben] = table.sessions;
+  await vi.waitFor(() => expect(alice.legal).toEqual([{ type: 'FLIP', seat: 0 }]), {
+    timeout: 30_000,
+    interval: 20,
+  });
+  await vi.waitFor(() => expect(bob.legal).toEqual([{ type: 'FLIP', seat: 1 }]), {
+    timeout: 30_000,
+    interval: 20,
+  });
+  // Bob's phone sleeps through Alice's flip: his page learns of it ten seconds on.
+  table.network.partition('local-0', 'local-1');
+  alice.act({ type: 'FLIP' });
+  await vi.advanceTimersByTimeAsync(10_000);
+  table.network.heal('local-0', 'local-1');
+  const seenBy = (session: typeof ben) =>
+    session!.replica.log.entries().filter((e) => e.event.body.type === 'SEEN');
+  await vi.waitFor(() => expect(seenBy(ann)).toHaveLength(1), { timeout: 10_000, interval: 20 });
+
+  // Then Bob never flips: his time, from his SEEN, runs out, and Alice claims.
+  await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
+  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ secondsLeft: 0 }]));
+  await alice.declareAbsent(1);
+  expect(alice.error).toBeNull();
+  await vi.waitFor(() => expect(bob.ownClock).toMatchObject({ claimed: true }));
+  await vi.advanceTimersByTimeAsync(CLOCK.dutyMs + 3_000);
+  await vi.waitFor(() => expect(ann!.replica.finality()).toEqual({ kind: 'final' }), {
+    timeout: 10_000,
+    interval: 20,
+  });
+  for (const page of [alice, bob]) expect(page.result?.reason).toBe('Bob ran out of time.');
+  for (const session of [ann, ben]) {
+    expect(seenBy(session)).toHaveLength(1);
+    expect(session!.replica.offences()).toEqual([]);
+  }
+  table.close();
+});

@@ -472,14 +472,28 @@ export class Replica<S extends Json> {
   }
 
   /**
-   * True when `event`, a SEEN, comes a second time in one turn: its author's last event
-   * that moved the table is a SEEN, and nothing of anyone else's moved it since.
+   * True when `seat` said SEEN in the turn it is in: a SEEN signed now would be refused
+   * (`ERR_SEEN_AGAIN`). Its page asks the log, not its memory: the memory of a page that
+   * reloaded, or that slept between its SEEN and its next look, would say it again.
    */
+  saidSeen(seat: Seat): boolean {
+    return this.seenIn(seat, this.log.nextSeq(seat), this.log.seen());
+  }
+
+  /** True when `event`, a SEEN, comes a second time in one turn (see `seenIn`). */
   private seenAgain(event: Event): boolean {
-    const last = this.lastMoved(event.author, event.seq);
+    return this.seenIn(event.author, event.seq, event.basis);
+  }
+
+  /**
+   * True when, among the events `basis` counts, `author`'s last that moved the table before
+   * its `seq`th is a SEEN, and nothing of anyone else's moved it since.
+   */
+  private seenIn(author: Seat, seq: number, basis: readonly number[]): boolean {
+    const last = this.lastMoved(author, seq);
     if (last?.body.type !== 'SEEN') return false;
-    return event.basis.every((count, seat) => {
-      if (seat === event.author) return true;
+    return basis.every((count, seat) => {
+      if (seat === author) return true;
       const moved = this.lastMoved(seat, count, true);
       return moved === undefined || sees(last, moved);
     });

@@ -237,12 +237,15 @@ describe('War: a claimer that stamps its own move early', () => {
     const again = copyOf(0);
     authorOn(again, table.players[0]!, absent(1), arrived + 200);
     expect(offences(again)).toEqual([{ seat: 0, reason: 'ERR_TOO_SOON' }]);
-    // Nor may Bob say it twice in one turn, to stretch his own time.
+    // Nor may Bob say it twice in one turn, to stretch his own time: his page asks the log.
+    expect(table.replicas.map((r) => r.saidSeen(1))).toEqual([true, true]);
+    expect(table.replicas[1]!.saidSeen(0)).toBe(false);
     const twice = copyOf(1);
     authorOn(twice, table.players[1]!, { type: 'SEEN' }, arrived + 30_000);
     expect(offences(twice)).toEqual([{ seat: 1, reason: 'ERR_SEEN_AGAIN' }]);
     // Bob moves within his time, counted from his SEEN: the claim is long void.
     table.play(1, move(1), arrived + 100 + CLOCK.moveMs - 1);
+    expect(table.replicas[1]!.saidSeen(1)).toBe(false);
     expect(hashes(table).size).toBe(1);
     expect(claim.event.at).toBe(arrived);
   });
