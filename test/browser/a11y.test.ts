@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { flipOffered, useStack, type Viewport } from './harness.ts';
+import { flipOffered, useStack } from './harness.ts';
 import {
   checkAtBothSizes,
   expectFocusKept,
@@ -24,27 +24,27 @@ import {
 
 const stack = useStack();
 
-/** Alice creates a one-game Red & Black table; Bob opens her invite, reads it, and joins by Enter. */
-async function redBlackLobby(
-  viewport: Viewport,
-  check: (page: Page, screen: string) => Promise<void>,
-) {
+/**
+ * Alice creates a one-game Red & Black table; Bob opens her invite, reads it, and joins by
+ * Enter. Home, the lobby and the invitation are checked at both sizes on the way.
+ */
+async function redBlackLobby() {
   const alice = await sizedPlayer(stack, PLAYED);
   const bob = await sizedPlayer(stack, PLAYED);
   await alice.goto(stack.url);
   await alice.getByTestId('create').waitFor();
-  await check(alice, 'home');
+  await checkAtBothSizes(alice, 'home');
   await alice.getByTestId('name').fill('Alice');
   await alice.getByTestId('game-redblack').click();
   await alice.getByTestId('opt-target').fill('1');
   await alice.getByTestId('create').click();
   await alice.locator('.qr svg').waitFor();
   const invite = await alice.getByTestId('invite').inputValue();
-  await check(alice, 'lobby-alone');
+  await checkAtBothSizes(alice, 'lobby-alone');
 
   await bob.goto(invite);
   await bob.getByTestId('invitation').waitFor();
-  await check(bob, 'join');
+  await checkAtBothSizes(bob, 'join');
   await bob.getByTestId('name').fill('Bob');
   await bob.keyboard.press('Enter');
   await bob.getByTestId('lobby').waitFor();
@@ -52,19 +52,16 @@ async function redBlackLobby(
   return { alice, bob };
 }
 
-const skipChecks = () => Promise.resolve();
-
-test(`home, lobby and join screens pass axe at both sizes`, async () => {
-  const check = (page: Page, screen: string) => checkAtBothSizes(page, screen);
-  const { alice, bob } = await redBlackLobby(PLAYED, check);
-  await check(alice, 'lobby-two');
-  await check(bob, 'lobby-two-guest');
+test(`home, lobby and join screens, and a game of Red & Black, pass axe at both sizes, played by keyboard`, async () => {
+  const { alice, bob } = await redBlackLobby();
+  await checkAtBothSizes(alice, 'lobby-two');
+  await checkAtBothSizes(bob, 'lobby-two-guest');
   // The table's rules open from the lobby, focus in them; Escape gives it back.
   await tabTo(bob, 'game-rules');
   await bob.keyboard.press('Enter');
   await expect.poll(() => focused(bob)).toBe('BUTTON[game-rules-close]');
   expect(await bob.getByRole('heading', { name: 'How to play Red & Black' }).count()).toBe(1);
-  await check(bob, 'lobby-rules');
+  await checkAtBothSizes(bob, 'lobby-rules');
   await bob.keyboard.press('Escape');
   expect(await focused(bob)).toBe('BUTTON[game-rules]');
   // The table opened in a second tab of Alice's browser says so, and runs nothing there.
@@ -72,11 +69,8 @@ test(`home, lobby and join screens pass axe at both sizes`, async () => {
   await second.setViewportSize(PLAYED);
   await second.goto(alice.url());
   await second.getByTestId('elsewhere-notice').waitFor({ timeout: 10_000 });
-  await check(second, 'open-in-another-tab');
-});
-
-test(`a game of Red & Black passes axe at both sizes, played by keyboard`, async () => {
-  const { alice, bob } = await redBlackLobby(PLAYED, skipChecks);
+  await checkAtBothSizes(second, 'open-in-another-tab');
+  await second.close();
   await tabTo(alice, 'start');
   await alice.keyboard.press('Enter');
   for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
@@ -179,21 +173,6 @@ test(`War against the computer passes axe at both sizes, flipped by keyboard`, a
   await checkAtBothSizes(carol, 'war-mid');
 });
 
-test(`links that lead to no table pass axe at both sizes`, async () => {
-  const stray = await sizedPlayer(stack, PLAYED);
-  await stray.goto(`${stack.url}#join=abcdefghjk`);
-  await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
-  await checkAtBothSizes(stray, 'bogus-invite');
-  await stray.goto('about:blank');
-  await stray.goto(`${stack.url}#join=garbage`);
-  await stray.getByTestId('malformed').waitFor();
-  await checkAtBothSizes(stray, 'malformed-invite');
-  await stray.goto('about:blank');
-  await stray.goto(`${stack.url}#table=abcdefghjk`);
-  await stray.getByTestId('unknown-table').waitFor();
-  await checkAtBothSizes(stray, 'unknown-table');
-});
-
 test(`Town for Two passes axe at both sizes, a run played by keyboard`, async () => {
   const page = await sizedPlayer(stack, PLAYED);
   await page.goto(stack.url);
@@ -282,7 +261,7 @@ function simulatedWar(): Promise<string> {
   return simulated;
 }
 
-test(`the replay screen passes axe at both sizes, stepped by keyboard`, async () => {
+test(`the replay screen, stepped by keyboard, and links that lead to no table pass axe at both sizes`, async () => {
   const path = await simulatedWar();
   const page = await sizedPlayer(stack, PLAYED);
   await page.goto(stack.url);
@@ -307,6 +286,20 @@ test(`the replay screen passes axe at both sizes, stepped by keyboard`, async ()
     .poll(() => verdict.textContent(), { timeout: 60_000 })
     .toMatch(/^Event 30 (by |is bad)/);
   await checkAtBothSizes(page, 'replay-failed');
+
+  // Links that lead to no table, in the same page.
+  await page.goto('about:blank');
+  await page.goto(`${stack.url}#join=abcdefghjk`);
+  await page.getByTestId('unanswered').waitFor({ timeout: 10_000 });
+  await checkAtBothSizes(page, 'bogus-invite');
+  await page.goto('about:blank');
+  await page.goto(`${stack.url}#join=garbage`);
+  await page.getByTestId('malformed').waitFor();
+  await checkAtBothSizes(page, 'malformed-invite');
+  await page.goto('about:blank');
+  await page.goto(`${stack.url}#table=abcdefghjk`);
+  await page.getByTestId('unknown-table').waitFor();
+  await checkAtBothSizes(page, 'unknown-table');
 });
 
 test(`pairing by codes passes axe at both sizes`, async () => {

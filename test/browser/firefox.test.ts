@@ -197,21 +197,6 @@ test('home, lobby, join and a game of Red & Black between two Firefox pages pass
   await check(bob, 'redblack-result-other');
 });
 
-test('links that lead to no table pass axe in Firefox', async () => {
-  const stray = await stack.newFirefoxPlayer();
-  await stray.goto(`${stack.url}#join=abcdefghjk`);
-  await stray.getByTestId('unanswered').waitFor({ timeout: 10_000 });
-  await check(stray, 'bogus-invite');
-  await stray.goto('about:blank');
-  await stray.goto(`${stack.url}#join=garbage`);
-  await stray.getByTestId('malformed').waitFor();
-  await check(stray, 'malformed-invite');
-  await stray.goto('about:blank');
-  await stray.goto(`${stack.url}#table=abcdefghjk`);
-  await stray.getByTestId('unknown-table').waitFor();
-  await check(stray, 'unknown-table');
-});
-
 /**
  * Dora chooses `game` on the home screen, checked there as `home` when named, and plays
  * it against the computer.
@@ -274,7 +259,7 @@ test('Batailles et piques and Black & Red against the computer pass axe in Firef
   await check(blackRed, 'blackred-turn');
 });
 
-test('the replay screen passes axe in Firefox, verified and failed', async () => {
+test('the replay screen, verified and failed, and links that lead to no table pass axe in Firefox', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-firefox-'));
   const path = join(dir, 'game.json');
   const args = ['--game', 'redblack', '--seed', '2', '--options', '{"target":1}', '--out', path];
@@ -299,4 +284,18 @@ test('the replay screen passes axe in Firefox, verified and failed', async () =>
   await open(tampered);
   await expect.poll(verdict, { timeout: 50_000 }).toMatch(/^Event 10 (by |is bad)/);
   await check(page, 'replay-failed');
+
+  // Links that lead to no table, in the same page.
+  await page.goto('about:blank');
+  await page.goto(`${stack.url}#join=abcdefghjk`);
+  await page.getByTestId('unanswered').waitFor({ timeout: 10_000 });
+  await check(page, 'bogus-invite');
+  await page.goto('about:blank');
+  await page.goto(`${stack.url}#join=garbage`);
+  await page.getByTestId('malformed').waitFor();
+  await check(page, 'malformed-invite');
+  await page.goto('about:blank');
+  await page.goto(`${stack.url}#table=abcdefghjk`);
+  await page.getByTestId('unknown-table').waitFor();
+  await check(page, 'unknown-table');
 });
