@@ -805,22 +805,30 @@ export class TableSession<S extends Json = Json> {
   }
 
   /**
-   * On a timed table, true when this seat's turn came with the table's clock already further
-   * on than clocks differ, and the log holds no SEEN of it for this turn: its page says SEEN,
-   * and its time runs from there.
+   * On a timed table, notes when this page first saw the turn this seat owes in. Noted as
+   * the page takes in what it learns, not when its duty loop next runs: a duty loop held up
+   * (a busy page, a clock that jumped) must not make a turn that came in time look late.
    */
-  private lateTurn(): boolean {
-    if (this.restoring) return false;
+  private noticeTurn(): void {
+    if (this.replica.clock === null || this.restoring) return;
     if (!owed(this.standing(), this.playable).some((o) => o.seat === this.seat)) {
       this.turn = null;
-      return false;
+      return;
     }
     const start = this.replica.turnStart(this.seat);
     // Nothing moved the table yet: no turn came late, its first duties are made at once.
-    if (start === null) return false;
-    if (this.replica.saidSeen(this.seat)) return false;
-    if (this.turn?.start !== start) this.turn = { start, noticed: this.now() };
-    return this.turn.noticed - start > CLOCK_SKEW_MS;
+    if (start !== null && this.turn?.start !== start) this.turn = { start, noticed: this.now() };
+  }
+
+  /**
+   * True when this seat's turn came with the table's clock already further on than clocks
+   * differ, and the log holds no SEEN of it for this turn: its page says SEEN, and its time
+   * runs from there.
+   */
+  private lateTurn(): boolean {
+    this.noticeTurn();
+    if (this.turn === null || this.replica.saidSeen(this.seat)) return false;
+    return this.turn.noticed - this.turn.start > CLOCK_SKEW_MS;
   }
 
   /** Wakes the duty loop when a claim's answer window is over: its confirmation is due then. */
@@ -1063,6 +1071,7 @@ export class TableSession<S extends Json = Json> {
 
   private changed(): void {
     this.passOn();
+    this.noticeTurn();
     this.trackAbsences();
     this.settleLater();
     this.live.lookAheadSoon();

@@ -228,3 +228,31 @@ test('reloaded or not, both pages count the same time for the seat the table wai
   again.table!.close();
   bob.table!.close();
 });
+
+test('a page that said SEEN and reloads does not say it again: its log, not its memory, tells it said it this turn', async () => {
+  const store = new MemoryStore();
+  const { net, open, alice, bob } = await cutOffAfterTheShuffle(store);
+  // Bob flips while the link is down: Alice's page hears of it 10 s later, and says SEEN.
+  bob.table!.act({ type: 'FLIP' });
+  await vi.advanceTimersByTimeAsync(10_000);
+  net.heal(alice.session!.id, bob.session!.id);
+  const seen = (page: LobbyController) =>
+    page
+      .table!.session.replica.log.entries()
+      .filter((e) => e.event.author === 0 && e.event.body.type === 'SEEN').length;
+  await until(() => seen(alice) === 1 && seen(bob) === 1);
+
+  // Away 10 s, her page comes back to the same turn, long after its SEEN.
+  const again = await reload(alice, store, 10_000, open);
+  await until(() => again.table!.legal.length > 0);
+  await vi.advanceTimersByTimeAsync(2_000);
+  expect(seen(again)).toBe(1);
+  again.table!.act({ type: 'FLIP' });
+  await until(() => bob.table!.session.replica.state.acts >= 2);
+  for (const page of [again, bob]) {
+    expect(seen(page)).toBe(1);
+    expect(page.table!.session.replica.offences()).toEqual([]);
+  }
+  again.table!.close();
+  bob.table!.close();
+});
