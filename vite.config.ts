@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
-import LongestFirst from './test/setup/longest-first.ts';
+import LongestFirst, { LONG_UNIT_FILES } from './test/setup/longest-first.ts';
 
 /**
  * Browser test files at once, each with its own Chromium, PeerServer and app server.
@@ -31,28 +31,6 @@ const ONE_AT_A_TIME = [
   'paired',
   'watch',
 ].map((file) => `test/browser/${file}.test.ts`);
-
-/**
- * The unit files that play whole tables, or many, each 10 s or more on two idle cores
- * (2026-12-06): the command-line tools run as subprocesses, the adversaries that play
- * every game against the fold and the network, the clock against real timers. They run
- * in `npm test`, beside the others, and stay out of `npm run test:quick`.
- */
-const LONG_UNIT_FILES = [
-  'cli',
-  'net/absence',
-  'net/gossip',
-  'net/watch',
-  'net/resume',
-  'engine/adversary/fold-property',
-  'engine/adversary/audit-collusion',
-  'engine/adversary/checks-net',
-  'engine/adversary/flood',
-  'engine/adversary/fuzz',
-  'engine/blackred-table',
-  'engine/batailles-privacy',
-  'ui/clock',
-].map((file) => `test/${file}.test.ts`);
 
 /**
  * What every unit file runs with. A worker keeps the modules it imported from one file to
@@ -121,6 +99,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/setup/times.ts'],
+    // Every project's files are sorted by the root's sequencer, not by their own.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -148,7 +128,7 @@ export default defineConfig({
           globalSetup: ['test/setup/build-app.ts'],
           // After the unit tests, not beside them: their pages' heartbeats need the cores.
           maxWorkers: BROWSER_FILES_AT_ONCE,
-          sequence: { groupOrder: 1, sequencer: LongestFirst },
+          sequence: { groupOrder: 1 },
         },
       },
       {
