@@ -218,6 +218,16 @@ export async function checkScreen(
     .toBeLessThanOrEqual(viewport.width);
 }
 
+/** The state hash a page's audit view names, once every replica it compares agrees. */
+export async function agreedHash(page: Page): Promise<string> {
+  await page.getByTestId('see-audit').waitFor({ timeout: 50_000 });
+  await page.getByTestId('see-audit').click();
+  await expect
+    .poll(() => page.getByTestId('audit-hashes').innerText(), { timeout: 30_000 })
+    .toMatch(/^Every player's replica reached the same state hash, [0-9a-f]{16}…/);
+  return (await page.getByTestId('audit-hashes').innerText()).match(/[0-9a-f]{16}…/)![0];
+}
+
 /** How long a whole game may stand still before a test calls it stuck. */
 const STALL_MS = 20_000;
 

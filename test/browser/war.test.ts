@@ -2,18 +2,22 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import {
+  agreedHash,
   autoplayWar,
   countTones,
   flipOffered,
   iconOf,
+  pairByCodes,
   recordNotifications,
   seatTwoByCodes,
   setTabHidden,
   settledSteps,
   SHORT_WAR,
+  socketsOf,
   untilShown,
   useStack,
 } from './harness.ts';
+import { checkAtBothSizes } from './keyboard.ts';
 
 // The whole Chromium, not the tests' headless shell: the turn alert's system notification.
 const stack = useStack(() => ({ chromium: CHROMIUM_PATH }));
@@ -100,10 +104,26 @@ async function tableChat(alice: Page, bob: Page) {
 /**
  * With no signaling server at all: the stack's PeerServer is stopped, no page opens a
  * socket, and the two pages pair by pasting codes. War over PeerJS is played whole in
- * war-peerjs.test.ts. On the way: a turn alert and the table's chat.
+ * war-peerjs.test.ts. On the way: a spectator paired by codes, a turn alert and the
+ * table's chat.
  */
-test('two browsers paired by codes play War to the end and agree on the winner', async () => {
+test('two browsers paired by codes play War to the end and agree on the winner; a spectator pairs with one of them by codes, links to the other through it, and follows to the end', async () => {
   const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war', SHORT_WAR);
+  await alice.getByTestId('watch-codes').locator('summary').click();
+  await alice.getByTestId('show-watch-code').click();
+  const spectator = await stack.newPlayer();
+  const spectatorSockets = socketsOf(spectator);
+  await spectator.goto(stack.url);
+  await spectator.getByTestId('watch-by-code').click();
+  await checkAtBothSizes(alice, 'watch-codes');
+  await pairByCodes(alice, spectator);
+  await spectator.getByTestId('watch').waitFor();
+  // Its link to Bob was signaled through Alice's page: it hears each seat from its author.
+  await expect
+    .poll(() => spectator.getByTestId('link-state').allTextContents(), { timeout: 30_000 })
+    .toEqual(['connected', 'connected']);
+  for (const page of [alice, bob])
+    await expect.poll(() => page.getByTestId('spectators').getAttribute('data-count')).toBe('1');
 
   // One flip by hand first: the step (a battle, or War! on a tie) settles only once both have flipped.
   await flipOffered(alice);
@@ -129,7 +149,13 @@ test('two browsers paired by codes play War to the end and agree on the winner',
     .toMatch(/Bob published their secret keys/);
   expect(await alice.getByTestId('alarm').count()).toBe(0);
   expect(await bob.getByTestId('alarm').count()).toBe(0);
-  expect(sockets).toEqual([[], []]);
+  // The spectator saw the same end, and every page reached one state hash.
+  await spectator.getByTestId('result').waitFor({ timeout: 50_000 });
+  const hashes = await Promise.all([alice, bob, spectator].map(agreedHash));
+  expect(new Set(hashes).size).toBe(1);
+  expect(await spectator.getByTestId('alarm').count()).toBe(0);
+  // No page, the spectator's included, ever opened a socket: no server was asked.
+  expect([...sockets, spectatorSockets]).toEqual([[], [], []]);
 });
 
 test('one browser plays War against the computer: a reload comes back to the same game, played to the end, then Play again starts a new one', async () => {

@@ -13,16 +13,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  SHORT_WAR,
-  autoplayWar,
-  createTable,
-  joinTable,
-  pairByCodes,
-  seatTwoByCodes,
-  socketsOf,
-  useStack,
-} from './harness.ts';
+import { agreedHash, createTable, joinTable, useStack } from './harness.ts';
 import { checkAtBothSizes } from './keyboard.ts';
 
 const stack = useStack();
@@ -73,16 +64,6 @@ async function watch(link: string): Promise<Page> {
   await page.goto(link);
   await page.getByTestId('watch').waitFor();
   return page;
-}
-
-/** The state hash a page's audit view names, once every replica it compares agrees. */
-async function agreedHash(page: Page): Promise<string> {
-  await page.getByTestId('see-audit').waitFor({ timeout: 50_000 });
-  await page.getByTestId('see-audit').click();
-  await expect
-    .poll(() => page.getByTestId('audit-hashes').innerText(), { timeout: 30_000 })
-    .toMatch(/^Every player's replica reached the same state hash, [0-9a-f]{16}…/);
-  return (await page.getByTestId('audit-hashes').innerText()).match(/[0-9a-f]{16}…/)![0];
 }
 
 /**
@@ -181,39 +162,4 @@ test('three play Batailles et piques, two of them computers the host seats, with
   await ann.getByTestId('start').click();
   await ann.getByTestId('table').waitFor();
   await playWatched([ann], early, watchLink, null);
-});
-
-test('at a table paired by codes, a spectator pairs with one player by codes, links to the other through it, and follows War to its end', async () => {
-  const { alice, bob, sockets } = await seatTwoByCodes(stack, 'war', SHORT_WAR);
-  try {
-    await alice.getByTestId('watch-codes').locator('summary').click();
-    await alice.getByTestId('show-watch-code').click();
-    const spectator = await stack.newPlayer();
-    const spectatorSockets = socketsOf(spectator);
-    await spectator.goto(stack.url);
-    await spectator.getByTestId('watch-by-code').click();
-    await checkAtBothSizes(alice, 'watch-codes');
-    await pairByCodes(alice, spectator);
-    await spectator.getByTestId('watch').waitFor();
-    // Its link to Bob was signaled through Alice's page: it hears each seat from its author.
-    await expect
-      .poll(() => spectator.getByTestId('link-state').allTextContents(), { timeout: 30_000 })
-      .toEqual(['connected', 'connected']);
-    for (const page of [alice, bob])
-      await expect.poll(() => page.getByTestId('spectators').getAttribute('data-count')).toBe('1');
-
-    await Promise.all([autoplayWar(alice), autoplayWar(bob)]);
-    await Promise.all(
-      [alice, bob, spectator].map((page) =>
-        page.getByTestId('result').waitFor({ timeout: 50_000 }),
-      ),
-    );
-    const hashes = await Promise.all([alice, bob, spectator].map(agreedHash));
-    expect(new Set(hashes).size).toBe(1);
-    expect(await spectator.getByTestId('alarm').count()).toBe(0);
-    // No page, the spectator's included, ever opened a socket: no server was asked.
-    expect([...sockets, spectatorSockets]).toEqual([[], [], []]);
-  } finally {
-    await stack.startSignaling();
-  }
 });
