@@ -823,10 +823,10 @@ export class TableSession<S extends Json = Json> {
   /**
    * True when this seat's turn came with the table's clock already further on than clocks
    * differ, and the log holds no SEEN of it for this turn: its page says SEEN, and its time
-   * runs from there.
+   * runs from there. When the page saw the turn, `noticeTurn` noted on the change that
+   * brought it.
    */
   private lateTurn(): boolean {
-    this.noticeTurn();
     if (this.turn === null || this.replica.saidSeen(this.seat)) return false;
     return this.turn.noticed - this.turn.start > CLOCK_SKEW_MS;
   }
