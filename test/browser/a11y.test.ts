@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { flipOffered, useStack } from './harness.ts';
+import { flipOffered, openDeadLinks, useStack } from './harness.ts';
 import {
   checkAtBothSizes,
   expectFocusKept,
@@ -288,18 +288,7 @@ test(`the replay screen, stepped by keyboard, and links that lead to no table pa
   await checkAtBothSizes(page, 'replay-failed');
 
   // Links that lead to no table, in the same page.
-  await page.goto('about:blank');
-  await page.goto(`${stack.url}#join=abcdefghjk`);
-  await page.getByTestId('unanswered').waitFor({ timeout: 10_000 });
-  await checkAtBothSizes(page, 'bogus-invite');
-  await page.goto('about:blank');
-  await page.goto(`${stack.url}#join=garbage`);
-  await page.getByTestId('malformed').waitFor();
-  await checkAtBothSizes(page, 'malformed-invite');
-  await page.goto('about:blank');
-  await page.goto(`${stack.url}#table=abcdefghjk`);
-  await page.getByTestId('unknown-table').waitFor();
-  await checkAtBothSizes(page, 'unknown-table');
+  await openDeadLinks(page, stack.url, (screen) => checkAtBothSizes(page, screen));
 });
 
 test(`pairing by codes passes axe at both sizes`, async () => {

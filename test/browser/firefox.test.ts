@@ -18,6 +18,7 @@ import {
   expectAgreement,
   joinByCodes,
   joinTable,
+  openDeadLinks,
   useStack,
   type Seat,
 } from './harness.ts';
@@ -286,16 +287,5 @@ test('the replay screen, verified and failed, and links that lead to no table pa
   await check(page, 'replay-failed');
 
   // Links that lead to no table, in the same page.
-  await page.goto('about:blank');
-  await page.goto(`${stack.url}#join=abcdefghjk`);
-  await page.getByTestId('unanswered').waitFor({ timeout: 10_000 });
-  await check(page, 'bogus-invite');
-  await page.goto('about:blank');
-  await page.goto(`${stack.url}#join=garbage`);
-  await page.getByTestId('malformed').waitFor();
-  await check(page, 'malformed-invite');
-  await page.goto('about:blank');
-  await page.goto(`${stack.url}#table=abcdefghjk`);
-  await page.getByTestId('unknown-table').waitFor();
-  await check(page, 'unknown-table');
+  await openDeadLinks(page, stack.url, (screen) => check(page, screen));
 });

@@ -218,6 +218,30 @@ export async function checkScreen(
     .toBeLessThanOrEqual(viewport.width);
 }
 
+/**
+ * Opens in `page` each link that leads to no table (a bogus invite, a malformed one, a
+ * table this browser never kept), each from about:blank so that the app loads afresh,
+ * waits for the notice it gives, and hands that screen to `check` by name.
+ */
+export async function openDeadLinks(
+  page: Seat,
+  url: string,
+  check: (screen: string) => Promise<void>,
+): Promise<void> {
+  const links = [
+    // No table answers: the page says so once its dial has had 10 s.
+    { hash: 'join=abcdefghjk', notice: 'unanswered', screen: 'bogus-invite', timeout: 10_000 },
+    { hash: 'join=garbage', notice: 'malformed', screen: 'malformed-invite' },
+    { hash: 'table=abcdefghjk', notice: 'unknown-table', screen: 'unknown-table' },
+  ];
+  for (const { hash, notice, screen, timeout } of links) {
+    await page.goto('about:blank');
+    await page.goto(`${url}#${hash}`);
+    await page.getByTestId(notice).waitFor(timeout === undefined ? {} : { timeout });
+    await check(screen);
+  }
+}
+
 /** The state hash a page's audit view names, once every replica it compares agrees. */
 export async function agreedHash(page: Page): Promise<string> {
   await page.getByTestId('see-audit').waitFor({ timeout: 50_000 });
