@@ -14,13 +14,13 @@ const BROWSER_FILES_AT_ONCE = 2;
 /**
  * The browser files that run last, one at a time, each with the machine to itself: a file
  * beside another takes about twice as long, and these come too near their 60 s there.
- * Whole games, which last as long as their deal: War (measured when played to 100 battles, 11–16 s a
- * test alone; in a whole run beside the other files, 2026-11-29, 33–34 s a test, and the
- * run 50 s longer), Batailles et piques between two pages and a computer (28–36 s alone, past
- * 60 s beside another file, 2026-11-29), Black & Red's hand until its stock runs out (21 s
- * alone, 41–45 s beside); three pages at one table (paired.test's reload at three seats: 23 s
- * alone, 48 s beside); and spectators, who check every proof beside the players (watch.test:
- * 36–42 s alone for Batailles).
+ * Whole games, which last as long as their deal: War (measured when played to 100
+ * battles, 11–16 s a test alone; in a whole run beside the other files, 2026-11-29, 33–34 s
+ * a test, and the run 50 s longer), Batailles et piques between two pages and a computer
+ * (28–36 s alone, past 60 s beside another file, 2026-11-29), Black & Red's hand until its
+ * stock runs out (21 s alone, 41–45 s beside); three pages at one table (paired.test's
+ * reload at three seats: 23 s alone, 48 s beside); and spectators, who check every proof
+ * beside the players (watch.test: 36–42 s alone for Batailles).
  */
 const ONE_AT_A_TIME = [
   'war',

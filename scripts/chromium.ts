@@ -10,8 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * browser around it. The browser tests run their pages in it, as it costs less to start
  * and run (measured in CONTRIBUTING.md, "Test"); the few flows that need what only the
  * whole browser has (system notifications, the install check, a fake camera) use
- * `CHROMIUM_PATH`,
- * and the benchmark measures in the browser players run.
+ * `CHROMIUM_PATH`, and the benchmark measures in the browser players run.
  */
 export const HEADLESS_SHELL_PATH =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
