@@ -5,11 +5,9 @@
  * fall back to the page. Batailles et piques, a whole game, is a11y-batailles.test.ts's.
  * With FAIRDEAL_SHOTS set to a folder, each checked screen is also saved there as a PNG.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { flipOffered, openDeadLinks, useStack } from './harness.ts';
@@ -248,21 +246,9 @@ test(`Black & Red passes axe at both sizes, a move played by keyboard`, async ()
   // and Batailles here, and a Black & Red match to its end is blackred.test's.
 });
 
-/** A whole game of War between computer peers, written by `npm run simulate`, once for both sizes. */
-let simulated: Promise<string> | null = null;
-function simulatedWar(): Promise<string> {
-  simulated ??= (async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'fairdeal-a11y-')), 'war.json');
-    const tsx = join('node_modules', '.bin', 'tsx');
-    const args = ['--game', 'war', '--seed', '7', '--out', path];
-    await promisify(execFile)(tsx, ['scripts/simulate.ts', ...args]);
-    return path;
-  })();
-  return simulated;
-}
-
 test(`the replay screen, stepped by keyboard, and links that lead to no table pass axe at both sizes`, async () => {
-  const path = await simulatedWar();
+  // A whole game of War between computer peers, as `npm run simulate` writes it (cli.test.ts).
+  const path = join('test', 'vectors', 'war-transcript.json');
   const page = await sizedPlayer(stack, PLAYED);
   await page.goto(stack.url);
   await page.getByTestId('transcript-file').setInputFiles(path);

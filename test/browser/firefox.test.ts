@@ -4,11 +4,9 @@
  * all, both agreeing on the end;
  * and every kind of screen checked by axe in Firefox at the desktop size.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ElementHandle } from 'puppeteer-core';
 import { expect, test } from 'vitest';
 import { FIREFOX_VIEWPORT, type FirefoxPlayer } from '../../scripts/firefox.ts';
@@ -261,10 +259,8 @@ test('Batailles et piques and Black & Red against the computer pass axe in Firef
 });
 
 test('the replay screen, verified and failed, and links that lead to no table pass axe in Firefox', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'fairdeal-firefox-'));
-  const path = join(dir, 'game.json');
-  const args = ['--game', 'redblack', '--seed', '2', '--options', '{"target":1}', '--out', path];
-  await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/simulate.ts', ...args]);
+  // A game of Red & Black between computer peers, as `npm run simulate` writes it (cli.test.ts).
+  const path = join('test', 'vectors', 'redblack-transcript.json');
   const page = await stack.newFirefoxPlayer();
   await page.goto(stack.url);
   const open = async (file: string) => {
@@ -279,7 +275,7 @@ test('the replay screen, verified and failed, and links that lead to no table pa
 
   const transcript = JSON.parse(readFileSync(path, 'utf8')) as { events: string[] };
   transcript.events.splice(10, 1);
-  const tampered = join(dir, 'tampered.json');
+  const tampered = join(mkdtempSync(join(tmpdir(), 'fairdeal-firefox-')), 'tampered.json');
   writeFileSync(tampered, JSON.stringify(transcript));
   await page.getByTestId('replay-close').click();
   await open(tampered);

@@ -125,9 +125,7 @@ describe('lobby over PeerJS between real browsers', () => {
     // A closed page is shown as lost within 10 seconds.
     await cat.close();
     const closedAt = Date.now();
-    await expect
-      .poll(() => linkStates(ann), { timeout: 10_000, interval: 200 })
-      .toEqual(['you', 'left', 'lost']);
+    await expect.poll(() => linkStates(ann), { timeout: 10_000 }).toEqual(['you', 'left', 'lost']);
     expect(Date.now() - closedAt).toBeLessThan(10_000);
     expect(await ann.getByTestId('start').isDisabled()).toBe(true);
   });

@@ -6,11 +6,7 @@
  * view opened, check every proof and open every card in the workers too.
  * With FAIRDEAL_SHOTS set to a folder, the round is saved there at both sizes.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { WorkTally } from '../../src/net/work.ts';
@@ -129,9 +125,8 @@ test("while a shuffle round runs, each page shows each player's part in it", asy
 });
 
 test('a finished game replayed from its transcript, its audit opened: every proof checked and every card opened in the workers', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'fairdeal-workers-')), 'game.json');
-  const args = ['--game', 'redblack', '--seed', '2', '--options', '{"target":1}', '--out', path];
-  await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/simulate.ts', ...args]);
+  // A game of Red & Black between computer peers, as `npm run simulate` writes it (cli.test.ts).
+  const path = join('test', 'vectors', 'redblack-transcript.json');
   const page = await stack.newPlayer();
   await page.goto(stack.url);
   await page.getByTestId('transcript-file').setInputFiles(path);
