@@ -24,6 +24,9 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
  */
 const FIREFOX_PREFS = {
   'media.peerconnection.ice.obfuscate_host_addresses': false,
+  // No service worker, as for Chromium's players (scripts/stack.ts): it would fetch the
+  // whole app again, the QR reader's WebAssembly too, for every player.
+  'dom.serviceWorkers.enabled': false,
 };
 
 /** The desktop size every Firefox page opens at (Puppeteer's own default is 800x600). */

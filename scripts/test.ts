@@ -7,7 +7,7 @@
  * Vitest's reporter (test/setup/times.ts) ends with the tests' phases and slowest files;
  * this script then prints the checks' output and how long they and the whole run took.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const started = Date.now();
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -23,11 +23,14 @@ const checked = new Promise<{ status: number; ms: number }>((resolve) =>
   checks.on('close', (code) => resolve({ status: code ?? 1, ms: Date.now() - started })),
 );
 
-const tested =
-  spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, FAIRDEAL_TEST_STARTED: String(started) },
-  }).status ?? 1;
+// Not spawnSync: this process has to see the checks end while the tests run on.
+const vitest = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, FAIRDEAL_TEST_STARTED: String(started) },
+});
+const tested = await new Promise<number>((resolve) =>
+  vitest.on('close', (code) => resolve(code ?? 1)),
+);
 
 const { status, ms } = await checked;
 process.stdout.write(Buffer.concat(output));

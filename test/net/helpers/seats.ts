@@ -213,12 +213,9 @@ export function closedAfterEach(): (...things: { close(): void }[]) => void {
   return (...things) => open.push(...things);
 }
 
-/**
- * Waits (boundedly) until `condition` holds, looking every 50 ms: looking every 5 cost a
- * tenth of the CPU of the games in absence.test.ts.
- */
+/** Waits (boundedly) until `condition` holds. */
 export const until = (what: string, condition: () => boolean) =>
-  vi.waitFor(() => expect(condition(), what).toBe(true), { timeout: 50_000, interval: 50 });
+  vi.waitFor(() => expect(condition(), what).toBe(true), { timeout: 50_000, interval: 5 });
 
 /** True once every session has finished its game, audit included, and every seat confirmed the ending. */
 export const finished = (sessions: readonly TableSession<Json>[]) =>
