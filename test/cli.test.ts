@@ -18,12 +18,12 @@ const game = join(dir, 'game.json');
 let simulated: string;
 
 /**
- * The transcript kept in test/vectors for `game`, which the browser tests replay rather
- * than simulate a game each. Regenerate it with its test's arguments when the events
- * change shape.
+ * The transcript kept in test/vectors for the game `id`, which the browser tests replay
+ * rather than simulate a game each. Regenerate it with its test's arguments when the
+ * events change shape.
  */
-const vector = (game: string) =>
-  readFileSync(join('test', 'vectors', `${game}-transcript.json`), 'utf8');
+const vector = (id: string) =>
+  readFileSync(join('test', 'vectors', `${id}-transcript.json`), 'utf8');
 
 beforeAll(async () => {
   const { stdout } = await run(tsx, [
