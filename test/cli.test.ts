@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
+import { keptTranscript, type KeptGame } from './vectors/kept.ts';
 
 const run = promisify(execFile);
 const tsx = join('node_modules', '.bin', 'tsx');
@@ -17,13 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'fairdeal-cli-'));
 const game = join(dir, 'game.json');
 let simulated: string;
 
-/**
- * The transcript kept in test/vectors for the game `id`, which the browser tests replay
- * rather than simulate a game each. Regenerate it with its test's arguments when the
- * events change shape.
- */
-const vector = (id: string) =>
-  readFileSync(join('test', 'vectors', `${id}-transcript.json`), 'utf8');
+const kept = (game: KeptGame) => readFileSync(keptTranscript(game), 'utf8');
 
 beforeAll(async () => {
   const { stdout } = await run(tsx, [
@@ -44,7 +39,7 @@ test('simulate plays a whole game of War and writes its transcript', () => {
   expect(transcript.format).toBe('fairdeal-transcript/1');
   expect(transcript.events.length).toBeGreaterThan(10);
   // The same seed writes the same bytes: the copy a11y.test.ts replays is this game.
-  expect(readFileSync(game, 'utf8')).toBe(vector('war'));
+  expect(readFileSync(game, 'utf8')).toBe(kept('war'));
 });
 
 test('verify rebuilds the game from the transcript alone and prints the same outcome', async () => {
@@ -91,7 +86,7 @@ test('simulate and verify support Red & Black', async () => {
   expect(transcript.genesis.game).toBe('redblack');
   expect(transcript.genesis.options).toEqual({ target: 1 });
   // The copy workers.test.ts and firefox.test.ts replay is this game.
-  expect(readFileSync(file, 'utf8')).toBe(vector('redblack'));
+  expect(readFileSync(file, 'utf8')).toBe(kept('redblack'));
 });
 
 test('simulate and verify support Town for Two', async () => {
@@ -170,5 +165,5 @@ test('simulate and verify support Batailles et piques at three seats, audit incl
     names: ['Ada', 'Babbage', 'Curie'],
   });
   // The copy transcript.test.ts replays is this game.
-  expect(readFileSync(file, 'utf8')).toBe(vector('batailles'));
+  expect(readFileSync(file, 'utf8')).toBe(kept('batailles'));
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { flipOffered, openDeadLinks, useStack } from './harness.ts';
+import { keptTranscript } from '../vectors/kept.ts';
 import {
   checkAtBothSizes,
   expectFocusKept,
@@ -247,8 +248,8 @@ test(`Black & Red passes axe at both sizes, a move played by keyboard`, async ()
 });
 
 test(`the replay screen, stepped by keyboard, and links that lead to no table pass axe at both sizes`, async () => {
-  // A whole game of War between computer peers, as `npm run simulate` writes it (cli.test.ts).
-  const path = join('test', 'vectors', 'war-transcript.json');
+  // A whole game of War between computer peers, as `npm run simulate` writes it.
+  const path = keptTranscript('war');
   const page = await sizedPlayer(stack, PLAYED);
   await page.goto(stack.url);
   await page.getByTestId('transcript-file').setInputFiles(path);

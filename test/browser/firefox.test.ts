@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { expect, test } from 'vitest';
 import { FIREFOX_VIEWPORT, type FirefoxPlayer } from '../../scripts/firefox.ts';
+import { keptTranscript } from '../vectors/kept.ts';
 import {
   checkScreen,
   createPairedTable,
@@ -259,8 +260,8 @@ test('Batailles et piques and Black & Red against the computer pass axe in Firef
 });
 
 test('the replay screen, verified and failed, and links that lead to no table pass axe in Firefox', async () => {
-  // A game of Red & Black between computer peers, as `npm run simulate` writes it (cli.test.ts).
-  const path = join('test', 'vectors', 'redblack-transcript.json');
+  // A game of Red & Black between computer peers, as `npm run simulate` writes it.
+  const path = keptTranscript('redblack');
   const page = await stack.newFirefoxPlayer();
   await page.goto(stack.url);
   const open = async (file: string) => {

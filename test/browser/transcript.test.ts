@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useStack } from './harness.ts';
+import { keptTranscript } from '../vectors/kept.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'fairdeal-transcripts-'));
@@ -202,7 +203,7 @@ test('an event removed: the replay stops where it is missed, named', async () =>
 });
 
 test('a game of Batailles at three seats opens and replays: the audit caught nobody, each seat sees its own hand', async () => {
-  const path = join('test', 'vectors', 'batailles-transcript.json');
+  const path = keptTranscript('batailles');
   const page = await openReplay(path);
   const total = events(path).length;
   await expect

@@ -20,6 +20,7 @@ import {
   useStack,
 } from './harness.ts';
 import { sum } from '../net/helpers/tallies.ts';
+import { keptTranscript } from '../vectors/kept.ts';
 
 const stack = useStack();
 
@@ -125,8 +126,8 @@ test("while a shuffle round runs, each page shows each player's part in it", asy
 });
 
 test('a finished game replayed from its transcript, its audit opened: every proof checked and every card opened in the workers', async () => {
-  // A game of Red & Black between computer peers, as `npm run simulate` writes it (cli.test.ts).
-  const path = join('test', 'vectors', 'redblack-transcript.json');
+  // A game of Red & Black between computer peers, as `npm run simulate` writes it.
+  const path = keptTranscript('redblack');
   const page = await stack.newPlayer();
   await page.goto(stack.url);
   await page.getByTestId('transcript-file').setInputFiles(path);
