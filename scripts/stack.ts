@@ -360,9 +360,22 @@ export const flipOffered = (page: Page) =>
     { timeout: 60_000 },
   );
 
+/**
+ * Turns on the computer's help by keyboard: the switch takes focus and Space turns it on,
+ * wherever it stands. A click would land where the switch stood a moment before: at a
+ * table already moving (another page's computer plays, the line of who may be declared
+ * absent comes and goes above the board), the board can move between Playwright's aim
+ * and its click, and the click missed the switch now and then with one core kept busy.
+ */
+export async function turnOnAutoplay(page: Page) {
+  const toggle = page.getByTestId('autoplay');
+  await toggle.press(' ');
+  if (!(await toggle.isChecked())) throw new Error('the auto-play switch did not turn on');
+}
+
 /** Turns on auto-play once the shuffle is done and Flip is offered (War). */
 export async function autoplayWar(page: Page) {
   await page.getByTestId('table').waitFor();
   await flipOffered(page);
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
 }

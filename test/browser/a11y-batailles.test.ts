@@ -7,7 +7,7 @@
  * layout.test.ts's.
  */
 import { expect, test } from 'vitest';
-import { useStack } from './harness.ts';
+import { turnOnAutoplay, useStack } from './harness.ts';
 import { checkAtBothSizes, expectFocusKept, PLAYED, sizedPlayer, tabTo } from './keyboard.ts';
 
 const stack = useStack();
@@ -57,7 +57,7 @@ test(`Batailles et piques, a guided game with two computers, passes axe at both 
   await expectFocusKept(page, 'laying two cards');
   await checkAtBothSizes(page, 'batailles-laid');
 
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   await page.getByTestId('result').waitFor({ timeout: 50_000 });
   await checkAtBothSizes(page, 'batailles-result');
   expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(

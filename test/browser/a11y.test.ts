@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { flipOffered, openDeadLinks, useStack } from './harness.ts';
+import { flipOffered, openDeadLinks, turnOnAutoplay, useStack } from './harness.ts';
 import { keptTranscript } from '../vectors/kept.ts';
 import {
   checkAtBothSizes,
@@ -204,7 +204,7 @@ test(`Town for Two passes axe at both sizes, a run played by keyboard`, async ()
   await expect.poll(() => focused(page)).toBe('BUTTON[hand-card]');
   await checkAtBothSizes(page, 'town-second-turn');
 
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   await page.getByTestId('final-score').waitFor({ timeout: 50_000 });
   await checkAtBothSizes(page, 'town-result');
 });

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { forgedUnlockTranscript } from '../engine/helpers/forged.ts';
-import { checkScreen, useStack, type Viewport } from './harness.ts';
+import { checkScreen, turnOnAutoplay, useStack, type Viewport } from './harness.ts';
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
 const PHONE = { name: 'phone', width: 390, height: 844 } as const;
@@ -82,7 +82,7 @@ test('a game against the computer to its audit; the panel open on the first game
   await page.getByRole('dialog', { name: 'How Fair Deal deals fairly' }).waitFor();
   await page.getByTestId('how-close').click();
 
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   await page.getByTestId('see-audit').waitFor({ timeout: 50_000 });
   // This device's times, for the whole game and step by step.
   expect(await page.getByTestId('protocol-times').innerText()).toMatch(

@@ -11,7 +11,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, reopen, useStack } from './harness.ts';
+import { createTable, joinTable, reopen, turnOnAutoplay, useStack } from './harness.ts';
 
 const stack = useStack();
 
@@ -108,6 +108,6 @@ test('two browsers and a computer the host seats over the network; the host relo
       .poll(() => page.locator('[data-testid=seat-panel] [data-testid=unit-back]').count())
       .toBe(4);
 
-  for (const page of [ann, ben]) await page.getByTestId('autoplay').check();
+  for (const page of [ann, ben]) await turnOnAutoplay(page);
   await expectSameEnd([ann, ben]);
 });

@@ -9,7 +9,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seatTwo, useStack } from './harness.ts';
+import { seatTwo, turnOnAutoplay, useStack } from './harness.ts';
 
 const stack = useStack();
 
@@ -230,7 +230,7 @@ test('one browser plays a whole Black & Red match against the computer', async (
   await page.getByTestId('game-blackred').click();
   await page.getByTestId('solo').click();
   await page.getByTestId('my-hand').waitFor();
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   await page.getByTestId('result').waitFor({ timeout: 50_000 });
   expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(
     /^(You win the match|Computer wins the match)$/,

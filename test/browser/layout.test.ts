@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, useStack } from './harness.ts';
+import { createTable, turnOnAutoplay, useStack } from './harness.ts';
 
 const stack = useStack();
 
@@ -283,7 +283,7 @@ test('join, lobby and result screens, and the War and Town for Two tables: every
   await solo.getByTestId('game-town').click();
   await solo.getByTestId('solo').click();
   await tableFits(solo, 'town');
-  await solo.getByTestId('autoplay').check();
+  await turnOnAutoplay(solo);
   await solo.getByTestId('result').waitFor({ timeout: 50_000 });
   expect(await misfits(solo)).toEqual([]);
   expect(await spilled(solo)).toEqual([]);

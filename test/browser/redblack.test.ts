@@ -1,6 +1,13 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAgreement, joinTable, loseMessages, reopen, useStack } from './harness.ts';
+import {
+  expectAgreement,
+  joinTable,
+  loseMessages,
+  reopen,
+  turnOnAutoplay,
+  useStack,
+} from './harness.ts';
 
 const SHOTS = process.env.FAIRDEAL_SHOTS;
 
@@ -118,7 +125,7 @@ test('one browser plays a guided game of Red & Black against the computer to the
     .poll(() => hint.textContent(), { timeout: 30_000 })
     .toMatch(/^(Nobody can read the third river card|You deal this game|Your turn\. Swap)/);
   await page.getByTestId('river').waitFor();
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   // The computer plays for the player: no tip is theirs to follow.
   await expect.poll(() => hint.count()).toBe(0);
   await expect

@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAgreement, reopen, seatTwo, useStack } from './harness.ts';
+import { expectAgreement, reopen, seatTwo, turnOnAutoplay, useStack } from './harness.ts';
 
 const stack = useStack();
 
@@ -128,7 +128,7 @@ test('two browsers play Town for Two: a run built by hand; the player who then o
   expect(hand).toHaveLength(5);
   expect(await labels()).toEqual(held);
 
-  for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
+  for (const page of [alice, bob]) await turnOnAutoplay(page);
   await expectAgreement(alice, bob, finalScore);
   expect(await alice.getByTestId('result-reason').textContent()).toMatch(
     /could not draw back up to 5\. Score Alice \d+ – \d+ Bob: piles? \d+[ ,]/,
@@ -145,7 +145,7 @@ test('one browser plays Town for Two against the computer to the end', async () 
   await page.getByTestId('game-town').click();
   await page.getByTestId('solo').click();
   await page.getByTestId('piles').waitFor();
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   const score = await finalScore(page);
   expect(score).toMatch(/^Solo \d+ – \d+ Computer \| Pile/);
   expect((await page.getByTestId('result-headline').textContent())?.trim()).toMatch(

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useStack } from './harness.ts';
+import { turnOnAutoplay, useStack } from './harness.ts';
 import { keptTranscript } from '../vectors/kept.ts';
 
 const run = promisify(execFile);
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const first = await download(page, 'early.json');
   expect(first.suggested).toMatch(/^fairdeal-redblack-[\w-]+-\d+\.json$/);
   early = first.path;
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   await page.getByTestId('result').waitFor({ timeout: 50_000 });
   // The game is over once both published their keys for the audit.
   await page.waitForFunction(

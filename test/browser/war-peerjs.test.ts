@@ -28,6 +28,7 @@ import {
   seatTwo,
   settledSteps,
   SHORT_WAR,
+  turnOnAutoplay,
   untilShown,
   useStack,
   whileTheGameMoves,
@@ -120,7 +121,7 @@ test('War: the guest reloads during the first shuffle, the host mid-turn; a Peer
   expect(await peerConnectionsMade(bob)).toBeGreaterThan(before);
   expect(await alice.getByTestId('waiting').textContent()).toBe('');
 
-  for (const page of [alice, bob]) await page.getByTestId('autoplay').check();
+  for (const page of [alice, bob]) await turnOnAutoplay(page);
   await expectAgreement(alice, bob, winner);
   expect(await winner(alice)).toMatch(/^(Alice wins the game|Bob wins the game|Draw)$/);
   expect(await battles(bob)).toBe(await battles(alice));

@@ -14,6 +14,7 @@ import {
   settledSteps,
   SHORT_WAR,
   socketsOf,
+  turnOnAutoplay,
   untilShown,
   useStack,
 } from './harness.ts';
@@ -184,7 +185,7 @@ test('one browser plays War against the computer: a reload comes back to the sam
   expect(await page.getByTestId('my-stack').textContent()).toBe(stacks);
   expect(await settledSteps(page)).toBe(1);
 
-  await page.getByTestId('autoplay').check();
+  await turnOnAutoplay(page);
   expect(await winner(page)).toMatch(/^(Solo wins the game|Computer wins the game|Draw)$/);
   expect(Number(await page.getByTestId('battles').textContent())).toBeGreaterThan(0);
   // The computer is a real peer: it shuffled with a proof and opened its secrets for the audit.
