@@ -13,7 +13,11 @@ import { unlocked, webLocks } from './ui/controllers/tabs.ts';
 import './ui/global.css';
 
 const target = document.getElementById('app')!;
-/** The page's crypto workers, started now so their tables are built before a table opens. */
+/**
+ * The page's crypto workers. They start as the page goes to a table (`LobbyController`),
+ * and build their tables while the players gather: a page that only shows the home
+ * screen or an invitation starts none.
+ */
 const pool = browserPool();
 /**
  * How many proofs this page's own thread and each of its workers have made and checked:

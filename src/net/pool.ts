@@ -21,6 +21,11 @@ import {
 
 /** The jobs of src/net/work.ts, each done in some thread of the pool. */
 export interface CryptoPool {
+  /**
+   * Starts the pool's threads, if not yet, so that their tables are built before the first
+   * job: as the page goes to a table. A job starts them too.
+   */
+  start(): void;
   /** Whether the proof of `job` holds, and how long checking it took. */
   check(job: CheckJob): Promise<CheckDone>;
   /** This seat's duty, made in a worker. */
@@ -64,6 +69,9 @@ export class InThreadPool implements CryptoPool {
             (jobs) => this.run(() => work.checks(structuredClone(jobs))),
           );
   }
+
+  /** Nothing to start: this thread builds its tables as its first proof needs them. */
+  start(): void {}
 
   check(job: CheckJob): Promise<CheckDone> {
     return this.memo.run(job, () => this.batcher.check(job));

@@ -4,9 +4,8 @@
  * others' proofs goes on while this player's own proof is being made) and gives each job
  * to the least busy, and the checks asked in one task together, in a batch per idle worker
  * (one MSM checks a batch: `work.checks`); comlink turns each worker's jobs into plain
- * async calls. A module
- * apart from `InThreadPool` (`pool.ts`): the page starts its workers as it opens, and
- * would otherwise load with them every proof the workers make and check.
+ * async calls. A module apart from `InThreadPool` (`pool.ts`): the page loads it as it
+ * opens, and would otherwise load with it every proof the workers make and check.
  */
 import { releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
 import type { CheckJob } from '../engine/table/check-id.ts';
@@ -25,18 +24,22 @@ export interface WorkerThread {
 /** How many workers a page gets: one per core, and at least two. */
 export const poolSize = (cores: number | undefined): number => Math.max(2, cores ?? 0);
 
-/** A pool of crypto workers, each job to the worker with the fewest under way. */
+/**
+ * A pool of crypto workers, each job to the worker with the fewest under way. Its workers
+ * start with `start`, or with the first job: a page that never goes to a table starts none.
+ */
 export class WorkerPool implements CryptoPool {
-  private readonly workers: { thread: WorkerThread; remote: Remote<Work>; busy: number }[];
+  private workers: { thread: WorkerThread; remote: Remote<Work>; busy: number }[] = [];
+  private closed = false;
   private readonly memo = new CheckMemo();
   private readonly batcher: CheckBatcher;
 
   /** `size` threads made by `spawn`, each running src/net/crypto-worker.ts (or its like). */
-  constructor(spawn: () => WorkerThread, size: number, options: PoolOptions = {}) {
-    this.workers = Array.from({ length: size }, () => {
-      const thread = spawn();
-      return { thread, remote: wrap<Work>(thread.endpoint), busy: 0 };
-    });
+  constructor(
+    private readonly spawn: () => WorkerThread,
+    private readonly size: number,
+    options: PoolOptions = {},
+  ) {
     // A batch per idle worker, so checking goes on in parallel beside a duty being made.
     // With none idle, checks wait for the first worker done, gathering more meanwhile: it
     // would not have started them sooner.
@@ -49,7 +52,17 @@ export class WorkerPool implements CryptoPool {
     );
   }
 
+  start(): void {
+    if (this.workers.length > 0 || this.closed) return;
+    this.workers = Array.from({ length: this.size }, () => {
+      const thread = this.spawn();
+      return { thread, remote: wrap<Work>(thread.endpoint), busy: 0 };
+    });
+  }
+
   check(job: CheckJob): Promise<CheckDone> {
+    // Started before the batcher counts the idle workers it may give a batch to.
+    this.start();
     return this.memo.run(job, () => this.batcher.check(job));
   }
 
@@ -70,6 +83,7 @@ export class WorkerPool implements CryptoPool {
   }
 
   close(): void {
+    this.closed = true;
     for (const { thread, remote } of this.workers) {
       remote[releaseProxy]();
       thread.terminate();
@@ -77,6 +91,8 @@ export class WorkerPool implements CryptoPool {
   }
 
   private async run<T>(job: (remote: Remote<Work>) => Promise<T>): Promise<T> {
+    this.start();
+    if (this.closed) return new Promise(() => {});
     const worker = this.workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     worker.busy += 1;
     try {

@@ -42,7 +42,8 @@ import {
 } from '../engine/helpers/table.ts';
 import { closedAfterEach, listenAsCheater, until } from './helpers/seats.ts';
 import { GatedPool } from './helpers/gated-pool.ts';
-import { nodeWorkerPool, spent, sum } from './helpers/tallies.ts';
+import { nodeWorker, nodeWorkerPool, spent, sum } from './helpers/tallies.ts';
+import { WorkerPool } from '../../src/net/workers.ts';
 
 const war = playable('war')!;
 const PEERS = ['alice', 'bob'];
@@ -175,6 +176,34 @@ test('a shuffle Bob made ahead on a shuffle of Alice that does not check is neve
   expectOffence(bob.replica, await bad, 0, 'ERR_PROOF');
   await bob.whenSent();
   expect(signed(bob, 'SHUFFLE')).toBe(false);
+});
+
+test('a pool of crypto workers starts them at `start` or at its first job, once, and none once closed', async () => {
+  let spawned = 0;
+  const counted = () => {
+    spawned += 1;
+    return nodeWorker();
+  };
+  // A page that shows only the home screen or an invitation starts no worker.
+  const started = new WorkerPool(counted, 2);
+  expect(await started.tally()).toEqual([]);
+  expect(spawned).toBe(0);
+  started.start();
+  started.start();
+  expect(spawned).toBe(2);
+  expect(await started.tally()).toHaveLength(2);
+  started.close();
+
+  const asked = new WorkerPool(counted, 2);
+  const [faces] = await asked.faces([{ id: 'deck', size: 3 }]);
+  expect(faces).toHaveLength(3);
+  expect(spawned).toBe(4);
+  asked.close();
+
+  const closed = new WorkerPool(counted, 2);
+  closed.close();
+  closed.start();
+  expect(spawned).toBe(4);
 });
 
 test('in crypto workers over comlink, a table is set up with no proof made or checked in this thread', async () => {

@@ -929,8 +929,12 @@ export class LobbyController {
     return true;
   }
 
-  /** Goes to table `id`: kept in the store if this tab can hold it, else `shared`. */
+  /**
+   * Goes to table `id`: kept in the store if this tab can hold it, else `shared`. The
+   * crypto workers start now, to be ready by the first shuffle.
+   */
   private async enter(id: string): Promise<void> {
+    this.pool.start();
     this.shared = !(await this.hold(id));
     this.tables = this.shared ? new MemoryStore() : this.store;
   }

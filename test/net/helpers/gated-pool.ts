@@ -37,6 +37,10 @@ export class GatedPool implements CryptoPool {
     for (const give of held) give();
   }
 
+  start(): void {
+    this.inner.start();
+  }
+
   check(job: CheckJob): Promise<CheckDone> {
     const answer = this.inner.check(job);
     const held = this.held;

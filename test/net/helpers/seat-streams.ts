@@ -27,6 +27,10 @@ export class SeatStreamsPool implements CryptoPool {
   private readonly inner = new InThreadPool();
   private readonly name = numbered('pool');
 
+  start(): void {
+    this.inner.start();
+  }
+
   check(job: CheckJob): Promise<CheckDone> {
     return this.inner.check(job);
   }

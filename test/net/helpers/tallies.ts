@@ -6,19 +6,18 @@
 import { Worker } from 'node:worker_threads';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { PoolOptions } from '../../../src/net/batcher.ts';
-import { WorkerPool } from '../../../src/net/workers.ts';
+import { WorkerPool, type WorkerThread } from '../../../src/net/workers.ts';
 import type { WorkTally } from '../../../src/net/work.ts';
 
-/** A pool of `size` crypto workers running test/net/helpers/node-worker.ts. */
+/** One crypto worker in Node's worker_threads, running test/net/helpers/node-worker.ts. */
+export function nodeWorker(): WorkerThread {
+  const worker = new Worker(new URL('./node-worker.mjs', import.meta.url));
+  return { endpoint: nodeEndpoint(worker), terminate: () => void worker.terminate() };
+}
+
+/** A pool of `size` crypto workers, each a `nodeWorker`. */
 export function nodeWorkerPool(size: number, options: PoolOptions = {}): WorkerPool {
-  return new WorkerPool(
-    () => {
-      const worker = new Worker(new URL('./node-worker.mjs', import.meta.url));
-      return { endpoint: nodeEndpoint(worker), terminate: () => void worker.terminate() };
-    },
-    size,
-    options,
-  );
+  return new WorkerPool(nodeWorker, size, options);
 }
 
 /** `after` minus `before`, function by function. */
