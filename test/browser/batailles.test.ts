@@ -11,7 +11,14 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTable, joinTable, reopen, turnOnAutoplay, useStack } from './harness.ts';
+import {
+  BATAILLES_GAME_MS,
+  createTable,
+  joinTable,
+  reopen,
+  turnOnAutoplay,
+  useStack,
+} from './harness.ts';
 
 const stack = useStack();
 
@@ -77,37 +84,41 @@ async function expectSameEnd(pages: Page[]) {
   for (const page of pages) expect(await page.getByTestId('alarm').count()).toBe(0);
 }
 
-test('two browsers and a computer the host seats over the network; the host reloads while it owes its cards, and its hand, its move and the computer come back; the game ends agreed', async () => {
-  const [ann, ben] = (await seatTwoAndAComputer()) as [Page, Page];
-  // Ben and the computer lay their cards: the table waits on Ann alone.
-  await layByHand(ben);
-  await expect.poll(() => prompt(ben), { timeout: 30_000 }).toBe('Waiting for Ann…');
-  const before = await prompt(ann);
-  expect(before).toMatch(/^Pick 2 cards/);
-  const hand = () =>
-    ann
-      .getByTestId('hand-card')
-      .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
-  const cards = await hand();
-  await reopen(ann, ben, 'Waiting for Ann to reconnect… Computer 1 is reconnecting…', [
-    'reconnecting',
-    'you',
-    'reconnecting',
-  ]);
-  await expect.poll(() => prompt(ann), { timeout: 60_000 }).toBe(before);
-  expect(await hand()).toEqual(cards);
-  // The computer is back: its links are up again on both pages.
-  for (const page of [ann, ben])
-    await expect
-      .poll(() => page.getByTestId('waiting').textContent(), { timeout: 30_000 })
-      .toBe('');
-  await layByHand(ann);
-  // Every page sees the others' cards in play as backs: two each.
-  for (const page of [ann, ben])
-    await expect
-      .poll(() => page.locator('[data-testid=seat-panel] [data-testid=unit-back]').count())
-      .toBe(4);
+test(
+  'two browsers and a computer the host seats over the network; the host reloads while it owes its cards, and its hand, its move and the computer come back; the game ends agreed',
+  async () => {
+    const [ann, ben] = (await seatTwoAndAComputer()) as [Page, Page];
+    // Ben and the computer lay their cards: the table waits on Ann alone.
+    await layByHand(ben);
+    await expect.poll(() => prompt(ben), { timeout: 30_000 }).toBe('Waiting for Ann…');
+    const before = await prompt(ann);
+    expect(before).toMatch(/^Pick 2 cards/);
+    const hand = () =>
+      ann
+        .getByTestId('hand-card')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+    const cards = await hand();
+    await reopen(ann, ben, 'Waiting for Ann to reconnect… Computer 1 is reconnecting…', [
+      'reconnecting',
+      'you',
+      'reconnecting',
+    ]);
+    await expect.poll(() => prompt(ann), { timeout: 60_000 }).toBe(before);
+    expect(await hand()).toEqual(cards);
+    // The computer is back: its links are up again on both pages.
+    for (const page of [ann, ben])
+      await expect
+        .poll(() => page.getByTestId('waiting').textContent(), { timeout: 30_000 })
+        .toBe('');
+    await layByHand(ann);
+    // Every page sees the others' cards in play as backs: two each.
+    for (const page of [ann, ben])
+      await expect
+        .poll(() => page.locator('[data-testid=seat-panel] [data-testid=unit-back]').count())
+        .toBe(4);
 
-  for (const page of [ann, ben]) await turnOnAutoplay(page);
-  await expectSameEnd([ann, ben]);
-});
+    for (const page of [ann, ben]) await turnOnAutoplay(page);
+    await expectSameEnd([ann, ben]);
+  },
+  BATAILLES_GAME_MS,
+);

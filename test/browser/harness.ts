@@ -75,6 +75,14 @@ export function useStack(options: () => StackOptions = () => ({})): Stack {
  */
 export const SHORT_WAR: TableChoices = { options: { battleLimit: '40' } };
 
+/**
+ * The bound of a whole Batailles game whose three seats share one page beside two
+ * spectators or a reload (watch.test.ts, batailles.test.ts), in place of the usual 60 s:
+ * 31–36 s alone, and with one core kept busy 50 and 56 s (2026-12-07). A bound here only
+ * catches a game that hangs; how fast a game plays is the bench's to measure.
+ */
+export const BATAILLES_GAME_MS = 90_000;
+
 /** Alice creates a table of `game`, Bob joins through the invite link, Alice starts it. */
 export async function seatTwo(
   stack: Pick<Stack, 'url' | 'newPlayer'>,

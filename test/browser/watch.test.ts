@@ -13,7 +13,14 @@
  */
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { agreedHash, createTable, joinTable, turnOnAutoplay, useStack } from './harness.ts';
+import {
+  agreedHash,
+  BATAILLES_GAME_MS,
+  createTable,
+  joinTable,
+  turnOnAutoplay,
+  useStack,
+} from './harness.ts';
 import { checkAtBothSizes } from './keyboard.ts';
 
 const stack = useStack();
@@ -157,20 +164,24 @@ test('two players play Red & Black with two spectators, one from the lobby who r
   await playWatched([alice, bob], early, watchLink, { screen: 'watch-redblack', reloads: true });
 });
 
-test('three play Batailles et piques, two of them computers the host seats, with two spectators; all reach one state hash', async () => {
-  // One player's page runs the two computers: with two spectators' pages, three pages on
-  // two cores, each checking every proof, as a table of three players' pages and two
-  // spectators would run on five devices. The early spectator does not reload here: a
-  // reload would check every proof a third time, and with one core busy this game came
-  // within 5 s of its 60. A spectator's reload at Batailles is net/watch.test.ts's.
-  const ann = await stack.newPlayer();
-  const invite = await createTable(ann, stack.url, 'Ann', 'batailles', { seats: 3 });
-  const watchLink = invite.replace('#join=', '#watch=');
-  const early = await watch(watchLink);
-  await ann.getByTestId('add-computer').click();
-  await ann.getByTestId('add-computer').click();
-  await expect.poll(() => ann.getByTestId('start').isEnabled(), { timeout: 30_000 }).toBe(true);
-  await ann.getByTestId('start').click();
-  await ann.getByTestId('table').waitFor();
-  await playWatched([ann], early, watchLink, { screen: null, reloads: false });
-});
+test(
+  'three play Batailles et piques, two of them computers the host seats, with two spectators; all reach one state hash',
+  async () => {
+    // One player's page runs the two computers: with two spectators' pages, three pages on
+    // two cores, each checking every proof, as a table of three players' pages and two
+    // spectators would run on five devices. The early spectator does not reload here: a
+    // reload would check every proof a third time, and with one core busy this game came
+    // within 5 s of its 60. A spectator's reload at Batailles is net/watch.test.ts's.
+    const ann = await stack.newPlayer();
+    const invite = await createTable(ann, stack.url, 'Ann', 'batailles', { seats: 3 });
+    const watchLink = invite.replace('#join=', '#watch=');
+    const early = await watch(watchLink);
+    await ann.getByTestId('add-computer').click();
+    await ann.getByTestId('add-computer').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await ann.getByTestId('start').click();
+    await ann.getByTestId('table').waitFor();
+    await playWatched([ann], early, watchLink, { screen: null, reloads: false });
+  },
+  BATAILLES_GAME_MS,
+);
