@@ -369,6 +369,8 @@ export const flipOffered = (page: Page) =>
  */
 export async function turnOnAutoplay(page: Page) {
   const toggle = page.getByTestId('autoplay');
+  // As `check()` did: a switch already on is left on, where Space would turn it off.
+  if (await toggle.isChecked()) return;
   await toggle.press(' ');
   if (!(await toggle.isChecked())) throw new Error('the auto-play switch did not turn on');
 }

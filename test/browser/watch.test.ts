@@ -171,7 +171,7 @@ test(
     // two cores, each checking every proof, as a table of three players' pages and two
     // spectators would run on five devices. The early spectator does not reload here: a
     // reload would check every proof a third time, and with one core busy this game came
-    // within 5 s of its 60. A spectator's reload at Batailles is net/watch.test.ts's.
+    // within 5 s of the usual 60 s bound. A spectator's reload at Batailles is net/watch.test.ts's.
     const ann = await stack.newPlayer();
     const invite = await createTable(ann, stack.url, 'Ann', 'batailles', { seats: 3 });
     const watchLink = invite.replace('#join=', '#watch=');
