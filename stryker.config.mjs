@@ -34,14 +34,14 @@ const PARTS = {
       'test/engine/adversary/{checks-fold,bodies,context,audit-void,remask,evidence}.test.ts',
     ],
   },
-  // The replica and the door into the fold, against the tests of verdicts, races and
+  // The replica and the door into the fold, against the tests of verdicts, concurrent events and
   // checks done elsewhere: a mutant that loops or survives costs their few seconds, not
   // every table test's.
   replica: {
     mutate: ['src/engine/table/{replica,checks,judge}.ts'],
     // forged-ending.test.ts: the confirmations of the ending (a short War, about a second).
     tests: [
-      'test/engine/{replica,races,checks,judge,void,leave}.test.ts',
+      'test/engine/{replica,concurrent,checks,judge,void,leave}.test.ts',
       'test/engine/adversary/forged-ending.test.ts',
     ],
   },

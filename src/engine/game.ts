@@ -157,17 +157,6 @@ export interface Game<S extends Json, M, F, V, O> extends TableTerms<S, O> {
   /** What the game waits for; empty once it is over. */
   needs(state: S): readonly Need[];
   /**
-   * The race rule, for games where players may act at once (a call out of
-   * turn). Two moves whose authors had not seen each other: `standing` was
-   * ordered first, on `state` (it may stand there or be void already), and
-   * `late` is not legal where it lands. True when `late` wins: `standing` is
-   * then void and `late` is judged without it. Decide by what the two
-   * moves are, never by what their authors claim to have seen, so that
-   * naming an older basis wins nothing. Without a rule, the move ordered
-   * first stands.
-   */
-  race?(state: S, standing: Played<M>, late: Played<M>): boolean;
-  /**
    * The game's second look, once the audit has opened every key: `exhibits`
    * holds the faces of each `RECORD`ed exhibit, in order (-1 for a card no
    * published key opens). Returns every seat whose hidden claims the faces

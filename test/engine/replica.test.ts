@@ -1,5 +1,5 @@
 /**
- * The replica's own promises, apart from races (races.test.ts): it starts with nothing
+ * The replica's own promises, apart from concurrent events (concurrent.test.ts): it starts with nothing
  * judged, on a genesis whose roster the log takes; bytes the log refuses change nothing
  * and come back as the log's error; a copy is not news; once a seat is caught, it alone
  * is named and nothing after its event counts; an equivocation names its author. Played

@@ -8,8 +8,8 @@
  * - `applied`: it changed the state;
  * - `void`: not valid where it lands, but valid in the state its author saw
  *   (the fold of exactly the entries its basis names): a concurrent event it
- *   had not seen got there first, or beat it in a race (below). Nothing
- *   changes and nobody is blamed;
+ *   had not seen got there first (below). Nothing changes and nobody is
+ *   blamed;
  * - `rejected`: invalid where its author stood (out of turn, a bad proof, an
  *   illegal move, an exception anywhere in the fold), wherever the log puts
  *   it. The author is named and the table stops: nothing after it is folded,
@@ -29,22 +29,15 @@
  * the log, and the state they lead to if all pass; `learn` takes answers and
  * judges on. The same answers give the same verdicts and states.
  *
- * ## Races
- * Two concurrent events can each be valid alone and not together: a call
- * crossing a move in Red & Black. The one ordered first stands, unless the
- * game's race rule (`Game.race`) says the later one wins. Then the earlier
- * one is overtaken (void) and every entry from it on is judged again; the
- * later one must be valid without it, or nothing changes. A late action
- * races every event it had not seen that the rule says it beats, standing
- * or void already: one that had lost to another of them would stand again
- * without it, so a void event (one's own, made void on purpose on an older
- * basis) could change another's verdict. An event overtaken by several
- * stands again only once each of them is overtaken. Race rules look at
- * what the two events are, never at which state each claims to have seen, so
- * naming an older basis wins no race: it can only make one's own event land
- * where it is no longer valid. Every replica settles the same races the same
- * way: the races settled by later entries are forgotten and found again
- * whenever an event lands before them.
+ * ## Concurrent events
+ * Two events whose authors had not seen each other's can each be valid alone
+ * and not together. The one the log orders first stands and the other is
+ * void, on every replica alike, whatever the delivery order: a late event that
+ * lands before others has every entry from it on judged again. No game lets a
+ * later event overtake an earlier one; where two players may act at once (a
+ * call in Red & Black), the table seals the turn's move until the other has
+ * seen it (`seal.ts`), so that the order settles nothing a player could win by
+ * holding an event back or naming an older basis.
  */
 import type { Json } from '../encoding.ts';
 import { stateHash } from '../encoding.ts';
@@ -90,24 +83,20 @@ const QUIET = new Set([...STILL, 'SEEN']);
 /** Who broke the rules, how, and with which event. */
 export type Offence = Named;
 
-/** Races won, in the order found: the hash of an overtaken entry, and of the later entry that overtook it. */
-type Races = readonly (readonly [victim: string, by: string])[];
-
 /** An event not in the log yet, by `seat` at `seq`, counted as an answer to the claims before it. */
 type Answer = { readonly seat: Seat; readonly seq: number };
 
-type Judged<S> = { verdict: Verdict; state: TableState<S> } | { restart: number };
+type Judged<S> = { verdict: Verdict; state: TableState<S> };
 
 /**
  * A judging of the log: `states[i]`, the state after folding the first `i`
- * entries, their verdicts, the races settled, how proofs are checked, and
- * the entry being judged (races replay others on its behalf). The replica
- * keeps its own; `ahead` judges a copy of it.
+ * entries, their verdicts, how proofs are checked, and the entry being judged
+ * (what-ifs replay others on its behalf). The replica keeps its own; `ahead`
+ * judges a copy of it.
  */
 interface Run<S> {
   readonly states: TableState<S>[];
   readonly verdicts: Verdict[];
-  races: Races;
   readonly checks: Checks;
   judging: string;
 }
@@ -122,28 +111,6 @@ export interface Ahead<S> {
 
 /** True when `event`'s author had seen `other` when it made `event`. */
 const sees = (event: Event, other: Event): boolean => other.seq < event.basis[other.author]!;
-
-/**
- * Which entries `races` leaves void: those that something overtook that is
- * not overtaken itself. An entry may lose races to several later ones (each
- * beats every rival it had not seen, also one another had beaten first): it
- * stands again only once every one of them is overtaken.
- */
-function overtakenUnder(races: Races): (hash: string) => boolean {
-  const winners = new Map<string, string[]>();
-  for (const [victim, by] of races) winners.set(victim, [...(winners.get(victim) ?? []), by]);
-  const known = new Map<string, boolean>();
-  const overtaken = (hash: string): boolean => {
-    let found = known.get(hash);
-    if (found === undefined) {
-      // A winner is always later in the log than its victim, so this recursion ends.
-      found = (winners.get(hash) ?? []).some((by) => !overtaken(by));
-      known.set(hash, found);
-    }
-    return found;
-  };
-  return overtaken;
-}
 
 export class Replica<S extends Json> {
   readonly log: EventLog;
@@ -185,7 +152,6 @@ export class Replica<S extends Json> {
     this.current = {
       states: [initial],
       verdicts: [],
-      races: [],
       checks: book?.strict ?? checkNow,
       judging: '',
     };
@@ -241,11 +207,10 @@ export class Replica<S extends Json> {
     if (this.lookahead) return this.lookahead;
     const wanted = new Map<string, CheckJob>();
     const askedBy = new Map<string, string>();
-    const { states, verdicts, races } = this.current;
+    const { states, verdicts } = this.current;
     const run: Run<S> = {
       states: [...states],
       verdicts: [...verdicts],
-      races,
       checks: this.book.guessing((id, job) => {
         wanted.set(id, job);
         if (!askedBy.has(id)) askedBy.set(id, run.judging);
@@ -318,7 +283,7 @@ export class Replica<S extends Json> {
     const claim = this.standingClaim(seat);
     if (claim < 0) return this.state;
     const answer = { seat, seq: this.log.nextSeq(seat) };
-    return this.replay(this.current, claim, this.log.size, this.current.races, () => true, answer);
+    return this.replay(this.current, claim, this.log.size, () => true, answer);
   }
 
   /**
@@ -520,7 +485,7 @@ export class Replica<S extends Json> {
     const fresh = appended.value.status !== 'duplicate';
     if (fresh) {
       const from = appended.value.from;
-      this.judgeFrom(Math.min(this.forgetRacesFrom(from), this.firstAnswered(from)));
+      this.judgeFrom(this.firstAnswered(from));
       this.stopLog();
     }
     return ok({ ...appended.value, fresh });
@@ -530,8 +495,7 @@ export class Replica<S extends Json> {
    * Once an entry is rejected, has the log drop what sorts after it and refuse
    * what would: void wherever it lands, whatever comes later, it is no evidence,
    * and a named seat could sign it without end. Verdicts and states of the entries
-   * dropped go with them; no race names one (races are settled only before the
-   * offence, and those settled by entries after it were forgotten when it landed).
+   * dropped go with them.
    */
   private stopLog(): void {
     for (;;) {
@@ -567,23 +531,6 @@ export class Replica<S extends Json> {
     return received.ok ? ok(signed.value) : err(received.error);
   }
 
-  /**
-   * An entry landed at `from`: races settled by entries after it may go the
-   * other way now. Forgets them, and every race settled after the first of
-   * them, and says where judging must start again: at the first entry whose
-   * status they decided, which may be earlier than any they overtook (the
-   * victim of a victim, standing again while its winner was overtaken).
-   */
-  private forgetRacesFrom(from: number): number {
-    if (this.current.races.length === 0) return from;
-    const index = this.positions();
-    const first = this.current.races.findIndex(([, by]) => index.get(by)! >= from);
-    if (first < 0) return from;
-    const before = this.current.races;
-    this.current.races = before.slice(0, first);
-    return this.firstDifference(before, this.current.races, from);
-  }
-
   /** Judges the replica's log from `start` on (or from where it waited, if sooner). */
   private judgeFrom(start: number): void {
     const from = Math.min(start, this.waitingAt ?? start);
@@ -592,43 +539,29 @@ export class Replica<S extends Json> {
   }
 
   /**
-   * Judges every entry of `run` from `start` on, starting again wherever a race is won,
-   * and stopping at an entry whose checks are not all answered yet: returns where it
-   * waits, or null once every entry is judged.
+   * Judges every entry of `run` from `start` on, stopping at an entry whose checks are
+   * not all answered yet: returns where it waits, or null once every entry is judged.
    */
   private sweep(run: Run<S>, start: number): number | null {
     const entries = this.log.entries();
-    let i = start;
-    for (;;) {
-      const overtaken = overtakenUnder(run.races);
-      run.states.length = i + 1;
-      run.verdicts.length = i;
-      let stopped = run.verdicts.some((v) => typeof v === 'object');
-      let restart: number | null = null;
-      for (; i < entries.length; i++) {
-        const state = run.states[i]!;
-        run.judging = entries[i]!.hash;
-        let judged: Judged<S>;
-        try {
-          judged =
-            stopped || overtaken(entries[i]!.hash)
-              ? { verdict: 'void', state }
-              : this.judgeEntry(run, i);
-        } catch (e) {
-          if (!(e instanceof Unchecked)) throw e;
-          return i;
-        }
-        if ('restart' in judged) {
-          restart = judged.restart;
-          break;
-        }
-        run.verdicts.push(judged.verdict);
-        run.states.push(judged.state);
-        stopped ||= typeof judged.verdict === 'object';
+    run.states.length = start + 1;
+    run.verdicts.length = start;
+    let stopped = run.verdicts.some((v) => typeof v === 'object');
+    for (let i = start; i < entries.length; i++) {
+      const state = run.states[i]!;
+      run.judging = entries[i]!.hash;
+      let judged: Judged<S>;
+      try {
+        judged = stopped ? { verdict: 'void', state } : this.judgeEntry(run, i);
+      } catch (e) {
+        if (!(e instanceof Unchecked)) throw e;
+        return i;
       }
-      if (restart === null) return null;
-      i = restart;
+      run.verdicts.push(judged.verdict);
+      run.states.push(judged.state);
+      stopped ||= typeof judged.verdict === 'object';
     }
+    return null;
   }
 
   private judgeEntry(run: Run<S>, i: number): Judged<S> {
@@ -668,50 +601,15 @@ export class Replica<S extends Json> {
       if (since === null || (event.at ?? 0) < since + limit)
         return { verdict: { rejected: 'ERR_TOO_SOON' }, state };
     }
-    if (next.ok && !this.answered(this.log.entries()[i]!))
-      return { verdict: 'applied', state: next.value };
-    const restart = this.race(run, i, unseen);
-    return restart === null ? { verdict: 'void', state } : { restart };
-  }
-
-  /**
-   * Entry `i`, a player action not valid where it lands, may win a race
-   * against the actions it had not seen (at `unseen`) that the game's race
-   * rule says it beats, whatever their verdicts. If `i` is valid without them,
-   * they are overtaken: returns where to judge again. Otherwise null.
-   */
-  private race(run: Run<S>, i: number, unseen: readonly number[]): number | null {
-    const rule = this.game.race;
-    const entries = this.log.entries();
-    const late = entries[i]!.event;
-    if (!rule || late.body.type !== 'ACT') return null;
-    const action = (event: Event) => ({ ...(event.body.action as object), seat: event.author });
-    // Rivals whatever their verdicts: one that is void (it lost to another rival, or was
-    // overtaken by one) would stand again in the replay without the others and could void
-    // `i`, so one's own event, made void on purpose on an older basis, could change another's.
-    const rivals = unseen.filter((j) => {
-      const standing = entries[j]!.event;
-      return (
-        standing.body.type === 'ACT' && rule(run.states[j]!.game, action(standing), action(late))
-      );
-    });
-    if (rivals.length === 0) return null;
-    const trial: Races = [
-      ...run.races,
-      ...rivals.map((j) => [entries[j]!.hash, entries[i]!.hash] as const),
-    ];
-    const from = this.firstDifference(run.races, trial, Math.min(...rivals));
-    const without = this.replay(run, from, i, trial, () => true);
-    if (!judge(without, this.game, late.author, late.body, run.checks).ok) return null;
-    run.races = trial;
-    return from;
+    return next.ok && !this.answered(this.log.entries()[i]!)
+      ? { verdict: 'applied', state: next.value }
+      : { verdict: 'void', state };
   }
 
   /**
    * The state the author of entry `i` saw: the fold of exactly the entries
-   * its basis names (all before `i` but those at `unseen`), with only the
-   * races settled by entries it had seen, and each ABSENT unanswered unless
-   * it had seen the answer.
+   * its basis names (all before `i` but those at `unseen`), with each ABSENT
+   * unanswered unless it had seen the answer.
    */
   private stateSeenBy(run: Run<S>, i: number, unseen: readonly number[]): TableState<S> {
     const event = this.log.entries()[i]!.event;
@@ -719,7 +617,6 @@ export class Replica<S extends Json> {
     // though claimed, stood where the claim was void (see `standingFor`).
     const seen = (other: Event) =>
       sees(event, other) || (other.author === event.author && other.seq === event.seq);
-    const races = run.races.filter(([, by]) => seen(this.log.entry(by)!.event));
     // An ABSENT answered by an event its author had not seen ended the table where it stood;
     // one naming the author, this very event answers there, in time or not (a late answer
     // is void where it lands, not a lie).
@@ -729,39 +626,26 @@ export class Replica<S extends Json> {
       .entries()
       .slice(0, i)
       .flatMap((e, j) => (this.answered(e) !== this.answered(e, seen, self) ? [j] : []));
-    const from = this.firstDifference(run.races, races, Math.min(i, ...unseen, ...absent));
-    return this.replay(run, from, i, races, seen, self);
-  }
-
-  /** The first position before `bound` whose overtaken status differs between `a` and `b`, else `bound`. */
-  private firstDifference(a: Races, b: Races, bound: number): number {
-    const [inA, inB] = [overtakenUnder(a), overtakenUnder(b)];
-    const hashes = new Set([...a, ...b].map(([victim]) => victim));
-    const changed = [...hashes].filter((h) => inA(h) !== inB(h));
-    if (changed.length === 0) return bound;
-    const index = this.positions();
-    return Math.min(bound, ...changed.map((h) => index.get(h)!));
+    return this.replay(run, Math.min(i, ...unseen, ...absent), i, seen, self);
   }
 
   /**
-   * Folds entries `from` to `to` (exclusive) that `include` admits and
-   * `races` leaves standing, from the state before `from`: a what-if that
-   * records nothing. With nothing to fold, that state itself.
+   * Folds entries `from` to `to` (exclusive) that `include` admits, from the
+   * state before `from`: a what-if that records nothing. With nothing to fold,
+   * that state itself.
    */
   private replay(
     run: Run<S>,
     from: number,
     to: number,
-    races: Races,
     include: (event: Event) => boolean,
     answer?: Answer,
   ): TableState<S> {
     const entries = this.log.entries();
-    const overtaken = overtakenUnder(races);
     let state = run.states[from]!;
     for (let j = from; j < to; j++) {
-      const { hash, event } = entries[j]!;
-      if (!include(event) || overtaken(hash)) continue;
+      const { event } = entries[j]!;
+      if (!include(event)) continue;
       const next = judge(state, this.game, event.author, event.body, run.checks);
       if (next.ok && !this.answered(entries[j]!, include, answer)) state = next.value;
     }
@@ -906,10 +790,5 @@ export class Replica<S extends Json> {
     const found: number[] = [];
     for (let j = i - 1; j >= 0; j--) if (!sees(event, entries[j]!.event)) found.push(j);
     return found;
-  }
-
-  /** Log position of every entry, by hash. */
-  private positions(): Map<string, number> {
-    return new Map(this.log.entries().map((entry, i) => [entry.hash, i]));
   }
 }

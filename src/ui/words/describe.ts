@@ -99,7 +99,7 @@ export function describeEntry(
 function voided(who: string, body: JsonObject, name: (seat: number) => string): string {
   switch (body.type) {
     case 'ACT':
-      return `${who}'s move crossed another one and lost the race: void, nothing changed.`;
+      return `${who}'s move crossed another one that got there first: void, nothing changed.`;
     case 'RESIGN':
       return `${who}'s resignation crossed the end of the game: void, the result stands.`;
     case 'ABSENT': {

@@ -1,11 +1,9 @@
 /**
- * "Crossing", a two-seat game made for testing races: Red & Black's calls and
- * moves in miniature, with no cards to deal. The player to move may `MOVE`
- * (changes its own hand) or `WAIT` (passes the turn, hand unchanged); either
- * player may `CALL` the other's hand at any time, which ends the game. Its
- * race rule is Red & Black's: a call crossing a move that changed the called
- * hand is void, a call stands over a wait, and of two crossing calls the one
- * of the player whose turn it is not stands.
+ * "Crossing", a two-seat game made for testing concurrent moves: Red & Black's calls
+ * and moves in miniature, with no cards to deal and no seal. The player to move may
+ * `MOVE` (changes its own hand) or `WAIT` (passes the turn, hand unchanged); either
+ * player may `CALL` the other's hand at any time, which ends the game. So a call can
+ * cross a move: the one the log orders first stands, the other is void.
  */
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Game, Outcome, Seat } from '../../../src/engine/game.ts';
@@ -27,14 +25,6 @@ export const CROSSING_TURNS = 6;
 
 const other = (seat: Seat): Seat => 1 - seat;
 const over = (s: CrossingState) => s.caller !== null || s.moves >= CROSSING_TURNS;
-
-/** True when `a` wins a race against `b` (whichever was ordered first), `turn` the player to move. */
-export function crossingBeats(a: Play, b: Play, turn: Seat): boolean {
-  if (a.type === 'CALL' && b.type === 'CALL') return a.seat !== turn;
-  if (a.type === 'MOVE' && b.type === 'CALL') return a.seat === other(b.seat);
-  if (a.type === 'CALL' && b.type === 'WAIT') return b.seat === other(a.seat);
-  return false;
-}
 
 export const crossing: Game<CrossingState, JsonObject, JsonObject, CrossingState, JsonObject> = {
   id: 'crossing',
@@ -64,7 +54,6 @@ export const crossing: Game<CrossingState, JsonObject, JsonObject, CrossingState
     return state.moves >= CROSSING_TURNS ? { result: 'draw', reason: 'TURNS' } : null;
   },
   needs: (state) => (over(state) ? [] : [{ type: 'ACT', seats: [0, 1] }]),
-  race: (state, standing, late) => crossingBeats(late as Play, standing as Play, state.turn),
 };
 
 /** Two seats of Crossing with their keys, and fresh replicas past the one-card shuffle. */

@@ -1,14 +1,11 @@
 /**
- * "Tally", a three-seat game made for testing races in which a late action
- * has more than one rival. The seats count up together, each acting whenever
- * it likes: `ADD` names the count it adds one to, and is valid only at that
- * count, so of two adds that cross the one ordered first stands; `CLAIM` names
- * the count it claims, scores a point for its author and starts the count
- * again from 0. Its race rule: a claim beats every add it had not seen (the
- * claimant called the count first), and a claim at a higher count beats one at
- * a lower count (its claimant had counted further), so a claim can overtake a
- * claim that had itself overtaken an add. Nothing else wins a race. The first
- * seat to `TALLY_POINTS` points wins.
+ * "Tally", a three-seat game made for testing concurrent actions at more than two
+ * seats. The seats count up together, each acting whenever it likes: `ADD` names
+ * the count it adds one to, and is valid only at that count, so of two adds that
+ * cross the one ordered first stands; `CLAIM` names the count it claims, scores a
+ * point for its author and starts the count again from 0, and is void likewise
+ * where another action got there first. The first seat to `TALLY_POINTS` points
+ * wins.
  */
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Game, Outcome, Seat } from '../../../src/engine/game.ts';
@@ -61,10 +58,6 @@ export const tally: Game<TallyState, JsonObject, JsonObject, TallyState, JsonObj
     return seat < 0 ? null : { result: 'win', winners: [seat], reason: 'POINTS' };
   },
   needs: (state) => (winner(state) >= 0 ? [] : [{ type: 'ACT', seats: SEATS }]),
-  race(_state, standing, late) {
-    const [s, l] = [standing as Play, late as Play];
-    return l.type === 'CLAIM' && (s.type === 'ADD' || l.at > s.at);
-  },
 };
 
 /** Three seats of Tally with their keys, and fresh replicas past the one-card shuffle. */
@@ -73,7 +66,7 @@ export const tallySeats = () => seatsAtPlay(tally, 3, {});
 /**
  * Tally whose one card is revealed to every seat once the first point is scored
  * (`shown`: its face, null before): unlock shares, each with a proof to check, made
- * while the seats may still act, right after a claim has won its race.
+ * while the seats may still act, right after a claim has scored.
  */
 export const tallyShown: Game<TallyState, JsonObject, JsonObject, TallyState, JsonObject> = {
   ...tally,
