@@ -43,11 +43,11 @@
  * nothing the keys did not already; and the peers check everything
  * themselves: a device that fools itself fools nobody else.
  *
- * The session keeps the clock the table agreed on for absent players
- * (`genesis.absentAfterMs`): the fold has none. A seat the table waits on
- * whose link is down starts its clock; `declareAbsent` signs nothing before
- * the limit has passed on it. The store keeps the clock, so a reload of this
- * page goes on counting.
+ * Its `Timekeeper` (`timekeeper.ts`) keeps the clocks for absent players: on a timed
+ * table, who may be claimed when by the log's own times, and when this page saw its own
+ * turn; on an older one, since when each seat the table waits on has been out of reach
+ * (the store keeps it, so a reload goes on counting). `declareAbsent` signs nothing
+ * before a seat may be claimed.
  *
  * The session also keeps what only a page can know: how long this device took
  * to make each of its own events (the proofs) and to check each event it took
@@ -68,8 +68,7 @@ import { playable, type Playable } from '../engine/games/registry.ts';
 import { makeAct, makeSeal, owesDuty, privateFaces, stillDue } from '../engine/table/author.ts';
 import { Keyring } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
-import { allowed, owed } from '../engine/table/fold.ts';
-import { CLOCK_SKEW_MS } from '../engine/table/clock.ts';
+import { allowed } from '../engine/table/fold.ts';
 import { judge } from '../engine/table/judge.ts';
 import { claimedAbsent } from '../engine/table/leave.ts';
 import type { Replica } from '../engine/table/replica.ts';
@@ -86,6 +85,7 @@ import { TableChat } from './chat.ts';
 import { LogExchange } from './exchange.ts';
 import { Audience } from './audience.ts';
 import { LiveReplica, type Refusal, type StepTiming } from './live.ts';
+import { SETTLE_MARGIN_MS, Timekeeper } from './timekeeper.ts';
 
 export type { Refusal, StepTiming } from './live.ts';
 
@@ -101,13 +101,6 @@ export interface Restoring {
   readonly done: number;
   readonly total: number;
 }
-
-/** How long past a claim's answer window a page waits before it confirms it: an answer in flight lands first. */
-const SETTLE_MARGIN_MS = 2_000;
-/** Most events held back at once for being stamped ahead of this page's clock. */
-const MAX_EARLY = 64;
-/** Furthest ahead of this page's clock (beyond the skew) an event is held rather than dropped. */
-const MAX_EARLY_MS = 60_000;
 
 /** How long a restore replays kept events before yielding, in ms: a page stays responsive. */
 const RESTORE_SLICE_MS = 25;
@@ -175,21 +168,8 @@ export class TableSession<S extends Json = Json> {
   private readonly listeners = new Set<() => void>();
   private dutyScheduled = false;
   private closed = false;
-  /**
-   * Since when (ms, this page's clock) each seat the table waits on has been out of reach,
-   * null for one that is not; as the store kept it until the first look at the links.
-   */
-  private readonly unreachableSince: (number | null)[];
-  private kept: readonly (number | null)[] = [];
-  /**
-   * On a timed table, the turn this seat owes in: when it began by the table's clock, and
-   * when this page first saw it owed. Whether it said SEEN for it, the log says.
-   */
-  private turn: { start: number; noticed: number } | null = null;
-  /** Events stamped too far ahead of this page's clock, held until it gets there. */
-  private early = 0;
-  /** The timer that confirms a claim once its answer window is over. */
-  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The clocks for absent players: who may be claimed when, and this seat's own turn. */
+  private readonly timekeeper: Timekeeper;
   /**
    * A duty made for a state the table left before it was signed, kept should the table
    * stand there again, or somewhere it is still due (`stillDue`).
@@ -234,13 +214,29 @@ export class TableSession<S extends Json = Json> {
       },
     });
     this.replica = this.live.replica;
+    this.timekeeper = new Timekeeper({
+      replica: this.replica,
+      genesis,
+      seat,
+      playable,
+      now: () => this.now(),
+      linkStates: () => this.links.states(),
+      standing: () => this.standing(),
+      restoring: () => this.restoring !== null,
+      keepUnreachable: (since) =>
+        void this.stored(this.store.saveUnreachable(genesis.table, [...since])),
+      receive: (from, event) => this.receive(from, event),
+      wake: () => {
+        this.changed();
+        this.scheduleDuty();
+      },
+    });
     this.decks = playable.decks(genesis.options);
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
     this.chat = new TableChat(seat, genesis.identities.length, (to, m) => this.links.send(to, m));
     this.addresses = genesis.identities.map((_, s) => peers[s] ?? null);
     this.peerHashes = genesis.identities.map(() => null);
     this.invitedTo = genesis.identities.map(() => null);
-    this.unreachableSince = genesis.identities.map(() => null);
     const others = (wanted: (state: string) => boolean) =>
       this.links.states().flatMap((state, s) => (s !== seat && wanted(state) ? [s] : []));
     this.exchange = new LogExchange({
@@ -368,7 +364,7 @@ export class TableSession<S extends Json = Json> {
       store,
       pool,
     );
-    session.kept = unreachable;
+    session.timekeeper.resumeFrom(unreachable);
     await session.restore(kept, progress);
     return ok(session);
   }
@@ -438,7 +434,7 @@ export class TableSession<S extends Json = Json> {
    */
   declareAbsent(seat: Seat): Promise<Result<void, string>> {
     return this.publishIfValid({ type: 'ABSENT', seat }, () => {
-      const due = this.claimableAt(seat);
+      const due = this.timekeeper.claimableAt(seat);
       if (due === null || this.now() < due) return 'ERR_TOO_SOON';
       // A claim the replica would refuse, this seat's name on it: see `MAX_CLAIMS`.
       return this.replica.claimedAgain(this.seat, seat) ? 'ERR_CLAIMED_AGAIN' : null;
@@ -446,41 +442,16 @@ export class TableSession<S extends Json = Json> {
   }
 
   /**
-   * When `seat` may be claimed (ms, this page's clock): on a timed table once its time
-   * runs out by the table's clock (`Replica.due`), whether its link is up or not; on an
-   * older one `genesis.absentAfterMs` after its link went down. Null when it may not be.
-   */
-  private claimableAt(seat: Seat): number | null {
-    if (seat === this.seat) return null;
-    if (this.replica.clock !== null) return this.replica.due(seat);
-    const since = this.unreachableSince[seat];
-    return since === null || since === undefined ? null : since + this.genesis.absentAfterMs!;
-  }
-
-  /**
    * The other seats that may be claimed absent, now or later, in seat order, with when
-   * (ms, this page's clock): on a timed table every seat the table waits on, on an older
-   * one those of them whose link is down.
+   * (ms, this page's clock): see `Timekeeper.absences`.
    */
   absences(): { seat: Seat; due: number }[] {
-    return this.genesis.identities.flatMap((_, seat) => {
-      const due = this.claimableAt(seat);
-      return due === null ? [] : [{ seat, due }];
-    });
+    return this.timekeeper.absences();
   }
 
-  /**
-   * On a timed table, when this seat's own time runs out (ms), while the table waits on it;
-   * or, while a claim names it, when its answer window closes. Null otherwise.
-   */
+  /** When this seat's own time, or its answer window, runs out: see `Timekeeper.ownDeadline`. */
   ownDeadline(): { due: number; claimed: boolean } | null {
-    if (this.replica.clock === null || this.replica.stopped) return null;
-    const claim = this.replica.claimOn(this.seat);
-    // Past its answer window the claim stands: nothing runs for this seat any more.
-    if (claim !== null)
-      return this.now() > claim.answerBy ? null : { due: claim.answerBy, claimed: true };
-    const due = this.replica.due(this.seat);
-    return due === null ? null : { due, claimed: false };
+    return this.timekeeper.ownDeadline();
   }
 
   /** The faces this seat reads privately now: its hand, cards dealt, peeked or shown to it. */
@@ -651,7 +622,7 @@ export class TableSession<S extends Json = Json> {
   /** Stops this session: nothing more is signed, stored or sent, and no listener is called. */
   close(): void {
     this.closed = true;
-    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    this.timekeeper.close();
     this.live.close();
     this.unsubscribe();
     this.exchange.close();
@@ -674,37 +645,6 @@ export class TableSession<S extends Json = Json> {
     if (!tried.ok) return err(tried.error);
     const refused = policy();
     return refused === null ? this.publish(body) : err(refused);
-  }
-
-  /**
-   * Starts a seat's clock when the table waits on it and its link is down, and drops it
-   * when either stops: a player who comes back, even briefly, starts afresh. A seat found
-   * so at the first look goes on from the time the store kept, if any: a reload of this
-   * page does not give it the whole limit again. While events are being checked (a
-   * reload checks the whole log again) the table is not yet where they lead: the clocks
-   * stand as they are.
-   */
-  private trackAbsences(): void {
-    const { replica } = this;
-    // A timed table's clock is in its log (`claimableAt`): the pages keep none.
-    if (replica.clock !== null || replica.waiting || this.restoring || this.closed) return;
-    const owing =
-      replica.stopped || replica.outcome() !== null ? [] : replica.owed().map((o) => o.seat);
-    const links = this.links.states();
-    const now = this.now();
-    let changed = false;
-    links.forEach((link, seat) => {
-      const unreachable = seat !== this.seat && link !== 'connected' && owing.includes(seat);
-      const since = unreachable
-        ? (this.unreachableSince[seat] ?? Math.min(this.kept[seat] ?? now, now))
-        : null;
-      if (since === this.unreachableSince[seat]) return;
-      this.unreachableSince[seat] = since;
-      changed = true;
-    });
-    this.kept = [];
-    if (changed)
-      void this.stored(this.store.saveUnreachable(this.genesis.table, [...this.unreachableSince]));
   }
 
   /**
@@ -754,7 +694,7 @@ export class TableSession<S extends Json = Json> {
   }
 
   private receive(from: Seat, event: string): void {
-    if (this.heldBack(from, event)) return;
+    if (this.timekeeper.heldBack(from, event)) return;
     const equivocations = this.replica.log.equivocations.length;
     const result = this.live.receive(from, event);
     // A new equivocation is kept: it stops the table.
@@ -780,68 +720,6 @@ export class TableSession<S extends Json = Json> {
     const seat = named === null ? null : Number(named[1]);
     if (seat !== null && seat !== this.seat && seat !== from)
       this.links.send(seat, { type: 'event', event });
-  }
-
-  /**
-   * True when `event` says it was signed further ahead of this page's clock than clocks
-   * differ (`CLOCK_SKEW_MS`): it is taken in once the clock gets there, so a claim stamped
-   * in the future cannot cut a turn short. Only a few at a time, each at most a minute
-   * ahead: the rest are dropped, and pulled again later like any event missed.
-   */
-  private heldBack(from: Seat, event: string): boolean {
-    if (this.replica.clock === null) return false;
-    // Canonical JSON sorts its keys: `at` comes first.
-    const at = /^\{"at":(\d{1,15}),/.exec(event);
-    const wait = at === null ? 0 : Number(at[1]) - CLOCK_SKEW_MS - this.now();
-    if (wait <= 0) return false;
-    if (wait <= MAX_EARLY_MS && this.early < MAX_EARLY) {
-      this.early++;
-      setTimeout(() => {
-        this.early--;
-        if (!this.closed) this.receive(from, event);
-      }, wait + 1);
-    }
-    return true;
-  }
-
-  /**
-   * On a timed table, notes when this page first saw the turn this seat owes in. Noted as
-   * the page takes in what it learns, not when its duty loop next runs: a duty loop held up
-   * (a busy page, a clock that jumped) must not make a turn that came in time look late.
-   */
-  private noticeTurn(): void {
-    if (this.replica.clock === null || this.restoring) return;
-    if (!owed(this.standing(), this.playable).some((o) => o.seat === this.seat)) {
-      this.turn = null;
-      return;
-    }
-    const start = this.replica.turnStart(this.seat);
-    // Nothing moved the table yet: no turn came late, its first duties are made at once.
-    if (start !== null && this.turn?.start !== start) this.turn = { start, noticed: this.now() };
-  }
-
-  /**
-   * True when this seat's turn came with the table's clock already further on than clocks
-   * differ, and the log holds no SEEN of it for this turn: its page says SEEN, and its time
-   * runs from there. When the page saw the turn, `noticeTurn` noted on the change that
-   * brought it.
-   */
-  private lateTurn(): boolean {
-    if (this.turn === null || this.replica.saidSeen(this.seat)) return false;
-    return this.turn.noticed - this.turn.start > CLOCK_SKEW_MS;
-  }
-
-  /** Wakes the duty loop when a claim's answer window is over: its confirmation is due then. */
-  private settleLater(): void {
-    const ending = this.replica.state.ending;
-    const claim = ending?.type === 'ABSENT' ? this.replica.claimOn(ending.seat) : null;
-    if (claim === null || this.settleTimer !== null || this.closed) return;
-    const wait = Math.max(0, claim.answerBy + SETTLE_MARGIN_MS - this.now());
-    this.settleTimer = setTimeout(() => {
-      this.settleTimer = null;
-      this.changed();
-      this.scheduleDuty();
-    }, wait + 1);
   }
 
   /**
@@ -902,7 +780,7 @@ export class TableSession<S extends Json = Json> {
       if (!this.publish({ type: 'PRESENT' }).ok) return false;
       this.publishPrepared();
     }
-    if (timed && !this.replica.waiting && this.lateTurn()) {
+    if (timed && !this.replica.waiting && this.timekeeper.lateTurn()) {
       if (!this.publish({ type: 'SEEN' }).ok) return false;
       this.publishPrepared();
     }
@@ -1071,9 +949,7 @@ export class TableSession<S extends Json = Json> {
 
   private changed(): void {
     this.passOn();
-    this.noticeTurn();
-    this.trackAbsences();
-    this.settleLater();
+    this.timekeeper.update();
     this.live.lookAheadSoon();
     this.tellHash();
     for (const listener of this.listeners) listener();
