@@ -22,11 +22,11 @@
  * (`resume`): the page registers again, the session is rebuilt from the store, and the
  * seat links fetch what it missed and re-send what the others missed.
  *
- * A table may be played with no signaling server (`direct.ts`): its host pairs each player
- * by codes (`offers`), a player joins by answering the host's code (`joinByCode`), and
- * the other links are signaled through the host. After a reload such a page pairs again
- * by codes with any player still at the table (`answers` or `offers`, either way round),
- * and its links to the others are signaled through that one.
+ * A table may be played with no signaling server (`direct.ts`, `CodePairing`): its host
+ * pairs each player by codes (`codes.offers`), a player joins by answering the host's code
+ * (`joinByCode`), and the other links are signaled through the host. After a reload such a
+ * page pairs again by codes with any player still at the table (`codes.answers` or
+ * `codes.offers`, either way round), and its links to the others are signaled through that one.
  *
  * A tab holds the table it sits at (`tabs.ts`), so that no second tab of this browser runs
  * it under the same key: a tab sent back to a table another tab holds says so, and may
@@ -70,7 +70,7 @@ import { middleWords } from '../words/waiting.ts';
 import type { TableController } from './table.svelte.ts';
 import type { WatchController } from './watch.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
-import { AnswerPairing, OfferPairing, type Answered } from '../pair/pairing.svelte.ts';
+import { CodePairing, type Answer } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
 /** The sessions, rules and keys of a table: loaded before this page sits at one (`play.ts`). */
@@ -124,25 +124,13 @@ export class LobbyController {
    * another player's, kept in memory only, so a reload here does not come back to it.
    */
   shared = $state(false);
-  /** The table is played with no signaling server: its links are paired by codes. */
-  paired = $state(false);
-  /** The offer codes this page shows, to pair a player by codes; null when it shows none. */
-  offers = $state<OfferPairing | null>(null);
-  /** This page answers an offer code: to join a table, or to come back to one. */
-  answers = $state<AnswerPairing | null>(null);
-  /** The table this page visits by code, once linked to its host: what the join page shows. */
-  codeVisit = $state<string | null>(null);
-  /** Whom the offer codes on show are for: the link in them opens a join or a watch. */
-  offersTo = $state<'player' | 'spectator'>('player');
+  /** A table with no signaling server: its transport paired by codes, and the codes on show. */
+  readonly codes: CodePairing;
   /** The table this page watches as a spectator (`watch`), or null. */
   watching = $state.raw<WatchController | null>(null);
   /** The spectator's links, closed as it stops watching. */
   private watchLinks: Messenger<WireMessage> | null = null;
   session: LobbySession | null = null;
-  /** This page's transport when its table is paired by codes. */
-  private direct: DirectTransport | null = null;
-  /** What to do once the host's link is up, for a page that joins by code. */
-  private afterHost: (() => void) | null = null;
   private identity: Identity | null = null;
   /**
    * After Play again, or an invitation accepted: the table just played, and what closes
@@ -186,9 +174,10 @@ export class LobbyController {
     private readonly store: TableStore = new MemoryStore(),
     private readonly locks: TableLocks = unlocked,
     /** A transport paired by codes under a peer id: for tables with no signaling server. */
-    private readonly openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
+    openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
   ) {
     this.tables = store;
+    this.codes = new CodePairing(openDirect);
   }
 
   /** The table's code (`play.ts`), fetched on the first way to a seat (see `code`). */
@@ -265,7 +254,7 @@ export class LobbyController {
 
   /**
    * Opens a new table with no signaling server, and sits at it as its host: each player
-   * joins by answering an offer code this page shows (`offers`).
+   * joins by answering an offer code this page shows (`codes.offers`).
    */
   async createPaired(
     name: string,
@@ -277,8 +266,8 @@ export class LobbyController {
     const play = await this.parts();
     const table = newTable(play, game, seats, options, clock);
     await this.enter(table.id);
-    const transport = await this.pairedTransport(hostPeerId(table.id));
-    this.offers = new OfferPairing(transport);
+    const transport = await this.codes.pair(hostPeerId(table.id));
+    this.codes.offer();
     this.host(play, table, name, transport);
   }
 
@@ -296,53 +285,16 @@ export class LobbyController {
 
   /**
    * Joins a table by code: the page answers the offer code its host's page shows
-   * (`answers`), and visits the table once the host has taken the answer.
+   * (`codes.answers`), and visits the table once the host has taken the answer.
    */
   joinByCode(): void {
     // Linked: the page shows the table, or its links.
-    this.answerWith((offer) => this.answerOffer(offer));
-  }
-
-  /**
-   * Shows the code entry that answers offers with `answer`, in place of any other; once
-   * linked, nothing more is answered: the entry closes, then `linked` runs.
-   */
-  private answerWith(
-    answer: (
-      offer: string,
-    ) => Promise<{ ok: true; value: Answered } | { ok: false; error: string }>,
-    linked: () => void = () => {},
-  ): void {
-    this.answers?.close();
-    const answers = new AnswerPairing(answer, () => {
-      answers.close();
-      if (this.answers === answers) this.answers = null;
-      linked();
-    });
-    this.answers = answers;
-  }
-
-  /**
-   * Shows offer codes to pair a player back by codes (this table is `paired`), or a
-   * spectator (`for`): the codes are the same, the link in them opens the watch.
-   */
-  offerCodes(to: 'player' | 'spectator' = 'player'): void {
-    if (this.offers && this.offersTo !== to) this.closeCodes();
-    if (this.direct && !this.offers) this.offers = new OfferPairing(this.direct);
-    this.offersTo = to;
+    this.codes.answerWith((offer) => this.answerOffer(offer));
   }
 
   /** Answers offer codes, to pair with a player by codes (this table is `paired`). */
   answerCodes(): void {
-    if (this.direct && !this.answers) this.joinByCode();
-  }
-
-  /** Stops showing codes. */
-  closeCodes(): void {
-    this.offers?.close();
-    this.offers = null;
-    this.answers?.close();
-    this.answers = null;
+    if (this.codes.transport && !this.codes.answers) this.joinByCode();
   }
 
   /**
@@ -350,59 +302,41 @@ export class LobbyController {
    * player joining) on a new one for the table it names, which visits that table once
    * the host's link is up. Refused in words when the code is bad.
    */
-  private async answerOffer(
-    offer: string,
-  ): Promise<{ ok: true; value: Answered } | { ok: false; error: string }> {
+  private async answerOffer(offer: string): ReturnType<Answer> {
     const { createIdentity, decodePairing, LobbySession } = await this.parts();
     const read = await decodePairing(offer);
     if (!read.ok) return read;
     const { table, peer } = read.value;
-    if (this.direct?.table !== table && !this.session && !this.table) {
+    const { codes } = this;
+    if (codes.transport?.table !== table && !this.session && !this.table) {
       // A code for a table this browser sits at (its page reloaded): back to it first.
       const kept = await this.store.loadTable(table).catch(() => null);
       if (kept?.table.paired) await this.resume(table);
     }
-    const fresh = this.direct?.table !== table;
+    const fresh = codes.transport?.table !== table;
     if (fresh) {
       if (this.session || this.table)
         return { ok: false, error: 'This code is for another table than the one this page is at.' };
-      this.direct?.close();
+      codes.transport?.close();
       await this.enter(table);
-      const transport = await this.pairedTransport(guestPeerId(table));
+      const transport = await codes.pair(guestPeerId(table));
       const identity = createIdentity();
       this.identity = identity;
-      this.afterHost = () => {
-        this.codeVisit = table;
+      codes.onceHostLinked(() => {
+        codes.codeVisit = table;
         this.attach(LobbySession.visit(transport, table, identity));
-      };
+      });
     }
-    const transport = this.direct!;
+    const transport = codes.transport!;
     const answered = await transport.answer(offer);
     if (answered.ok) return { ok: true, value: { code: answered.value, transport, peer } };
     // Refused: a transport made for this code goes with it, and the page is as before.
-    if (fresh && this.direct === transport) {
+    if (fresh && codes.transport === transport) {
       transport.close();
-      this.direct = null;
-      this.afterHost = null;
-      this.paired = false;
+      codes.forget();
       this.letGo();
     }
     return answered;
-  }
-
-  /** A transport paired by codes under `peerId`, this page's from now on. */
-  private async pairedTransport(peerId: string): Promise<DirectTransport> {
-    if (!this.openDirect) throw new Error('this page cannot pair by codes');
-    const transport = await this.openDirect(peerId);
-    this.direct = transport;
-    this.paired = true;
-    transport.watch((peer, state) => {
-      if (state !== 'connected' || peer !== hostPeerId(transport.table) || !this.afterHost) return;
-      const then = this.afterHost;
-      this.afterHost = null;
-      then();
-    });
-    return transport;
   }
 
   /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
@@ -779,13 +713,13 @@ export class LobbyController {
           ? LobbySession.create(transport, table.info, table.name, table.identity, table.roster)
           : LobbySession.join(transport, table.id, table.name, table.identity);
       // Paired by codes, a guest asks the host for its seat again once paired with it again.
-      if (table.paired && isHost) this.offerCodes();
+      if (table.paired && isHost) this.codes.offer();
       if (table.paired && !isHost) {
-        this.afterHost = () => {
-          this.codeVisit = table.id;
+        this.codes.onceHostLinked(() => {
+          this.codes.codeVisit = table.id;
           this.asked = true;
           this.attach(session());
-        };
+        });
         this.answerCodes();
       } else this.attach(session());
     } catch (e) {
@@ -808,7 +742,8 @@ export class LobbyController {
     // when it cannot (a slow device took longer to sign and store it than the goodbye's
     // grace, and the others never heard of the leave). The page goes home at once.
     const resigned = this.table?.leave() ?? Promise.resolve();
-    const { session, messenger, direct } = this;
+    const { session, messenger } = this;
+    const direct = this.codes.transport;
     const closeLinks = () => {
       session?.leave();
       messenger?.close();
@@ -826,11 +761,9 @@ export class LobbyController {
     this.previous = null;
     if (this.tableId) void this.forget(this.tableId);
     this.tableId = null;
-    this.closeCodes();
-    this.direct = null;
-    this.afterHost = null;
-    this.paired = false;
-    this.codeVisit = null;
+    this.codes.close();
+    this.codes.forget();
+    this.codes.codeVisit = null;
     this.unknownTable = null;
     this.saved = null;
     this.waiting?.abort();
@@ -857,14 +790,15 @@ export class LobbyController {
    */
   watchByCode(): void {
     let linked: (() => Promise<void>) | null = null;
-    this.answerWith(
+    const { open } = this.codes;
+    this.codes.answerWith(
       async (offer) => {
         const { decodePairing } = await this.parts();
         const read = await decodePairing(offer);
         if (!read.ok) return read;
         const { table, peer } = read.value;
-        if (!this.openDirect) return { ok: false, error: 'This page cannot pair by codes.' };
-        const transport = await this.openDirect(guestPeerId(table));
+        if (!open) return { ok: false, error: 'This page cannot pair by codes.' };
+        const transport = await open(guestPeerId(table));
         const answered = await transport.answer(offer);
         if (!answered.ok) {
           transport.close();
@@ -946,7 +880,7 @@ export class LobbyController {
 
   /** How a kept table's page gets back on the network: PeerJS, or by codes if `paired`. */
   private reopen(table: SavedTable): (peerId: string) => Promise<Transport> {
-    return table.paired ? (id) => this.pairedTransport(id) : this.open;
+    return table.paired ? (id) => this.codes.pair(id) : this.open;
   }
 
   private async reach(id: string): Promise<Transport> {
@@ -979,7 +913,8 @@ export class LobbyController {
   private seated(info: TableInfo, host: boolean): void {
     if (!this.identity) return;
     if (!this.shared) this.tableId = info.id;
-    const { name, identity, paired } = this;
+    const { name, identity } = this;
+    const { paired } = this.codes;
     void this.save({ id: info.id, info, name, identity, host, play: null, paired });
   }
 
