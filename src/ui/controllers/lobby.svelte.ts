@@ -68,7 +68,7 @@ import { lobbyRunBy, runByWords } from '../words/runby.ts';
 import { sameSeries } from '../words/series.ts';
 import { middleWords } from '../words/waiting.ts';
 import type { TableController } from './table.svelte.ts';
-import type { WatchController } from './watch.svelte.ts';
+import { Spectating } from './spectating.svelte.ts';
 import { unlocked, type Release, type TableLocks } from './tabs.ts';
 import { CodePairing, type Answer } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
@@ -78,8 +78,6 @@ const tables = new Lazy(() => import('./play.ts'));
 type Play = Awaited<ReturnType<typeof tables.load>>;
 /** What an invite link's visit needs: loaded as the join form opens (`visit.ts`). */
 const visits = new Lazy(() => import('./visit.ts'));
-/** A spectator's session and controller: fetched when a page opens a watch link. */
-const spectating = new Lazy(() => import('./spectate.ts'));
 
 /**
  * How long a computer player this page runs thinks before each move, so a person can
@@ -126,10 +124,8 @@ export class LobbyController {
   shared = $state(false);
   /** A table with no signaling server: its transport paired by codes, and the codes on show. */
   readonly codes: CodePairing;
-  /** The table this page watches as a spectator (`watch`), or null. */
-  watching = $state.raw<WatchController | null>(null);
-  /** The spectator's links, closed as it stops watching. */
-  private watchLinks: Messenger<WireMessage> | null = null;
+  /** This page watching a table as a spectator, with no seat. */
+  readonly spectating: Spectating;
   session: LobbySession | null = null;
   private identity: Identity | null = null;
   /**
@@ -178,6 +174,13 @@ export class LobbyController {
   ) {
     this.tables = store;
     this.codes = new CodePairing(openDirect);
+    this.spectating = new Spectating({
+      reach: (peerId) => this.reach(peerId),
+      pool,
+      codes: this.codes,
+      code: (part) => this.code(part),
+      decoder: async () => (await this.parts()).decodePairing,
+    });
   }
 
   /** The table's code (`play.ts`), fetched on the first way to a seat (see `code`). */
@@ -732,10 +735,7 @@ export class LobbyController {
    * and forgets the table, here and in the store.
    */
   leave(): void {
-    this.watching?.close();
-    this.watchLinks?.close();
-    this.watching = null;
-    this.watchLinks = null;
+    this.spectating.stop();
     for (const computer of this.computers) computer.close();
     this.computers = [];
     // The links close once this player's RESIGN has gone out over them, or after a bound
@@ -771,80 +771,6 @@ export class LobbyController {
     this.shared = false;
     this.tables = this.store;
     this.letGo();
-  }
-
-  /**
-   * Watches table `tableId` as a spectator: no seat, no key, nothing signed. The page
-   * finds the table at its rendezvous and follows it as long as any of its players' pages
-   * serves it; a reload opens the watch link again and gets the whole log anew.
-   */
-  async watch(tableId: string, followed = false): Promise<void> {
-    const transport = await this.reach(guestPeerId(tableId));
-    await this.watchOver(transport, tableId, undefined, followed);
-  }
-
-  /**
-   * Watches a table paired by codes: the page answers an offer code a player's page shows
-   * (`answers`), and watches through that player's page once it has taken the answer; its
-   * links to the other players are signaled through that page.
-   */
-  watchByCode(): void {
-    let linked: (() => Promise<void>) | null = null;
-    const { open } = this.codes;
-    this.codes.answerWith(
-      async (offer) => {
-        const { decodePairing } = await this.parts();
-        const read = await decodePairing(offer);
-        if (!read.ok) return read;
-        const { table, peer } = read.value;
-        if (!open) return { ok: false, error: 'This page cannot pair by codes.' };
-        const transport = await open(guestPeerId(table));
-        const answered = await transport.answer(offer);
-        if (!answered.ok) {
-          transport.close();
-          return answered;
-        }
-        linked = () => this.watchOver(transport, table, peer);
-        return { ok: true, value: { code: answered.value, transport, peer } };
-      },
-      () => void linked?.(),
-    );
-  }
-
-  /**
-   * Watches `tableId` over `transport`, asking `entry` first (else the table's
-   * rendezvous); `followed` there from the players' last table.
-   */
-  private async watchOver(
-    transport: Transport,
-    tableId: string,
-    entry?: string,
-    followed = false,
-  ): Promise<void> {
-    const spectate = await this.code(spectating);
-    const links = new spectate.Messenger(transport, spectate.parseWireMessage);
-    const session = new spectate.WatchSession(
-      links,
-      tableId,
-      this.pool,
-      (game) => (spectate.isGameId(game) ? spectate.loadPlayable(game) : Promise.resolve(null)),
-      undefined,
-      entry,
-    );
-    this.watchLinks = links;
-    this.watching = new spectate.WatchController(session, followed);
-    // The players play again at a new table: the spectator follows them there. A table
-    // paired by codes (`entry`) has no rendezvous to follow them to.
-    if (entry !== undefined) return;
-    const stop = session.subscribe(() => {
-      const next = session.next;
-      if (next === null) return;
-      stop();
-      if (this.watchLinks !== links) return;
-      this.watching?.close();
-      links.close();
-      void this.watch(next, true);
-    });
   }
 
   /** The table just played is done with, once the new one started: its game and its links. */

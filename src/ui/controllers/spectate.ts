@@ -1,6 +1,6 @@
 /**
  * What a spectator's page needs, and no seated page: the watch session and its
- * controller. `LobbyController.watch` loads this module (a chunk of its own) when a page
+ * controller. `Spectating` loads this module (a chunk of its own) when a page
  * opens a watch link.
  */
 export { isGameId } from '../../engine/catalog.ts';
