@@ -69,7 +69,8 @@ import { sameSeries } from '../words/series.ts';
 import { middleWords } from '../words/waiting.ts';
 import type { TableController } from './table.svelte.ts';
 import { Spectating } from './spectating.svelte.ts';
-import { unlocked, type Release, type TableLocks } from './tabs.ts';
+import { unlocked, type TableLocks } from './tabs.ts';
+import { TabHold } from './tab-hold.svelte.ts';
 import { CodePairing, type Answer } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
@@ -113,15 +114,8 @@ export class LobbyController {
   resuming = $state(false);
   /** How far the replay of a kept table is, once registered again; null before and after. */
   restoring = $state<Restoring | null>(null);
-  /** A table this page was sent to that another tab of this browser holds. */
-  elsewhere = $state<string | null>(null);
-  /** This page waits for the other tab to let go of `elsewhere`, to take it over. */
-  waitingForTab = $state(false);
-  /**
-   * Another tab of this browser holds the table this page visits: a seat taken here is
-   * another player's, kept in memory only, so a reload here does not come back to it.
-   */
-  shared = $state(false);
+  /** The table this tab holds, or another tab's that this one waits for or shares. */
+  readonly tabs: TabHold;
   /** A table with no signaling server: its transport paired by codes, and the codes on show. */
   readonly codes: CodePairing;
   /** This page watching a table as a spectator, with no seat. */
@@ -146,11 +140,7 @@ export class LobbyController {
   private saved: SavedTable | null = null;
   /** The links of a table resumed after a reload: no lobby session holds them. */
   private messenger: Messenger<WireMessage> | null = null;
-  /** The table this tab holds, and what lets it go. */
-  private held: { id: string; release: Release } | null = null;
-  /** Stops waiting for another tab to let go of a table. */
-  private waiting: AbortController | null = null;
-  /** Where the table this page is at is kept: `store`, or memory for a `shared` table. */
+  /** Where the table this page is at is kept: `store`, or memory for a `tabs.shared` table. */
   private tables: TableStore;
   /** The computer players this page added to its table, each a peer of its own. */
   private computers = $state<ComputerSeat[]>([]);
@@ -168,11 +158,12 @@ export class LobbyController {
      */
     readonly pool: CryptoPool,
     private readonly store: TableStore = new MemoryStore(),
-    private readonly locks: TableLocks = unlocked,
+    locks: TableLocks = unlocked,
     /** A transport paired by codes under a peer id: for tables with no signaling server. */
     openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
   ) {
     this.tables = store;
+    this.tabs = new TabHold(locks);
     this.codes = new CodePairing(openDirect);
     this.spectating = new Spectating({
       reach: (peerId) => this.reach(peerId),
@@ -337,7 +328,7 @@ export class LobbyController {
     if (fresh && codes.transport === transport) {
       transport.close();
       codes.forget();
-      this.letGo();
+      this.tabs.letGo();
     }
     return answered;
   }
@@ -511,7 +502,7 @@ export class LobbyController {
       if (seat === 0) void this.save(table);
       else void stores[seat]!.saveTable(table).catch((e: unknown) => this.storeFailed(e));
     });
-    if (!this.shared) this.tableId = id;
+    if (!this.tabs.shared) this.tableId = id;
     await sleep(0);
     this.show(play, local.sessions[0]!);
   }
@@ -564,11 +555,11 @@ export class LobbyController {
    * reopened: straight into the game, registered again and resumed where it stood.
    */
   async resume(id: string): Promise<void> {
-    if (isTableId(id) && !(await this.hold(id))) {
-      this.elsewhere = id;
+    if (isTableId(id) && !(await this.tabs.hold(id))) {
+      this.tabs.elsewhere = id;
       return;
     }
-    this.shared = false;
+    this.tabs.shared = false;
     this.tables = this.store;
     const kept = isTableId(id) ? await this.store.loadTable(id) : null;
     if (!kept) {
@@ -674,23 +665,8 @@ export class LobbyController {
    * leaves the page, or leaves the table), then comes back to it here.
    */
   async useHere(): Promise<void> {
-    const id = this.elsewhere;
-    if (id === null || this.waiting) return;
-    this.waiting = new AbortController();
-    this.waitingForTab = true;
-    try {
-      const release = await this.locks.wait(id, this.waiting.signal);
-      this.letGo();
-      this.held = { id, release };
-    } catch {
-      // Gone home while waiting: nothing to take over.
-      return;
-    } finally {
-      this.waiting = null;
-      this.waitingForTab = false;
-    }
-    this.elsewhere = null;
-    await this.resume(id);
+    const id = await this.tabs.takeOver();
+    if (id !== null) await this.resume(id);
   }
 
   /**
@@ -766,11 +742,8 @@ export class LobbyController {
     this.codes.codeVisit = null;
     this.unknownTable = null;
     this.saved = null;
-    this.waiting?.abort();
-    this.elsewhere = null;
-    this.shared = false;
+    this.tabs.reset();
     this.tables = this.store;
-    this.letGo();
   }
 
   /** The table just played is done with, once the new one started: its game and its links. */
@@ -779,29 +752,14 @@ export class LobbyController {
     this.previous = null;
   }
 
-  /** Holds table `id` for this tab, letting go of the one it held; false when another tab holds it. */
-  private async hold(id: string): Promise<boolean> {
-    if (this.held?.id === id) return true;
-    const release = await this.locks.take(id);
-    if (!release) return false;
-    this.letGo();
-    this.held = { id, release };
-    return true;
-  }
-
   /**
-   * Goes to table `id`: kept in the store if this tab can hold it, else `shared`. The
+   * Goes to table `id`: kept in the store if this tab can hold it, else `tabs.shared`. The
    * crypto workers start now, to be ready by the first shuffle.
    */
   private async enter(id: string): Promise<void> {
     this.pool.start();
-    this.shared = !(await this.hold(id));
-    this.tables = this.shared ? new MemoryStore() : this.store;
-  }
-
-  private letGo(): void {
-    this.held?.release();
-    this.held = null;
+    this.tabs.shared = !(await this.tabs.hold(id));
+    this.tables = this.tabs.shared ? new MemoryStore() : this.store;
   }
 
   /** How a kept table's page gets back on the network: PeerJS, or by codes if `paired`. */
@@ -835,10 +793,10 @@ export class LobbyController {
     });
   }
 
-  /** This player has a seat: the table is kept from now on, and the URL names it (unless `shared`). */
+  /** This player has a seat: the table is kept from now on, and the URL names it (unless `tabs.shared`). */
   private seated(info: TableInfo, host: boolean): void {
     if (!this.identity) return;
-    if (!this.shared) this.tableId = info.id;
+    if (!this.tabs.shared) this.tableId = info.id;
     const { name, identity } = this;
     const { paired } = this.codes;
     void this.save({ id: info.id, info, name, identity, host, play: null, paired });
