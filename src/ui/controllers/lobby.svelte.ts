@@ -45,7 +45,7 @@ import type { LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import { loadedTerms } from '../../engine/games/playable.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
-import type { Level, Seat } from '../../engine/game.ts';
+import type { Level } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
 import { DEFAULT_CLOCK, type Clock } from '../../engine/table/clock.ts';
 import { guestPeerId, hostPeerId, isTableId, newTableId } from '../../net/ids.ts';
@@ -71,6 +71,7 @@ import type { TableController } from './table.svelte.ts';
 import { Spectating } from './spectating.svelte.ts';
 import { unlocked, type TableLocks } from './tabs.ts';
 import { TabHold } from './tab-hold.svelte.ts';
+import { KeptTable, otherSeats } from './kept-table.ts';
 import { CodePairing, type Answer } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
@@ -136,12 +137,10 @@ export class LobbyController {
     return this.local !== null;
   }
   private name = '';
-  /** This table as last written to the store; its `play` is set once the genesis is agreed. */
-  private saved: SavedTable | null = null;
   /** The links of a table resumed after a reload: no lobby session holds them. */
   private messenger: Messenger<WireMessage> | null = null;
-  /** Where the table this page is at is kept: `store`, or memory for a `tabs.shared` table. */
-  private tables: TableStore;
+  /** The table this page is at, as kept for a reload: in the store, or memory for a shared one. */
+  private readonly kept: KeptTable;
   /** The computer players this page added to its table, each a peer of its own. */
   private computers = $state<ComputerSeat[]>([]);
 
@@ -162,7 +161,7 @@ export class LobbyController {
     /** A transport paired by codes under a peer id: for tables with no signaling server. */
     openDirect: ((peerId: string) => Promise<DirectTransport>) | null = null,
   ) {
-    this.tables = store;
+    this.kept = new KeptTable(store, (why) => (this.error = why));
     this.tabs = new TabHold(locks);
     this.codes = new CodePairing(openDirect);
     this.spectating = new Spectating({
@@ -385,7 +384,7 @@ export class LobbyController {
    */
   async playAgain(): Promise<void> {
     const played = this.table;
-    const info = this.saved?.info;
+    const info = this.kept.saved?.info;
     if (!played || !info) return;
     if (this.local) {
       const { genesis, level } = this.local;
@@ -450,7 +449,7 @@ export class LobbyController {
     this.session = null;
     this.messenger = null;
     this.table = null;
-    this.saved = null;
+    this.kept.saved = null;
   }
 
   /**
@@ -472,7 +471,7 @@ export class LobbyController {
     const computers = Array.from({ length: seats - 1 }, (_, i) =>
       seats === 2 ? 'Computer' : `Computer ${i + 1}`,
     );
-    const stores = [this.tables, ...computers.map((_, i) => seatStore(this.tables, i + 1))];
+    const stores = [this.kept.where, ...computers.map((_, i) => seatStore(this.kept.where, i + 1))];
     // Each step a task of its own, so none holds the page: each seat's identity (the page's
     // first also builds ed25519's table for the base point), the sessions of every seat,
     // this player's controller, the table's first drawing; and each message between the seats.
@@ -499,8 +498,8 @@ export class LobbyController {
     this.local = local;
     // Written in this turn, before any seat's first secret: the store writes in order.
     seatRecords(local).forEach((table, seat) => {
-      if (seat === 0) void this.save(table);
-      else void stores[seat]!.saveTable(table).catch((e: unknown) => this.storeFailed(e));
+      if (seat === 0) void this.kept.save(table);
+      else void stores[seat]!.saveTable(table).catch((e: unknown) => this.kept.storeFailed(e));
     });
     if (!this.tabs.shared) this.tableId = id;
     await sleep(0);
@@ -534,7 +533,7 @@ export class LobbyController {
           { seed: freshSeed(), delayMs: COMPUTER_DELAY_MS, level },
           this.pool,
           identity,
-          this.tables,
+          this.kept.where,
         ),
       ];
     } catch (e) {
@@ -560,7 +559,7 @@ export class LobbyController {
       return;
     }
     this.tabs.shared = false;
-    this.tables = this.store;
+    this.kept.keepIn(false);
     const kept = isTableId(id) ? await this.store.loadTable(id) : null;
     if (!kept) {
       this.unknownTable = id;
@@ -568,7 +567,7 @@ export class LobbyController {
     }
     const play = await this.parts();
     const { table } = kept;
-    this.saved = table;
+    this.kept.saved = table;
     this.identity = table.identity;
     this.name = table.name;
     this.tableId = id;
@@ -579,7 +578,8 @@ export class LobbyController {
       const { genesis, seat, peers } = table.play;
       const rejoined = await play.rejoinTable(this.reopen(table), genesis, seat, peers);
       this.messenger = rejoined.messenger;
-      if (!(await this.save({ ...table, play: { genesis, seat, peers: rejoined.peers } }))) return;
+      if (!(await this.kept.save({ ...table, play: { genesis, seat, peers: rejoined.peers } })))
+        return;
       const resumed = await play.TableSession.resume(
         rejoined.messenger,
         this.store,
@@ -735,15 +735,14 @@ export class LobbyController {
     this.asked = false;
     this.previous?.close();
     this.previous = null;
-    if (this.tableId) void this.forget(this.tableId);
+    if (this.tableId) void this.kept.forget(this.tableId);
     this.tableId = null;
     this.codes.close();
     this.codes.forget();
     this.codes.codeVisit = null;
     this.unknownTable = null;
-    this.saved = null;
+    this.kept.reset();
     this.tabs.reset();
-    this.tables = this.store;
   }
 
   /** The table just played is done with, once the new one started: its game and its links. */
@@ -759,7 +758,7 @@ export class LobbyController {
   private async enter(id: string): Promise<void> {
     this.pool.start();
     this.tabs.shared = !(await this.tabs.hold(id));
-    this.tables = this.tabs.shared ? new MemoryStore() : this.store;
+    this.kept.keepIn(this.tabs.shared);
   }
 
   /** How a kept table's page gets back on the network: PeerJS, or by codes if `paired`. */
@@ -783,9 +782,9 @@ export class LobbyController {
       // A session this page has moved on from has nothing more to show.
       if (this.session !== session) return;
       this.snapshot = snapshot;
-      if (snapshot.seated && snapshot.table && !this.saved)
+      if (snapshot.seated && snapshot.table && !this.kept.saved)
         this.seated(snapshot.table, snapshot.isHost);
-      if (snapshot.isHost) this.keepRoster(snapshot);
+      if (snapshot.isHost) this.kept.keepRoster(snapshot);
       if (snapshot.phase === 'started' && !this.table) {
         this.openTable(session);
         this.closePlayed();
@@ -799,27 +798,19 @@ export class LobbyController {
     if (!this.tabs.shared) this.tableId = info.id;
     const { name, identity } = this;
     const { paired } = this.codes;
-    void this.save({ id: info.id, info, name, identity, host, play: null, paired });
-  }
-
-  /** The host keeps its seats while the table gathers players, so that a reload keeps them. */
-  private keepRoster({ phase, players }: LobbySnapshot): void {
-    const saved = this.saved;
-    if (!saved?.host || saved.play || (phase !== 'open' && phase !== 'full')) return;
-    if (JSON.stringify(saved.roster ?? []) === JSON.stringify(players)) return;
-    void this.save({ ...saved, roster: players });
+    void this.kept.save({ id: info.id, info, name, identity, host, play: null, paired });
   }
 
   private openTable(session: LobbySession): void {
     const start = session.tableStart();
     // This page sat only once the table's code was here (`sit`, and each way to a seat).
     const play = tables.module;
-    const rules = this.saved && play?.playable(this.saved.info.game);
-    if (!start || !this.identity || !this.saved || !play || !rules) return;
+    const rules = this.kept.saved && play?.playable(this.kept.saved.info.game);
+    if (!start || !this.identity || !this.kept.saved || !play || !rules) return;
     const { genesis, seat, peers } = start;
     // The store writes in order: the genesis lands before the first secret and event. The
     // session opens now, in the same turn, so no message of the others' sessions is missed.
-    void this.save({ ...this.saved, play: { genesis, seat, peers } });
+    void this.kept.save({ ...this.kept.saved, play: { genesis, seat, peers } });
     this.show(
       play,
       new play.TableSession(
@@ -829,7 +820,7 @@ export class LobbyController {
         seat,
         this.identity.secretKey,
         peers,
-        this.tables,
+        this.kept.where,
         this.pool,
       ),
     );
@@ -840,46 +831,6 @@ export class LobbyController {
     // Played again by the same players: the series' score goes on from the table just played.
     const played = this.previous?.table.played;
     if (played && sameSeries(played, this.table.names)) this.table.before = played;
-    session.subscribe(() => this.keepAddresses(session));
+    session.subscribe(() => this.kept.keepAddresses(session));
   }
-
-  /** Keeps where every seat is now, so that a reload dials the others where they are. */
-  private keepAddresses(session: TableSession): void {
-    const play = this.saved?.play;
-    const peers = session.links.addresses();
-    if (!play || peers.every((peer, seat) => peer === play.peers[seat])) return;
-    void this.save({ ...this.saved!, play: { ...play, peers } });
-  }
-
-  /** Writes `table` to the store; false (and says so) when the store fails. */
-  private async save(table: SavedTable): Promise<boolean> {
-    this.saved = table;
-    try {
-      await this.tables.saveTable(table);
-      return true;
-    } catch (e) {
-      this.storeFailed(e);
-      return false;
-    }
-  }
-
-  private storeFailed(e: unknown): void {
-    this.error = `This browser could not keep the table (${(e as Error).message}).`;
-  }
-
-  /** Forgets table `id`, and each computer seat of it that this page ran. */
-  private async forget(id: string): Promise<void> {
-    const computers = this.saved ? otherSeats(this.saved) : [];
-    try {
-      await this.store.deleteTable(id);
-      for (const seat of computers) await seatStore(this.store, seat).deleteTable(id);
-    } catch (e) {
-      this.error = `This browser could not forget the table (${(e as Error).message}).`;
-    }
-  }
-}
-
-/** Every seat of a started table but the page's own: where computers it runs may sit. */
-function otherSeats({ play }: SavedTable): Seat[] {
-  return play ? play.genesis.names.map((_, seat) => seat).filter((seat) => seat !== play.seat) : [];
 }
