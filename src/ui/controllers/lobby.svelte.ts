@@ -40,7 +40,6 @@
  * seated player may be started with at any moment and its table session must then open
  * at once.
  */
-import type { ComputerSeat } from '../../bots/seat.ts';
 import type { LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import { loadedTerms } from '../../engine/games/playable.ts';
@@ -71,7 +70,8 @@ import type { TableController } from './table.svelte.ts';
 import { Spectating } from './spectating.svelte.ts';
 import { unlocked, type TableLocks } from './tabs.ts';
 import { TabHold } from './tab-hold.svelte.ts';
-import { KeptTable, otherSeats } from './kept-table.ts';
+import { KeptTable } from './kept-table.ts';
+import { COMPUTER_DELAY_MS, ComputerSeats } from './computer-seats.ts';
 import { CodePairing, type Answer } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
@@ -81,11 +81,6 @@ type Play = Awaited<ReturnType<typeof tables.load>>;
 /** What an invite link's visit needs: loaded as the join form opens (`visit.ts`). */
 const visits = new Lazy(() => import('./visit.ts'));
 
-/**
- * How long a computer player this page runs thinks before each move, so a person can
- * follow: against the computer, and at a network table where the host seated it.
- */
-const COMPUTER_DELAY_MS = 40;
 /** How long a player who leaves keeps its links open for its RESIGN to go out. */
 const RESIGN_SEND_LIMIT_MS = 10_000;
 
@@ -142,7 +137,7 @@ export class LobbyController {
   /** The table this page is at, as kept for a reload: in the store, or memory for a shared one. */
   private readonly kept: KeptTable;
   /** The computer players this page added to its table, each a peer of its own. */
-  private computers = $state<ComputerSeat[]>([]);
+  private readonly computers: ComputerSeats;
 
   /**
    * `open` registers a peer id on the network (PeerJS in the page, loopback in tests);
@@ -163,6 +158,7 @@ export class LobbyController {
   ) {
     this.kept = new KeptTable(store, (why) => (this.error = why));
     this.tabs = new TabHold(locks);
+    this.computers = new ComputerSeats(pool);
     this.codes = new CodePairing(openDirect);
     this.spectating = new Spectating({
       reach: (peerId) => this.reach(peerId),
@@ -518,24 +514,21 @@ export class LobbyController {
   async addComputer(level: Level = 'good'): Promise<void> {
     const snap = this.snapshot;
     if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
-    const { ComputerSeat, createIdentity, freshSeed } = await this.parts();
-    const name = `Computer ${this.computers.length + 1}`;
-    const identity = createIdentity();
+    const play = await this.parts();
+    const identity = play.createIdentity();
     this.session?.runsHere(identity.publicKey);
+    const name = `Computer ${this.computers.count + 1}`;
     try {
       this.error = null;
-      this.computers = [
-        ...this.computers,
-        await ComputerSeat.join(
-          this.open,
-          snap.table.id,
-          name,
-          { seed: freshSeed(), delayMs: COMPUTER_DELAY_MS, level },
-          this.pool,
-          identity,
-          this.kept.where,
-        ),
-      ];
+      await this.computers.add(
+        play,
+        this.open,
+        snap.table.id,
+        name,
+        level,
+        identity,
+        this.kept.where,
+      );
     } catch (e) {
       this.error = `Could not add a computer player (${(e as Error).message}).`;
     }
@@ -592,34 +585,13 @@ export class LobbyController {
         return;
       }
       this.show(play, resumed.value);
-      await this.resumeNetworkComputers(play, table);
+      const failed = await this.computers.resume(play, table, this.store, this.reopen(table));
+      if (failed.length > 0) this.error = failed.join(' ');
     } catch (e) {
       this.error = `Could not reconnect to the table (${(e as Error).message}).`;
     } finally {
       this.resuming = false;
       this.restoring = null;
-    }
-  }
-
-  /**
-   * Back at a network table, the computer players this page seated there come back too,
-   * each from the record it keeps under its seat's key in this page's store.
-   */
-  private async resumeNetworkComputers(
-    { ComputerSeat, freshSeed }: Play,
-    table: SavedTable,
-  ): Promise<void> {
-    for (const seat of otherSeats(table)) {
-      const store = seatStore(this.store, seat);
-      const kept = (await store.loadTable(table.id))?.table;
-      if (!kept?.bot) continue;
-      const style = { seed: freshSeed(), delayMs: COMPUTER_DELAY_MS, level: kept.bot };
-      const computer = await ComputerSeat.resume(this.reopen(table), store, kept, style, this.pool);
-      if (typeof computer === 'string') {
-        this.error = `${kept.name} cannot be resumed here (${computer}).`;
-        continue;
-      }
-      this.computers = [...this.computers, computer];
     }
   }
 
@@ -712,8 +684,7 @@ export class LobbyController {
    */
   leave(): void {
     this.spectating.stop();
-    for (const computer of this.computers) computer.close();
-    this.computers = [];
+    this.computers.close();
     // The links close once this player's RESIGN has gone out over them, or after a bound
     // when it cannot (a slow device took longer to sign and store it than the goodbye's
     // grace, and the others never heard of the leave). The page goes home at once.
