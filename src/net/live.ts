@@ -23,7 +23,7 @@ import type { Result } from '../engine/result.ts';
 import type { CryptoPool } from './pool.ts';
 
 /** An event this peer refused, and the seat whose link it came over. */
-export interface Refusal {
+export interface RelayRefusal {
   readonly from: Seat;
   readonly reason: string;
 }
@@ -58,7 +58,7 @@ export class LiveReplica<S extends Json = Json> {
   /** This device's time over each event in the log, by event hash. */
   readonly timings = new Map<string, StepTiming>();
   /** Events refused, each sender and reason once. */
-  readonly refusals: Refusal[] = [];
+  readonly refusals: RelayRefusal[] = [];
   /** Why the crypto pool failed, or null; the table cannot go on in this page after it. */
   poolError: string | null = null;
   /** The answers to the replica's proof checks, as the pool gives them. */

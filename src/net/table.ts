@@ -84,10 +84,10 @@ import { SeatLinks } from './seats.ts';
 import { TableChat } from './chat.ts';
 import { LogExchange } from './exchange.ts';
 import { Audience } from './audience.ts';
-import { LiveReplica, type Refusal, type StepTiming } from './live.ts';
+import { LiveReplica, type RelayRefusal, type StepTiming } from './live.ts';
 import { SETTLE_MARGIN_MS, Timekeeper } from './timekeeper.ts';
 
-export type { Refusal, StepTiming } from './live.ts';
+export type { RelayRefusal, StepTiming } from './live.ts';
 
 /** A peer disconnected for sending more than any honest peer does: its seat if it had proved one. */
 export interface Disconnection {
@@ -375,7 +375,7 @@ export class TableSession<S extends Json = Json> {
   }
 
   /** Events this peer refused, and the seat whose link each came over. */
-  get refusals(): readonly Refusal[] {
+  get refusals(): readonly RelayRefusal[] {
     return this.live.refusals;
   }
 

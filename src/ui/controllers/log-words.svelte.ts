@@ -10,7 +10,7 @@ import type { Verdict } from '../../engine/table/replica.ts';
 import type { TableState } from '../../engine/table/types.ts';
 import type { Genesis } from '../../engine/table/types.ts';
 import type { Replica } from '../../engine/table/replica.ts';
-import type { Refusal, StepTiming } from '../../net/live.ts';
+import type { RelayRefusal, StepTiming } from '../../net/live.ts';
 import {
   describeEntry,
   describeRefusal,
@@ -27,7 +27,7 @@ const sameVerdict = (a: Verdict, b: Verdict): boolean =>
 export interface LoggedTable {
   readonly replica: Replica<Json>;
   readonly genesis: Genesis;
-  readonly refusals: readonly Refusal[];
+  readonly refusals: readonly RelayRefusal[];
   readonly timings: ReadonlyMap<string, StepTiming>;
 }
 
