@@ -194,7 +194,7 @@ export class LobbyController {
   }
 
   /** The table's game has its terms loaded; until it does, its lobby can gather players but not start. */
-  get playable(): boolean {
+  get termsLoaded(): boolean {
     const game = this.snapshot?.table?.game;
     // A session shows a table once the terms of its game have loaded (`LobbySession`).
     return game !== undefined && loadedTerms(game) !== null;
@@ -221,7 +221,7 @@ export class LobbyController {
 
   get canStart(): boolean {
     // Read the snapshot so Svelte re-evaluates this whenever it changes.
-    return this.snapshot !== null && this.playable && (this.session?.canStart() ?? false);
+    return this.snapshot !== null && this.termsLoaded && (this.session?.canStart() ?? false);
   }
 
   /**
