@@ -60,7 +60,7 @@
  * comes back, so a player who reloaded during the game invites and is invited like any.
  */
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { stateHash, type Json, type JsonObject } from '../engine/encoding.ts';
+import type { Json, JsonObject } from '../engine/encoding.ts';
 import { eventHash } from '../engine/events.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
 import { forkedBy } from '../engine/log.ts';
@@ -71,7 +71,7 @@ import type { TableBody } from '../engine/table/bodies.ts';
 import { allowed } from '../engine/table/fold.ts';
 import { judge } from '../engine/table/judge.ts';
 import { claimedAbsent } from '../engine/table/leave.ts';
-import type { Replica } from '../engine/table/replica.ts';
+import { tableStateHash, type Replica } from '../engine/table/replica.ts';
 import { startsNextGame } from '../engine/table/rounds.ts';
 import type { Genesis, Step, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -791,7 +791,7 @@ export class TableSession<S extends Json = Json> {
     if (this.heldIn(state) || !owesDuty(state, this.seat, this.keyring)) return false;
     // Hashed only when a kept duty may fit it, or when one is kept: a duty runs after every event.
     let hash: string | null = null;
-    const hashOf = () => (hash ??= stateHash(state as unknown as Json));
+    const hashOf = () => (hash ??= tableStateHash(state));
     const kept = this.prepared;
     const reuse =
       kept !== null &&
@@ -831,7 +831,7 @@ export class TableSession<S extends Json = Json> {
     const { prepared } = this;
     if (prepared === null || prepared.made.body === null || this.replica.waiting) return;
     if (this.nextGameHeld) return;
-    if (stateHash(this.replica.state as unknown as Json) !== prepared.hash) return;
+    if (tableStateHash(this.replica.state) !== prepared.hash) return;
     this.prepared = null;
     this.publish(prepared.made.body, prepared.made.ms);
   }
@@ -867,9 +867,7 @@ export class TableSession<S extends Json = Json> {
   /** True when the table stands exactly at `state`, the state a duty was made for. */
   private standsAt(state: TableState<Json>): boolean {
     const now = this.replica.state;
-    return (
-      now === state || stateHash(now as unknown as Json) === stateHash(state as unknown as Json)
-    );
+    return now === state || tableStateHash(now) === tableStateHash(state);
   }
 
   /** Stores the checks answered as holding, so a restore of this table need not run them again. */

@@ -109,6 +109,13 @@ export interface Ahead<S> {
   readonly state: TableState<S>;
 }
 
+/**
+ * The hash of a table state (`stateHash`), which every honest replica shares after the same
+ * events. A table state is JSON through and through; its types, interfaces, do not say so.
+ */
+export const tableStateHash = <S extends Json>(state: TableState<S>): string =>
+  stateHash(state as unknown as Json);
+
 /** True when `event`'s author had seen `other` when it made `event`. */
 const sees = (event: Event, other: Event): boolean => other.seq < event.basis[other.author]!;
 
@@ -164,7 +171,7 @@ export class Replica<S extends Json> {
 
   /** A hash every honest replica shares after the same events. */
   get stateHash(): string {
-    return stateHash(this.state as unknown as Json);
+    return tableStateHash(this.state);
   }
 
   /** The state after folding the first `count` log entries. */
