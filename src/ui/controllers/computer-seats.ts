@@ -62,16 +62,11 @@ export class ComputerSeats {
   ): Promise<string[]> {
     const failed: string[] = [];
     for (const seat of otherSeats(table)) {
-      const kept = (await seatStore(store, seat).loadTable(table.id))?.table;
+      const own = seatStore(store, seat);
+      const kept = (await own.loadTable(table.id))?.table;
       if (!kept?.bot) continue;
       const style = { seed: freshSeed(), delayMs: COMPUTER_DELAY_MS, level: kept.bot };
-      const computer = await ComputerSeat.resume(
-        open,
-        seatStore(store, seat),
-        kept,
-        style,
-        this.pool,
-      );
+      const computer = await ComputerSeat.resume(open, own, kept, style, this.pool);
       if (typeof computer === 'string')
         failed.push(`${kept.name} cannot be resumed here (${computer}).`);
       else this.seats = [...this.seats, computer];
