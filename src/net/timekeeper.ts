@@ -38,7 +38,7 @@ export interface TimedSession {
   standing(): TableState<Json>;
   /** True while the session replays a kept log: the table is not yet where it stands. */
   restoring(): boolean;
-  /** Keeps since when each seat has been out of reach, for a reload. */
+  /** Keeps since when each seat has been out of reach, for a reload: a copy, as it changes on. */
   keepUnreachable(since: readonly (number | null)[]): void;
   /** Takes in an event held back, once this page's clock got to it. */
   receive(from: Seat, event: string): void;
@@ -204,7 +204,7 @@ export class Timekeeper {
       changed = true;
     });
     this.kept = [];
-    if (changed) this.session.keepUnreachable([...this.unreachableSince]);
+    if (changed) this.session.keepUnreachable(this.unreachableSince);
   }
 
   /** Wakes the session when a claim's answer window is over: its confirmation is due then. */
