@@ -167,7 +167,7 @@ async function reload(alice: LobbyController, store: MemoryStore, awayMs: number
   alice.session!.close();
   await vi.advanceTimersByTimeAsync(awayMs);
   const again = new LobbyController(open, new InThreadPool(), store);
-  const back = again.resume(id);
+  const back = again.comeback.resume(id);
   // The replay yields a task between its slices: the fake clock runs them without moving on.
   for (let i = 0; i < 10_000 && again.table === null; i++) await vi.advanceTimersByTimeAsync(0);
   await back;

@@ -28,7 +28,7 @@ test('the guest, then the host, reload in the lobby: same seats, same keys, and 
   ben.session!.close();
   await until('Ann sees Ben’s page gone', () => ann.snapshot!.links[ben.session!.id] === 'lost');
   const ben2 = new LobbyController(open, new InThreadPool(), stores.ben);
-  await ben2.resume(id);
+  await ben2.comeback.resume(id);
   await until('Ben has his seat again', () => ann.canStart && ben2.snapshot?.seated === true);
   expect(ann.snapshot!.players.map((p) => p.peer)).toEqual([ann.session!.id, ben2.session!.id]);
   expect(ben2.snapshot!.players.map((p) => p.identity)).toEqual(keys);
@@ -38,7 +38,7 @@ test('the guest, then the host, reload in the lobby: same seats, same keys, and 
   ann.session!.close();
   await until('Ben sees Ann’s page gone', () => ben2.snapshot!.links[ann.session!.id] === 'lost');
   const ann2 = new LobbyController(open, new InThreadPool(), stores.ann);
-  await ann2.resume(id);
+  await ann2.comeback.resume(id);
   expect(ann2.session!.id).toBe(ann.session!.id);
   expect(ann2.snapshot!.players.map((p) => [p.name, p.peer, p.identity])).toEqual([
     ['Ann', ann2.session!.id, keys[0]],

@@ -133,7 +133,7 @@ test('a player whose page reloaded during the game is invited to play again, acc
   ben.table!.close();
   ben.session!.close();
   const back = new LobbyController(open, new InThreadPool(), store);
-  await back.resume(first);
+  await back.comeback.resume(first);
   // Play again before the end, as at the end: no result is needed to invite.
   await ann.playAgain();
   await until(() => back.invitation !== null);
@@ -145,7 +145,7 @@ test('a player whose page reloaded during the game is invited to play again, acc
   expect(back.tableId).toBe(ann.snapshot!.table!.id);
   const again = new LobbyController(open, new InThreadPool(), store);
   back.session!.close();
-  await again.resume(back.tableId!);
+  await again.comeback.resume(back.tableId!);
   await until(() => again.snapshot?.seated === true);
   const [annSession, benSession] = await startAgain(ann, again);
   expect(benSession!.genesis).toEqual(annSession!.genesis);
@@ -157,7 +157,7 @@ test('a player whose page reloaded during the game invites the others to play ag
   ben.table!.close();
   ben.session!.close();
   const back = new LobbyController(open, new InThreadPool(), store);
-  await back.resume(ben.tableId!);
+  await back.comeback.resume(ben.tableId!);
   await back.playAgain();
   expect(back.snapshot?.table?.id).toBe(back.tableId);
   await until(() => ann.invitation !== null);

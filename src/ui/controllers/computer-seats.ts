@@ -5,7 +5,6 @@
  */
 import type { ComputerSeat } from '../../bots/seat.ts';
 import type { Level } from '../../engine/game.ts';
-import type { Identity } from '../../engine/identity.ts';
 import type { CryptoPool } from '../../net/pool.ts';
 import { seatStore, type SavedTable, type TableStore } from '../../net/store.ts';
 import type { Transport } from '../../net/transport.ts';
@@ -19,31 +18,30 @@ import type * as TableCode from './play.ts';
 export const COMPUTER_DELAY_MS = 40;
 
 /** What seating a computer player needs of the table's code (`play.ts`, fetched on the way to a table). */
-type Code = Pick<typeof TableCode, 'ComputerSeat' | 'freshSeed'>;
+type Code = Pick<typeof TableCode, 'ComputerSeat' | 'createIdentity' | 'freshSeed'>;
 
 export class ComputerSeats {
   private seats: ComputerSeat[] = [];
 
   constructor(private readonly pool: CryptoPool) {}
 
-  /** How many this page seated. */
-  get count(): number {
-    return this.seats.length;
-  }
-
   /**
-   * Seats computer player `name` at table `tableId` under `identity`: it asks for a seat
-   * over `open` like any visitor, and keeps its record in `store`. Rejects when it cannot.
+   * Seats a computer player at table `tableId` under a fresh identity key, which
+   * `runsHere` is told first (the lobby tells every player that this page runs it, before
+   * it even sits): it asks for a seat over `open` like any visitor, and keeps its record
+   * in `store`. Rejects when it cannot.
    */
   async add(
-    { ComputerSeat, freshSeed }: Code,
+    { ComputerSeat, createIdentity, freshSeed }: Code,
     open: (peerId: string) => Promise<Transport>,
     tableId: string,
-    name: string,
     level: Level,
-    identity: Identity,
     store: TableStore,
+    runsHere: (key: string) => void,
   ): Promise<void> {
+    const identity = createIdentity();
+    runsHere(identity.publicKey);
+    const name = `Computer ${this.seats.length + 1}`;
     const style = { seed: freshSeed(), delayMs: COMPUTER_DELAY_MS, level };
     const seat = await ComputerSeat.join(open, tableId, name, style, this.pool, identity, store);
     this.seats = [...this.seats, seat];

@@ -1,38 +1,21 @@
 /**
- * LobbyController: the reactive face of a `LobbySession` for the Svelte
- * components. It owns the transport and this player's identity key for the
+ * LobbyController: the reactive face of a `LobbySession` for the Svelte components, and
+ * the page's ways to a seat. It owns the transport and this player's identity key for the
  * table, and once every seat has signed the same genesis it opens the table session on
- * the same links. An invite link is visited first: the page learns the table from its
- * host, then asks for a seat.
+ * the same links (`openStarted`). An invite link is visited first: the page learns the
+ * table from its host, then asks for a seat. A table is kept in the store from the moment
+ * this player has a seat (`KeptTable`), so that a reload comes back to it (`Comeback`).
  *
- * Play again opens a new table (new id, fresh identity key, same game and
- * options) and invites the others over the seat links of the table just played
- * (`TableSession.invite`), which stay open until the new table starts: an invited
- * player accepts, and joins it like anyone following an invite link. The seat links
- * follow a player whose page reloaded during the game, so that player invites and is
- * invited like any.
+ * Play again opens a new table (new id, fresh identity key, same game and options) and
+ * invites the others over the seat links of the table just played (`TableSession.invite`),
+ * which stay open until the new table starts (`JustPlayed`): an invited player accepts,
+ * and joins it like anyone following an invite link.
  *
- * A game against the computer (`playComputer`) runs every seat in this page, over an
- * in-memory network, and is kept in the store like a network table, each computer
- * seat under a key of its own (`seatStore`): a reload resumes every seat from what it
- * kept, so nothing the player has seen changes.
- *
- * A table is kept in the store from the moment this player has a seat, and with the
- * agreed genesis before the first event is signed, so that a reload comes back to it
- * (`resume`): the page registers again, the session is rebuilt from the store, and the
- * seat links fetch what it missed and re-send what the others missed.
- *
- * A table may be played with no signaling server (`direct.ts`, `CodePairing`): its host
- * pairs each player by codes (`codes.offers`), a player joins by answering the host's code
- * (`joinByCode`), and the other links are signaled through the host. After a reload such a
- * page pairs again by codes with any player still at the table (`codes.answers` or
- * `codes.offers`, either way round), and its links to the others are signaled through that one.
- *
- * A tab holds the table it sits at (`tabs.ts`), so that no second tab of this browser runs
- * it under the same key: a tab sent back to a table another tab holds says so, and may
- * wait for it. A tab that opens the invite link of such a table may still sit at it, as
- * another player, with a key of its own: it keeps that seat in memory only, as this
- * browser's store keeps one seat per table, the other tab's.
+ * Its parts, each a file of its own: the codes of a table with no signaling server
+ * (`CodePairing`: the host pairs each player by codes, a player joins by answering the
+ * host's code, the other links are signaled through the host), watching as a spectator
+ * (`Spectating`), the tab's hold on its table (`TabHold`), the computer players a host
+ * seats (`ComputerSeats`), and a game against the computer (`SoloGame`).
  *
  * The code of a table comes in two chunks: what a visit needs (`visit.ts`: the lobby
  * session, which loads the rules of the table's game alone), fetched as an invite link
@@ -40,28 +23,21 @@
  * seated player may be started with at any moment and its table session must then open
  * at once.
  */
-import type { LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import { loadedTerms } from '../../engine/games/playable.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
 import { DEFAULT_CLOCK, type Clock } from '../../engine/table/clock.ts';
-import { guestPeerId, hostPeerId, isTableId, newTableId } from '../../net/ids.ts';
+import { guestPeerId, hostPeerId, newTableId } from '../../net/ids.ts';
 import { sleep } from '../../net/backoff.ts';
 import type { LobbySession, LobbySnapshot } from '../../net/lobby.ts';
 import type { TableInfo, WireMessage } from '../../net/messages.ts';
 import type { Messenger } from '../../net/messenger.ts';
 import type { CryptoPool } from '../../net/pool.ts';
 import type { DirectTransport } from '../../net/direct.ts';
-import {
-  MemoryStore,
-  seatStore,
-  type SavedTable,
-  type TablePlay,
-  type TableStore,
-} from '../../net/store.ts';
-import type { Invitation, Restoring, TableSession } from '../../net/table.ts';
+import { MemoryStore, type SavedTable, type TablePlay, type TableStore } from '../../net/store.ts';
+import type { Invitation, TableSession } from '../../net/table.ts';
 import type { Transport } from '../../net/transport.ts';
 import { lobbyRunBy, runByWords } from '../words/runby.ts';
 import { sameSeries } from '../words/series.ts';
@@ -71,8 +47,12 @@ import { Spectating } from './spectating.svelte.ts';
 import { unlocked, type TableLocks } from './tabs.ts';
 import { TabHold } from './tab-hold.svelte.ts';
 import { KeptTable } from './kept-table.ts';
-import { COMPUTER_DELAY_MS, ComputerSeats } from './computer-seats.ts';
-import { CodePairing, type Answer } from './code-pairing.svelte.ts';
+import { ComputerSeats } from './computer-seats.ts';
+import { JustPlayed } from './just-played.ts';
+import { SoloGame } from './solo.svelte.ts';
+import { Comeback } from './comeback.svelte.ts';
+import { CodeJoin } from './code-join.ts';
+import { CodePairing } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
 /** The sessions, rules and keys of a table: loaded before this page sits at one (`play.ts`). */
@@ -84,17 +64,16 @@ const visits = new Lazy(() => import('./visit.ts'));
 /** How long a player who leaves keeps its links open for its RESIGN to go out. */
 const RESIGN_SEND_LIMIT_MS = 10_000;
 
-/** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
-function newTable(
-  { playable }: Play,
-  game: GameId,
-  seats: number,
-  options: JsonObject,
-  clock: Clock,
-): TableInfo {
-  const counted = playable(game)?.withSeats?.(options, seats) ?? options;
-  return { id: newTableId(), game, seats, options: counted, clock };
-}
+/**
+ * A new table of `game`, once the table's code is here; a game whose options count the
+ * players (one army each) gets the count from the seats.
+ */
+const newTable =
+  (game: GameId, seats: number, options: JsonObject, clock: Clock) =>
+  ({ playable }: Play): TableInfo => {
+    const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+    return { id: newTableId(), game, seats, options: counted, clock };
+  };
 
 export class LobbyController {
   snapshot = $state<LobbySnapshot | null>(null);
@@ -104,12 +83,10 @@ export class LobbyController {
   asked = $state(false);
   /** The table this page sits at, in the lobby or in the game: what the URL names. */
   tableId = $state<string | null>(null);
-  /** A table the page was sent back to that this browser does not keep. */
-  unknownTable = $state<string | null>(null);
-  /** The page is coming back to a kept table: registering again and replaying. */
-  resuming = $state(false);
-  /** How far the replay of a kept table is, once registered again; null before and after. */
-  restoring = $state<Restoring | null>(null);
+  /** This page coming back to a table the browser kept, after a reload. */
+  readonly comeback: Comeback;
+  /** This page answering another's offer code, to join or pair again with no signaling server. */
+  private readonly codeJoin: CodeJoin;
   /** The table this tab holds, or another tab's that this one waits for or shares. */
   readonly tabs: TabHold;
   /** A table with no signaling server: its transport paired by codes, and the codes on show. */
@@ -118,18 +95,14 @@ export class LobbyController {
   readonly spectating: Spectating;
   session: LobbySession | null = null;
   private identity: Identity | null = null;
-  /**
-   * After Play again, or an invitation accepted: the table just played, and what closes
-   * it and its links. Its seat links carry the invitation, and any crossing one, until
-   * the new table starts.
-   */
-  private previous: { table: TableController; close: () => void } | null = null;
+  /** After Play again, or an invitation accepted: the table just played, open until the next starts. */
+  private readonly justPlayed = new JustPlayed();
   /** The game against the computer this page runs, every seat of it. */
-  private local = $state.raw<LocalTable | null>(null);
+  private readonly solo: SoloGame;
 
   /** True while this page plays against the computer: every seat runs here. */
   get againstComputer(): boolean {
-    return this.local !== null;
+    return this.solo.table !== null;
   }
   private name = '';
   /** The links of a table resumed after a reload: no lobby session holds them. */
@@ -159,7 +132,43 @@ export class LobbyController {
     this.kept = new KeptTable(store, (why) => (this.error = why));
     this.tabs = new TabHold(locks);
     this.computers = new ComputerSeats(pool);
+    this.solo = new SoloGame(pool);
     this.codes = new CodePairing(openDirect);
+    this.codeJoin = new CodeJoin({
+      store,
+      codes: this.codes,
+      tabs: this.tabs,
+      parts: () => this.parts(),
+      seated: () => this.session !== null || this.table !== null,
+      resume: (id) => this.comeback.resume(id),
+      enter: (id) => this.enter(id),
+      identify: (identity) => (this.identity = identity),
+      attach: (session) => this.attach(session),
+    });
+    this.comeback = new Comeback({
+      store,
+      pool,
+      tabs: this.tabs,
+      kept: this.kept,
+      codes: this.codes,
+      computers: this.computers,
+      solo: this.solo,
+      parts: () => this.parts(),
+      reopen: (table) => this.reopen(table),
+      answerCodes: () => this.codeJoin.again(),
+      sitAgain: ({ id, identity, name }) => {
+        this.identity = identity;
+        this.name = name;
+        this.tableId = id;
+      },
+      attach: (session, asked = false) => {
+        if (asked) this.asked = true;
+        this.attach(session);
+      },
+      show: (code, session) => this.show(code, session),
+      linked: (messenger) => (this.messenger = messenger),
+      fail: (why) => (this.error = why),
+    });
     this.spectating = new Spectating({
       reach: (peerId) => this.reach(peerId),
       pool,
@@ -235,10 +244,7 @@ export class LobbyController {
     options: JsonObject,
     clock: Clock = DEFAULT_CLOCK,
   ): Promise<void> {
-    const play = await this.parts();
-    const table = newTable(play, game, seats, options, clock);
-    await this.enter(table.id);
-    this.host(play, table, name, await this.reach(hostPeerId(table.id)));
+    await this.openAsHost(name, newTable(game, seats, options, clock), (id) => this.reach(id));
   }
 
   /**
@@ -252,12 +258,23 @@ export class LobbyController {
     options: JsonObject,
     clock: Clock = DEFAULT_CLOCK,
   ): Promise<void> {
+    await this.openAsHost(name, newTable(game, seats, options, clock), async (id) => {
+      const transport = await this.codes.pair(id);
+      this.codes.offer();
+      return transport;
+    });
+  }
+
+  /** Sits at the new table `info` makes as its host, on the transport `reach` registers. */
+  private async openAsHost(
+    name: string,
+    info: (code: Play) => TableInfo,
+    reach: (peerId: string) => Promise<Transport>,
+  ): Promise<void> {
     const play = await this.parts();
-    const table = newTable(play, game, seats, options, clock);
+    const table = info(play);
     await this.enter(table.id);
-    const transport = await this.codes.pair(hostPeerId(table.id));
-    this.codes.offer();
-    this.host(play, table, name, transport);
+    this.host(play, table, name, await reach(hostPeerId(table.id)));
   }
 
   /** Sits at the new `table` as its host, under a fresh identity key, on `transport`. */
@@ -272,60 +289,14 @@ export class LobbyController {
     this.attach(LobbySession.create(transport, table, name, this.identity));
   }
 
-  /**
-   * Joins a table by code: the page answers the offer code its host's page shows
-   * (`codes.answers`), and visits the table once the host has taken the answer.
-   */
+  /** Joins a table by code: the page answers the offer code its host's page shows. */
   joinByCode(): void {
-    // Linked: the page shows the table, or its links.
-    this.codes.answerWith((offer) => this.answerOffer(offer));
+    this.codeJoin.join();
   }
 
-  /** Answers offer codes, to pair with a player by codes (this table is `paired`). */
+  /** Answers offer codes, to pair again with a player by codes (this table is `paired`). */
   answerCodes(): void {
-    if (this.codes.transport && !this.codes.answers) this.joinByCode();
-  }
-
-  /**
-   * Answers `offer`: on this page's own transport when it names this table, else (a
-   * player joining) on a new one for the table it names, which visits that table once
-   * the host's link is up. Refused in words when the code is bad.
-   */
-  private async answerOffer(offer: string): ReturnType<Answer> {
-    const { createIdentity, decodePairing, LobbySession } = await this.parts();
-    const read = await decodePairing(offer);
-    if (!read.ok) return read;
-    const { table, peer } = read.value;
-    const { codes } = this;
-    if (codes.transport?.table !== table && !this.session && !this.table) {
-      // A code for a table this browser sits at (its page reloaded): back to it first.
-      const kept = await this.store.loadTable(table).catch(() => null);
-      if (kept?.table.paired) await this.resume(table);
-    }
-    const fresh = codes.transport?.table !== table;
-    if (fresh) {
-      if (this.session || this.table)
-        return { ok: false, error: 'This code is for another table than the one this page is at.' };
-      codes.transport?.close();
-      await this.enter(table);
-      const transport = await codes.pair(guestPeerId(table));
-      const identity = createIdentity();
-      this.identity = identity;
-      codes.onceHostLinked(() => {
-        codes.codeVisit = table;
-        this.attach(LobbySession.visit(transport, table, identity));
-      });
-    }
-    const transport = codes.transport!;
-    const answered = await transport.answer(offer);
-    if (answered.ok) return { ok: true, value: { code: answered.value, transport, peer } };
-    // Refused: a transport made for this code goes with it, and the page is as before.
-    if (fresh && codes.transport === transport) {
-      transport.close();
-      codes.forget();
-      this.tabs.letGo();
-    }
-    return answered;
+    this.codeJoin.again();
   }
 
   /** Opens the invite to `tableId`: learns the game, who invites and the seats taken. */
@@ -382,8 +353,8 @@ export class LobbyController {
     const played = this.table;
     const info = this.kept.saved?.info;
     if (!played || !info) return;
-    if (this.local) {
-      const { genesis, level } = this.local;
+    if (this.solo.table) {
+      const { genesis, level } = this.solo.table;
       const series = played.played;
       this.leave();
       await this.playComputer(
@@ -397,32 +368,21 @@ export class LobbyController {
       if (this.table && sameSeries(series, this.table.names)) this.table.before = series;
       return;
     }
-    const { createIdentity, LobbySession } = await this.parts();
+    const play = await this.parts();
     const fresh: TableInfo = { ...info, id: newTableId() };
     await this.enter(fresh.id);
     const transport = await this.reach(hostPeerId(fresh.id));
     if (this.table !== played) return transport.close();
     this.moveOn(played);
-    const previous = this.previous;
-    this.identity = createIdentity();
-    this.attach(LobbySession.create(transport, fresh, this.name, this.identity));
-    // Crossing invitations (both pressed Play again): the lowest seat's table wins everywhere.
-    const crossed = () => {
-      const first = played.session.invitations[0];
-      if (this.previous !== previous || !first || first.seat > played.seat) return;
-      stop();
-      void this.accept(first);
-    };
-    const stop = played.session.subscribe(crossed);
-    played.session.invite(fresh.id);
-    crossed();
+    this.host(play, fresh, this.name, transport);
+    this.justPlayed.invite(fresh.id, (first) => void this.accept(first));
   }
 
   /** Joins the table another player invited this one to, under the same name; closes this one. */
   async accept(invitation: Invitation | null = this.invitation): Promise<void> {
-    if (!invitation || (!this.previous && !this.table)) return;
+    if (!invitation || (!this.justPlayed.table && !this.table)) return;
     // Invited after pressing Play again: the table this page opened is abandoned.
-    const abandoned = this.previous ? this.session : null;
+    const abandoned = this.justPlayed.table ? this.session : null;
     await this.join(invitation.table, this.name);
     abandoned?.close();
   }
@@ -434,14 +394,11 @@ export class LobbyController {
    */
   private moveOn(played: TableController): void {
     const { session, messenger } = this;
-    this.previous = {
-      table: played,
-      close: () => {
-        played.close();
-        session?.close();
-        messenger?.close();
-      },
-    };
+    this.justPlayed.keep(played, () => {
+      played.close();
+      session?.close();
+      messenger?.close();
+    });
     this.session = null;
     this.messenger = null;
     this.table = null;
@@ -460,46 +417,13 @@ export class LobbyController {
     level: Level,
   ): Promise<void> {
     const play = await this.parts();
-    const { createIdentity, freshSeed, localTable, LoopbackNetwork, seatRecords } = play;
     const id = newTableId();
     await this.enter(id);
     this.name = name;
-    const computers = Array.from({ length: seats - 1 }, (_, i) =>
-      seats === 2 ? 'Computer' : `Computer ${i + 1}`,
-    );
-    const stores = [this.kept.where, ...computers.map((_, i) => seatStore(this.kept.where, i + 1))];
-    // Each step a task of its own, so none holds the page: each seat's identity (the page's
-    // first also builds ed25519's table for the base point), the sessions of every seat,
-    // this player's controller, the table's first drawing; and each message between the seats.
-    const identities: Identity[] = [];
-    for (let seat = 0; seat < seats; seat++) {
-      await sleep(0);
-      identities.push(createIdentity());
-    }
-    await sleep(0);
-    const local = localTable({
-      game,
-      options,
-      names: [name, ...computers],
-      identities,
-      humans: [0],
-      delayMs: COMPUTER_DELAY_MS,
-      seed: freshSeed(),
-      level,
-      pool: this.pool,
-      network: new LoopbackNetwork({ eachInATask: true }),
-      table: id,
-      stores,
-    });
-    this.local = local;
-    // Written in this turn, before any seat's first secret: the store writes in order.
-    seatRecords(local).forEach((table, seat) => {
-      if (seat === 0) void this.kept.save(table);
-      else void stores[seat]!.saveTable(table).catch((e: unknown) => this.kept.storeFailed(e));
-    });
+    const terms = { id, name, game, options, seats, level };
+    const session = await this.solo.start(play, terms, this.kept);
     if (!this.tabs.shared) this.tableId = id;
-    await sleep(0);
-    this.show(play, local.sessions[0]!);
+    this.show(play, session);
   }
 
   start(): void {
@@ -515,20 +439,10 @@ export class LobbyController {
     const snap = this.snapshot;
     if (!snap?.isHost || !snap.table || snap.players.length >= snap.table.seats) return;
     const play = await this.parts();
-    const identity = play.createIdentity();
-    this.session?.runsHere(identity.publicKey);
-    const name = `Computer ${this.computers.count + 1}`;
+    const runsHere = (key: string) => this.session?.runsHere(key);
     try {
       this.error = null;
-      await this.computers.add(
-        play,
-        this.open,
-        snap.table.id,
-        name,
-        level,
-        identity,
-        this.kept.where,
-      );
+      await this.computers.add(play, this.open, snap.table.id, level, this.kept.where, runsHere);
     } catch (e) {
       this.error = `Could not add a computer player (${(e as Error).message}).`;
     }
@@ -540,142 +454,6 @@ export class LobbyController {
 
   freeSeat(peer: string): void {
     this.session?.freeSeat(peer);
-  }
-
-  /**
-   * Comes back to table `id` as this browser kept it, after a reload or with the tab
-   * reopened: straight into the game, registered again and resumed where it stood.
-   */
-  async resume(id: string): Promise<void> {
-    if (isTableId(id) && !(await this.tabs.hold(id))) {
-      this.tabs.elsewhere = id;
-      return;
-    }
-    this.tabs.shared = false;
-    this.kept.keepIn(false);
-    const kept = isTableId(id) ? await this.store.loadTable(id) : null;
-    if (!kept) {
-      this.unknownTable = id;
-      return;
-    }
-    const play = await this.parts();
-    const { table } = kept;
-    this.kept.saved = table;
-    this.identity = table.identity;
-    this.name = table.name;
-    this.tableId = id;
-    if (!table.play) return this.rejoinLobby(play, table);
-    if (table.computers) return this.resumeComputers(play, id, table.play, table.computers);
-    this.resuming = true;
-    try {
-      const { genesis, seat, peers } = table.play;
-      const rejoined = await play.rejoinTable(this.reopen(table), genesis, seat, peers);
-      this.messenger = rejoined.messenger;
-      if (!(await this.kept.save({ ...table, play: { genesis, seat, peers: rejoined.peers } })))
-        return;
-      const resumed = await play.TableSession.resume(
-        rejoined.messenger,
-        this.store,
-        id,
-        this.pool,
-        (restoring) => (this.restoring = restoring),
-      );
-      if (!resumed.ok) {
-        this.error = `This table cannot be resumed here (${resumed.error}).`;
-        return;
-      }
-      this.show(play, resumed.value);
-      const failed = await this.computers.resume(play, table, this.store, this.reopen(table));
-      if (failed.length > 0) this.error = failed.join(' ');
-    } catch (e) {
-      this.error = `Could not reconnect to the table (${(e as Error).message}).`;
-    } finally {
-      this.resuming = false;
-      this.restoring = null;
-    }
-  }
-
-  /** Back to the game against the computer `id`: every seat as the store kept it. */
-  private async resumeComputers(
-    tablePlay: Play,
-    id: string,
-    play: TablePlay,
-    level: Level,
-  ): Promise<void> {
-    const { freshSeed, LoopbackNetwork, resumeLocalTable } = tablePlay;
-    this.resuming = true;
-    try {
-      const resumed = await resumeLocalTable({
-        table: id,
-        stores: play.genesis.names.map((_, seat) =>
-          seat === play.seat ? this.store : seatStore(this.store, seat),
-        ),
-        humans: [play.seat],
-        seed: freshSeed(),
-        level,
-        delayMs: COMPUTER_DELAY_MS,
-        pool: this.pool,
-        network: new LoopbackNetwork({ eachInATask: true }),
-        progress: (restoring) => (this.restoring = restoring),
-      });
-      if (!resumed.ok) {
-        this.error = `This game cannot be resumed here (${resumed.error}).`;
-        return;
-      }
-      this.local = resumed.value;
-      this.show(tablePlay, resumed.value.sessions[play.seat]!);
-    } catch (e) {
-      this.error = `This browser could not read the game back (${(e as Error).message}).`;
-    } finally {
-      this.resuming = false;
-      this.restoring = null;
-    }
-  }
-
-  /**
-   * Waits until the tab that holds the table this page was sent to lets go of it (closes,
-   * leaves the page, or leaves the table), then comes back to it here.
-   */
-  async useHere(): Promise<void> {
-    const id = await this.tabs.takeOver();
-    if (id !== null) await this.resume(id);
-  }
-
-  /**
-   * Back to the lobby of a table that had not started: the host opens it again under
-   * its rendezvous id and the others come back to it; a guest asks for its seat again,
-   * which its identity key keeps.
-   */
-  private async rejoinLobby(
-    { LobbySession, registerAgain }: Play,
-    table: SavedTable,
-  ): Promise<void> {
-    const isHost = table.host;
-    try {
-      this.error = null;
-      const transport = await registerAgain(
-        this.reopen(table),
-        table.id,
-        isHost ? hostPeerId(table.id) : null,
-        !isHost,
-      );
-      const session = () =>
-        isHost
-          ? LobbySession.create(transport, table.info, table.name, table.identity, table.roster)
-          : LobbySession.join(transport, table.id, table.name, table.identity);
-      // Paired by codes, a guest asks the host for its seat again once paired with it again.
-      if (table.paired && isHost) this.codes.offer();
-      if (table.paired && !isHost) {
-        this.codes.onceHostLinked(() => {
-          this.codes.codeVisit = table.id;
-          this.asked = true;
-          this.attach(session());
-        });
-        this.answerCodes();
-      } else this.attach(session());
-    } catch (e) {
-      this.error = `Could not reach the signaling server (${(e as Error).message}).`;
-    }
   }
 
   /**
@@ -698,28 +476,20 @@ export class LobbyController {
     };
     void Promise.race([resigned, sleep(RESIGN_SEND_LIMIT_MS)]).then(closeLinks, closeLinks);
     this.table = null;
-    this.local?.close();
-    this.local = null;
+    this.solo.close();
     this.session = null;
     this.messenger = null;
     this.snapshot = null;
     this.asked = false;
-    this.previous?.close();
-    this.previous = null;
+    this.justPlayed.close();
     if (this.tableId) void this.kept.forget(this.tableId);
     this.tableId = null;
     this.codes.close();
     this.codes.forget();
     this.codes.codeVisit = null;
-    this.unknownTable = null;
+    this.comeback.reset();
     this.kept.reset();
     this.tabs.reset();
-  }
-
-  /** The table just played is done with, once the new one started: its game and its links. */
-  private closePlayed(): void {
-    this.previous?.close();
-    this.previous = null;
   }
 
   /**
@@ -758,7 +528,7 @@ export class LobbyController {
       if (snapshot.isHost) this.kept.keepRoster(snapshot);
       if (snapshot.phase === 'started' && !this.table) {
         this.openTable(session);
-        this.closePlayed();
+        this.justPlayed.close();
       }
     });
   }
@@ -772,36 +542,19 @@ export class LobbyController {
     void this.kept.save({ id: info.id, info, name, identity, host, play: null, paired });
   }
 
-  private openTable(session: LobbySession): void {
-    const start = session.tableStart();
+  private openTable(lobby: LobbySession): void {
     // This page sat only once the table's code was here (`sit`, and each way to a seat).
     const play = tables.module;
-    const rules = this.kept.saved && play?.playable(this.kept.saved.info.game);
-    if (!start || !this.identity || !this.kept.saved || !play || !rules) return;
-    const { genesis, seat, peers } = start;
-    // The store writes in order: the genesis lands before the first secret and event. The
-    // session opens now, in the same turn, so no message of the others' sessions is missed.
-    void this.kept.save({ ...this.kept.saved, play: { genesis, seat, peers } });
-    this.show(
-      play,
-      new play.TableSession(
-        session.channel,
-        genesis,
-        rules,
-        seat,
-        this.identity.secretKey,
-        peers,
-        this.kept.where,
-        this.pool,
-      ),
-    );
+    const { saved } = this.kept;
+    if (!this.identity || !saved || !play) return;
+    const keep = (started: TablePlay) => void this.kept.save({ ...saved, play: started });
+    const session = play.openStarted(lobby, saved, this.identity, this.kept.where, this.pool, keep);
+    if (session) this.show(play, session);
   }
 
   private show({ NEXT_GAME_SECONDS, TableController }: Play, session: TableSession): void {
     this.table = new TableController(session, 0, NEXT_GAME_SECONDS);
-    // Played again by the same players: the series' score goes on from the table just played.
-    const played = this.previous?.table.played;
-    if (played && sameSeries(played, this.table.names)) this.table.before = played;
+    this.justPlayed.carrySeries(this.table);
     session.subscribe(() => this.kept.keepAddresses(session));
   }
 }
