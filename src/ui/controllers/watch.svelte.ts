@@ -15,7 +15,7 @@ import {
   type ResultWords,
 } from '../words/outcome.ts';
 import { roundProgress, seatsUnderCheck } from '../words/progress.ts';
-import { together } from '../words/waiting.ts';
+import { together } from '../text.ts';
 import { LogWords } from './log-words.svelte.ts';
 import type { StepProgress } from './table-view.svelte.ts';
 

@@ -20,8 +20,8 @@ import type { PeerHash } from '../../net/table.ts';
 import { describeFinding } from './describe.ts';
 import { faceWords } from './faces.ts';
 import { gameUi } from '../games/index.ts';
-import { plural } from './numbers.ts';
-import { together } from './waiting.ts';
+import { plural } from '../text.ts';
+import { together } from '../text.ts';
 
 /** One player's replica as the audit view shows it. */
 export interface HashRow {

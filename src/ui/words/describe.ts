@@ -9,7 +9,7 @@ import type { TableState } from '../../engine/table/types.ts';
 import type { Offence, Verdict } from '../../engine/table/replica.ts';
 import type { LogReader } from '../games/game.ts';
 import { gameUi } from '../games/index.ts';
-import { together } from './waiting.ts';
+import { together } from '../text.ts';
 
 export interface LogLine {
   readonly text: string;

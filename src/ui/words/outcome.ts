@@ -6,7 +6,7 @@
 import type { Json } from '../../engine/encoding.ts';
 import type { Outcome } from '../../engine/game.ts';
 import { gameUi } from '../games/index.ts';
-import { together } from './waiting.ts';
+import { together } from '../text.ts';
 
 /** A finished game or match, as one player reads it. */
 export interface ResultWords {

@@ -17,7 +17,7 @@ import type { Step, TableState } from '../../engine/table/types.ts';
 import type { StepTiming } from '../../net/table.ts';
 import { gameUi } from '../games/index.ts';
 import { faceWords } from './faces.ts';
-import { plural } from './numbers.ts';
+import { plural } from '../text.ts';
 
 /** The case against a refused event: which event, what it claimed, what the check found. */
 export interface Evidence {

@@ -1,6 +1,6 @@
 /** What a page coming back to its table says while it gets there (`LobbyController.resume`). */
 import type { Restoring } from '../../net/table.ts';
-import { thousands } from './numbers.ts';
+import { thousands } from '../text.ts';
 
 /**
  * Null while the page registers again (not restoring yet): "Reconnecting to the table…".

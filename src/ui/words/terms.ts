@@ -7,7 +7,7 @@
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import { ARMY } from '../../engine/games/batailles/types.ts';
-import { plural, thousands } from './numbers.ts';
+import { plural, thousands } from '../text.ts';
 
 /** Options told together, by name: each must be a whole number for the words to apply. */
 interface Told {

@@ -7,11 +7,7 @@ import type { Seat } from '../../engine/game.ts';
 import type { Clock } from '../../engine/table/clock.ts';
 import type { Step } from '../../engine/table/types.ts';
 import type { SeatLinkState } from '../../net/seats.ts';
-
-/** "Bob", "Bob and Cat", "Ann, Bob and Cat". */
-export function together(names: readonly string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
+import { together } from '../text.ts';
 
 /**
  * One or more sentences on the links that are not up, or null when every link is.

@@ -22,7 +22,7 @@ import {
   type Face,
   type FightView,
 } from '../../../engine/games/batailles/index.ts';
-import { together } from '../../words/waiting.ts';
+import { together } from '../../text.ts';
 
 /** A face in words: "9", "Spy (1)", "Minesweeper (8)", "King", "Mine". */
 export function faceWords(face: Face): string {

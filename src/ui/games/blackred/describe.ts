@@ -12,7 +12,7 @@ import {
   type HandRecord,
   type HandReason,
 } from '../../../engine/games/blackred/index.ts';
-import { plural } from '../../words/numbers.ts';
+import { plural } from '../../text.ts';
 
 /** A card as its picture shows it: "7♥", "K♠", "A♦". */
 export const cardWords = (face: number): string => faceLabel(face);

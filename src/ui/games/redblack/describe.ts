@@ -4,7 +4,7 @@ import type {
   RedBlackEvent,
   RedBlackState,
 } from '../../../engine/games/redblack/types.ts';
-import { plural } from '../../words/numbers.ts';
+import { plural } from '../../text.ts';
 
 /** A face's words for the log ("red 7♥"), given how the deck labels it. */
 export type FaceWords = (face: number) => string;

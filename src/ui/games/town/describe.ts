@@ -3,8 +3,8 @@
  * be played, and how the game ended, pile by pile.
  */
 import { faceLabel } from '../../../engine/cards.ts';
-import { plural } from '../../words/numbers.ts';
-import { together } from '../../words/waiting.ts';
+import { plural } from '../../text.ts';
+import { together } from '../../text.ts';
 import type { Outcome } from '../../../engine/game.ts';
 import {
   ownerOf,

@@ -1,7 +1,7 @@
 /** Town for Two's prompt: the line above the board's controls. */
 import type { CardId } from '../../../engine/game.ts';
 import { HAND_SIZE, type Targets, type TownView } from '../../../engine/games/town/index.ts';
-import { plural } from '../../words/numbers.ts';
+import { plural } from '../../text.ts';
 import { scoreWords } from './describe.ts';
 
 /**

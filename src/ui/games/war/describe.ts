@@ -1,8 +1,8 @@
 import { faceLabel, faceRank, type Face } from '../../../engine/cards.ts';
 import type { Outcome } from '../../../engine/game.ts';
 import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../../engine/games/war/index.ts';
-import { plural, thousands } from '../../words/numbers.ts';
-import { together } from '../../words/waiting.ts';
+import { plural, thousands } from '../../text.ts';
+import { together } from '../../text.ts';
 
 const COURT: Readonly<Record<number, string>> = { 11: 'jack', 12: 'queen', 13: 'king', 14: 'ace' };
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { plural, thousands } from '../../src/ui/words/numbers.ts';
+import { plural, thousands, together } from '../../src/ui/text.ts';
 
 test.each([
   [0, '0'],
@@ -23,4 +23,13 @@ test.each([
   [3, 'match', 'matches', '3 matches'],
 ])('%i %s is said in words, one or many', (n, one, many, words) => {
   expect(plural(n, one, many)).toBe(words);
+});
+
+test.each([
+  [[], ''],
+  [['Bob'], 'Bob'],
+  [['Bob', 'Cat'], 'Bob and Cat'],
+  [['Ann', 'Bob', 'Cat'], 'Ann, Bob and Cat'],
+])('the names %j are said together as "%s"', (names, words) => {
+  expect(together(names)).toBe(words);
 });
