@@ -23,6 +23,7 @@
  */
 import type { Seat } from '../engine/game.ts';
 import type { EventLog } from '../engine/log.ts';
+import { genesisJson } from '../engine/table/genesis.ts';
 import type { Genesis } from '../engine/table/types.ts';
 import type { LogEntry } from '../engine/log.ts';
 import { answerFor, eventMessage, haveMessage, type Sent } from './exchange.ts';
@@ -187,10 +188,7 @@ export class Audience {
   private welcome(peer: string): void {
     this.host.send(peer, {
       type: 'watching',
-      genesis: this.host.genesis as unknown as Extract<
-        WireMessage,
-        { type: 'watching' }
-      >['genesis'],
+      genesis: genesisJson(this.host.genesis),
       peers: this.host.addresses(),
     });
   }

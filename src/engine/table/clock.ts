@@ -26,10 +26,10 @@ import type { Seat } from '../game.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from './leave.ts';
 
 /** How long a seat may take: over a move, and over a duty (also the answer window). */
-export interface Clock {
+export type Clock = {
   readonly moveMs: number;
   readonly dutyMs: number;
-}
+};
 
 /** The time controls offered when a table is made. */
 export const CLOCKS = {
