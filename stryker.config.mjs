@@ -21,7 +21,7 @@ const PARTS = {
     ],
   },
   log: {
-    mutate: ['src/engine/log.ts'],
+    mutate: ['src/engine/log*.ts'],
     tests: ['test/engine/{log,events}.test.ts', 'test/engine/adversary/checks-log.test.ts'],
   },
   table: {
