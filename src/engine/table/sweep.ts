@@ -137,7 +137,7 @@ export function stateSeenBy<S extends Json>(
 ): TableState<S> {
   const event = table.log.entries()[i]!.event;
   // An event answers every claim that its author is absent made before it: its author,
-  // though claimed, stood where the claim was void (see `standingFor`).
+  // though claimed, stood where the claim was void (see `Replica.standingFor`).
   const seen = (other: Event) =>
     sees(event, other) || (other.author === event.author && other.seq === event.seq);
   // An ABSENT answered by an event its author had not seen ended the table where it stood;

@@ -65,7 +65,7 @@ export const swapChoosing = (stage: SwapStage): boolean => stage.peeked && stage
 
 /**
  * True when `seat` may make a call now: the game has begun, is not over, and
- * the opponent's hand is settled (see the module comment).
+ * the opponent's hand is settled (see the module comment of `rules.ts`).
  */
 export function canCall(state: RedBlackState, seat: Seat): boolean {
   if (state.result !== null || !isSeat(seat)) return false;
