@@ -21,11 +21,14 @@ const PARTS = {
     ],
   },
   log: {
-    mutate: ['src/engine/log.ts'],
+    mutate: ['src/engine/log*.ts'],
     tests: ['test/engine/{log,events}.test.ts', 'test/engine/adversary/checks-log.test.ts'],
   },
   table: {
-    mutate: ['src/engine/table/**/*.ts', '!src/engine/table/{replica,checks,judge}.ts'],
+    mutate: [
+      'src/engine/table/**/*.ts',
+      '!src/engine/table/{replica,sweep,absence,confirmations,turn-time,seen,checks,judge}.ts',
+    ],
     // Whole matches (keys.test.ts), full-deck Wars (audit-zero.test.ts) and whole games
     // opened by the audit (report-games.test.ts) are left to npm test: scripted hands on
     // small decks reach the same checks in a fraction of the time.
@@ -38,7 +41,9 @@ const PARTS = {
   // checks done elsewhere: a mutant that loops or survives costs their few seconds, not
   // every table test's.
   replica: {
-    mutate: ['src/engine/table/{replica,checks,judge}.ts'],
+    mutate: [
+      'src/engine/table/{replica,sweep,absence,confirmations,turn-time,seen,checks,judge}.ts',
+    ],
     // forged-ending.test.ts: the confirmations of the ending (a short War, about a second).
     tests: [
       'test/engine/{replica,concurrent,checks,judge,void,leave}.test.ts',

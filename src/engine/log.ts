@@ -8,35 +8,12 @@
  * public key. Agreeing on the roster (the lobby, the invite) happens before
  * the log exists; the log only checks events against it.
  *
- * ## Checks, in order
- * `append` decodes the bytes (`parseEvent`), then checks that the author
- * has a seat, that the table id is this table's, that the event carries
- * `heads` exactly when the table's events do (`ERR_HEADS`), and `at` likewise (`ERR_TIME`), and that the signature
- * verifies with the author's key. An exact copy of a known event is a
- * duplicate and changes nothing (answers to pulls may bring copies). A
- * different event in an `(author, seq)` slot that is already filled, accepted
- * or pending, is equivocation: it is recorded with both events and the log
- * halts. Then the chain and the basis: `prev` must be the author's event
- * `seq - 1`; `basis` has one count per seat, and for every seat `s` with
- * `basis[s] > 0` the event `(s, basis[s] - 1)` must be accepted, must be the one
- * `heads[s]` names by hash (where the table's events carry `heads`), and must have
- * seen no more than this one (`its basis <= this basis`, seat by seat). So
- * what an event says its author had seen is a whole, causally closed set,
- * and an author's knowledge never shrinks from one of its events to the
- * next. Where events carry `at`, an event is never earlier than its author's last
- * nor than any event its basis ends on (`ERR_TIME`): time, as the log tells it, only
- * runs forward, so a seat cannot sign a move as made before a move it answers. An event whose `prev` or a basis event is not accepted yet waits in
- * `pending` and is placed as soon as they all are. An event whose `heads` names
- * another version of an event this log holds waits for that version too
- * (`missing` lists what is waited for by hash): should it come, the log holds two
- * events of one slot signed by one seat and names that seat; should it never come,
- * the event is never judged, and neither is anything built on it. Either way an
- * event is only ever judged on the very events its author saw, so a seat that swaps
- * one of its own events after others signed over it cannot have their later
- * events judged against the swap. A rejected event changes
- * nothing but the evidence list. Two refusals are not evidence, because the
- * author did nothing wrong: `ERR_HALTED` (the game already stopped) and
- * `ERR_PENDING_FULL` (too much waiting; resend later).
+ * ## Checks
+ * `append` runs the checks of `log-checks.ts` on every event: its own bytes,
+ * then its chain and basis; an event whose dependencies are not all here yet
+ * waits (`log-waiting.ts`), and is placed once they are. A rejected event changes
+ * nothing but the evidence list; an event that repeats another's place is
+ * equivocation, and halts the log.
  *
  * ## After an offence
  * Whoever folds the log tells it where the first offence is (`stopAfter`):
@@ -85,17 +62,18 @@ import {
   ZERO_HASH,
   eventHash,
   isSeat,
-  parseEvent,
-  signEvent,
-  verifyEvent,
   type Event,
-  type EventBody,
   type EventError,
-  type SignedEvent,
 } from './events.ts';
 import type { Seat } from './game.ts';
 import { isValidPublicKey } from './identity.ts';
+import { checkEvent, place, type Candidate } from './log-checks.ts';
+import { WaitingRoom } from './log-waiting.ts';
 import { err, ok, type Result } from './result.ts';
+
+// Making one's next event and checking a fork proof go with the log: its users find them here.
+export { composeEvent, earliestAt, headsFor } from './log-compose.ts';
+export { forkedBy } from './log-checks.ts';
 
 /**
  * Most events of one author that may wait for dependencies. Beyond it an
@@ -173,15 +151,6 @@ export interface Appended {
 /** Why a roster cannot start a log. */
 export type RosterError = 'ERR_TABLE_ID' | 'ERR_ROSTER';
 
-interface Candidate {
-  readonly hash: string;
-  readonly event: Event;
-  readonly bytes: Uint8Array;
-}
-
-type Placement =
-  { readonly entry: LogEntry } | { readonly missing: string } | { readonly error: LogError };
-
 const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
@@ -197,115 +166,13 @@ export function createLog(roster: Roster): Result<EventLog, RosterError> {
   return ok(new EventLog(roster.table, keys, roster.heads, roster.times ?? false));
 }
 
-/**
- * The `heads` of an event by `author` that names `basis` on this log: per seat, the
- * hash of its event `basis[s] - 1`, null where the count is 0 and at `author`.
- * Undefined when the log's events carry no `heads`, or it lacks a named event.
- */
-export function headsFor(
-  log: EventLog,
-  author: Seat,
-  basis: readonly number[],
-): (string | null)[] | undefined {
-  if (!log.commitsHeads) return undefined;
-  const heads: (string | null)[] = [];
-  for (let seat = 0; seat < basis.length; seat++) {
-    const count = basis[seat]!;
-    if (count === 0 || seat === author) {
-      heads.push(null);
-      continue;
-    }
-    const last = log.at(seat, count - 1);
-    if (last === undefined) return undefined;
-    heads.push(last.hash);
-  }
-  return heads;
-}
-
-/**
- * The earliest `at` an event naming `basis` may carry on this log: the latest of the
- * events its basis ends on, its author's own last among them; 0 before any.
- */
-export function earliestAt(log: EventLog, basis: readonly number[]): number {
-  let earliest = 0;
-  // `basis[author]` counts the author's own events: its last is among those read.
-  for (let seat = 0; seat < basis.length; seat++) {
-    const count = basis[seat]!;
-    if (count > 0) earliest = Math.max(earliest, log.at(seat, count - 1)?.event.at ?? 0);
-  }
-  return earliest;
-}
-
-/**
- * Makes `seat`'s next event on this log: the next `seq`, `prev` its last
- * event, `basis` everything this log holds, and, where the table's events say when,
- * `at` the time `now` (its author's clock, ms), or the earliest the log allows if
- * that is later: a clock behind the others' never signs an event before one it saw.
- * Does not append it: append it to this log first (before composing another), then
- * send it to the peers.
- */
-export function composeEvent(
-  log: EventLog,
-  seat: Seat,
-  body: EventBody,
-  secretKey: Uint8Array,
-  now = 0,
-): Result<SignedEvent, EventError | 'ERR_UNKNOWN_SEAT' | 'ERR_HALTED'> {
-  if (!isSeat(seat) || seat >= log.seats) return err('ERR_UNKNOWN_SEAT');
-  if (log.halted) return err('ERR_HALTED');
-  const seq = log.nextSeq(seat);
-  const prev = log.lastHash(seat);
-  const basis = log.seen();
-  const heads = headsFor(log, seat, basis);
-  const at = log.commitsTime ? Math.max(now, earliestAt(log, basis)) : undefined;
-  return signEvent(
-    {
-      table: log.table,
-      author: seat,
-      seq,
-      prev,
-      basis,
-      ...(heads ? { heads } : {}),
-      ...(at === undefined ? {} : { at }),
-      body,
-    },
-    secretKey,
-  );
-}
-
-/**
- * The seat that `a` and `b` prove forked its chain at `log`'s table, or null: both
- * signed by that seat for this table, and either two different events for one place,
- * or one chained onto another version of the other (`prev` naming another event in the
- * place of the other). What a page hands on as proof, checked before either is taken in.
- */
-export function forkedBy(log: EventLog, a: string, b: string): Seat | null {
-  const [first, second] = [parseEvent(a), parseEvent(b)];
-  if (!first.ok || !second.ok || a === b) return null;
-  const [x, y] = first.value.seq <= second.value.seq ? [first, second] : [second, first];
-  const [ex, ey] = [x.value, y.value];
-  const key = log.keys[ex.author];
-  if (ey.author !== ex.author || key === undefined) return null;
-  if (ex.table !== log.table || ey.table !== log.table) return null;
-  if (!verifyEvent(ex, key) || !verifyEvent(ey, key)) return null;
-  const xBytes = utf8ToBytes(ex === first.value ? a : b);
-  const twins = ex.seq === ey.seq;
-  const chainedElsewhere = ey.seq === ex.seq + 1 && ey.prev !== eventHash(xBytes);
-  return twins || chainedElsewhere ? ex.author : null;
-}
-
 /** The ordered, validated event log of one table. Create it with `createLog`. */
 export class EventLog {
   private readonly order: LogEntry[] = [];
   private readonly accepted = new Map<string, LogEntry>();
   /** `chains[seat][seq]`: each author's accepted events. */
   private readonly chains: LogEntry[][];
-  private readonly pending = new Map<string, Candidate>();
-  /** `${author}:${seq}` of every pending event, for equivocation checks. */
-  private readonly pendingSlots = new Map<string, Candidate>();
-  /** Dependency hash -> hashes of pending events waiting for it. */
-  private readonly waiting = new Map<string, Set<string>>();
-  private readonly pendingPerSeat: number[];
+  private readonly pending: WaitingRoom;
   private readonly rejected = new Map<string, LogError>();
   private readonly evidenceList: Evidence[] = [];
   private readonly equivocationList: Equivocation[] = [];
@@ -322,7 +189,7 @@ export class EventLog {
     readonly commitsTime = false,
   ) {
     this.chains = keys.map(() => []);
-    this.pendingPerSeat = keys.map(() => 0);
+    this.pending = new WaitingRoom(keys.length);
   }
 
   /** Number of seats in the roster. */
@@ -405,7 +272,7 @@ export class EventLog {
    */
   missing(): string[] {
     const wanted: string[] = [];
-    for (const key of this.waiting.keys()) {
+    for (const key of this.pending.waitedFor()) {
       if (wanted.length === MAX_MISSING) break;
       // Keys are hashes, or `author:seq` slots where an event named only a count.
       if (key.length === 64 && !this.accepted.has(key) && !this.pending.has(key)) wanted.push(key);
@@ -448,10 +315,10 @@ export class EventLog {
       const chain = this.chains[dropped.event.author]!;
       chain.length = Math.min(chain.length, dropped.event.seq);
     }
-    for (const candidate of [...this.pending.values()]) {
+    for (const candidate of this.pending.candidates()) {
       if (this.pending.has(candidate.hash) && this.beyondStop(candidate.event)) {
-        this.unpend(candidate);
-        this.discardWaiters(candidate);
+        this.pending.remove(candidate);
+        this.pending.discardWaiters(candidate);
       }
     }
     return from;
@@ -482,7 +349,7 @@ export class EventLog {
       const hash = eventHash(kept);
       return this.rejected.has(hash)
         ? err('ERR_TOO_LARGE')
-        : this.reject(kept, hash, null, false, 'ERR_TOO_LARGE');
+        : this.reject(hash, { bytes: kept, author: null, signed: false, reason: 'ERR_TOO_LARGE' });
     }
     // A private copy: the caller may reuse its buffer, and the log keeps these bytes for good.
     const bytes = typeof input === 'string' ? utf8ToBytes(input) : input.slice();
@@ -492,67 +359,23 @@ export class EventLog {
     }
     const known = this.rejected.get(hash);
     if (known !== undefined) return err(known);
-    const parsed = parseEvent(input);
-    if (!parsed.ok) {
-      return this.reject(bytes.slice(0, MAX_EVENT_BYTES), hash, null, false, parsed.error);
-    }
-    const event = parsed.value;
-    const key = this.keys[event.author];
-    if (key === undefined) return this.reject(bytes, hash, event.author, false, 'ERR_UNKNOWN_SEAT');
-    const signed = verifyEvent(event, key);
-    if (event.table !== this.table)
-      return this.reject(bytes, hash, event.author, signed, 'ERR_TABLE');
-    if (!signed) return this.reject(bytes, hash, event.author, false, 'ERR_SIGNATURE');
-    if ((event.heads !== undefined) !== this.commitsHeads)
-      return this.reject(bytes, hash, event.author, true, 'ERR_HEADS');
-    if ((event.at !== undefined) !== this.commitsTime)
-      return this.reject(bytes, hash, event.author, true, 'ERR_TIME');
+    const checked = checkEvent(this, input, bytes);
+    if ('evidence' in checked) return this.reject(hash, checked.evidence);
+    const { event } = checked;
     const candidate = { hash, event, bytes };
     // The author's seat was checked against the roster above: its chain exists.
-    const rival = this.chains[event.author]![event.seq] ?? this.pendingSlots.get(slot(event));
+    const rival = this.chains[event.author]![event.seq] ?? this.pending.inSlot(event);
     if (rival !== undefined) return this.equivocate(rival, candidate);
     if (this.halted) return err('ERR_HALTED');
     if (this.beyondStop(event)) {
-      this.discardWaiters(candidate);
+      this.pending.discardWaiters(candidate);
       return err('ERR_HALTED');
     }
 
-    const placement = this.place(candidate);
-    if ('error' in placement) return this.reject(bytes, hash, event.author, true, placement.error);
+    const placement = place(candidate, this.chains, this.accepted);
+    if ('error' in placement) return this.refuse(candidate, placement.error);
     if ('missing' in placement) return this.hold(candidate, placement.missing);
     return ok({ status: 'accepted', ...this.release(placement.entry) });
-  }
-
-  /** Runs the chain checks; says which dependency is missing, or builds the entry. */
-  private place(candidate: Candidate): Placement {
-    const { author, seq, prev, basis, heads } = candidate.event;
-    if (basis.length !== this.seats) return { error: 'ERR_BASIS' };
-    if (seq > 0) {
-      const own = this.chains[author]![seq - 1];
-      if (own !== undefined && own.hash !== prev) return { error: 'ERR_PREV' };
-      const before = this.accepted.get(prev);
-      if (before === undefined) return { missing: prev };
-      if (before.event.author !== author) return { error: 'ERR_PREV' };
-      if (before.event.seq !== seq - 1) return { error: 'ERR_SEQ' };
-    }
-    let height = 0;
-    for (let seat = 0; seat < this.seats; seat++) {
-      const count = basis[seat]!;
-      if (count === 0) continue;
-      const last = this.chains[seat]![count - 1];
-      const named = seat === author ? undefined : heads?.[seat];
-      if (last === undefined) return { missing: named ?? slot({ author: seat, seq: count - 1 }) };
-      // Another version of that event than the one named: wait for the named one, whose
-      // coming proves its author signed two.
-      if (named != null && last.hash !== named) return { missing: named };
-      // Whatever that event had seen, this one has seen too: knowledge is whole and never shrinks.
-      if (last.event.basis.some((n, s) => n > basis[s]!)) return { error: 'ERR_BASIS' };
-      // Nor does time run back: nothing is signed as made before what it answers (its
-      // author's own last event among them, counted by `basis[author]`).
-      if ((candidate.event.at ?? 0) < (last.event.at ?? 0)) return { error: 'ERR_TIME' };
-      height = Math.max(height, last.height);
-    }
-    return { entry: { ...candidate, height: height + 1 } };
   }
 
   /** Puts an entry in every index; returns its position in the order. */
@@ -575,19 +398,10 @@ export class EventLog {
 
   /** Parks an event until `missing` is accepted. */
   private hold(candidate: Candidate, missing: string): Result<Appended, LogError> {
-    const { author } = candidate.event;
-    if ((this.pendingPerSeat[author] ?? 0) >= MAX_PENDING_PER_SEAT) return err('ERR_PENDING_FULL');
-    this.pending.set(candidate.hash, candidate);
-    this.pendingSlots.set(slot(candidate.event), candidate);
-    this.pendingPerSeat[author] = (this.pendingPerSeat[author] ?? 0) + 1;
-    this.wait(candidate.hash, missing);
+    if (this.pending.heldOf(candidate.event.author) >= MAX_PENDING_PER_SEAT)
+      return err('ERR_PENDING_FULL');
+    this.pending.hold(candidate, missing);
     return ok({ status: 'pending', placed: [], from: this.size });
-  }
-
-  private wait(hash: string, missing: string): void {
-    const set = this.waiting.get(missing) ?? new Set<string>();
-    set.add(hash);
-    this.waiting.set(missing, set);
   }
 
   /**
@@ -601,29 +415,24 @@ export class EventLog {
     for (let entry = work.pop(); entry !== undefined; entry = work.pop()) {
       from = Math.min(from, this.insert(entry));
       placed.push(entry);
-      const waiters = new Set([
-        ...(this.waiting.get(entry.hash) ?? []),
-        ...(this.waiting.get(slot(entry.event)) ?? []),
-      ]);
-      this.waiting.delete(entry.hash);
-      this.waiting.delete(slot(entry.event));
+      const waiters = this.pending.takeWaiters(entry);
       // The author's next event, if pending, may name another predecessor: it fails now.
       const { author, seq } = entry.event;
-      const successor = this.pendingSlots.get(slot({ author, seq: seq + 1 }));
+      const successor = this.pending.inSlot({ author, seq: seq + 1 });
       if (successor !== undefined) waiters.add(successor.hash);
       for (const waiter of waiters) {
         const candidate = this.pending.get(waiter);
         if (candidate === undefined) continue;
-        const placement = this.place(candidate);
+        const placement = place(candidate, this.chains, this.accepted);
         if ('missing' in placement) {
-          this.wait(waiter, placement.missing);
+          this.pending.wait(waiter, placement.missing);
           continue;
         }
-        this.unpend(candidate);
+        this.pending.remove(candidate);
         if ('error' in placement) {
-          this.reject(candidate.bytes, waiter, candidate.event.author, true, placement.error);
+          this.refuse(candidate, placement.error);
         } else if (this.stop !== null && sortsAfter(placement.entry, this.stop)) {
-          this.discardWaiters(candidate);
+          this.pending.discardWaiters(candidate);
         } else {
           work.push(placement.entry);
         }
@@ -650,50 +459,27 @@ export class EventLog {
     return sortsAfter({ height: height + 1, event }, this.stop);
   }
 
-  /**
-   * Forgets the pending events that wait for `candidate`, which this log will
-   * never hold, and those that wait for them: each sorts after what it waits for.
-   */
-  private discardWaiters(candidate: Candidate): void {
-    for (const key of [candidate.hash, slot(candidate.event)]) {
-      const waiters = this.waiting.get(key) ?? [];
-      this.waiting.delete(key);
-      for (const hash of waiters) {
-        const waiter = this.pending.get(hash);
-        if (waiter === undefined) continue;
-        this.unpend(waiter);
-        this.discardWaiters(waiter);
-      }
-    }
-  }
-
-  private unpend(candidate: Candidate): void {
-    const { author } = candidate.event;
-    this.pending.delete(candidate.hash);
-    this.pendingSlots.delete(slot(candidate.event));
-    this.pendingPerSeat[author] = (this.pendingPerSeat[author] ?? 1) - 1;
-  }
-
   private equivocate(rival: Candidate, candidate: Candidate): Result<Appended, LogError> {
     const { author, seq } = candidate.event;
     // One pair proves it: an author proven already would have every further twin kept.
     if (this.equivocationList.some((e) => e.author === author)) return err('ERR_EQUIVOCATION');
     this.equivocationList.push({ author, seq, events: [rival.bytes, candidate.bytes] });
-    return this.reject(candidate.bytes, candidate.hash, author, true, 'ERR_EQUIVOCATION');
+    return this.refuse(candidate, 'ERR_EQUIVOCATION');
   }
 
-  private reject(
-    bytes: Uint8Array,
-    hash: string,
-    author: Seat | null,
-    signed: boolean,
-    reason: LogError,
-  ): Result<Appended, LogError> {
+  /** Refuses `candidate`, which its author signed: the evidence holds that against it. */
+  private refuse(candidate: Candidate, reason: LogError): Result<Appended, LogError> {
+    const { hash, bytes, event } = candidate;
+    return this.reject(hash, { bytes, author: event.author, signed: true, reason });
+  }
+
+  /** Keeps `evidence` against the event `hash` (while there is room) and refuses it. */
+  private reject(hash: string, evidence: Evidence): Result<Appended, LogError> {
     if (this.evidenceList.length < MAX_EVIDENCE) {
-      this.evidenceList.push({ bytes, author, signed, reason });
-      this.rejected.set(hash, reason);
+      this.evidenceList.push(evidence);
+      this.rejected.set(hash, evidence.reason);
     }
-    return err(reason);
+    return err(evidence.reason);
   }
 }
 
@@ -702,8 +488,4 @@ type Placed = Pick<LogEntry, 'height'> & { readonly event: Pick<Event, 'author'>
 /** True when `a` comes after `b` in the log's order: by height, then by author. */
 function sortsAfter(a: Placed, b: Placed): boolean {
   return a.height > b.height || (a.height === b.height && a.event.author > b.event.author);
-}
-
-function slot(event: { readonly author: Seat; readonly seq: number }): string {
-  return `${event.author}:${event.seq}`;
 }
