@@ -47,7 +47,7 @@
  */
 import type { Json } from '../encoding.ts';
 import { stateHash } from '../encoding.ts';
-import type { EventBody, SignedEvent } from '../events.ts';
+import type { SignedEvent } from '../events.ts';
 import type { AnyGame, Outcome, Seat } from '../game.ts';
 import { createLog, type Appended, type EventLog, type LogError } from '../log.ts';
 import { composeEvent } from '../log-compose.ts';
@@ -397,7 +397,7 @@ export class Replica<S extends Json> {
     if (this.stopped) return err('ERR_STOPPED');
     // Its basis would name events not judged yet: it would be judged where its author never looked.
     if (this.waiting) return err('ERR_UNCHECKED');
-    const signed = composeEvent(this.log, seat, body as unknown as EventBody, secretKey, now);
+    const signed = composeEvent(this.log, seat, body, secretKey, now);
     if (!signed.ok) return signed;
     const received = this.receive(signed.value.bytes);
     return received.ok ? ok(signed.value) : err(received.error);
