@@ -17,12 +17,12 @@ import type { Json, JsonObject } from '../encoding.ts';
 import type { AnyGame, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import { applyAudit, judgeClaims, owesAudit } from './audit.ts';
-import type { Decoded } from './bodies.ts';
+import { parseBody, type Decoded } from './bodies.ts';
 import { checkNow, type Checks } from './checks.ts';
 import { genesisHash } from './genesis.ts';
 import { applyCommit, applyOpen, coinStep, owesCoin } from './coin.ts';
 import { applyAbsent, applyResign } from './leave.ts';
-import { actionName, refuse, type Folded } from './refusal.ts';
+import { actionName, refuse, type Diagnosis, type Folded } from './refusal.ts';
 import { applyRekey, applyRemask, owesRekey, owesRemask, remaskStep } from './remask.ts';
 import {
   applyKey,
@@ -53,7 +53,7 @@ import {
   unlockFor,
 } from './unlock.ts';
 
-export type { TableError } from './refusal.ts';
+export type { Diagnosis, ProofKind, TableError } from './refusal.ts';
 
 export { genesisHash };
 export { proofContext } from './context.ts';
@@ -283,6 +283,31 @@ export function applyEvent<S extends Json>(
       return on(body, {
         SEAL: (b) => ok(applySeal(state, author, b.hash, bystanders(game.needs(state.game)))),
       });
+  }
+}
+
+/**
+ * Why `author`'s event `body` does not hold on `state` (the state its author
+ * saw), given the code it was refused with: the diagnosis of the check that
+ * refuses it, or the code alone where that check has nothing more to say
+ * (and for an event that holds there). The fold keeps only the code for the
+ * verdict; only refused events are diagnosed, so folding one again here
+ * costs nothing in play. Pure; never throws.
+ */
+export function diagnose<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: JsonObject,
+  code: string,
+): Diagnosis {
+  try {
+    const decoded = parseBody(body);
+    if (!decoded.ok) return { kind: 'body', code: decoded.error };
+    const folded = applyEvent(state, game, author, decoded.value, checkNow);
+    return (!folded.ok && folded.diagnosis) || { kind: 'other', code };
+  } catch {
+    return { kind: 'other', code };
   }
 }
 
