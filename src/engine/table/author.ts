@@ -20,7 +20,9 @@ import type { Keyring } from './keyring.ts';
 import { epochsOwed, makeKey, makeShuffle, type DeckSource } from './rounds.ts';
 import { sealCommitment, sealDuty } from './seal.ts';
 import type { TableState } from './types.ts';
-import { makeCopyShares, makeLock, makeUnlock } from './unlock.ts';
+import { makeUnlock } from './unlock.ts';
+import { makeCopyShares } from './copy.ts';
+import { makeLock } from './lock.ts';
 
 /** A player action; the table sets the seat from the event's author. */
 export function makeAct(action: JsonObject): TableBody {

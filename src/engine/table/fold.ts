@@ -33,6 +33,9 @@ import {
   shuffleGroups,
 } from './rounds.ts';
 import { applyAck, applySeal, openSeal, owesSeal } from './seal.ts';
+import { applyCopy } from './copy.ts';
+import { applyLock, lockFor, owesLock } from './lock.ts';
+import { owesShare } from './shares.ts';
 import { nextStep, type Applied, type Owed } from './step.ts';
 import {
   protocolOf,
@@ -41,17 +44,7 @@ import {
   type TableCard,
   type TableState,
 } from './types.ts';
-import {
-  applyCopy,
-  applyLock,
-  applyUnlock,
-  dealRound,
-  lockFor,
-  owesLock,
-  owesShare,
-  startUnlock,
-  unlockFor,
-} from './unlock.ts';
+import { applyUnlock, dealRound, startUnlock, unlockFor } from './unlock.ts';
 
 export type { Diagnosis, ProofKind, TableError } from './refusal.ts';
 
