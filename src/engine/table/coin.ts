@@ -15,7 +15,16 @@ import type { CoinSecret, Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
 import { refuse, type Folded } from './refusal.ts';
-import { nextStep, seatsMissing, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
+import {
+  gameActs,
+  nextStep,
+  seatsMissing,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { TableState } from './types.ts';
 
 /** The commitment to `bit` with `salt` (hex) for `seat` at this step. */
@@ -48,9 +57,9 @@ export function owesCoin(step: StepOf<'COIN'>): Owed[] {
 export function applyCommit<S extends Json>(
   { state, step, author }: Turn<S, 'COIN'>,
   { hash }: Extract<Decoded, { type: 'COMMIT' }>,
-): TableState<S> {
+): Folded<Applied<S>> {
   const commits = step.commits.map((h, i) => (i === author ? hash : h));
-  return { ...state, step: { ...step, commits } };
+  return ok({ state: { ...state, step: { ...step, commits } } });
 }
 
 /**
@@ -102,3 +111,14 @@ export function makeCoin(
   }
   return owes === null ? null : { type: 'OPEN', bit: owes.bit, salt: owes.salt };
 }
+
+/** COIN: every seat commits to a bit, then opens it. */
+export const COIN: StepKind<'COIN'> = {
+  owes: (_, step) => owesCoin(step),
+  acts: gameActs,
+  events: { COMMIT: applyCommit, OPEN: applyOpen },
+  duty: (state, step, seat, { coin }) =>
+    coinDuty(state, step, seat, coin) === null
+      ? null
+      : (keyring) => makeCoin(state, step, seat, keyring),
+};

@@ -12,8 +12,23 @@ import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
 import { writeEncoding } from './points.ts';
 import type { Folded } from './refusal.ts';
-import { checkShares, layerSeats, makeShares, unlockGroups, type Batch } from './shares.ts';
-import { nextStep, type Applied, type StepOf, type Turn } from './step.ts';
+import {
+  checkShares,
+  layerSeats,
+  makeShares,
+  owesShare,
+  unlockGroups,
+  type Batch,
+} from './shares.ts';
+import {
+  dutyOf,
+  gameActs,
+  nextStep,
+  type Applied,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { Copy, TableState } from './types.ts';
 
 /**
@@ -109,3 +124,12 @@ export function applyCopy<S extends Json>(
     fact: { type: 'SHOWN', cards: [...step.cards], to: [...step.to] },
   });
 }
+
+/** COPY: each member of a show takes its layer off the others' copies in turn. */
+export const COPY: StepKind<'COPY'> = {
+  owes: (_, step) => owesShare(step),
+  acts: gameActs,
+  events: { UNLOCK: applyCopy },
+  duty: (state, step, seat) =>
+    dutyOf(owesShare(step), seat, (keyring) => makeCopyShares(state, step, seat, keyring)),
+};

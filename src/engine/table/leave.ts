@@ -19,7 +19,7 @@
 import type { JsonObject } from '../encoding.ts';
 import type { CardId, Outcome, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
-import { nextStep } from './step.ts';
+import { nextStep, noActs, type StepKind } from './step.ts';
 import type { Ending, TableState } from './types.ts';
 
 /** The default time limit for an absent seat: two minutes. */
@@ -243,6 +243,22 @@ export function finalityOf(
 /** True when a claim that `seat` is absent ended the table in `state`: that seat owes its answer. */
 export const claimedAbsent = (state: TableState<unknown>, seat: Seat): boolean =>
   state.ending?.type === 'ABSENT' && state.ending.seat === seat;
+
+/**
+ * DONE: nobody owes anything, and no event of the table's is taken. A claim
+ * that a seat is absent ended the table: a page that is open answers it with a
+ * PRESENT (before protocol 5: a timed table's claimed seat answers with what
+ * it owes).
+ */
+export const DONE: StepKind<'DONE'> = {
+  owes: () => [],
+  acts: noActs,
+  events: {},
+  duty: (state, _, seat) =>
+    claimedAbsent(state, seat) && state.genesis.clock === undefined
+      ? () => ({ type: 'PRESENT' })
+      : null,
+};
 
 /** The seat an event body declares absent, or null for any other body. */
 export const absentSeat = (body: JsonObject): Seat | null =>

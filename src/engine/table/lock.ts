@@ -11,7 +11,16 @@ import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
 import type { Folded } from './refusal.ts';
 import { checkShares, makeShares, withShares, type Batch } from './shares.ts';
-import { nextStep, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
+import {
+  dutyOf,
+  gameActs,
+  nextStep,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { Step, TableState } from './types.ts';
 
 /** The seat a deal goes to owes its LOCK. */
@@ -76,3 +85,12 @@ export function applyLock<S extends Json>(
   const cards = withShares(state.cards, batches, shares.value, author, true);
   return ok({ state: nextStep({ ...state, cards }, { type: 'PLAY' }) });
 }
+
+/** LOCK: the seat a deal goes to adds its layer to the cards that lack it. */
+export const LOCK: StepKind<'LOCK'> = {
+  owes: (_, step) => owesLock(step),
+  acts: gameActs,
+  events: { LOCK: applyLock },
+  duty: (state, step, seat) =>
+    dutyOf(owesLock(step), seat, (keyring) => makeLock(state, step, seat, keyring)),
+};

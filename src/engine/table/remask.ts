@@ -54,7 +54,16 @@ import { proofContext } from './context.ts';
 import { deckIndex } from './decks.ts';
 import { readEncoding, readPoint, writeEncoding, writePoint, writePoints } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded, type Refusal } from './refusal.ts';
-import { nextStep, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
+import {
+  dutyOf,
+  gameActs,
+  nextStep,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { Layer, TableCard, TableState } from './types.ts';
 import { startUnlock, unlockFor } from './unlock.ts';
 
@@ -324,3 +333,21 @@ export function makeRemask(
     proof: toBase64(encodeShuffleProof(proof)),
   };
 }
+
+/** REKEY: before a show, each member moves its layer on the cards to a fresh key in turn. */
+export const REKEY: StepKind<'REKEY'> = {
+  owes: (_, step) => owesRekey(step),
+  acts: gameActs,
+  events: { REKEY: applyRekey },
+  duty: (state, step, seat) =>
+    dutyOf(owesRekey(step), seat, (keyring) => makeRekey(state, step, seat, keyring)),
+};
+
+/** REMASK: a seat re-masks the cards of its hand. */
+export const REMASK: StepKind<'REMASK'> = {
+  owes: (_, step) => owesRemask(step),
+  acts: gameActs,
+  events: { REMASK: applyRemask },
+  duty: (state, step, seat) =>
+    dutyOf(owesRemask(step), seat, (keyring) => makeRemask(state, seat, step.cards, keyring)),
+};

@@ -16,7 +16,7 @@ import {
   toBase64,
 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
-import type { AnyGame, CardId, DeckSpec, Seat } from '../game.ts';
+import type { CardId, DeckSpec, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
@@ -25,7 +25,18 @@ import { proofContext } from './context.ts';
 import { deckCards, deckIndex, faceEncodings } from './decks.ts';
 import { readEncoding, readPoint, writeEncoding } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
-import { nextStep, seatsMissing, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
+import {
+  dutyOf,
+  nextStep,
+  noActs,
+  seatsMissing,
+  type Applied,
+  type DeckSource,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import {
   protocolOf,
   type Epoch,
@@ -33,9 +44,6 @@ import {
   type TableCard,
   type TableState,
 } from './types.ts';
-
-/** What the author needs of the game: the decks of the table's first shuffle. */
-export type DeckSource = Pick<AnyGame<Json>, 'decks'>;
 
 /** Every seat still missing from the round's keys owes its KEY. */
 export const owesKeys = (state: TableState<unknown>): Owed[] =>
@@ -326,3 +334,21 @@ export function makeShuffle(
   });
   return { type: 'SHUFFLE', shuffles };
 }
+
+/** KEYS: every seat's fresh keys for a shuffle round, in any order. */
+export const KEYS: StepKind<'KEYS'> = {
+  owes: owesKeys,
+  acts: noActs,
+  events: { KEY: applyKey },
+  duty: (state, step, seat) =>
+    dutyOf(owesKeys(state), seat, (keyring, game) => makeKey(state, step, seat, keyring, game)),
+};
+
+/** SHUFFLE: the seats shuffle each epoch of the round in turn, or pipelined at once. */
+export const SHUFFLE: StepKind<'SHUFFLE'> = {
+  owes: (_, step) => owesShuffle(step),
+  acts: noActs,
+  events: { SHUFFLE: applyShuffle },
+  duty: (state, step, seat) =>
+    dutyOf(owesShuffle(step), seat, (keyring) => makeShuffle(state, step, seat, keyring)),
+};

@@ -33,7 +33,14 @@ import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { actionName, refuse, type Folded } from './refusal.ts';
-import { nextStep, type Owed, type StepOf, type Turn } from './step.ts';
+import {
+  nextStep,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { TableState } from './types.ts';
 
 /** What a seat keeps from its SEAL to its UNSEAL: the move, and the salt (hex, 32 bytes). */
@@ -78,17 +85,18 @@ export function applyAck<S extends Json>({
   state,
   step,
   author,
-}: Turn<S, 'SEALED'>): TableState<S> {
-  return { ...state, step: { ...step, waiting: step.waiting.filter((seat) => seat !== author) } };
+}: Turn<S, 'SEALED'>): Folded<Applied<S>> {
+  const waiting = step.waiting.filter((seat) => seat !== author);
+  return ok({ state: { ...state, step: { ...step, waiting } } });
 }
 
-/** The move an UNSEAL opens, if it matches the seal: `ERR_PROOF` otherwise. */
-export function openSeal<S extends Json>(
+/** The move an UNSEAL opens, for the fold to play, if it matches the seal: `ERR_PROOF` otherwise. */
+export function applyUnseal<S extends Json>(
   { state, step, author }: Turn<S, 'SEALED'>,
   { action, salt }: Extract<Decoded, { type: 'UNSEAL' }>,
-): Folded<JsonObject> {
+): Folded<Applied<S>> {
   return sealCommitment(state, author, action, salt) === step.hash
-    ? ok(action)
+    ? ok({ state, move: action })
     : refuse('ERR_PROOF', { kind: 'seal', action: actionName(action) });
 }
 
@@ -108,3 +116,18 @@ export function sealDuty(
   if (kind !== 'UNSEAL' || seal?.acts !== state.acts) return null;
   return { type: 'UNSEAL', action: seal.action, salt: seal.salt };
 }
+
+/**
+ * SEALED: the seats the seal waits for ACK it, then its author UNSEALs the
+ * move. A seat the seal waits for may still act, as it could before the seal.
+ */
+export const SEALED: StepKind<'SEALED'> = {
+  owes: (_, step) => owesSeal(step),
+  acts: (_, step, __, optional) =>
+    optional ? step.waiting.map((seat) => ({ seat, kind: 'ACT' })) : [],
+  events: { ACK: applyAck, UNSEAL: applyUnseal },
+  duty: (state, step, seat, { seal }) => {
+    const body = sealDuty(state, step, seat, seal);
+    return body === null ? null : () => body;
+  },
+};

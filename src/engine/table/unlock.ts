@@ -19,11 +19,20 @@ import {
   checkShares,
   layerSeats,
   makeShares,
+  owesShare,
   unlockGroups,
   withShares,
   type Batch,
 } from './shares.ts';
-import { nextStep, type Applied, type StepOf, type Turn } from './step.ts';
+import {
+  dutyOf,
+  gameActs,
+  nextStep,
+  type Applied,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { Deal, TableState } from './types.ts';
 
 /** What an unlock is for: a reveal to all, a deal to one seat or to several, or the public part of a show. */
@@ -181,3 +190,12 @@ function dealtEach<S extends Json>(
   }
   return ok({ state: { ...state, game: next } });
 }
+
+/** UNLOCK: each seat with a layer on the cards takes it off in turn. */
+export const UNLOCK: StepKind<'UNLOCK'> = {
+  owes: (_, step) => owesShare(step),
+  acts: gameActs,
+  events: { UNLOCK: applyUnlock },
+  duty: (state, step, seat) =>
+    dutyOf(owesShare(step), seat, (keyring) => makeUnlock(state, step, seat, keyring)),
+};
