@@ -12,7 +12,7 @@ import type { TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
 import type { Keyring } from './keyring.ts';
 import { readPoint } from './points.ts';
-import { epochsOwed } from './rounds.ts';
+import { epochsOwed } from './shuffle.ts';
 import { sealCommitment } from './seal.ts';
 import type { DeckSource, Held, Maker } from './step.ts';
 import { withKind } from './steps.ts';

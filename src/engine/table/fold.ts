@@ -25,7 +25,7 @@ import { applyAbsent, applyResign } from './leave.ts';
 import { lockFor } from './lock.ts';
 import { actionName, refuse, type Diagnosis, type Folded } from './refusal.ts';
 import { remaskStep } from './remask.ts';
-import { keysStep, shuffleGroups } from './rounds.ts';
+import { keysStep, shuffleGroups } from './keys.ts';
 import {
   nextStep,
   type Applied,
@@ -267,7 +267,7 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   if (lock) return nextStep(state, lock);
   const deals = protocolOf(state.genesis) >= 2 ? dealsAtOnce(needs, state) : [];
   if (deals.length > 1) return started(startUnlock(state, game, dealRound(state, deals)), game);
-  // Every show is first locked under fresh keys (remask.ts): no copy may repeat one of another show.
+  // Every show is first locked under fresh keys (show-keys.ts): no copy may repeat one of another show.
   if (need.type === 'SHOW')
     return nextStep(state, { type: 'REKEY', cards: need.cards, to: need.to, next: 0 });
   return started(startUnlock(state, game, unlockFor(state, need)), game);

@@ -66,7 +66,7 @@ import {
 } from './leave.ts';
 import { HEADS_PROTOCOL, protocolOf, type Genesis, type TableState } from './types.ts';
 import { limitFor, STILL, TIME_PROTOCOL, type Clock } from './clock.ts';
-import { startsNextGame } from './rounds.ts';
+import { startsNextGame } from './keys.ts';
 
 export type Verdict = 'applied' | 'void' | { rejected: string };
 
