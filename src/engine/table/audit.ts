@@ -21,6 +21,7 @@ import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
+import { FieldError, fields, secret, type Parser } from './parse.ts';
 import { readPoint, writePoint } from './points.ts';
 import { miscount, refuse, type Folded } from './refusal.ts';
 import {
@@ -144,3 +145,10 @@ export function openExhibits(state: TableState<unknown>): number[][] {
     exhibit.cards.map((id, i) => openWith(scalars, state, id, exhibit.snapshot[i]!)),
   );
 }
+
+/** An AUDIT body: the secrets, each in [1, ℓ). */
+export const parseAudit: Parser<'AUDIT'> = (body) => {
+  fields(body, 'secrets');
+  if (!Array.isArray(body.secrets)) throw new FieldError('expected a list');
+  return { type: 'AUDIT', secrets: body.secrets.map(secret) };
+};

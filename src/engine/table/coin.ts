@@ -8,12 +8,13 @@
 import { toHex } from '../../../crypto/index.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
-import type { Json } from '../encoding.ts';
+import { isHex, type Json } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { CoinSecret, Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
+import { FieldError, fields, type Parser } from './parse.ts';
 import { refuse, type Folded } from './refusal.ts';
 import {
   gameActs,
@@ -121,4 +122,19 @@ export const COIN: StepKind<'COIN'> = {
     coinDuty(state, step, seat, coin) === null
       ? null
       : (keyring) => makeCoin(state, step, seat, keyring),
+};
+
+/** A COMMIT body: the hash a bit is committed to. */
+export const parseCommit: Parser<'COMMIT'> = (body) => {
+  fields(body, 'hash');
+  if (!isHex(body.hash, 32)) throw new FieldError('expected hex');
+  return { type: 'COMMIT', hash: body.hash };
+};
+
+/** An OPEN body: the bit and the salt that open a commitment. */
+export const parseOpen: Parser<'OPEN'> = (body) => {
+  fields(body, 'bit', 'salt');
+  if ((body.bit !== 0 && body.bit !== 1) || !isHex(body.salt, 32))
+    throw new FieldError('expected a bit and hex');
+  return { type: 'OPEN', bit: body.bit, salt: body.salt };
 };

@@ -16,6 +16,7 @@ import type { Decoded, TableBody } from './bodies.ts';
 import { keyCheck } from './checks.ts';
 import { proofContext } from './context.ts';
 import { deckCards, deckIndex, faceEncodings } from './decks.ts';
+import { b64, FieldError, fields, list, onePoint, type Parser } from './parse.ts';
 import { readEncoding, writeEncoding } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
 import {
@@ -224,4 +225,15 @@ export const KEYS: StepKind<'KEYS'> = {
   events: { KEY: applyKey },
   duty: (state, step, seat) =>
     dutyOf(owesKeys(state), seat, (keyring, game) => makeKey(state, step, seat, keyring, game)),
+};
+
+/** A KEY body: the genesis it names, and each key with its proof. */
+export const parseKey: Parser<'KEY'> = (body) => {
+  fields(body, 'genesis', 'keys');
+  if (typeof body.genesis !== 'string') throw new FieldError('expected text');
+  return {
+    type: 'KEY',
+    genesis: body.genesis,
+    keys: list(body.keys, ['pub', 'proof'], (k) => ({ pub: onePoint(k.pub), proof: b64(k.proof) })),
+  };
 };

@@ -17,8 +17,10 @@
  * absence only while it stays silent.
  */
 import type { JsonObject } from '../encoding.ts';
+import { isSeat } from '../events.ts';
 import type { CardId, Outcome, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
+import { FieldError, fields, type Parser } from './parse.ts';
 import { nextStep, noActs, type StepKind } from './step.ts';
 import type { Ending, TableState } from './types.ts';
 
@@ -263,3 +265,28 @@ export const DONE: StepKind<'DONE'> = {
 /** The seat an event body declares absent, or null for any other body. */
 export const absentSeat = (body: JsonObject): Seat | null =>
   body.type === 'ABSENT' && typeof body.seat === 'number' ? body.seat : null;
+
+/** A RESIGN body: no fields. */
+export const parseResign: Parser<'RESIGN'> = (body) => {
+  fields(body);
+  return { type: 'RESIGN' };
+};
+
+/** An ABSENT body: the seat it declares absent. */
+export const parseAbsent: Parser<'ABSENT'> = (body) => {
+  fields(body, 'seat');
+  if (!isSeat(body.seat)) throw new FieldError('expected a seat');
+  return { type: 'ABSENT', seat: body.seat };
+};
+
+/** A PRESENT body: no fields. */
+export const parsePresent: Parser<'PRESENT'> = (body) => {
+  fields(body);
+  return { type: 'PRESENT' };
+};
+
+/** A CONFIRM body: no fields. */
+export const parseConfirm: Parser<'CONFIRM'> = (body) => {
+  fields(body);
+  return { type: 'CONFIRM' };
+};

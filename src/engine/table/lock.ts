@@ -9,8 +9,9 @@ import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
+import type { Parser } from './parse.ts';
 import type { Folded } from './refusal.ts';
-import { checkShares, makeShares, withShares, type Batch } from './shares.ts';
+import { checkShares, makeShares, readShares, withShares, type Batch } from './shares.ts';
 import {
   dutyOf,
   gameActs,
@@ -94,3 +95,6 @@ export const LOCK: StepKind<'LOCK'> = {
   duty: (state, step, seat) =>
     dutyOf(owesLock(step), seat, (keyring) => makeLock(state, step, seat, keyring)),
 };
+
+/** A LOCK body. */
+export const parseLock: Parser<'LOCK'> = (body) => ({ type: 'LOCK', shares: readShares(body) });

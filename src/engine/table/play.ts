@@ -5,6 +5,7 @@
  */
 import type { Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
+import { FieldError, fields, isObject, type Parser } from './parse.ts';
 import { applySeal } from './seal.ts';
 import { actorsOf, type StepKind } from './step.ts';
 
@@ -33,4 +34,11 @@ export const PLAY: StepKind<'PLAY'> = {
       ok({ state: applySeal(state, author, hash, bystanders(game.needs(state.game))) }),
   },
   duty: () => null,
+};
+
+/** An ACT body: the move, an object the game reads. */
+export const parseAct: Parser<'ACT'> = (body) => {
+  fields(body, 'action');
+  if (!isObject(body.action)) throw new FieldError('expected a move');
+  return { type: 'ACT', action: body.action };
 };

@@ -17,6 +17,8 @@ import {
   mulBase,
   proveShuffle,
   randomScalar,
+  splitPoints,
+  splitRows,
   toBase64,
 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
@@ -27,6 +29,7 @@ import type { Decoded, TableBody } from './bodies.ts';
 import { shuffleCheck } from './checks.ts';
 import { proofContext } from './context.ts';
 import { deckIndex } from './decks.ts';
+import { b64, FieldError, fields, onePoint, type Parser } from './parse.ts';
 import { writeEncoding, writePoint } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
 import {
@@ -186,4 +189,19 @@ export const REMASK: StepKind<'REMASK'> = {
   events: { REMASK: applyRemask },
   duty: (state, step, seat) =>
     dutyOf(owesRemask(step), seat, (keyring) => makeRemask(state, seat, step.cards, keyring)),
+};
+
+/** A REMASK body: the re-keys, then the shuffle of the re-keyed rows. */
+export const parseRemask: Parser<'REMASK'> = (body) => {
+  fields(body, 'key', 'rekeyed', 'rekeys', 'pub', 'rows', 'proof');
+  if (!Array.isArray(body.rekeys)) throw new FieldError('expected a list');
+  return {
+    type: 'REMASK',
+    key: onePoint(body.key),
+    rekeyed: splitPoints(b64(body.rekeyed)),
+    rekeys: body.rekeys.map(b64),
+    pub: onePoint(body.pub),
+    rows: splitRows(b64(body.rows)),
+    proof: b64(body.proof),
+  };
 };

@@ -28,10 +28,11 @@
 import { deriveContext } from '../../../crypto/index.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeCanonical, type Json, type JsonObject } from '../encoding.ts';
+import { encodeCanonical, isHex, type Json, type JsonObject } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Decoded, TableBody } from './bodies.ts';
+import { FieldError, fields, isObject, type Parser } from './parse.ts';
 import { actionName, refuse, type Folded } from './refusal.ts';
 import {
   nextStep,
@@ -130,4 +131,25 @@ export const SEALED: StepKind<'SEALED'> = {
     const body = sealDuty(state, step, seat, seal);
     return body === null ? null : () => body;
   },
+};
+
+/** A SEAL body: the commitment to a move. */
+export const parseSeal: Parser<'SEAL'> = (body) => {
+  fields(body, 'hash');
+  if (!isHex(body.hash, 32)) throw new FieldError('expected hex');
+  return { type: 'SEAL', hash: body.hash };
+};
+
+/** An ACK body: no fields. */
+export const parseAck: Parser<'ACK'> = (body) => {
+  fields(body);
+  return { type: 'ACK' };
+};
+
+/** An UNSEAL body: the move and the salt that open its seal. */
+export const parseUnseal: Parser<'UNSEAL'> = (body) => {
+  fields(body, 'action', 'salt');
+  if (!isObject(body.action) || !isHex(body.salt, 32))
+    throw new FieldError('expected a move and hex');
+  return { type: 'UNSEAL', action: body.action, salt: body.salt };
 };

@@ -6,12 +6,14 @@
  * the three is checked by one loop (`checkShares`) and made by another
  * (`makeShares`).
  */
-import { encodeUnlockProof, proveUnlock, toBase64 } from '../../../crypto/index.ts';
+import { encodeUnlockProof, proveUnlock, splitPoints, toBase64 } from '../../../crypto/index.ts';
+import type { JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, Encoding } from './bodies.ts';
 import { unlockCheck, type Checks } from './checks.ts';
+import { b64, fields, list } from './parse.ts';
 import { readEncoding, readPoint, writeEncoding, writePoints } from './points.ts';
 import { miscount, proofFailed, type Folded, type ProofKind } from './refusal.ts';
 import type { Owed, StepOf } from './step.ts';
@@ -126,4 +128,13 @@ export function layerSeats(
   for (const id of ids)
     for (const l of cards[id]?.layers ?? []) if (!except.includes(l.seat)) seats.add(l.seat);
   return [...seats].sort((a, b) => a - b);
+}
+
+/** The shares of an UNLOCK or a LOCK body, each its points and its proof. */
+export function readShares(body: JsonObject): Shares {
+  fields(body, 'shares');
+  return list(body.shares, ['points', 'proof'], (share) => ({
+    points: splitPoints(b64(share.points)),
+    proof: b64(share.proof),
+  }));
 }

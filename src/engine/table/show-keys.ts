@@ -13,13 +13,14 @@
  * show to another. A card keeps its new layers after the show: a reveal, a
  * deal or a re-mask takes them off as any.
  */
-import { mulBase, randomScalar } from '../../../crypto/index.ts';
+import { mulBase, randomScalar, splitPoints } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import { BASE_KEY, type Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
+import { b64, FieldError, fields, onePoint, type Parser } from './parse.ts';
 import { writeEncoding } from './points.ts';
 import type { Folded } from './refusal.ts';
 import {
@@ -107,4 +108,16 @@ export const REKEY: StepKind<'REKEY'> = {
   events: { REKEY: applyRekey },
   duty: (state, step, seat) =>
     dutyOf(owesRekey(step), seat, (keyring) => makeRekey(state, step, seat, keyring)),
+};
+
+/** A REKEY body: the fresh key, and every card re-keyed to it with its proof. */
+export const parseRekey: Parser<'REKEY'> = (body) => {
+  fields(body, 'key', 'rekeyed', 'rekeys');
+  if (!Array.isArray(body.rekeys)) throw new FieldError('expected a list');
+  return {
+    type: 'REKEY',
+    key: onePoint(body.key),
+    rekeyed: splitPoints(b64(body.rekeyed)),
+    rekeys: body.rekeys.map(b64),
+  };
 };

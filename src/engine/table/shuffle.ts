@@ -4,7 +4,13 @@
  * key for it, with its proof; from protocol 3 the epochs of a round of
  * several are shuffled on chains of their own, at once (pipelined).
  */
-import { encodeRows, encodeShuffleProof, proveShuffle, toBase64 } from '../../../crypto/index.ts';
+import {
+  encodeRows,
+  encodeShuffleProof,
+  proveShuffle,
+  splitRows,
+  toBase64,
+} from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
@@ -12,6 +18,7 @@ import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { shuffleCheck } from './checks.ts';
 import { proofContext } from './context.ts';
+import { b64, fields, index, listOf, type Parser } from './parse.ts';
 import { readEncoding, readPoint, writeEncoding } from './points.ts';
 import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
 import {
@@ -144,4 +151,24 @@ export const SHUFFLE: StepKind<'SHUFFLE'> = {
   events: { SHUFFLE: applyShuffle },
   duty: (state, step, seat) =>
     dutyOf(owesShuffle(step), seat, (keyring) => makeShuffle(state, step, seat, keyring)),
+};
+
+/** A SHUFFLE body: each shuffle's rows and proof, naming its epoch in a pipelined round. */
+export const parseShuffle: Parser<'SHUFFLE'> = (body) => {
+  fields(body, 'shuffles');
+  return {
+    type: 'SHUFFLE',
+    shuffles: listOf(
+      body.shuffles,
+      [
+        ['rows', 'proof'],
+        ['epoch', 'rows', 'proof'],
+      ],
+      (s) => ({
+        ...('epoch' in s ? { epoch: index(s.epoch) } : {}),
+        rows: splitRows(b64(s.rows)),
+        proof: b64(s.proof),
+      }),
+    ),
+  };
 };

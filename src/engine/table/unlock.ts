@@ -13,6 +13,7 @@ import { proofContext } from './context.ts';
 import { startCopies } from './copy.ts';
 import { faceOfEncoding } from './decks.ts';
 import { refuted } from './leave.ts';
+import type { Parser } from './parse.ts';
 import { readEncoding } from './points.ts';
 import { refuse, type Folded } from './refusal.ts';
 import {
@@ -20,6 +21,7 @@ import {
   layerSeats,
   makeShares,
   owesShare,
+  readShares,
   unlockGroups,
   withShares,
   type Batch,
@@ -199,3 +201,9 @@ export const UNLOCK: StepKind<'UNLOCK'> = {
   duty: (state, step, seat) =>
     dutyOf(owesShare(step), seat, (keyring) => makeUnlock(state, step, seat, keyring)),
 };
+
+/** An UNLOCK body, of an UNLOCK step or of a COPY step (copy.ts). */
+export const parseUnlock: Parser<'UNLOCK'> = (body) => ({
+  type: 'UNLOCK',
+  shares: readShares(body),
+});
