@@ -2,7 +2,7 @@
  * What every kind of step is made of (`StepKind`), and the pieces the kinds
  * share. Each kind lives in a module of its own, which exports its entry;
  * the table of every kind (`steps.ts`) is the one way the fold and the author
- * side reach a step's module.
+ * side reach the module of the step under way.
  */
 import type { Json, JsonObject } from '../encoding.ts';
 import type { AnyGame, Need, Seat } from '../game.ts';
@@ -85,7 +85,7 @@ export interface StepKind<T extends Step['type']> {
     game: AnyGame<S>,
     optional: boolean,
   ): Owed[];
-  /** The step's own events; every kind `owes` names is one of them. */
+  /** The step's own events: every kind its `owes` names, and a SEAL its `acts` names. */
   readonly events: Events<T>;
   /**
    * The maker of the table event `seat` owes now, from what it holds (`held`),

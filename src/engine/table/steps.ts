@@ -1,8 +1,9 @@
 /**
  * The table of step kinds: every kind of step the protocol has (`Step`), each
- * with the entry its module exports. The fold and the author side reach a
- * step's module only through here; the mapped type makes the compiler check
- * that every kind has its entry.
+ * with the entry its module exports. The fold and the author side reach the
+ * step under way only through here (the fold starts the next step from the
+ * game's need, `settle`); the mapped type makes the compiler check that every
+ * kind has its entry.
  */
 import { AUDIT } from './audit.ts';
 import { COIN } from './coin.ts';
