@@ -72,7 +72,7 @@ import { allowed } from '../engine/table/fold.ts';
 import { judge } from '../engine/table/judge.ts';
 import { claimedAbsent } from '../engine/table/leave.ts';
 import { tableStateHash, type Replica } from '../engine/table/replica.ts';
-import { startsNextGame } from '../engine/table/rounds.ts';
+import { startsNextGame } from '../engine/table/keys.ts';
 import type { Genesis, Step, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import type { StateHashMessage, WireMessage } from './messages.ts';

@@ -32,7 +32,7 @@ import { deckId } from '../../src/engine/table/fold.ts';
 import { faceOf } from '../../src/engine/table/decks.ts';
 import { readEncoding, readPoint } from '../../src/engine/table/points.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
-import { shuffleContext } from '../../src/engine/table/rounds.ts';
+import { shuffleContext } from '../../src/engine/table/shuffle.ts';
 import type { Step, TableState } from '../../src/engine/table/types.ts';
 import { editRows, expectOffence, signNext } from './helpers/cheats.ts';
 import { dealOf, keepMixed } from './helpers/blackred.ts';

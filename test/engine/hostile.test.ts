@@ -26,7 +26,7 @@ import { makeAct } from '../../src/engine/table/author.ts';
 import type { ShuffleBody, TableBody, UnlockBody } from '../../src/engine/table/bodies.ts';
 import { deckId } from '../../src/engine/table/fold.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
-import { makeShuffle } from '../../src/engine/table/rounds.ts';
+import { makeShuffle } from '../../src/engine/table/shuffle.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { makeUnlock } from '../../src/engine/table/unlock.ts';
 import { handGame, type HandState } from './helpers/hand-game.ts';

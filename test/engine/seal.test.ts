@@ -10,7 +10,7 @@ import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
 import type { Need } from '../../src/engine/game.ts';
 import { makeDuty, makeSeal, owesDuty } from '../../src/engine/table/author.ts';
-import { diagnose } from '../../src/engine/table/evidence.ts';
+import { diagnose } from '../../src/engine/table/fold.ts';
 import { Keyring } from '../../src/engine/table/keyring.ts';
 import { Replica } from '../../src/engine/table/replica.ts';
 import { expectOffence, scriptPlayable, scriptTable, signNext } from './helpers/cheats.ts';

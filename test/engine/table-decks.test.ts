@@ -9,7 +9,7 @@ import type { AnyGame, Need } from '../../src/engine/game.ts';
 import { err } from '../../src/engine/result.ts';
 import { settle } from '../../src/engine/table/fold.ts';
 import { makeAct, privateFaces } from '../../src/engine/table/author.ts';
-import { keysStep, shuffleGroups, startsNextGame } from '../../src/engine/table/rounds.ts';
+import { keysStep, shuffleGroups, startsNextGame } from '../../src/engine/table/keys.ts';
 import { deckIndex, faceOf, faceOfEncoding } from '../../src/engine/table/decks.ts';
 import { readEncoding, readPoint } from '../../src/engine/table/points.ts';
 import type { TableState } from '../../src/engine/table/types.ts';

@@ -12,7 +12,7 @@ import type { Game, Need } from '../../src/engine/game.ts';
 import { ok } from '../../src/engine/result.ts';
 import { faceOf } from '../../src/engine/table/decks.ts';
 import { readPoint } from '../../src/engine/table/points.ts';
-import { startsNextGame } from '../../src/engine/table/rounds.ts';
+import { startsNextGame } from '../../src/engine/table/keys.ts';
 import { scriptGame, type ScriptOptions, type ScriptState } from './helpers/script-game.ts';
 import { Table, makeGenesis, makePlayers, setupOrThrow, tableGame } from './helpers/table.ts';
 

@@ -21,9 +21,18 @@ import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
+import { FieldError, fields, secret, type Parser } from './parse.ts';
 import { readPoint, writePoint } from './points.ts';
 import { miscount, refuse, type Folded } from './refusal.ts';
-import { seatsMissing, type Owed, type Turn } from './step.ts';
+import {
+  dutyOf,
+  noActs,
+  seatsMissing,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type Turn,
+} from './step.ts';
 import type { AuditRecord, TableCard, TableState } from './types.ts';
 
 /** Every seat that has not published its secrets owes its AUDIT. */
@@ -39,7 +48,7 @@ export const owesAudit = (state: TableState<unknown>): Owed[] =>
 export function applyAudit<S extends Json>(
   { state, game, author }: Turn<S, 'AUDIT'>,
   body: Extract<Decoded, { type: 'AUDIT' }>,
-): Folded<TableState<S>> {
+): Folded<Applied<S>> {
   const pubs = state.pubs[author]!;
   const parts = pubs.length;
   const counted = miscount('secrets', body.secrets.length, parts, null, 'ERR_AUDIT');
@@ -54,8 +63,8 @@ export function applyAudit<S extends Json>(
     });
   const record: AuditRecord = { secrets: body.secrets.map((s) => toHex(encodeScalar(s))) };
   const audit = state.audit.map((a, i) => (i === author ? record : a));
-  if (audit.some((a) => a === null)) return ok({ ...state, audit });
-  return ok(judgeClaims({ ...state, audit, step: { type: 'DONE' } }, game));
+  if (audit.some((a) => a === null)) return ok({ state: { ...state, audit } });
+  return ok({ state: judgeClaims({ ...state, audit, step: { type: 'DONE' } }, game) });
 }
 
 /**
@@ -77,6 +86,15 @@ export function makeAudit(state: TableState<unknown>, seat: Seat, keyring: Keyri
   const secrets = state.pubs[seat]!.map((pub) => toHex(encodeScalar(keyring.scalarFor(pub))));
   return { type: 'AUDIT', secrets };
 }
+
+/** AUDIT: once the game is over, every seat publishes its secrets, in any order. */
+export const AUDIT: StepKind<'AUDIT'> = {
+  owes: owesAudit,
+  acts: noActs,
+  events: { AUDIT: applyAudit },
+  duty: (state, _, seat) =>
+    dutyOf(owesAudit(state), seat, (keyring) => makeAudit(state, seat, keyring)),
+};
 
 /** Every layer key whose scalar the published audit reveals, with that scalar. */
 export function auditKeyring(state: TableState<unknown>): Map<string, bigint> {
@@ -127,3 +145,10 @@ export function openExhibits(state: TableState<unknown>): number[][] {
     exhibit.cards.map((id, i) => openWith(scalars, state, id, exhibit.snapshot[i]!)),
   );
 }
+
+/** An AUDIT body: the secrets, each in [1, ℓ). */
+export const parseAudit: Parser<'AUDIT'> = (body) => {
+  fields(body, 'secrets');
+  if (!Array.isArray(body.secrets)) throw new FieldError('expected a list');
+  return { type: 'AUDIT', secrets: body.secrets.map(secret) };
+};

@@ -8,19 +8,15 @@
 import { invertScalar, toHex } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, Seat } from '../game.ts';
-import { makeAudit } from './audit.ts';
 import type { TableBody } from './bodies.ts';
-import { coinDuty, makeCoin } from './coin.ts';
 import { faceOf } from './decks.ts';
-import { stepOwed } from './fold.ts';
-import { claimedAbsent } from './leave.ts';
-import { readPoint } from './points.ts';
-import { makeRekey, makeRemask } from './remask.ts';
 import type { Keyring } from './keyring.ts';
-import { epochsOwed, makeKey, makeShuffle, type DeckSource } from './rounds.ts';
-import { sealCommitment, sealDuty } from './seal.ts';
+import { readPoint } from './points.ts';
+import { epochsOwed } from './shuffle.ts';
+import { sealCommitment } from './seal.ts';
+import type { DeckSource, Held, Maker } from './step.ts';
+import { withKind } from './steps.ts';
 import type { TableState } from './types.ts';
-import { makeCopyShares, makeLock, makeUnlock } from './unlock.ts';
 
 /** A player action; the table sets the seat from the event's author. */
 export function makeAct(action: JsonObject): TableBody {
@@ -79,58 +75,14 @@ export function privateFaces(
   return known;
 }
 
-/** The maker of a duty's body, from the seat's keyring and the game's decks. */
-type Maker = (keyring: Keyring, game: DeckSource) => TableBody | null;
-
 /**
  * The table event this seat owes now, as the maker of its body: the step's
- * event, if its module says this seat owes one and, for an OPEN or an UNSEAL,
- * the seat holds the secret it opens (`coin`, `seal`); or a PRESENT to
- * answer a claim that it is absent. Null when it owes none.
+ * event, as its module says, if this seat owes one and, for an OPEN or an
+ * UNSEAL, holds the secret it opens (`coin`, `seal`); or a PRESENT to answer
+ * a claim that it is absent. Null when it owes none.
  */
-function duty(
-  state: TableState<unknown>,
-  seat: Seat,
-  { coin, seal }: Pick<Keyring, 'coin' | 'seal'>,
-): Maker | null {
-  const step = state.step;
-  // A claim that this seat is absent ended the table: a page that is open answers it.
-  // (Before protocol 5: a timed table's claimed seat answers with what it owes.)
-  if (step.type === 'DONE')
-    return claimedAbsent(state, seat) && state.genesis.clock === undefined
-      ? () => ({ type: 'PRESENT' })
-      : null;
-  if (!stepOwed(state).some((o) => o.seat === seat)) return null;
-  switch (step.type) {
-    case 'KEYS':
-      return (keyring, game) => makeKey(state, step, seat, keyring, game);
-    case 'SHUFFLE':
-      return (keyring) => makeShuffle(state, step, seat, keyring);
-    case 'UNLOCK':
-      return (keyring) => makeUnlock(state, step, seat, keyring);
-    case 'COPY':
-      return (keyring) => makeCopyShares(state, step, seat, keyring);
-    case 'LOCK':
-      return (keyring) => makeLock(state, step, seat, keyring);
-    case 'REKEY':
-      return (keyring) => makeRekey(state, step, seat, keyring);
-    case 'REMASK':
-      return (keyring) => makeRemask(state, seat, step.cards, keyring);
-    case 'AUDIT':
-      return (keyring) => makeAudit(state, seat, keyring);
-    case 'COIN':
-      return coinDuty(state, step, seat, coin) === null
-        ? null
-        : (keyring) => makeCoin(state, step, seat, keyring);
-    case 'SEALED': {
-      const body = sealDuty(state, step, seat, seal);
-      return body === null ? null : () => body;
-    }
-    // PLAY owes no table event: the step's module said so above.
-    case 'PLAY':
-      return null;
-  }
-}
+const duty = (state: TableState<unknown>, seat: Seat, held: Held): Maker | null =>
+  withKind(state.step, (kind, step) => kind.duty(state, step, seat, held));
 
 /**
  * True when this seat owes an event of the table step under way (KEY,
@@ -138,11 +90,8 @@ function duty(
  * a claim that it is absent: what `makeDuty` would make a body for, found
  * without making it, from what the seat holds (its keyring): its coin and sealed move.
  */
-export const owesDuty = (
-  state: TableState<unknown>,
-  seat: Seat,
-  held: Pick<Keyring, 'coin' | 'seal'>,
-): boolean => duty(state, seat, held) !== null;
+export const owesDuty = (state: TableState<unknown>, seat: Seat, held: Held): boolean =>
+  duty(state, seat, held) !== null;
 
 /**
  * True when `body`, the duty this seat made for `madeFor`, is still its due in `now`, a

@@ -1,5 +1,7 @@
 /**
- * The event bodies of the table protocol, and their parsers.
+ * The event bodies of the table protocol, and the table of their parsers:
+ * each kind's parser is in the module of the step that takes it, and frames
+ * its fields with parse.ts.
  *
  * Every body arrives from a peer, so `parseBody` checks each field's type and
  * every encoding's framing before anything else looks at it. Points, rows and
@@ -8,16 +10,21 @@
  * decoded only by the proof checks they are part of, which answer false for
  * a point that is no canonical encoding, and which may run in a worker.
  */
-import {
-  decodeSecret,
-  fromBase64,
-  fromHex,
-  splitPoints,
-  splitRows,
-} from '../../../crypto/index.ts';
-import { isHex, type Json, type JsonObject } from '../encoding.ts';
-import { isSeat } from '../events.ts';
+import type { Json, JsonObject } from '../encoding.ts';
 import { err, ok, type Result } from '../result.ts';
+import { parseAudit } from './audit.ts';
+import { parseSeen } from './clock.ts';
+import { parseCommit, parseOpen } from './coin.ts';
+import { parseKey } from './keys.ts';
+import { parseAbsent, parseConfirm, parsePresent, parseResign } from './leave.ts';
+import { parseLock } from './lock.ts';
+import { FieldError, type Parser } from './parse.ts';
+import { parseAct } from './play.ts';
+import { parseRemask } from './remask.ts';
+import { parseAck, parseSeal, parseUnseal } from './seal.ts';
+import { parseRekey } from './show-keys.ts';
+import { parseShuffle } from './shuffle.ts';
+import { parseUnlock } from './unlock.ts';
 
 /** One proof over a list of points, as it travels (base64 of crypto/'s encodings). */
 export type Share = { points: string; proof: string };
@@ -135,63 +142,34 @@ export type Decoded =
   | SeenBody
   | ConfirmBody;
 
+/** Why a body does not parse: a field of the wrong shape, or an encoding that does not decode. */
 export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
 
-const isObject = (v: Json | undefined): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function hasExactly(body: JsonObject, fields: string[]): boolean {
-  const keys = Object.keys(body).sort();
-  const want = fields.sort();
-  return keys.length === want.length && keys.every((k, i) => k === want[i]);
-}
-
-/** Thrown for a field of the wrong shape; `parseBody` turns it into `ERR_BODY_FIELDS`. */
-class FieldError extends Error {}
-
-const b64 = (v: Json | undefined): Uint8Array => {
-  if (typeof v !== 'string') throw new FieldError('expected base64 text');
-  return fromBase64(v);
+/** The parser of each kind of body, from the module of the step that takes it. */
+const BODY_KINDS: { readonly [K in Decoded['type']]: Parser<K> } = {
+  KEY: parseKey,
+  SHUFFLE: parseShuffle,
+  UNLOCK: parseUnlock,
+  REMASK: parseRemask,
+  ACT: parseAct,
+  LOCK: parseLock,
+  REKEY: parseRekey,
+  COMMIT: parseCommit,
+  OPEN: parseOpen,
+  SEAL: parseSeal,
+  ACK: parseAck,
+  UNSEAL: parseUnseal,
+  AUDIT: parseAudit,
+  RESIGN: parseResign,
+  ABSENT: parseAbsent,
+  PRESENT: parsePresent,
+  SEEN: parseSeen,
+  CONFIRM: parseConfirm,
 };
 
-/** A list of objects with exactly `fields`, each decoded by `decode`. */
-const list = <T>(v: Json | undefined, fields: string[], decode: (item: JsonObject) => T): T[] =>
-  listOf(v, [fields], decode);
-
-/** A list of objects each with exactly the fields of one of `shapes`, each decoded by `decode`. */
-function listOf<T>(v: Json | undefined, shapes: string[][], decode: (item: JsonObject) => T): T[] {
-  if (!Array.isArray(v)) throw new FieldError('expected a list');
-  return v.map((item) => {
-    if (!isObject(item) || !shapes.some((fields) => hasExactly(item, fields)))
-      throw new FieldError('bad list item');
-    return decode(item);
-  });
-}
-
-/** An index into a list the table holds: a whole number below 2¹⁶, far more than any table's. */
-function index(v: Json | undefined): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= 2 ** 16)
-    throw new FieldError('expected an index');
-  return v;
-}
-
-/** Exactly one point: a key or a factor. */
-function onePoint(v: Json | undefined): Encoding {
-  const points = splitPoints(b64(v));
-  if (points.length !== 1) throw new Error('expected one point');
-  return points[0]!;
-}
-
-/** A secret from an audit: hex of a scalar in [1, ℓ); zero is no key's secret. */
-function secret(v: Json): bigint {
-  if (typeof v !== 'string') throw new FieldError('expected hex');
-  return decodeSecret(fromHex(v), 'secret');
-}
-
-const share = (item: JsonObject): DecodedShare => ({
-  points: splitPoints(b64(item.points)),
-  proof: b64(item.proof),
-});
+/** True for a `type` that names a kind of body: own keys only, so `toString` names none. */
+const isKind = (type: Json | undefined): type is Decoded['type'] =>
+  typeof type === 'string' && Object.hasOwn(BODY_KINDS, type);
 
 /**
  * Reads a body from a peer. Every list of points and rows is framed (kind,
@@ -203,113 +181,7 @@ const share = (item: JsonObject): DecodedShare => ({
  */
 export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
   try {
-    const fields = (...names: string[]) => {
-      if (!hasExactly(body, ['type', ...names])) throw new FieldError('fields');
-    };
-    switch (body.type) {
-      case 'KEY':
-        fields('genesis', 'keys');
-        if (typeof body.genesis !== 'string') return err('ERR_BODY_FIELDS');
-        return ok({
-          type: 'KEY',
-          genesis: body.genesis,
-          keys: list(body.keys, ['pub', 'proof'], (k) => ({
-            pub: onePoint(k.pub),
-            proof: b64(k.proof),
-          })),
-        });
-      case 'SHUFFLE':
-        fields('shuffles');
-        return ok({
-          type: 'SHUFFLE',
-          shuffles: listOf(
-            body.shuffles,
-            [
-              ['rows', 'proof'],
-              ['epoch', 'rows', 'proof'],
-            ],
-            (s) => ({
-              ...('epoch' in s ? { epoch: index(s.epoch) } : {}),
-              rows: splitRows(b64(s.rows)),
-              proof: b64(s.proof),
-            }),
-          ),
-        });
-      case 'UNLOCK':
-        fields('shares');
-        return ok({ type: 'UNLOCK', shares: list(body.shares, ['points', 'proof'], share) });
-      case 'LOCK':
-        fields('shares');
-        return ok({ type: 'LOCK', shares: list(body.shares, ['points', 'proof'], share) });
-      case 'REMASK': {
-        fields('key', 'rekeyed', 'rekeys', 'pub', 'rows', 'proof');
-        if (!Array.isArray(body.rekeys)) return err('ERR_BODY_FIELDS');
-        return ok({
-          type: 'REMASK',
-          key: onePoint(body.key),
-          rekeyed: splitPoints(b64(body.rekeyed)),
-          rekeys: body.rekeys.map(b64),
-          pub: onePoint(body.pub),
-          rows: splitRows(b64(body.rows)),
-          proof: b64(body.proof),
-        });
-      }
-      case 'REKEY':
-        fields('key', 'rekeyed', 'rekeys');
-        if (!Array.isArray(body.rekeys)) return err('ERR_BODY_FIELDS');
-        return ok({
-          type: 'REKEY',
-          key: onePoint(body.key),
-          rekeyed: splitPoints(b64(body.rekeyed)),
-          rekeys: body.rekeys.map(b64),
-        });
-      case 'ACT':
-        fields('action');
-        if (!isObject(body.action)) return err('ERR_BODY_FIELDS');
-        return ok({ type: 'ACT', action: body.action });
-      case 'COMMIT':
-        fields('hash');
-        if (!isHex(body.hash, 32)) return err('ERR_BODY_FIELDS');
-        return ok({ type: 'COMMIT', hash: body.hash });
-      case 'OPEN':
-        fields('bit', 'salt');
-        if ((body.bit !== 0 && body.bit !== 1) || !isHex(body.salt, 32))
-          return err('ERR_BODY_FIELDS');
-        return ok({ type: 'OPEN', bit: body.bit, salt: body.salt });
-      case 'SEAL':
-        fields('hash');
-        if (!isHex(body.hash, 32)) return err('ERR_BODY_FIELDS');
-        return ok({ type: 'SEAL', hash: body.hash });
-      case 'ACK':
-        fields();
-        return ok({ type: 'ACK' });
-      case 'UNSEAL':
-        fields('action', 'salt');
-        if (!isObject(body.action) || !isHex(body.salt, 32)) return err('ERR_BODY_FIELDS');
-        return ok({ type: 'UNSEAL', action: body.action, salt: body.salt });
-      case 'AUDIT':
-        fields('secrets');
-        if (!Array.isArray(body.secrets)) return err('ERR_BODY_FIELDS');
-        return ok({ type: 'AUDIT', secrets: body.secrets.map(secret) });
-      case 'RESIGN':
-        fields();
-        return ok({ type: 'RESIGN' });
-      case 'ABSENT':
-        fields('seat');
-        if (!isSeat(body.seat)) return err('ERR_BODY_FIELDS');
-        return ok({ type: 'ABSENT', seat: body.seat });
-      case 'PRESENT':
-        fields();
-        return ok({ type: 'PRESENT' });
-      case 'SEEN':
-        fields();
-        return ok({ type: 'SEEN' });
-      case 'CONFIRM':
-        fields();
-        return ok({ type: 'CONFIRM' });
-      default:
-        return err('ERR_BODY_FIELDS');
-    }
+    return isKind(body.type) ? ok(BODY_KINDS[body.type](body)) : err('ERR_BODY_FIELDS');
   } catch (e) {
     return err(e instanceof FieldError ? 'ERR_BODY_FIELDS' : 'ERR_BODY_ENCODING');
   }

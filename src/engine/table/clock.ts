@@ -24,6 +24,7 @@
  */
 import type { Seat } from '../game.ts';
 import { DEFAULT_ABSENT_AFTER_MS } from './leave.ts';
+import { fields, type Parser } from './parse.ts';
 
 /** How long a seat may take: over a move, and over a duty (also the answer window). */
 export type Clock = {
@@ -99,3 +100,9 @@ export const timeFields = (
   clock: Clock = DEFAULT_CLOCK,
 ): { clock: Clock } | { absentAfterMs: number } =>
   protocol >= TIME_PROTOCOL ? { clock } : { absentAfterMs: DEFAULT_ABSENT_AFTER_MS };
+
+/** A SEEN body: no fields. */
+export const parseSeen: Parser<'SEEN'> = (body) => {
+  fields(body);
+  return { type: 'SEEN' };
+};

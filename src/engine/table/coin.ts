@@ -8,14 +8,24 @@
 import { toHex } from '../../../crypto/index.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
-import type { Json } from '../encoding.ts';
+import { isHex, type Json } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { CoinSecret, Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
+import { FieldError, fields, type Parser } from './parse.ts';
 import { refuse, type Folded } from './refusal.ts';
-import { nextStep, seatsMissing, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
+import {
+  gameActs,
+  nextStep,
+  seatsMissing,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { TableState } from './types.ts';
 
 /** The commitment to `bit` with `salt` (hex) for `seat` at this step. */
@@ -48,9 +58,9 @@ export function owesCoin(step: StepOf<'COIN'>): Owed[] {
 export function applyCommit<S extends Json>(
   { state, step, author }: Turn<S, 'COIN'>,
   { hash }: Extract<Decoded, { type: 'COMMIT' }>,
-): TableState<S> {
+): Folded<Applied<S>> {
   const commits = step.commits.map((h, i) => (i === author ? hash : h));
-  return { ...state, step: { ...step, commits } };
+  return ok({ state: { ...state, step: { ...step, commits } } });
 }
 
 /**
@@ -102,3 +112,29 @@ export function makeCoin(
   }
   return owes === null ? null : { type: 'OPEN', bit: owes.bit, salt: owes.salt };
 }
+
+/** COIN: every seat commits to a bit, then opens it. */
+export const COIN: StepKind<'COIN'> = {
+  owes: (_, step) => owesCoin(step),
+  acts: gameActs,
+  events: { COMMIT: applyCommit, OPEN: applyOpen },
+  duty: (state, step, seat, { coin }) =>
+    coinDuty(state, step, seat, coin) === null
+      ? null
+      : (keyring) => makeCoin(state, step, seat, keyring),
+};
+
+/** A COMMIT body: the hash a bit is committed to. */
+export const parseCommit: Parser<'COMMIT'> = (body) => {
+  fields(body, 'hash');
+  if (!isHex(body.hash, 32)) throw new FieldError('expected hex');
+  return { type: 'COMMIT', hash: body.hash };
+};
+
+/** An OPEN body: the bit and the salt that open a commitment. */
+export const parseOpen: Parser<'OPEN'> = (body) => {
+  fields(body, 'bit', 'salt');
+  if ((body.bit !== 0 && body.bit !== 1) || !isHex(body.salt, 32))
+    throw new FieldError('expected a bit and hex');
+  return { type: 'OPEN', bit: body.bit, salt: body.salt };
+};

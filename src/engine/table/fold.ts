@@ -5,55 +5,47 @@
  * author owes this kind of event now (the step says who owes what), every
  * proof against the ciphertexts the table holds, and, for a player action,
  * the game's own rules. Any failure returns an error code, with the
- * diagnosis the failing check built, and the state is untouched. Each kind
- * of step lives in a module of its own, which says who owes what in it,
- * applies its events and makes them (rounds.ts: keys and shuffles;
- * unlock.ts: reveals, deals, shows and locks; remask.ts: re-keys and
- * re-masks; coin.ts; seal.ts; audit.ts; leave.ts). Between steps `settle`
- * asks the game what it needs next and turns it into the next cryptographic
- * step, so the table always knows which seat owes which event.
+ * diagnosis the failing check built (`diagnose` hands it over), and the
+ * state is untouched. Each kind of step lives in a module of its own, which
+ * says who owes what in it, who may act besides, applies its events and
+ * makes them; the fold reaches it through the table of step kinds
+ * (`steps.ts`). Between steps `settle` asks the game what it needs next and
+ * turns it into the next cryptographic step, so the table always knows which
+ * seat owes which event.
  */
 import type { Json, JsonObject } from '../encoding.ts';
 import type { AnyGame, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
-import { applyAudit, judgeClaims, owesAudit } from './audit.ts';
-import type { Decoded } from './bodies.ts';
+import { judgeClaims } from './audit.ts';
+import { parseBody, type Decoded } from './bodies.ts';
 import { checkNow, type Checks } from './checks.ts';
+import { coinStep } from './coin.ts';
 import { genesisHash } from './genesis.ts';
-import { applyCommit, applyOpen, coinStep, owesCoin } from './coin.ts';
 import { applyAbsent, applyResign } from './leave.ts';
-import { actionName, refuse, type Folded } from './refusal.ts';
-import { applyRekey, applyRemask, owesRekey, owesRemask, remaskStep } from './remask.ts';
+import { lockFor } from './lock.ts';
+import { actionName, refuse, type Diagnosis, type Folded } from './refusal.ts';
+import { remaskStep } from './remask.ts';
+import { keysStep, shuffleGroups } from './keys.ts';
 import {
-  applyKey,
-  applyShuffle,
-  keysStep,
-  owesKeys,
-  owesShuffle,
-  shuffleGroups,
-} from './rounds.ts';
-import { applyAck, applySeal, openSeal, owesSeal } from './seal.ts';
-import { nextStep, type Applied, type Owed } from './step.ts';
+  nextStep,
+  type Applied,
+  type DecodedOf,
+  type Events,
+  type Owed,
+  type Turn,
+} from './step.ts';
+import { withKind } from './steps.ts';
 import {
   protocolOf,
   type AuditRecord,
   type Genesis,
+  type Step,
   type TableCard,
   type TableState,
 } from './types.ts';
-import {
-  applyCopy,
-  applyLock,
-  applyUnlock,
-  dealRound,
-  lockFor,
-  owesLock,
-  owesShare,
-  startUnlock,
-  unlockFor,
-} from './unlock.ts';
+import { dealRound, startUnlock, unlockFor } from './unlock.ts';
 
-export type { TableError } from './refusal.ts';
+export type { Diagnosis, ProofKind, TableError } from './refusal.ts';
 
 export { genesisHash };
 export { proofContext } from './context.ts';
@@ -96,31 +88,7 @@ export function initialTable<S extends Json>(genesis: Genesis, game: S): TableSt
  * which kind. Player actions are the game's to say (`owed`).
  */
 export function stepOwed(state: TableState<unknown>): Owed[] {
-  const step = state.step;
-  switch (step.type) {
-    case 'KEYS':
-      return owesKeys(state);
-    case 'SHUFFLE':
-      return owesShuffle(step);
-    case 'UNLOCK':
-    case 'COPY':
-      return owesShare(step);
-    case 'LOCK':
-      return owesLock(step);
-    case 'REKEY':
-      return owesRekey(step);
-    case 'REMASK':
-      return owesRemask(step);
-    case 'COIN':
-      return owesCoin(step);
-    case 'SEALED':
-      return owesSeal(step);
-    case 'AUDIT':
-      return owesAudit(state);
-    case 'PLAY':
-    case 'DONE':
-      return [];
-  }
+  return withKind(state.step, (kind, step) => kind.owes(state, step));
 }
 
 /**
@@ -146,65 +114,22 @@ function expected<S extends Json>(
   game: AnyGame<S>,
   optional: boolean,
 ): Owed[] {
-  const step = state.step;
-  const duties = stepOwed(state);
-  switch (step.type) {
-    // Nobody acts during a shuffle round (its inputs must stay what its keys were made for),
-    // nor once the game is over.
-    case 'KEYS':
-    case 'SHUFFLE':
-    case 'AUDIT':
-    case 'DONE':
-      return duties;
-    case 'SEALED':
-      // A seat the seal waits for may still act, as it could before the seal.
-      return optional
-        ? [...duties, ...step.waiting.map((seat) => ({ seat, kind: 'ACT' }))]
-        : duties;
-    case 'PLAY': {
-      // A move another seat may cross is sealed first (seal.ts).
-      const needs = game.needs(state.game);
-      const sealed = crossable(needs);
-      return actorsOf(needs, optional).map((o) =>
-        sealed.includes(o.seat) ? { ...o, kind: 'SEAL' } : o,
-      );
-    }
-    default:
-      return [...duties, ...actorsOf(game.needs(state.game), optional)];
-  }
+  return withKind(state.step, (kind, step) => [
+    ...kind.owes(state, step),
+    ...kind.acts(state, step, game, optional),
+  ]);
 }
 
-/** The seats the game waits on to act now, and with `optional` those it lets act besides. */
-const actorsOf = (needs: readonly Need[], optional: boolean): Owed[] =>
-  needs.flatMap((need) =>
-    need.type === 'ACT'
-      ? [...need.seats, ...(optional ? (need.optional ?? []) : [])].map((seat) => ({
-          seat,
-          kind: 'ACT',
-        }))
-      : [],
-  );
-
-/** Seats the game waits on to act while others may act too: their moves are sealed. */
-const crossable = (needs: readonly Need[]): Seat[] =>
-  needs.flatMap((need) =>
-    need.type === 'ACT' && (need.optional ?? []).length > 0 ? need.seats : [],
-  );
-
-/** The seats that may act beside the sealing seat: each must see the seal before it opens. */
-const bystanders = (needs: readonly Need[]): Seat[] =>
-  needs.flatMap((need) => (need.type === 'ACT' ? (need.optional ?? []) : []));
-
-type Handlers<S> = {
-  readonly [K in Decoded['type']]?: (body: Extract<Decoded, { type: K }>) => Folded<TableState<S>>;
-};
-
 /**
- * Hands `body` to the handler of its kind, among those the step under way
- * takes: `allowed` has let through only a kind the step takes.
+ * Hands `body` to the step's event of its kind: `allowed` has let through
+ * only a kind the step takes.
  */
-const on = <S>(body: Decoded, handlers: Handlers<S>): Folded<TableState<S>> =>
-  (handlers[body.type] as (body: Decoded) => Folded<TableState<S>>)(body);
+const on = <S extends Json, T extends Step['type'], K extends Decoded['type']>(
+  events: Events<T>,
+  type: K,
+  turn: Turn<S, T>,
+  body: DecodedOf<K>,
+): Folded<Applied<S>> => events[type]!(turn, body);
 
 /**
  * Applies one decoded event of `author`. Returns the new state or why not;
@@ -244,45 +169,36 @@ export function applyEvent<S extends Json>(
   if (!owing.some((o) => o.seat === author && o.kind === body.type))
     return refuse('ERR_NOT_OWED', { kind: 'not-owed', owed: owing });
   if (body.type === 'ACT') return applyAct(state, game, author, body.action);
-  const done = (applied: Folded<Applied<S>>) => finish(applied, game);
-  const turn = { state, game, author, checks };
-  const step = state.step;
-  switch (step.type) {
-    case 'KEYS':
-      return on(body, { KEY: (b) => done(applyKey({ ...turn, step }, b)) });
-    case 'SHUFFLE':
-      return on(body, { SHUFFLE: (b) => done(applyShuffle({ ...turn, step }, b)) });
-    case 'UNLOCK':
-      return on(body, { UNLOCK: (b) => done(applyUnlock({ ...turn, step }, b)) });
-    case 'COPY':
-      return on(body, { UNLOCK: (b) => done(applyCopy({ ...turn, step }, b)) });
-    case 'LOCK':
-      return on(body, { LOCK: (b) => done(applyLock({ ...turn, step }, b)) });
-    case 'REKEY':
-      return on(body, { REKEY: (b) => done(applyRekey({ ...turn, step }, b)) });
-    case 'REMASK':
-      return on(body, { REMASK: (b) => done(applyRemask({ ...turn, step }, b)) });
-    case 'COIN':
-      return on(body, {
-        COMMIT: (b) => ok(applyCommit({ ...turn, step }, b)),
-        OPEN: (b) => done(applyOpen({ ...turn, step }, b)),
-      });
-    case 'SEALED':
-      return on(body, {
-        ACK: () => ok(applyAck({ ...turn, step })),
-        UNSEAL: (b) => {
-          const opened = openSeal({ ...turn, step }, b);
-          return opened.ok ? applyAct(state, game, author, opened.value) : opened;
-        },
-      });
-    case 'AUDIT':
-      return on(body, { AUDIT: (b) => applyAudit({ ...turn, step }, b) });
-    // DONE owes nothing: `allowed` refused every kind of event there.
-    case 'PLAY':
-    case 'DONE':
-      return on(body, {
-        SEAL: (b) => ok(applySeal(state, author, b.hash, bystanders(game.needs(state.game)))),
-      });
+  const applied = withKind(state.step, (kind, step) =>
+    on(kind.events, body.type, { state, step, game, author, checks }, body),
+  );
+  if (!applied.ok) return applied;
+  const { state: next, move } = applied.value;
+  return move ? applyAct(next, game, author, move) : finish(applied, game);
+}
+
+/**
+ * Why `author`'s event `body` does not hold on `state` (the state its author
+ * saw), given the code it was refused with: the diagnosis of the check that
+ * refuses it, or the code alone where that check has nothing more to say
+ * (and for an event that holds there). The fold keeps only the code for the
+ * verdict; only refused events are diagnosed, so folding one again here
+ * costs nothing in play. Pure; never throws.
+ */
+export function diagnose<S extends Json>(
+  state: TableState<S>,
+  game: AnyGame<S>,
+  author: Seat,
+  body: JsonObject,
+  code: string,
+): Diagnosis {
+  try {
+    const decoded = parseBody(body);
+    if (!decoded.ok) return { kind: 'body', code: decoded.error };
+    const folded = applyEvent(state, game, author, decoded.value, checkNow);
+    return (!folded.ok && folded.diagnosis) || { kind: 'other', code };
+  } catch {
+    return { kind: 'other', code };
   }
 }
 
@@ -351,7 +267,7 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   if (lock) return nextStep(state, lock);
   const deals = protocolOf(state.genesis) >= 2 ? dealsAtOnce(needs, state) : [];
   if (deals.length > 1) return started(startUnlock(state, game, dealRound(state, deals)), game);
-  // Every show is first locked under fresh keys (remask.ts): no copy may repeat one of another show.
+  // Every show is first locked under fresh keys (show-keys.ts): no copy may repeat one of another show.
   if (need.type === 'SHOW')
     return nextStep(state, { type: 'REKEY', cards: need.cards, to: need.to, next: 0 });
   return started(startUnlock(state, game, unlockFor(state, need)), game);

@@ -66,7 +66,7 @@ function judgeAfresh<S extends Json>(
       parsed.set(body, decoded);
     }
     if (!decoded.ok) return decoded;
-    // The diagnosis stays behind: `diagnose` (evidence.ts) builds it again for a refused event.
+    // The diagnosis stays behind: `diagnose` (fold.ts) builds it again for a refused event.
     const folded = applyEvent(state, game, author, decoded.value, checks);
     return folded.ok ? folded : err(folded.error);
   } catch (e) {

@@ -17,9 +17,11 @@
  * absence only while it stays silent.
  */
 import type { JsonObject } from '../encoding.ts';
+import { isSeat } from '../events.ts';
 import type { CardId, Outcome, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
-import { nextStep } from './step.ts';
+import { FieldError, fields, type Parser } from './parse.ts';
+import { nextStep, noActs, type StepKind } from './step.ts';
 import type { Ending, TableState } from './types.ts';
 
 /** The default time limit for an absent seat: two minutes. */
@@ -244,6 +246,47 @@ export function finalityOf(
 export const claimedAbsent = (state: TableState<unknown>, seat: Seat): boolean =>
   state.ending?.type === 'ABSENT' && state.ending.seat === seat;
 
+/**
+ * DONE: nobody owes anything, and no event of the table's is taken. A claim
+ * that a seat is absent ended the table: a page that is open answers it with a
+ * PRESENT (before protocol 5: a timed table's claimed seat answers with what
+ * it owes).
+ */
+export const DONE: StepKind<'DONE'> = {
+  owes: () => [],
+  acts: noActs,
+  events: {},
+  duty: (state, _, seat) =>
+    claimedAbsent(state, seat) && state.genesis.clock === undefined
+      ? () => ({ type: 'PRESENT' })
+      : null,
+};
+
 /** The seat an event body declares absent, or null for any other body. */
 export const absentSeat = (body: JsonObject): Seat | null =>
   body.type === 'ABSENT' && typeof body.seat === 'number' ? body.seat : null;
+
+/** A RESIGN body: no fields. */
+export const parseResign: Parser<'RESIGN'> = (body) => {
+  fields(body);
+  return { type: 'RESIGN' };
+};
+
+/** An ABSENT body: the seat it declares absent. */
+export const parseAbsent: Parser<'ABSENT'> = (body) => {
+  fields(body, 'seat');
+  if (!isSeat(body.seat)) throw new FieldError('expected a seat');
+  return { type: 'ABSENT', seat: body.seat };
+};
+
+/** A PRESENT body: no fields. */
+export const parsePresent: Parser<'PRESENT'> = (body) => {
+  fields(body);
+  return { type: 'PRESENT' };
+};
+
+/** A CONFIRM body: no fields. */
+export const parseConfirm: Parser<'CONFIRM'> = (body) => {
+  fields(body);
+  return { type: 'CONFIRM' };
+};

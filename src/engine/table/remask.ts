@@ -1,27 +1,6 @@
 /**
- * Re-keying a seat's layer to a fresh key, proven card by card: a show's
- * fresh keys (REKEY) and the hand re-mask (REMASK).
- *
- * Both move `seat`'s layer on each card `C_i`, whose key is `K_i = s_i·G`
- * (or `G` where it has none, so the step adds its layer), to one fresh key
- * `K = k·G`: the card becomes `C'_i = (k/s_i)·C_i`, with a Chaum–Pedersen
- * proof that `log_{K_i} K = log_{C_i} C'_i`. The proof shows the seat knows
- * `k/s_i`, and so `k` (it knows `s_i`): `K` goes into its `pubs`, and its
- * audit opens it like any key.
- *
- * A show's fresh keys: before the cards of a show are copied, every member
- * re-keys its layer on each of them. The copies of a show are public, and
- * each ends under its member's layer alone. With that layer the member's key
- * of the card's shuffle round, fixed for the whole army, a copy is
- * `e·P(face)`: the same card shown again (after a Slacker and a re-mask,
- * which hide it in its owner's hand) would give a byte-identical copy, and a
- * bystander who never saw the face would learn that the two fights saw one
- * card. Under a fresh key per show every point of the show (the re-keyed
- * cards, the public unlocks, the copies) is new, so nothing public links one
- * show to another. A card keeps its new layers after the show: a reveal, a
- * deal or a re-mask takes them off as any.
- *
- * The hand re-mask, in two proven parts that travel in one REMASK event:
+ * The REMASK step: the hand re-mask, in two proven parts that travel in one
+ * REMASK event:
  * 1. Re-key: the owner re-keys every hand card `(C_i, K_i)` (`K_i` its own
  *    single layer key, or `G` for a public card) to `K`. Every row is now
  *    `(C'_i, K)`.
@@ -33,160 +12,38 @@
  */
 import {
   ORDER,
-  encodeDleqProof,
   encodeRows,
   encodeShuffleProof,
-  invertScalar,
   mulBase,
-  proveDleq,
   proveShuffle,
   randomScalar,
+  splitPoints,
+  splitRows,
   toBase64,
-  toHex,
 } from '../../../crypto/index.ts';
 import type { Json } from '../encoding.ts';
 import type { CardId, Need, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import { BASE_KEY, type Keyring } from './keyring.ts';
-import type { Decoded, Encoding, TableBody } from './bodies.ts';
-import { dleqCheck, shuffleCheck, type Checks } from './checks.ts';
+import type { Decoded, TableBody } from './bodies.ts';
+import { shuffleCheck } from './checks.ts';
 import { proofContext } from './context.ts';
 import { deckIndex } from './decks.ts';
-import { readEncoding, readPoint, writeEncoding, writePoint, writePoints } from './points.ts';
-import { miscount, proofFailed, refuse, type Folded, type Refusal } from './refusal.ts';
-import { nextStep, type Applied, type Owed, type StepOf, type Turn } from './step.ts';
-import type { Layer, TableCard, TableState } from './types.ts';
-import { startUnlock, unlockFor } from './unlock.ts';
-
-/** What a re-key proves of each card: the key its layer moves from, and its proof's context. */
-interface Rekeyed {
-  readonly card: CardId;
-  readonly base: string;
-  readonly context: Uint8Array;
-}
-
-/**
- * Checks the re-key of every card of `parts` (`rekeyed`, one proof each in
- * `rekeys`) to `key`: the counts, then each card's proof, in order.
- */
-function checkRekeys(
-  state: TableState<unknown>,
-  parts: readonly Rekeyed[],
-  body: Extract<Decoded, { type: 'REKEY' | 'REMASK' }>,
-  checks: Checks,
-): Folded<null> {
-  const n = parts.length;
-  const wrong =
-    miscount('re-keyed cards', body.rekeyed.length, n) ??
-    miscount('re-key proofs', body.rekeys.length, n) ??
-    staleKey(state, body.key);
-  if (wrong) return wrong;
-  for (const [i, { card, base, context }] of parts.entries()) {
-    const g = readEncoding(base);
-    const statement = [g, body.key, readEncoding(state.cards[card]!.c), body.rekeyed[i]!] as const;
-    if (!checks(dleqCheck(context, statement, body.rekeys[i]!)))
-      return proofFailed('rekey', i, n, [card], g);
-  }
-  return ok(null);
-}
-
-/**
- * A refusal when `key`, which must be fresh, is not: the base point `G` (`k = 1`, a layer
- * that hides nothing: a card re-keyed to it is left a bare face point once the other
- * layers are off, for every bystander to read), or a key already at the table (a card
- * under it would be linked to every other card under it, and its secret may be out).
- */
-function staleKey(state: TableState<unknown>, key: Encoding): Refusal | null {
-  const written = writeEncoding(key);
-  const used = state.pubs.some((pubs) => pubs.includes(written));
-  if (written !== BASE_KEY && !used) return null;
-  return refuse('ERR_KEY', { kind: 'key', key: toHex(key), used });
-}
-
-/** This seat's re-key of every card of `parts` to `K = k·G`: the new points and their proofs. */
-function makeRekeys(
-  state: TableState<unknown>,
-  parts: readonly Rekeyed[],
-  k: bigint,
-  keyring: Keyring,
-) {
-  const rekeys = parts.map(({ card, base, context }) => {
-    const x = (k * invertScalar(keyring.scalarFor(base))) % ORDER;
-    return proveDleq(context, x, readPoint(base), readPoint(state.cards[card]!.c));
-  });
-  return {
-    points: rekeys.map((rekey) => rekey.v),
-    rekeyed: writePoints(rekeys.map((rekey) => rekey.v)),
-    rekeys: rekeys.map((rekey) => toBase64(encodeDleqProof(rekey.proof))),
-  };
-}
-
-const withPub = <T>(lists: readonly (readonly T[])[], seat: Seat, ...items: T[]) =>
-  lists.map((list, s) => (s === seat ? [...list, ...items] : list));
-
-/** The member whose turn it is owes its REKEY. */
-export const owesRekey = (step: StepOf<'REKEY'>): Owed[] => [
-  { seat: step.to[step.next]!, kind: 'REKEY' },
-];
-
-/** The key `seat`'s layer on `card` moves from for a show: its layer's, or `G` where it has none. */
-function showBase(card: TableCard, seat: Seat): string {
-  return card.layers.find((l) => l.seat === seat)?.key ?? BASE_KEY;
-}
-
-/** What `seat`'s REKEY proves of each card of the show. */
-const showParts = (state: TableState<unknown>, step: StepOf<'REKEY'>, seat: Seat): Rekeyed[] =>
-  step.cards.map((id) => ({
-    card: id,
-    base: showBase(state.cards[id]!, seat),
-    context: proofContext(state, 'REKEY', seat, { purpose: 'show key', cards: [id] }),
-  }));
-
-/**
- * Checks and applies a REKEY: one proof per card of the show, each card then
- * under the author's fresh key in place of its old layer, and the key added
- * to the author's `pubs`. The next member re-keys in turn; after the last,
- * the show goes on as an unlock of everyone else's layers.
- */
-export function applyRekey<S extends Json>(
-  { state, step, game, author, checks }: Turn<S, 'REKEY'>,
-  body: Extract<Decoded, { type: 'REKEY' }>,
-): Folded<Applied<S>> {
-  const proven = checkRekeys(state, showParts(state, step, author), body, checks);
-  if (!proven.ok) return proven;
-  const key = writeEncoding(body.key);
-  const layer: Layer = { seat: author, key };
-  const cards = [...state.cards];
-  step.cards.forEach((id, i) => {
-    const card = cards[id]!;
-    cards[id] = {
-      ...card,
-      c: writeEncoding(body.rekeyed[i]!),
-      layers: [...card.layers.filter((l) => l.seat !== author), layer],
-    };
-  });
-  const rekeyed = { ...state, cards, pubs: withPub(state.pubs, author, key) };
-  if (step.next + 1 < step.to.length)
-    return ok({ state: nextStep(rekeyed, { ...step, next: step.next + 1 }) });
-  const show = { type: 'SHOW', cards: step.cards, to: step.to } as const;
-  return startUnlock(rekeyed, game, unlockFor(rekeyed, show));
-}
-
-/**
- * The REKEY body: this seat's layer on every card of the show under way moved
- * to one fresh key `K = k·G` (added where it had none), a DLEQ proof each.
- * The keyring learns `k` at once: this seat reads its copy with it.
- */
-export function makeRekey(
-  state: TableState<unknown>,
-  step: StepOf<'REKEY'>,
-  seat: Seat,
-  keyring: Keyring,
-): TableBody {
-  const k = randomScalar();
-  const { rekeyed, rekeys } = makeRekeys(state, showParts(state, step, seat), k, keyring);
-  return { type: 'REKEY', key: keyring.remember(mulBase(k), k), rekeyed, rekeys };
-}
+import { b64, FieldError, fields, onePoint, type Parser } from './parse.ts';
+import { writeEncoding, writePoint } from './points.ts';
+import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
+import {
+  dutyOf,
+  gameActs,
+  nextStep,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
+import { checkRekeys, makeRekeys, staleKey, withPub, type Rekeyed } from './rekeys.ts';
+import type { TableCard, TableState } from './types.ts';
 
 /**
  * The key of the row `(C, K)` that `seat` re-masks: its own single layer, or
@@ -324,3 +181,27 @@ export function makeRemask(
     proof: toBase64(encodeShuffleProof(proof)),
   };
 }
+
+/** REMASK: a seat re-masks the cards of its hand. */
+export const REMASK: StepKind<'REMASK'> = {
+  owes: (_, step) => owesRemask(step),
+  acts: gameActs,
+  events: { REMASK: applyRemask },
+  duty: (state, step, seat) =>
+    dutyOf(owesRemask(step), seat, (keyring) => makeRemask(state, seat, step.cards, keyring)),
+};
+
+/** A REMASK body: the re-keys, then the shuffle of the re-keyed rows. */
+export const parseRemask: Parser<'REMASK'> = (body) => {
+  fields(body, 'key', 'rekeyed', 'rekeys', 'pub', 'rows', 'proof');
+  if (!Array.isArray(body.rekeys)) throw new FieldError('expected a list');
+  return {
+    type: 'REMASK',
+    key: onePoint(body.key),
+    rekeyed: splitPoints(b64(body.rekeyed)),
+    rekeys: body.rekeys.map(b64),
+    pub: onePoint(body.pub),
+    rows: splitRows(b64(body.rows)),
+    proof: b64(body.proof),
+  };
+};

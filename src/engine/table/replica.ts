@@ -67,7 +67,7 @@ import {
   type Finality,
   type Named,
 } from './leave.ts';
-import { startsNextGame } from './rounds.ts';
+import { startsNextGame } from './keys.ts';
 import { unseenBefore } from './seen.ts';
 import { replay, stateSeenBy, sweep, type Run, type Verdict } from './sweep.ts';
 import { seenIn, since } from './turn-time.ts';

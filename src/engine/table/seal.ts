@@ -28,12 +28,20 @@
 import { deriveContext } from '../../../crypto/index.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { encodeCanonical, type Json, type JsonObject } from '../encoding.ts';
+import { encodeCanonical, isHex, type Json, type JsonObject } from '../encoding.ts';
 import type { Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Decoded, TableBody } from './bodies.ts';
+import { FieldError, fields, isObject, type Parser } from './parse.ts';
 import { actionName, refuse, type Folded } from './refusal.ts';
-import { nextStep, type Owed, type StepOf, type Turn } from './step.ts';
+import {
+  nextStep,
+  type Applied,
+  type Owed,
+  type StepKind,
+  type StepOf,
+  type Turn,
+} from './step.ts';
 import type { TableState } from './types.ts';
 
 /** What a seat keeps from its SEAL to its UNSEAL: the move, and the salt (hex, 32 bytes). */
@@ -78,17 +86,18 @@ export function applyAck<S extends Json>({
   state,
   step,
   author,
-}: Turn<S, 'SEALED'>): TableState<S> {
-  return { ...state, step: { ...step, waiting: step.waiting.filter((seat) => seat !== author) } };
+}: Turn<S, 'SEALED'>): Folded<Applied<S>> {
+  const waiting = step.waiting.filter((seat) => seat !== author);
+  return ok({ state: { ...state, step: { ...step, waiting } } });
 }
 
-/** The move an UNSEAL opens, if it matches the seal: `ERR_PROOF` otherwise. */
-export function openSeal<S extends Json>(
+/** The move an UNSEAL opens, for the fold to play, if it matches the seal: `ERR_PROOF` otherwise. */
+export function applyUnseal<S extends Json>(
   { state, step, author }: Turn<S, 'SEALED'>,
   { action, salt }: Extract<Decoded, { type: 'UNSEAL' }>,
-): Folded<JsonObject> {
+): Folded<Applied<S>> {
   return sealCommitment(state, author, action, salt) === step.hash
-    ? ok(action)
+    ? ok({ state, move: action })
     : refuse('ERR_PROOF', { kind: 'seal', action: actionName(action) });
 }
 
@@ -108,3 +117,39 @@ export function sealDuty(
   if (kind !== 'UNSEAL' || seal?.acts !== state.acts) return null;
   return { type: 'UNSEAL', action: seal.action, salt: seal.salt };
 }
+
+/**
+ * SEALED: the seats the seal waits for ACK it, then its author UNSEALs the
+ * move. A seat the seal waits for may still act, as it could before the seal.
+ */
+export const SEALED: StepKind<'SEALED'> = {
+  owes: (_, step) => owesSeal(step),
+  acts: (_, step, __, optional) =>
+    optional ? step.waiting.map((seat) => ({ seat, kind: 'ACT' })) : [],
+  events: { ACK: applyAck, UNSEAL: applyUnseal },
+  duty: (state, step, seat, { seal }) => {
+    const body = sealDuty(state, step, seat, seal);
+    return body === null ? null : () => body;
+  },
+};
+
+/** A SEAL body: the commitment to a move. */
+export const parseSeal: Parser<'SEAL'> = (body) => {
+  fields(body, 'hash');
+  if (!isHex(body.hash, 32)) throw new FieldError('expected hex');
+  return { type: 'SEAL', hash: body.hash };
+};
+
+/** An ACK body: no fields. */
+export const parseAck: Parser<'ACK'> = (body) => {
+  fields(body);
+  return { type: 'ACK' };
+};
+
+/** An UNSEAL body: the move and the salt that open its seal. */
+export const parseUnseal: Parser<'UNSEAL'> = (body) => {
+  fields(body, 'action', 'salt');
+  if (!isObject(body.action) || !isHex(body.salt, 32))
+    throw new FieldError('expected a move and hex');
+  return { type: 'UNSEAL', action: body.action, salt: body.salt };
+};

@@ -21,7 +21,7 @@ import { confirmedBefore } from './confirmations.ts';
 import { owed } from './fold.ts';
 import { judge } from './judge.ts';
 import { absentSeat } from './leave.ts';
-import { startsNextGame } from './rounds.ts';
+import { startsNextGame } from './keys.ts';
 import { sees, unseenBefore } from './seen.ts';
 import { seenIn, since } from './turn-time.ts';
 import type { TableState } from './types.ts';

@@ -4,7 +4,8 @@
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { LogEntry } from '../../engine/log.ts';
-import { owesShuffle, startsNextGame } from '../../engine/table/rounds.ts';
+import { startsNextGame } from '../../engine/table/keys.ts';
+import { owesShuffle } from '../../engine/table/shuffle.ts';
 import type { TableState } from '../../engine/table/types.ts';
 import type { Offence, Verdict } from '../../engine/table/replica.ts';
 import type { LogReader } from '../games/game.ts';

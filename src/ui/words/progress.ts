@@ -7,7 +7,7 @@
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
-import { epochsOwed, epochsShuffledBy } from '../../engine/table/rounds.ts';
+import { epochsOwed, epochsShuffledBy } from '../../engine/table/shuffle.ts';
 import type { Replica } from '../../engine/table/replica.ts';
 import type { TableState } from '../../engine/table/types.ts';
 

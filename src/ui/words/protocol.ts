@@ -11,7 +11,7 @@ import type { Seat } from '../../engine/game.ts';
 import { eventHash } from '../../engine/events.ts';
 import type { Replica } from '../../engine/table/replica.ts';
 import type { TableBody } from '../../engine/table/bodies.ts';
-import { diagnose, type Diagnosis, type ProofKind } from '../../engine/table/evidence.ts';
+import { diagnose, type Diagnosis, type ProofKind } from '../../engine/table/fold.ts';
 import { deckIndex } from '../../engine/table/decks.ts';
 import type { Step, TableState } from '../../engine/table/types.ts';
 import type { StepTiming } from '../../net/table.ts';

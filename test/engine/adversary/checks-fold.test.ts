@@ -118,7 +118,7 @@ const shareCases = (at: At, what: string) =>
   ).map(([name, edit, reason]) => ({ name, at, edit: edit as Edit<never>, reason }));
 
 const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
-  // KEY (rounds.ts applyKey)
+  // KEY (keys.ts applyKey)
   {
     name: 'KEY for another genesis',
     at: KEY,
@@ -156,7 +156,7 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
     edit: ((b) => ({ ...b, keys: [] })) as Edit<KeyBody>,
     reason: 'ERR_SHAPE',
   },
-  // SHUFFLE (rounds.ts applyShuffle)
+  // SHUFFLE (shuffle.ts applyShuffle)
   {
     // Only the verifier's random weights catch this one (see compensatedShuffleProof).
     name: 'SHUFFLE whose proof has sHat[0] + 1 offset by sHat[1] − 1',
@@ -291,7 +291,7 @@ const cases: { name: string; at: At; edit: Edit<never>; reason: string }[] = [
     edit: ((b) => ({ ...b, rekeys: [...b.rekeys, b.rekeys[0]!] })) as Edit<RekeyBody>,
     reason: 'ERR_SHAPE',
   },
-  // A show key must be fresh (remask.ts staleKey): not G, not a key already at the table.
+  // A show key must be fresh (rekeys.ts staleKey): not G, not a key already at the table.
   {
     name: 'REKEY to the base point G',
     at: REKEY,

@@ -35,7 +35,7 @@ import type {
   UnlockBody,
 } from '../../../src/engine/table/bodies.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
-import { diagnose, type Diagnosis } from '../../../src/engine/table/evidence.ts';
+import { diagnose, type Diagnosis } from '../../../src/engine/table/fold.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { err } from '../../../src/engine/result.ts';
 import {

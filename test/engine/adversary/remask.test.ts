@@ -9,7 +9,7 @@ import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Need } from '../../../src/engine/game.ts';
 import { makeRemask } from '../../../src/engine/table/remask.ts';
 import type { RemaskBody, TableBody } from '../../../src/engine/table/bodies.ts';
-import { diagnose } from '../../../src/engine/table/evidence.ts';
+import { diagnose } from '../../../src/engine/table/fold.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
 import { compensatedShuffleProof, expectOffence, signNext } from '../helpers/cheats.ts';
 import { scriptGame } from '../helpers/script-game.ts';
