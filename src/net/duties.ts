@@ -68,6 +68,7 @@ export interface DutySession {
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/** The duty loop of one seat: see the top of this file. */
 export class DutyMaker {
   /**
    * The step whose duty this seat could not make, and why (the first such failure), or

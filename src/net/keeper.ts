@@ -41,6 +41,7 @@ const text = new TextDecoder();
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/** What one seat's session stores, and the order its events go out in: see the top of this file. */
 export class Keeper {
   /** Why the store failed, or null; after a failure the session signs and sends nothing more. */
   storeError: string | null = null;

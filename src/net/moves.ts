@@ -42,6 +42,7 @@ export interface MovingSession<S extends Json> {
   moved(): void;
 }
 
+/** The moves of one seat's player: see the top of this file. */
 export class Moves<S extends Json> {
   private readonly faceCache = new Map<string, number>();
 

@@ -39,6 +39,7 @@ export interface NewsSession {
   changed(): void;
 }
 
+/** One seat's news and the other seats': see the top of this file. */
 export class TableNews {
   /** What each other seat says its replica reached once the table was done; null until it says. */
   readonly peerHashes: (PeerHash | null)[];

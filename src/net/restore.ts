@@ -12,9 +12,11 @@
  * check everything themselves: a device that fools itself fools nobody else.
  */
 import type { Json } from '../engine/encoding.ts';
+import { playable, type Playable } from '../engine/games/registry.ts';
 import type { Keyring } from '../engine/table/keyring.ts';
 import type { Replica } from '../engine/table/replica.ts';
-import type { StoredTable } from './store.ts';
+import { err, ok, type Result } from '../engine/result.ts';
+import type { StoredTable, TablePlay, TableStore } from './store.ts';
 
 /** How far a restore is: of the `total` events kept, `done` are judged. */
 export interface Restoring {
@@ -24,6 +26,30 @@ export interface Restoring {
 
 /** How long a restore replays kept events before yielding, in ms: a page stays responsive. */
 const RESTORE_SLICE_MS = 25;
+
+/** A table in play as the store kept it: what a session is made again from, then restored. */
+export interface KeptPlay {
+  readonly kept: StoredTable;
+  readonly play: TablePlay;
+  readonly game: Playable<Json>;
+  /** Since when each seat had been out of reach, as `TableStore.saveUnreachable` kept it. */
+  readonly unreachable: (number | null)[];
+}
+
+/**
+ * What `store` kept of table `id`, started and of a game this build runs. Errors:
+ * `ERR_NO_TABLE`, `ERR_NOT_STARTED` for a table still gathering players, `ERR_UNPLAYABLE`.
+ */
+export async function loadKept(store: TableStore, id: string): Promise<Result<KeptPlay, string>> {
+  const kept = await store.loadTable(id);
+  if (!kept) return err('ERR_NO_TABLE');
+  const unreachable = await store.loadUnreachable(id);
+  const { info, play } = kept.table;
+  if (!play) return err('ERR_NOT_STARTED');
+  const game = playable(info.game);
+  if (!game) return err('ERR_UNPLAYABLE');
+  return ok({ kept, play, game, unreachable });
+}
 
 /** What a restore reads of its session, and what it asks of it. */
 export interface RestoredSession {

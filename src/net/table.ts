@@ -28,7 +28,7 @@
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
 import { forkedBy } from '../engine/log.ts';
-import { playable, type Playable } from '../engine/games/registry.ts';
+import type { Playable } from '../engine/games/registry.ts';
 import { Keyring } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
 import type { Replica } from '../engine/table/replica.ts';
@@ -48,7 +48,7 @@ import { DutyMaker } from './duties.ts';
 import { Keeper } from './keeper.ts';
 import { Moves } from './moves.ts';
 import { TableNews, type Invitation, type PeerHash } from './news.ts';
-import { restoreKept, type Restoring } from './restore.ts';
+import { loadKept, restoreKept, type Restoring } from './restore.ts';
 
 export type { RelayRefusal, StepTiming } from './live.ts';
 export type { Invitation, PeerHash } from './news.ts';
@@ -61,6 +61,7 @@ export interface Disconnection {
   readonly reason: string;
 }
 
+/** One seat's session of a table in play: its parts wired together (see the top of this file). */
 export class TableSession<S extends Json = Json> {
   /** The replica, its proofs checked in the pool, and this device's time over each event. */
   private readonly live: LiveReplica<S>;
@@ -292,24 +293,12 @@ export class TableSession<S extends Json = Json> {
     pool: CryptoPool = new InThreadPool(),
     progress: (restoring: Restoring) => void = () => {},
   ): Promise<Result<TableSession<Json>, string>> {
-    const kept = await store.loadTable(id);
-    if (!kept) return err('ERR_NO_TABLE');
-    const unreachable = await store.loadUnreachable(id);
-    const { info, identity, play } = kept.table;
-    if (!play) return err('ERR_NOT_STARTED');
-    const game = playable(info.game);
-    if (!game) return err('ERR_UNPLAYABLE');
+    const loaded = await loadKept(store, id);
+    if (!loaded.ok) return err(loaded.error);
+    const { kept, play, game, unreachable } = loaded.value;
     const { genesis, seat, peers } = play;
-    const session = new TableSession(
-      messenger,
-      genesis,
-      game,
-      seat,
-      identity.secretKey,
-      peers,
-      store,
-      pool,
-    );
+    const secretKey = kept.table.identity.secretKey;
+    const session = new TableSession(messenger, genesis, game, seat, secretKey, peers, store, pool);
     session.timekeeper.resumeFrom(unreachable);
     await session.restore(kept, progress);
     return ok(session);
@@ -510,25 +499,11 @@ export class TableSession<S extends Json = Json> {
     if (this.replica.log.equivocations.length > equivocations) this.keeper.keep(event);
     if (result.ok && result.value.fresh) {
       this.keeper.take(event);
-      this.relayClaim(from, event);
+      this.exchange.relayClaim(from, event);
       this.duties.schedule();
     }
     // A copy of an event we hold changes nothing.
     if (!result.ok || result.value.fresh) this.changed();
-  }
-
-  /**
-   * Hands a claim of absence on to the seat it names, at once: its answer window runs from
-   * the claim, and a claimer that shows its claim to another seat alone would otherwise
-   * keep it from the claimed seat until that seat's next event named it. Claims are few (two
-   * a turn at most), so this costs nothing a peer can grow.
-   */
-  private relayClaim(from: Seat, event: string): void {
-    // Canonical JSON: a claim's body is exactly this.
-    const named = /"body":\{"seat":(\d),"type":"ABSENT"\}/.exec(event);
-    const seat = named === null ? null : Number(named[1]);
-    if (seat !== null && seat !== this.seat && seat !== from)
-      this.links.send(seat, { type: 'event', event });
   }
 
   /**
