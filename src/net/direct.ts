@@ -4,15 +4,15 @@
  * Two players open their first link by hand: one page makes an offer code (`offer`), the
  * other answers it (`answer`) with a code of its own, which the first page completes
  * (`complete`). A code is a compact session description (`pairing.ts`) made once ICE
- * gathering is complete, so one code each way is all it takes.
+ * gathering is complete, so one code each way is all it takes (`rtc-link.ts`).
  *
  * Every other link is signaled through links already open: `connect` sends the offer
- * code, in a transport envelope, to every linked peer, and a peer linked to the one
- * dialled forwards it, stamped with who sent it; the answer comes back the same way. A
- * relayed code must name as its sender the peer that sent it through the relay, so
- * nobody can make a peer answer for another. The relay stores nothing and forwards at a
- * bounded rate per sender; once the links are up it relays nothing, and the table is the
- * same full mesh PeerJS makes.
+ * code, in a transport envelope (`code-relay.ts`), to every linked peer, and a peer
+ * linked to the one dialled forwards it, stamped with who sent it; the answer comes back
+ * the same way. A relayed code must name as its sender the peer that sent it through the
+ * relay, so nobody can make a peer answer for another. The relay stores nothing and
+ * forwards at a bounded rate per sender; once the links are up it relays nothing, and the
+ * table is the same full mesh PeerJS makes.
  *
  * Who may relay: any peer that proved an identity key on its link to this one (a lobby
  * hello, a seat hello: `proven`): the host, which relays for its guests, and any seat,
@@ -44,23 +44,11 @@
  */
 import { hostPeerId, isPeerIdOf, randomId } from './ids.ts';
 import { LinkSet, type DataLink } from './links.ts';
-import {
-  decodePairing,
-  encodePairing,
-  fromSdp,
-  MAX_CODE_CHARS,
-  toSdp,
-  type Pairing,
-  type Parsed,
-} from './pairing.ts';
+import { decodePairing, toSdp, type Pairing, type Parsed } from './pairing.ts';
 import type { LinkChannel, LinkState, Transport, TransportHandlers } from './transport.ts';
+import { ENVELOPE, parseEnvelope, RelayAllowance, relayedCodeProblem } from './code-relay.ts';
+import { ChannelLink, describe, openChannel, type OpenChannel } from './rtc-link.ts';
 
-/** Starts a transport-level envelope; app messages are JSON, heartbeats `\u0000`. */
-const ENVELOPE = '\u0001';
-/** A code, its peer id and the JSON around them. */
-const MAX_ENVELOPE_CHARS = MAX_CODE_CHARS + 200;
-/** Longest wait for ICE gathering before a code goes with the candidates found so far. */
-const GATHER_LIMIT_MS = 5000;
 /** Offers made for pasting that wait for their answers; a newer one retires the oldest. */
 const MAX_WAITING_OFFERS = 6;
 /** Links at once: five other seats, and room for a few being replaced. */
@@ -72,12 +60,6 @@ const MAX_LINKS = 12;
 const MAX_UNPROVEN = MAX_LINKS / 2;
 /** Offers heard through relays, remembered so one heard through two relays is answered once. */
 const MAX_SEEN = 64;
-/**
- * What one peer may have this peer relay: an honest one signals each seat it dials once per
- * try (offers and answers, a few a minute); a burst of 30, then one a second.
- */
-const RELAY_BURST = 30;
-const RELAY_PER_SECOND = 1;
 /**
  * What this peer takes through one relay: the offers of the few seats that dial it at
  * once through that relay and the answers to its own few dials; a burst of 10, then one
@@ -93,129 +75,14 @@ const MAX_PENDING_PER_RELAY = 4;
 /** Events held until the session listens: a link's states and its first few messages. */
 const MAX_HELD = 64;
 
-export type EnvelopeMessage = { to: string; code: string } | { from: string; code: string };
-
-/** Checks a transport envelope (without its leading mark): exactly a recipient or a sender, and a code. */
-export function parseEnvelope(data: string, table: string): Parsed<EnvelopeMessage> {
-  const fail = (error: string): Parsed<never> => ({ ok: false, error });
-  if (data.length > MAX_ENVELOPE_CHARS) return fail('signaling envelope too long');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(data);
-  } catch {
-    return fail('signaling envelope is not JSON');
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return fail('signaling envelope is not an object');
-  const keys = Object.keys(raw).sort().join(',');
-  const { to, from, code } = raw as Record<string, unknown>;
-  if (typeof code !== 'string' || code.length > MAX_CODE_CHARS)
-    return fail('signaling envelope without a code');
-  const ofTable = (peer: unknown): peer is string =>
-    peer === hostPeerId(table) || isPeerIdOf(table, peer);
-  if (keys === 'code,to' && ofTable(to)) return { ok: true, value: { to, code } };
-  if (keys === 'code,from' && ofTable(from)) return { ok: true, value: { from, code } };
-  return fail('signaling envelope names no peer of this table');
-}
-
-/** An `RTCDataChannel` and its connection, as a `LinkSet` takes it. */
-class ChannelLink implements DataLink {
-  constructor(
-    readonly peer: string,
-    readonly connection: RTCPeerConnection,
-    private readonly channel: RTCDataChannel,
-  ) {}
-
-  /** What the link's failure reads from: whether the other end answered, and found a path. */
-  get peerConnection(): RTCPeerConnection {
-    return this.connection;
-  }
-
-  on(event: 'open' | 'close' | 'error', listener: () => void): void;
-  on(event: 'data', listener: (data: unknown) => void): void;
-  on(event: 'open' | 'close' | 'error' | 'data', listener: (data?: unknown) => void): void {
-    if (event === 'data')
-      this.channel.addEventListener('message', (e) => listener((e as MessageEvent).data));
-    else if (event === 'open' && this.channel.readyState === 'open') queueMicrotask(listener);
-    else this.channel.addEventListener(event, () => listener());
-    if (event === 'error')
-      this.connection.addEventListener('connectionstatechange', () => {
-        if (this.connection.connectionState === 'failed') listener();
-      });
-  }
-
-  send(data: string): void {
-    if (this.channel.readyState !== 'open') return;
-    try {
-      this.channel.send(data);
-    } catch {
-      // Closing under us: the link is reported lost by its events.
-    }
-  }
-
-  close(): void {
-    this.channel.close();
-    this.connection.close();
-  }
-}
-
-/**
- * Why a code that came through a relay, stamped as sent by `from`, is not taken by peer
- * `self` of `table`; null when it is. Only the peer that sent it through the relay may
- * be named in it as its sender.
- */
-export function relayedCodeProblem(
-  p: Pairing,
-  from: string,
-  self: string,
-  table: string,
-): string | null {
-  if (p.table !== table) return `a relayed code for table ${p.table}`;
-  if (p.peer !== from) return `a relayed code that claims to come from ${p.peer}, sent by ${from}`;
-  if (from === self) return 'a relayed code of this peer’s own';
-  return null;
-}
-
-/**
- * How much each peer may have this one relay: a token bucket per sender, `RELAY_BURST`
- * full, refilled at `RELAY_PER_SECOND`. What it keeps is bounded by the links held.
- */
-export class RelayAllowance {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  constructor(
-    private readonly burst: number = RELAY_BURST,
-    private readonly perSecond: number = RELAY_PER_SECOND,
-  ) {}
-
-  allow(peer: string, now: number = Date.now()): boolean {
-    const bucket = this.buckets.get(peer) ?? { tokens: this.burst, at: now };
-    bucket.tokens = Math.min(
-      this.burst,
-      bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond,
-    );
-    bucket.at = now;
-    this.buckets.set(peer, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
-  }
-
-  forget(peer: string): void {
-    this.buckets.delete(peer);
-  }
-}
-
+/** A table's links with no signaling server, paired by codes: see the top of this file. */
 export class DirectTransport implements Transport {
   readonly table: string;
   private handlers: TransportHandlers | null = null;
   private held: (() => void)[] = [];
   private readonly links: LinkSet;
   /** Offers made to be answered by a pasted code, by nonce, oldest first. */
-  private readonly waiting = new Map<
-    string,
-    { connection: RTCPeerConnection; channel: RTCDataChannel }
-  >();
+  private readonly waiting = new Map<string, OpenChannel>();
   /** Answers made to pasted offers whose channel has not opened yet, by nonce. */
   private readonly answered = new Map<string, RTCPeerConnection>();
   /** Dials through relays that wait for their answers: nonce -> the link made for them. */
@@ -260,9 +127,9 @@ export class DirectTransport implements Transport {
 
   /** A new offer code for a player to answer by hand. */
   async offer(): Promise<string> {
-    const offer = this.open();
+    const offer = openChannel(this.rtc);
     const nonce = randomId(8);
-    const code = await this.describe(offer.connection, 'offer', nonce);
+    const code = await describe(offer.connection, 'offer', this.table, this.id, nonce);
     if (this.closed) {
       offer.connection.close();
       throw new Error('the page left the table');
@@ -291,10 +158,10 @@ export class DirectTransport implements Transport {
       );
     if (p.table !== this.table) return refuse('This code is for another table.');
     if (p.peer === this.id) return refuse('This is the code this page made itself.');
-    const { connection, channel } = this.open();
+    const { connection, channel } = openChannel(this.rtc);
     try {
       await connection.setRemoteDescription({ type: 'offer', sdp: toSdp(p) });
-      const answer = await this.describe(connection, 'answer', p.nonce);
+      const answer = await describe(connection, 'answer', this.table, this.id, p.nonce);
       if (this.closed) throw new Error('the page left the table');
       for (const [old, pc] of this.answered) {
         if (this.answered.size < MAX_WAITING_OFFERS) break;
@@ -357,7 +224,7 @@ export class DirectTransport implements Transport {
       this.wanted.add(peer);
       return;
     }
-    const { connection, channel } = this.open();
+    const { connection, channel } = openChannel(this.rtc);
     const link = new ChannelLink(peer, connection, channel);
     this.links.adopt(link, true);
     const nonce = randomId(8);
@@ -365,7 +232,7 @@ export class DirectTransport implements Transport {
     for (const [old, dial] of this.dials)
       if (this.links.connectionOf(dial.peer) !== dial) this.dials.delete(old);
     this.dials.set(nonce, link);
-    void this.describe(connection, 'offer', nonce).then(
+    void describe(connection, 'offer', this.table, this.id, nonce).then(
       (code) => {
         if (this.links.connectionOf(peer) !== link) return;
         this.offers.set(link, code);
@@ -418,27 +285,6 @@ export class DirectTransport implements Transport {
     this.dials.clear();
     this.wanted.clear();
     this.watchers.clear();
-  }
-
-  /** A connection with the one data channel of a table, negotiated: both ends make it the same. */
-  private open(): { connection: RTCPeerConnection; channel: RTCDataChannel } {
-    const connection = new RTCPeerConnection(this.rtc);
-    const channel = connection.createDataChannel('fairdeal', { negotiated: true, id: 0 });
-    return { connection, channel };
-  }
-
-  /** This end's description, once gathered, as a code. */
-  private async describe(
-    connection: RTCPeerConnection,
-    kind: 'offer' | 'answer',
-    nonce: string,
-  ): Promise<string> {
-    await connection.setLocalDescription();
-    await gathered(connection);
-    const sdp = connection.localDescription?.sdp ?? '';
-    const pairing = fromSdp(sdp, kind, this.table, this.id, nonce);
-    if (!pairing.ok) throw new Error(pairing.error);
-    return encodePairing(pairing.value);
   }
 
   private emit(event: () => void): void {
@@ -523,7 +369,7 @@ export class DirectTransport implements Transport {
       this.stillIntroduced().length >= MAX_UNPROVEN ||
       (!this.links.has(from) && this.links.size >= MAX_LINKS);
     if (full && !this.makeRoom()) return;
-    const { connection, channel } = this.open();
+    const { connection, channel } = openChannel(this.rtc);
     const link = new ChannelLink(from, connection, channel);
     if (this.links.adopt(link, false)) {
       this.introduced.delete(from);
@@ -539,7 +385,7 @@ export class DirectTransport implements Transport {
     }
     try {
       await connection.setRemoteDescription({ type: 'offer', sdp: toSdp(p) });
-      const answer = await this.describe(connection, 'answer', p.nonce);
+      const answer = await describe(connection, 'answer', this.table, this.id, p.nonce);
       if (this.links.connectionOf(from) === link) this.relay(from, answer);
     } catch {
       if (this.links.connectionOf(from) === link) this.links.drop(from);
@@ -589,16 +435,3 @@ export class DirectTransport implements Transport {
 }
 
 const refuse = (error: string): Parsed<never> => ({ ok: false, error });
-
-/** Resolves once `connection` has gathered its candidates, or after `GATHER_LIMIT_MS`. */
-function gathered(connection: RTCPeerConnection): Promise<void> {
-  return new Promise((resolve) => {
-    if (connection.iceGatheringState === 'complete') return resolve();
-    const timer = setTimeout(resolve, GATHER_LIMIT_MS);
-    connection.addEventListener('icegatheringstatechange', () => {
-      if (connection.iceGatheringState !== 'complete') return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
