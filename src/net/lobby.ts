@@ -18,11 +18,11 @@
  * `lobby-links.ts`: Start needs every pair proven), a guest's redials (`Redials`,
  * `lobby-redial.ts`), a visitor's wait for the host's answer (`HostAnswer`,
  * `lobby-answer.ts`), the game's terms a roster waits for (`TermsWait`,
- * `lobby-terms.ts`), the chat (`LobbyChat`, `lobby-chat.ts`), and Start: every player
- * signs the genesis it built from the roster it was sent, and the table opens only when
- * all agree (`LobbyStart`, `lobby-start.ts`).
+ * `lobby-terms.ts`), the chat (`LobbyChat`, `lobby-chat.ts`), what the page shows
+ * (`lobby-snapshot.ts`), and Start: every player signs the genesis it built from the
+ * roster it was sent, and the table opens only when all agree (`LobbyStart`,
+ * `lobby-start.ts`).
  */
-import type { GameId } from '../engine/catalog.ts';
 import { loadedTerms } from '../engine/games/playable.ts';
 import type { Identity } from '../engine/identity.ts';
 import { hostPeerId } from './ids.ts';
@@ -37,72 +37,23 @@ import {
 } from './messages.ts';
 import { isDown, type LinkState, type Transport } from './transport.ts';
 import { LobbyHellos } from './lobby-hello.ts';
-import { LinkBoard, type PairLink } from './lobby-links.ts';
+import { LinkBoard } from './lobby-links.ts';
 import { Redials } from './lobby-redial.ts';
 import { optionsRefused, TermsWait } from './lobby-terms.ts';
 import { LobbyStart, type TableStart } from './lobby-start.ts';
-import { LobbyChat, type ChatLine } from './lobby-chat.ts';
+import { LobbyChat } from './lobby-chat.ts';
 import { Roster } from './lobby-seats.ts';
 import { HostAnswer } from './lobby-answer.ts';
+import { lobbyPhase, type LobbySnapshot } from './lobby-snapshot.ts';
 
 export type { PairLink } from './lobby-links.ts';
+export type { LobbyPhase, LobbySnapshot } from './lobby-snapshot.ts';
 export type { ChatLine } from './lobby-chat.ts';
 export type { TableStart } from './lobby-start.ts';
 export { HOST_ANSWER_LIMIT_MS } from './lobby-answer.ts';
 
 /** Time for a goodbye to leave before the links close. */
 const GOODBYE_MS = 500;
-
-/**
- * A visitor is `joining` until the host answers, `unanswered` when it does not (a bogus or
- * expired link), `unreachable` when the host's page answered but no network path joins
- * the two pages (their networks need a relay). After Start the table is `checking` until every seat has signed this
- * player's genesis hash (`started`), or one has signed another (`mismatch`: the table
- * never starts).
- */
-export type LobbyPhase =
-  'joining' | 'unanswered' | 'unreachable' | 'open' | 'full' | 'checking' | 'started' | 'mismatch';
-
-/** A snapshot for the UI; a new object after every change. */
-export interface LobbySnapshot {
-  table: TableInfo | null;
-  players: Seat[];
-  links: Record<string, LinkState>;
-  /** Every pair of seats taken, and its link: who cannot reach whom, before Start. */
-  pairs: PairLink[];
-  chat: ChatLine[];
-  phase: LobbyPhase;
-  isHost: boolean;
-  /** This peer holds a seat; a visitor does not (yet). */
-  seated: boolean;
-  /** Set when there is no seat for this peer: every seat is taken by others. */
-  refused: boolean;
-  /** Players who said goodbye: their link is closing or closed, and not lost by accident. */
-  left: string[];
-  /** Peers disconnected for sending more than any honest peer does: who, and how. */
-  disconnected: { peer: string; name: string; reason: string }[];
-  /** While `checking`: the seats whose signed genesis has not arrived yet. */
-  waiting: Seat[];
-  /** Messages dropped as malformed, with their reasons, newest last. */
-  dropped: string[];
-  /**
-   * Peers whose hello came made on another link: someone sits in the middle of this
-   * page's link to them, and it does not count as theirs. Until one proves itself.
-   */
-  middle: { peer: string; name: string }[];
-  /**
-   * The game whose rules this page is loading (to check the host's roster, or at the host
-   * before its table can start), and why they could not load (a chunk not reachable) if
-   * they could not; null when nothing waits for them.
-   */
-  rules: { game: GameId; error: string | null } | null;
-}
-
-const AGREEMENT_PHASE = {
-  checking: 'checking',
-  agreed: 'started',
-  mismatch: 'mismatch',
-} as const satisfies Record<string, LobbyPhase>;
 
 /** One page's lobby of a table, as host, seated guest or visitor: see the top of this file. */
 export class LobbySession {
@@ -296,13 +247,7 @@ export class LobbySession {
       links: this.board.all(),
       pairs: this.board.pairs(),
       chat: this.chat.lines(),
-      phase: agreement
-        ? AGREEMENT_PHASE[agreement.status]
-        : table === null
-          ? this.answer.phase
-          : full
-            ? 'full'
-            : 'open',
+      phase: lobbyPhase(agreement?.status ?? null, this.answer.phase, table, full),
       isHost: this.isHost,
       seated,
       refused: full && !seated,
