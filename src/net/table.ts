@@ -6,24 +6,17 @@
  * (`SeatLinks`): only a peer that proved its seat with the seat's identity key
  * is sent events or heard from, whatever its peer id.
  *
- * The session wires its parts together, each a job of its own that reads the
- * session through a small interface:
- * - `Moves` (`moves.ts`): the player's moves, refused unsigned when not legal now;
- * - `DutyMaker` (`duties.ts`): what this seat owes without its player's word (the
- *   cryptographic duties, made in the pool while the others' proofs are still checked,
- *   and the answers and confirmations the protocol asks for), done as soon as owed;
- * - `Keeper` (`keeper.ts`): everything through the store first, in an order that a
- *   crash cannot turn into two events at one seq; `resume` rebuilds the session from it,
- *   replaying the kept log (`restoreKept`, `restore.ts`);
- * - `Timekeeper` (`timekeeper.ts`): the clocks for absent players; `declareAbsent`
- *   signs nothing before a seat may be claimed;
- * - `TableNews` (`news.ts`): what the seats say of themselves beside the log: the state
- *   hash each reached (`peerHashes`), the spectators each serves, the invitations to play
- *   again (`invite`);
- * - `LiveReplica` (`live.ts`): the replica, every proof checked in the `CryptoPool`
- *   (workers, in a page), and how long this device took over each event (`timings`);
- * - `Audience` (`audience.ts`) and `TableChat` (`chat.ts`): the spectators it serves,
- *   and what the players say outside the signed log.
+ * The session wires its parts together, each a job of its own that reads the session
+ * through a small interface: the player's moves, refused unsigned when not legal now
+ * (`Moves`, `moves.ts`); what this seat owes without its player's word, done as soon as
+ * owed, made in the pool while the others' proofs are still checked (`DutyMaker`,
+ * `duties.ts`); everything through the store first, in an order a crash cannot turn into
+ * two events at one seq (`Keeper`, `keeper.ts`), from which `resume` rebuilds the session
+ * (`restore.ts`); the clocks for absent players (`Timekeeper`, `timekeeper.ts`); what the
+ * seats say of themselves beside the log, from the state hash each reached to the
+ * invitations to play again (`TableNews`, `news.ts`); the replica, every proof checked in
+ * the `CryptoPool` (`LiveReplica`, `live.ts`); the spectators it serves (`Audience`,
+ * `audience.ts`) and the players' chat (`TableChat`, `chat.ts`).
  */
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Seat } from '../engine/game.ts';
@@ -128,10 +121,18 @@ export class TableSession<S extends Json = Json> {
       },
     });
     this.replica = this.live.replica;
+    // What the parts read alike of this seat's table.
+    const common = {
+      replica: this.replica,
+      keyring: this.keyring,
+      seat,
+      playable,
+      now: () => this.now(),
+      standing: () => this.standing(),
+    };
     this.keeper = new Keeper(
       {
-        replica: this.replica,
-        seat,
+        ...common,
         table: genesis.table,
         store,
         closed: () => this.closed,
@@ -144,13 +145,9 @@ export class TableSession<S extends Json = Json> {
       peers,
     );
     this.timekeeper = new Timekeeper({
-      replica: this.replica,
+      ...common,
       genesis,
-      seat,
-      playable,
-      now: () => this.now(),
       linkStates: () => this.links.states(),
-      standing: () => this.standing(),
       restoring: () => this.restoring !== null,
       keepUnreachable: (since) => this.keeper.keepUnreachable(since),
       receive: (from, event) => this.receive(from, event),
@@ -160,12 +157,7 @@ export class TableSession<S extends Json = Json> {
       },
     });
     this.moves = new Moves({
-      replica: this.replica,
-      playable,
-      keyring: this.keyring,
-      seat,
-      now: () => this.now(),
-      standing: () => this.standing(),
+      ...common,
       storeFailed: () => this.storeError !== null,
       publish: (body) => this.publish(body),
       keepBeforeSending: (secrets) => this.keeper.keepBeforeSending(secrets),
@@ -174,15 +166,11 @@ export class TableSession<S extends Json = Json> {
       moved: () => this.duties.schedule(),
     });
     this.duties = new DutyMaker({
-      replica: this.replica,
-      keyring: this.keyring,
-      seat,
+      ...common,
       pool,
       decks: playable.decks(genesis.options),
-      now: () => this.now(),
       closed: () => this.closed,
       halted: () => this.restoring !== null || this.storeError !== null,
-      standing: () => this.standing(),
       lateTurn: () => this.timekeeper.lateTurn(),
       caughtUp: (seat) => this.links.states()[seat] === 'connected' && this.exchange.caughtUp(seat),
       autoAct: () => this.moves.autoAct(),
@@ -196,8 +184,7 @@ export class TableSession<S extends Json = Json> {
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
     this.chat = new TableChat(seat, genesis.identities.length, (to, m) => this.links.send(to, m));
     this.news = new TableNews({
-      replica: this.replica,
-      seat,
+      ...common,
       send: (to, message) => this.links.send(to, message),
       tellSpectators: (message) => this.audience.tell(message),
       spectators: () => this.audience.peers,
