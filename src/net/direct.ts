@@ -26,14 +26,14 @@
  * (`MAX_UNPROVEN`). Past that, or when every link is taken, the oldest unproven link of
  * the relay that brought the most is given up for the new one: a relay that answers
  * offers for nobody loses its own links first, and a player's is kept once it proves
- * itself. A spectator's links never prove anything to a seat (it signs nothing): they
+ * itself (`introductions.ts`). A spectator's links never prove anything to a seat (it signs nothing): they
  * stay while there is room. A relayed offer from a peer this one holds a live link to
  * is ignored (that peer never dials a link it holds; the link is lost within seconds if
  * it did lose it), so no relay can break a link by forging one. A relay sees the codes
  * it forwards, as a PeerServer does, and could place itself in the middle of a link it
  * introduced, answering each end with a DTLS certificate of its own; but every seat
  * proves its identity key on each link with a hello that signs the link's certificates
- * (`Transport.channel`, `seats.ts`, `lobby.ts`), so the hellos it relays are refused at
+ * (`Transport.channel`, `seats.ts`, `lobby-hello.ts`), so the hellos it relays are refused at
  * both ends, and all it can do is what a signaling server could: keep a link from being
  * made, in plain sight. Every move is signed besides.
  *
@@ -43,21 +43,15 @@
  * host has answered), so events are held until `listen`, a bounded few.
  */
 import { hostPeerId, isPeerIdOf, randomId } from './ids.ts';
-import { LinkSet, type DataLink } from './links.ts';
+import { LinkSet } from './links.ts';
 import { decodePairing, toSdp, type Pairing, type Parsed } from './pairing.ts';
 import type { LinkChannel, LinkState, Transport, TransportHandlers } from './transport.ts';
 import { ENVELOPE, parseEnvelope, RelayAllowance, relayedCodeProblem } from './code-relay.ts';
 import { ChannelLink, describe, openChannel, type OpenChannel } from './rtc-link.ts';
+import { Introductions, MAX_LINKS } from './introductions.ts';
 
 /** Offers made for pasting that wait for their answers; a newer one retires the oldest. */
 const MAX_WAITING_OFFERS = 6;
-/** Links at once: five other seats, and room for a few being replaced. */
-const MAX_LINKS = 12;
-/**
- * Links brought by relays whose peer has proven nothing yet, at once: half the links, so
- * the other half stays for the players, whatever the relays bring.
- */
-const MAX_UNPROVEN = MAX_LINKS / 2;
 /** Offers heard through relays, remembered so one heard through two relays is answered once. */
 const MAX_SEEN = 64;
 /**
@@ -67,11 +61,6 @@ const MAX_SEEN = 64;
  */
 const RELAYED_BURST = 10;
 const RELAYED_PER_SECOND = 0.5;
-/**
- * Links answered for offers that came through one relay and have not opened yet: as many
- * as the other seats of the largest table, when they all dial this one at once.
- */
-const MAX_PENDING_PER_RELAY = 4;
 /** Events held until the session listens: a link's states and its first few messages. */
 const MAX_HELD = 64;
 
@@ -95,13 +84,8 @@ export class DirectTransport implements Transport {
   private readonly allowance = new RelayAllowance();
   /** What each relay may still have this peer take (`RELAYED_BURST`). */
   private readonly heard = new RelayAllowance(RELAYED_BURST, RELAYED_PER_SECOND);
-  /** Links whose other end proved an identity key on them (`proven`): the relays heard. */
-  private readonly provenLinks = new WeakSet<DataLink>();
-  /**
-   * Links answered for a relayed offer whose peer has proven nothing on them yet, oldest
-   * first, with the relay that brought the offer: the only links given up for room.
-   */
-  private readonly introduced = new Map<string, { relay: string; link: DataLink }>();
+  /** Which links may relay, and the links relays brought. */
+  private readonly introductions: Introductions;
   private readonly watchers = new Set<(peer: string, state: LinkState) => void>();
   private closed = false;
 
@@ -117,6 +101,7 @@ export class DirectTransport implements Transport {
       data: (from, data) => this.data(from, data),
       link: (peer, state) => this.linkChanged(peer, state),
     });
+    this.introductions = new Introductions(this.links);
   }
 
   /** Calls `watcher` on every change of a link's state, beside the session's handlers; returns the way to stop. */
@@ -256,10 +241,7 @@ export class DirectTransport implements Transport {
 
   /** The peer of the open link to `peer` proved a key on it: it may relay codes to this one. */
   proven(peer: string): void {
-    const link = this.links.connectionOf(peer);
-    if (!link || !this.links.connectedPeers().includes(peer)) return;
-    this.provenLinks.add(link);
-    this.introduced.delete(peer);
+    this.introductions.proven(peer);
   }
 
   channel(peer: string): LinkChannel | null {
@@ -281,7 +263,7 @@ export class DirectTransport implements Transport {
     for (const connection of this.answered.values()) connection.close();
     this.waiting.clear();
     this.answered.clear();
-    this.introduced.clear();
+    this.introductions.clear();
     this.dials.clear();
     this.wanted.clear();
     this.watchers.clear();
@@ -301,7 +283,7 @@ export class DirectTransport implements Transport {
     if (state === 'lost' || state === 'unreachable') {
       this.allowance.forget(peer);
       this.heard.forget(peer);
-      this.introduced.delete(peer);
+      this.introductions.forget(peer);
     }
     for (const watcher of this.watchers) watcher(peer, state);
     this.emit(() => this.handlers?.link(peer, state));
@@ -344,8 +326,7 @@ export class DirectTransport implements Transport {
    * only while that relay has few links of its bringing still opening (see the top).
    */
   private async relayed(via: string, from: string, code: string): Promise<void> {
-    const relay = this.links.connectionOf(via);
-    if (!relay || !this.provenLinks.has(relay))
+    if (!this.introductions.mayRelay(via))
       return console.warn(`fairdeal: dropped a code relayed by ${via}, proven on no link`);
     if (!this.heard.allow(via))
       return console.warn(`fairdeal: dropped a code relayed by ${via}, past its allowance`);
@@ -363,17 +344,13 @@ export class DirectTransport implements Transport {
     // A peer never dials a link it holds: an offer over a live link would only break it.
     if (this.links.connectedPeers().includes(from))
       return console.warn(`fairdeal: dropped a relayed offer from ${from}, linked already`);
-    if (this.opening(via) >= MAX_PENDING_PER_RELAY)
+    if (!this.introductions.mayOpen(via))
       return console.warn(`fairdeal: dropped an offer relayed by ${via}, its links still opening`);
-    const full =
-      this.stillIntroduced().length >= MAX_UNPROVEN ||
-      (!this.links.has(from) && this.links.size >= MAX_LINKS);
-    if (full && !this.makeRoom()) return;
+    if (!this.introductions.makeRoomFor(from)) return;
     const { connection, channel } = openChannel(this.rtc);
     const link = new ChannelLink(from, connection, channel);
     if (this.links.adopt(link, false)) {
-      this.introduced.delete(from);
-      this.introduced.set(from, { relay: via, link });
+      this.introductions.introduce(from, via, link);
     } else {
       // Our dial to `from` crossed theirs and stands. It may have gone out before `from` could
       // hear it (a page that reloads dials as soon as it is back, before the others know it
@@ -390,35 +367,6 @@ export class DirectTransport implements Transport {
     } catch {
       if (this.links.connectionOf(from) === link) this.links.drop(from);
     }
-  }
-
-  /** The links brought by relays still unproven, forgetting those gone or replaced since. */
-  private stillIntroduced(): [string, { relay: string; link: DataLink }][] {
-    for (const [peer, { link }] of this.introduced)
-      if (this.links.connectionOf(peer) !== link) this.introduced.delete(peer);
-    return [...this.introduced];
-  }
-
-  /** How many links brought by `relay` are still opening. */
-  private opening(relay: string): number {
-    const connected = new Set(this.links.connectedPeers());
-    return this.stillIntroduced().filter(([peer, e]) => e.relay === relay && !connected.has(peer))
-      .length;
-  }
-
-  /**
-   * Gives up the oldest unproven link of the relay that brought the most of them: a relay
-   * that fills this peer's links loses its own first. False when every link is proven or
-   * of this peer's making.
-   */
-  private makeRoom(): boolean {
-    const brought = new Map<string, string[]>();
-    for (const [peer, { relay }] of this.stillIntroduced())
-      brought.set(relay, [...(brought.get(relay) ?? []), peer]);
-    const most = [...brought.values()].sort((a, b) => b.length - a.length)[0];
-    if (!most) return false;
-    this.links.drop(most[0]!);
-    return true;
   }
 
   /** The answer to a dial made through a relay. */
