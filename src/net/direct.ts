@@ -4,15 +4,15 @@
  * Two players open their first link by hand: one page makes an offer code (`offer`), the
  * other answers it (`answer`) with a code of its own, which the first page completes
  * (`complete`). A code is a compact session description (`pairing.ts`) made once ICE
- * gathering is complete, so one code each way is all it takes.
+ * gathering is complete, so one code each way is all it takes (`rtc-link.ts`).
  *
  * Every other link is signaled through links already open: `connect` sends the offer
- * code, in a transport envelope, to every linked peer, and a peer linked to the one
- * dialled forwards it, stamped with who sent it; the answer comes back the same way. A
- * relayed code must name as its sender the peer that sent it through the relay, so
- * nobody can make a peer answer for another. The relay stores nothing and forwards at a
- * bounded rate per sender; once the links are up it relays nothing, and the table is the
- * same full mesh PeerJS makes.
+ * code, in a transport envelope (`code-relay.ts`), to every linked peer, and a peer
+ * linked to the one dialled forwards it, stamped with who sent it; the answer comes back
+ * the same way. A relayed code must name as its sender the peer that sent it through the
+ * relay, so nobody can make a peer answer for another. The relay stores nothing and
+ * forwards at a bounded rate per sender; once the links are up it relays nothing, and the
+ * table is the same full mesh PeerJS makes.
  *
  * Who may relay: any peer that proved an identity key on its link to this one (a lobby
  * hello, a seat hello: `proven`): the host, which relays for its guests, and any seat,
@@ -26,14 +26,14 @@
  * (`MAX_UNPROVEN`). Past that, or when every link is taken, the oldest unproven link of
  * the relay that brought the most is given up for the new one: a relay that answers
  * offers for nobody loses its own links first, and a player's is kept once it proves
- * itself. A spectator's links never prove anything to a seat (it signs nothing): they
+ * itself (`introductions.ts`). A spectator's links never prove anything to a seat (it signs nothing): they
  * stay while there is room. A relayed offer from a peer this one holds a live link to
  * is ignored (that peer never dials a link it holds; the link is lost within seconds if
  * it did lose it), so no relay can break a link by forging one. A relay sees the codes
  * it forwards, as a PeerServer does, and could place itself in the middle of a link it
  * introduced, answering each end with a DTLS certificate of its own; but every seat
  * proves its identity key on each link with a hello that signs the link's certificates
- * (`Transport.channel`, `seats.ts`, `lobby.ts`), so the hellos it relays are refused at
+ * (`Transport.channel`, `seats.ts`, `lobby-hello.ts`), so the hellos it relays are refused at
  * both ends, and all it can do is what a signaling server could: keep a link from being
  * made, in plain sight. Every move is signed besides.
  *
@@ -43,41 +43,17 @@
  * host has answered), so events are held until `listen`, a bounded few.
  */
 import { hostPeerId, isPeerIdOf, randomId } from './ids.ts';
-import { LinkSet, type DataLink } from './links.ts';
-import {
-  decodePairing,
-  encodePairing,
-  fromSdp,
-  MAX_CODE_CHARS,
-  toSdp,
-  type Pairing,
-  type Parsed,
-} from './pairing.ts';
+import { LinkSet } from './links.ts';
+import { decodePairing, toSdp, type Pairing, type Parsed } from './pairing.ts';
 import type { LinkChannel, LinkState, Transport, TransportHandlers } from './transport.ts';
+import { ENVELOPE, parseEnvelope, RelayAllowance, relayedCodeProblem } from './code-relay.ts';
+import { ChannelLink, describe, openChannel, type OpenChannel } from './rtc-link.ts';
+import { Introductions, MAX_LINKS } from './introductions.ts';
 
-/** Starts a transport-level envelope; app messages are JSON, heartbeats `\u0000`. */
-const ENVELOPE = '\u0001';
-/** A code, its peer id and the JSON around them. */
-const MAX_ENVELOPE_CHARS = MAX_CODE_CHARS + 200;
-/** Longest wait for ICE gathering before a code goes with the candidates found so far. */
-const GATHER_LIMIT_MS = 5000;
 /** Offers made for pasting that wait for their answers; a newer one retires the oldest. */
 const MAX_WAITING_OFFERS = 6;
-/** Links at once: five other seats, and room for a few being replaced. */
-const MAX_LINKS = 12;
-/**
- * Links brought by relays whose peer has proven nothing yet, at once: half the links, so
- * the other half stays for the players, whatever the relays bring.
- */
-const MAX_UNPROVEN = MAX_LINKS / 2;
 /** Offers heard through relays, remembered so one heard through two relays is answered once. */
 const MAX_SEEN = 64;
-/**
- * What one peer may have this peer relay: an honest one signals each seat it dials once per
- * try (offers and answers, a few a minute); a burst of 30, then one a second.
- */
-const RELAY_BURST = 30;
-const RELAY_PER_SECOND = 1;
 /**
  * What this peer takes through one relay: the offers of the few seats that dial it at
  * once through that relay and the answers to its own few dials; a burst of 10, then one
@@ -85,137 +61,17 @@ const RELAY_PER_SECOND = 1;
  */
 const RELAYED_BURST = 10;
 const RELAYED_PER_SECOND = 0.5;
-/**
- * Links answered for offers that came through one relay and have not opened yet: as many
- * as the other seats of the largest table, when they all dial this one at once.
- */
-const MAX_PENDING_PER_RELAY = 4;
 /** Events held until the session listens: a link's states and its first few messages. */
 const MAX_HELD = 64;
 
-export type EnvelopeMessage = { to: string; code: string } | { from: string; code: string };
-
-/** Checks a transport envelope (without its leading mark): exactly a recipient or a sender, and a code. */
-export function parseEnvelope(data: string, table: string): Parsed<EnvelopeMessage> {
-  const fail = (error: string): Parsed<never> => ({ ok: false, error });
-  if (data.length > MAX_ENVELOPE_CHARS) return fail('signaling envelope too long');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(data);
-  } catch {
-    return fail('signaling envelope is not JSON');
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return fail('signaling envelope is not an object');
-  const keys = Object.keys(raw).sort().join(',');
-  const { to, from, code } = raw as Record<string, unknown>;
-  if (typeof code !== 'string' || code.length > MAX_CODE_CHARS)
-    return fail('signaling envelope without a code');
-  const ofTable = (peer: unknown): peer is string =>
-    peer === hostPeerId(table) || isPeerIdOf(table, peer);
-  if (keys === 'code,to' && ofTable(to)) return { ok: true, value: { to, code } };
-  if (keys === 'code,from' && ofTable(from)) return { ok: true, value: { from, code } };
-  return fail('signaling envelope names no peer of this table');
-}
-
-/** An `RTCDataChannel` and its connection, as a `LinkSet` takes it. */
-class ChannelLink implements DataLink {
-  constructor(
-    readonly peer: string,
-    readonly connection: RTCPeerConnection,
-    private readonly channel: RTCDataChannel,
-  ) {}
-
-  /** What the link's failure reads from: whether the other end answered, and found a path. */
-  get peerConnection(): RTCPeerConnection {
-    return this.connection;
-  }
-
-  on(event: 'open' | 'close' | 'error', listener: () => void): void;
-  on(event: 'data', listener: (data: unknown) => void): void;
-  on(event: 'open' | 'close' | 'error' | 'data', listener: (data?: unknown) => void): void {
-    if (event === 'data')
-      this.channel.addEventListener('message', (e) => listener((e as MessageEvent).data));
-    else if (event === 'open' && this.channel.readyState === 'open') queueMicrotask(listener);
-    else this.channel.addEventListener(event, () => listener());
-    if (event === 'error')
-      this.connection.addEventListener('connectionstatechange', () => {
-        if (this.connection.connectionState === 'failed') listener();
-      });
-  }
-
-  send(data: string): void {
-    if (this.channel.readyState !== 'open') return;
-    try {
-      this.channel.send(data);
-    } catch {
-      // Closing under us: the link is reported lost by its events.
-    }
-  }
-
-  close(): void {
-    this.channel.close();
-    this.connection.close();
-  }
-}
-
-/**
- * Why a code that came through a relay, stamped as sent by `from`, is not taken by peer
- * `self` of `table`; null when it is. Only the peer that sent it through the relay may
- * be named in it as its sender.
- */
-export function relayedCodeProblem(
-  p: Pairing,
-  from: string,
-  self: string,
-  table: string,
-): string | null {
-  if (p.table !== table) return `a relayed code for table ${p.table}`;
-  if (p.peer !== from) return `a relayed code that claims to come from ${p.peer}, sent by ${from}`;
-  if (from === self) return 'a relayed code of this peer’s own';
-  return null;
-}
-
-/**
- * How much each peer may have this one relay: a token bucket per sender, `RELAY_BURST`
- * full, refilled at `RELAY_PER_SECOND`. What it keeps is bounded by the links held.
- */
-export class RelayAllowance {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  constructor(
-    private readonly burst: number = RELAY_BURST,
-    private readonly perSecond: number = RELAY_PER_SECOND,
-  ) {}
-
-  allow(peer: string, now: number = Date.now()): boolean {
-    const bucket = this.buckets.get(peer) ?? { tokens: this.burst, at: now };
-    bucket.tokens = Math.min(
-      this.burst,
-      bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond,
-    );
-    bucket.at = now;
-    this.buckets.set(peer, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
-  }
-
-  forget(peer: string): void {
-    this.buckets.delete(peer);
-  }
-}
-
+/** A table's links with no signaling server, paired by codes: see the top of this file. */
 export class DirectTransport implements Transport {
   readonly table: string;
   private handlers: TransportHandlers | null = null;
   private held: (() => void)[] = [];
   private readonly links: LinkSet;
   /** Offers made to be answered by a pasted code, by nonce, oldest first. */
-  private readonly waiting = new Map<
-    string,
-    { connection: RTCPeerConnection; channel: RTCDataChannel }
-  >();
+  private readonly waiting = new Map<string, OpenChannel>();
   /** Answers made to pasted offers whose channel has not opened yet, by nonce. */
   private readonly answered = new Map<string, RTCPeerConnection>();
   /** Dials through relays that wait for their answers: nonce -> the link made for them. */
@@ -228,13 +84,8 @@ export class DirectTransport implements Transport {
   private readonly allowance = new RelayAllowance();
   /** What each relay may still have this peer take (`RELAYED_BURST`). */
   private readonly heard = new RelayAllowance(RELAYED_BURST, RELAYED_PER_SECOND);
-  /** Links whose other end proved an identity key on them (`proven`): the relays heard. */
-  private readonly provenLinks = new WeakSet<DataLink>();
-  /**
-   * Links answered for a relayed offer whose peer has proven nothing on them yet, oldest
-   * first, with the relay that brought the offer: the only links given up for room.
-   */
-  private readonly introduced = new Map<string, { relay: string; link: DataLink }>();
+  /** Which links may relay, and the links relays brought. */
+  private readonly introductions: Introductions;
   private readonly watchers = new Set<(peer: string, state: LinkState) => void>();
   private closed = false;
 
@@ -250,6 +101,7 @@ export class DirectTransport implements Transport {
       data: (from, data) => this.data(from, data),
       link: (peer, state) => this.linkChanged(peer, state),
     });
+    this.introductions = new Introductions(this.links);
   }
 
   /** Calls `watcher` on every change of a link's state, beside the session's handlers; returns the way to stop. */
@@ -260,9 +112,9 @@ export class DirectTransport implements Transport {
 
   /** A new offer code for a player to answer by hand. */
   async offer(): Promise<string> {
-    const offer = this.open();
+    const offer = openChannel(this.rtc);
     const nonce = randomId(8);
-    const code = await this.describe(offer.connection, 'offer', nonce);
+    const code = await describe(offer.connection, 'offer', this.table, this.id, nonce);
     if (this.closed) {
       offer.connection.close();
       throw new Error('the page left the table');
@@ -291,10 +143,10 @@ export class DirectTransport implements Transport {
       );
     if (p.table !== this.table) return refuse('This code is for another table.');
     if (p.peer === this.id) return refuse('This is the code this page made itself.');
-    const { connection, channel } = this.open();
+    const { connection, channel } = openChannel(this.rtc);
     try {
       await connection.setRemoteDescription({ type: 'offer', sdp: toSdp(p) });
-      const answer = await this.describe(connection, 'answer', p.nonce);
+      const answer = await describe(connection, 'answer', this.table, this.id, p.nonce);
       if (this.closed) throw new Error('the page left the table');
       for (const [old, pc] of this.answered) {
         if (this.answered.size < MAX_WAITING_OFFERS) break;
@@ -357,7 +209,7 @@ export class DirectTransport implements Transport {
       this.wanted.add(peer);
       return;
     }
-    const { connection, channel } = this.open();
+    const { connection, channel } = openChannel(this.rtc);
     const link = new ChannelLink(peer, connection, channel);
     this.links.adopt(link, true);
     const nonce = randomId(8);
@@ -365,7 +217,7 @@ export class DirectTransport implements Transport {
     for (const [old, dial] of this.dials)
       if (this.links.connectionOf(dial.peer) !== dial) this.dials.delete(old);
     this.dials.set(nonce, link);
-    void this.describe(connection, 'offer', nonce).then(
+    void describe(connection, 'offer', this.table, this.id, nonce).then(
       (code) => {
         if (this.links.connectionOf(peer) !== link) return;
         this.offers.set(link, code);
@@ -389,10 +241,7 @@ export class DirectTransport implements Transport {
 
   /** The peer of the open link to `peer` proved a key on it: it may relay codes to this one. */
   proven(peer: string): void {
-    const link = this.links.connectionOf(peer);
-    if (!link || !this.links.connectedPeers().includes(peer)) return;
-    this.provenLinks.add(link);
-    this.introduced.delete(peer);
+    this.introductions.proven(peer);
   }
 
   channel(peer: string): LinkChannel | null {
@@ -414,31 +263,10 @@ export class DirectTransport implements Transport {
     for (const connection of this.answered.values()) connection.close();
     this.waiting.clear();
     this.answered.clear();
-    this.introduced.clear();
+    this.introductions.clear();
     this.dials.clear();
     this.wanted.clear();
     this.watchers.clear();
-  }
-
-  /** A connection with the one data channel of a table, negotiated: both ends make it the same. */
-  private open(): { connection: RTCPeerConnection; channel: RTCDataChannel } {
-    const connection = new RTCPeerConnection(this.rtc);
-    const channel = connection.createDataChannel('fairdeal', { negotiated: true, id: 0 });
-    return { connection, channel };
-  }
-
-  /** This end's description, once gathered, as a code. */
-  private async describe(
-    connection: RTCPeerConnection,
-    kind: 'offer' | 'answer',
-    nonce: string,
-  ): Promise<string> {
-    await connection.setLocalDescription();
-    await gathered(connection);
-    const sdp = connection.localDescription?.sdp ?? '';
-    const pairing = fromSdp(sdp, kind, this.table, this.id, nonce);
-    if (!pairing.ok) throw new Error(pairing.error);
-    return encodePairing(pairing.value);
   }
 
   private emit(event: () => void): void {
@@ -455,7 +283,7 @@ export class DirectTransport implements Transport {
     if (state === 'lost' || state === 'unreachable') {
       this.allowance.forget(peer);
       this.heard.forget(peer);
-      this.introduced.delete(peer);
+      this.introductions.forget(peer);
     }
     for (const watcher of this.watchers) watcher(peer, state);
     this.emit(() => this.handlers?.link(peer, state));
@@ -498,8 +326,7 @@ export class DirectTransport implements Transport {
    * only while that relay has few links of its bringing still opening (see the top).
    */
   private async relayed(via: string, from: string, code: string): Promise<void> {
-    const relay = this.links.connectionOf(via);
-    if (!relay || !this.provenLinks.has(relay))
+    if (!this.introductions.mayRelay(via))
       return console.warn(`fairdeal: dropped a code relayed by ${via}, proven on no link`);
     if (!this.heard.allow(via))
       return console.warn(`fairdeal: dropped a code relayed by ${via}, past its allowance`);
@@ -517,17 +344,13 @@ export class DirectTransport implements Transport {
     // A peer never dials a link it holds: an offer over a live link would only break it.
     if (this.links.connectedPeers().includes(from))
       return console.warn(`fairdeal: dropped a relayed offer from ${from}, linked already`);
-    if (this.opening(via) >= MAX_PENDING_PER_RELAY)
+    if (!this.introductions.mayOpen(via))
       return console.warn(`fairdeal: dropped an offer relayed by ${via}, its links still opening`);
-    const full =
-      this.stillIntroduced().length >= MAX_UNPROVEN ||
-      (!this.links.has(from) && this.links.size >= MAX_LINKS);
-    if (full && !this.makeRoom()) return;
-    const { connection, channel } = this.open();
+    if (!this.introductions.makeRoomFor(from)) return;
+    const { connection, channel } = openChannel(this.rtc);
     const link = new ChannelLink(from, connection, channel);
     if (this.links.adopt(link, false)) {
-      this.introduced.delete(from);
-      this.introduced.set(from, { relay: via, link });
+      this.introductions.introduce(from, via, link);
     } else {
       // Our dial to `from` crossed theirs and stands. It may have gone out before `from` could
       // hear it (a page that reloads dials as soon as it is back, before the others know it
@@ -539,40 +362,11 @@ export class DirectTransport implements Transport {
     }
     try {
       await connection.setRemoteDescription({ type: 'offer', sdp: toSdp(p) });
-      const answer = await this.describe(connection, 'answer', p.nonce);
+      const answer = await describe(connection, 'answer', this.table, this.id, p.nonce);
       if (this.links.connectionOf(from) === link) this.relay(from, answer);
     } catch {
       if (this.links.connectionOf(from) === link) this.links.drop(from);
     }
-  }
-
-  /** The links brought by relays still unproven, forgetting those gone or replaced since. */
-  private stillIntroduced(): [string, { relay: string; link: DataLink }][] {
-    for (const [peer, { link }] of this.introduced)
-      if (this.links.connectionOf(peer) !== link) this.introduced.delete(peer);
-    return [...this.introduced];
-  }
-
-  /** How many links brought by `relay` are still opening. */
-  private opening(relay: string): number {
-    const connected = new Set(this.links.connectedPeers());
-    return this.stillIntroduced().filter(([peer, e]) => e.relay === relay && !connected.has(peer))
-      .length;
-  }
-
-  /**
-   * Gives up the oldest unproven link of the relay that brought the most of them: a relay
-   * that fills this peer's links loses its own first. False when every link is proven or
-   * of this peer's making.
-   */
-  private makeRoom(): boolean {
-    const brought = new Map<string, string[]>();
-    for (const [peer, { relay }] of this.stillIntroduced())
-      brought.set(relay, [...(brought.get(relay) ?? []), peer]);
-    const most = [...brought.values()].sort((a, b) => b.length - a.length)[0];
-    if (!most) return false;
-    this.links.drop(most[0]!);
-    return true;
   }
 
   /** The answer to a dial made through a relay. */
@@ -589,16 +383,3 @@ export class DirectTransport implements Transport {
 }
 
 const refuse = (error: string): Parsed<never> => ({ ok: false, error });
-
-/** Resolves once `connection` has gathered its candidates, or after `GATHER_LIMIT_MS`. */
-function gathered(connection: RTCPeerConnection): Promise<void> {
-  return new Promise((resolve) => {
-    if (connection.iceGatheringState === 'complete') return resolve();
-    const timer = setTimeout(resolve, GATHER_LIMIT_MS);
-    connection.addEventListener('icegatheringstatechange', () => {
-      if (connection.iceGatheringState !== 'complete') return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

@@ -1,11 +1,12 @@
 /**
  * How a table's events travel between its seats. Each event goes once, from its author
  * to every other seat over the direct links (a full mesh): no seat passes on what it
- * took in. A seat that misses events (a link was down, a page reloaded, an author kept
- * one from it) pulls them: it tells a seat what it holds (`have`: a version vector, the
- * last event of each seat it holds, and the events it waits for by hash), and that seat
- * answers with every judged event it holds that the asker lacks or wants, whoever wrote
- * them, so a cut between two seats heals through a third. A seat asks:
+ * took in but a claim of absence, handed at once to the seat it names (`relayClaim`). A
+ * seat that misses events (a link was down, a page reloaded, an author kept one from it)
+ * pulls them: it tells a seat what it holds (`have`: a version vector, the last event of
+ * each seat it holds, and the events it waits for by hash), and that seat answers with
+ * every judged event it holds that the asker lacks or wants, whoever wrote them, so a
+ * cut between two seats heals through a third. A seat asks:
  * - a seat whose link (re)opens, which asks it back;
  * - one linked seat a second, in turn, while its log holds events that wait for others
  *   or one of its links is down: an author that keeps an event from it, or a link that
@@ -184,6 +185,20 @@ export class LogExchange {
   /** An event message from `from`: the log judges it, or holds it until what it names is here. */
   event(from: Seat, event: string): void {
     this.host.take(from, event);
+  }
+
+  /**
+   * Hands a claim of absence `from` sent on to the seat it names, at once: its answer
+   * window runs from the claim, and a claimer that shows its claim to another seat alone
+   * would otherwise keep it from the claimed seat until that seat's next event named it.
+   * Claims are few (two a turn at most), so this costs nothing a peer can grow.
+   */
+  relayClaim(from: Seat, event: string): void {
+    // Canonical JSON: a claim's body is exactly this.
+    const named = /"body":\{"seat":(\d),"type":"ABSENT"\}/.exec(event);
+    const seat = named === null ? null : Number(named[1]);
+    if (seat !== null && seat !== this.host.seat && seat !== from)
+      this.host.send(seat, { type: 'event', event });
   }
 
   /** A `have` from `from`: an ask is answered (see the top); an answer's end sends what it lacks of ours. */

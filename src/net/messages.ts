@@ -51,7 +51,7 @@ export interface Seat {
 }
 
 export type LobbyMessage =
-  /** Answers the receiver's `lobby-challenge`: `sig` is `identity`'s signature over it (see the top of `lobby.ts`). */
+  /** Answers the receiver's `lobby-challenge`: `sig` is `identity`'s signature over it (see the top of `lobby-hello.ts`). */
   | {
       type: 'hello';
       name: string;

@@ -97,12 +97,12 @@ describe('LobbySession', () => {
     await settle();
     expect(host.snapshot().links[cat.id]).toBe('lost');
     expect(host.canStart()).toBe(false);
-    expect(host['reports'].has(cat.id)).toBe(true);
+    expect(host['board']['reports'].has(cat.id)).toBe(true);
     host.freeSeat(cat.id);
     await settle();
     expect(host.snapshot().players.map((p) => p.name)).toEqual(['Ann', 'Ben']);
     // Nothing of a freed seat is kept: what a peer can make the host store ends with its seat.
-    expect(host['reports'].has(cat.id)).toBe(false);
+    expect(host['board']['reports'].has(cat.id)).toBe(false);
   });
 
   test('every lobby shows each pair’s link; a pair with no path between them holds Start, until it is found', async () => {

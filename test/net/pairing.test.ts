@@ -14,7 +14,7 @@ import {
   toSdp,
   type Pairing,
 } from '../../src/net/pairing.ts';
-import { parseEnvelope, RelayAllowance, relayedCodeProblem } from '../../src/net/direct.ts';
+import { parseEnvelope, RelayAllowance, relayedCodeProblem } from '../../src/net/code-relay.ts';
 
 /**
  * An offer as Chromium made it with a STUN and a TURN server (coturn on 127.0.0.1): two
