@@ -174,3 +174,23 @@ test('a deal round: each seat’s share names the hands it unlocked, never its o
     'Cy unlocked the cards dealt to Ada (6 cards), Bob (6 cards)',
   ]);
 });
+
+test('a body of the wrong shape is refused, and the panel tells it without reading its fields', () => {
+  const rec = loadHand();
+  const index = indexOf(rec, 0, 'KEY');
+  const malformed = [
+    { type: 'KEY', keys: 5 },
+    { type: 'SHUFFLE', shuffles: [{ rows: 1 }] },
+    { type: 'UNLOCK', shares: 'none' },
+    { type: 'REMASK' },
+    { type: 'AUDIT', secrets: null },
+  ];
+  for (const body of malformed) {
+    const replica = replicaBefore(rec, index);
+    replica.receive(signNext(replica.log, rec.players[0]!, body as never).bytes);
+    const step = protocolSteps(replica, NAMES).at(-1)!;
+    expect(step).toMatchObject({ index, author: 'Ada', status: 'refused', proofBytes: 0 });
+    expect(step.text).toBe(`Ada sent a malformed event`);
+    expect(step.check).toMatch(/^refused \(ERR_BODY_FIELDS\)/);
+  }
+});

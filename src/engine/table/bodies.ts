@@ -186,3 +186,9 @@ export function parseBody(body: JsonObject): Result<Decoded, BodyError> {
     return err(e instanceof FieldError ? 'ERR_BODY_FIELDS' : 'ERR_BODY_ENCODING');
   }
 }
+
+/**
+ * True when `body` has the shape of a table body, as `parseBody` reads it: what may be
+ * read field by field. A peer's event is refused for any other, but stays in the log.
+ */
+export const isTableBody = (body: JsonObject): body is TableBody => parseBody(body).ok;

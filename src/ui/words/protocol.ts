@@ -10,7 +10,7 @@ import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
 import { eventHash } from '../../engine/events.ts';
 import type { Replica } from '../../engine/table/replica.ts';
-import type { TableBody } from '../../engine/table/bodies.ts';
+import { isTableBody, type TableBody } from '../../engine/table/bodies.ts';
 import { diagnose, type Diagnosis, type ProofKind } from '../../engine/table/fold.ts';
 import { deckIndex } from '../../engine/table/decks.ts';
 import type { Step, TableState } from '../../engine/table/types.ts';
@@ -355,8 +355,10 @@ export function protocolStep(
   const after = replica.stateAfter(index + 1)!;
   const { event } = entry;
   const author = names[event.author] ?? `seat ${event.author}`;
-  const body = event.body as unknown as TableBody;
-  const { text, proofs, check } = explain(body, event.author, before, after, names);
+  // A body of the wrong shape is refused; what it claims is not read, as it may not be there.
+  const { text, proofs, check } = isTableBody(event.body)
+    ? explain(event.body, event.author, before, after, names)
+    : { text: 'sent a malformed event', proofs: [], check: 'malformed' };
   const proofBytes = proofs.reduce((sum, proof) => sum + base64Bytes(proof), 0);
   const step = {
     index,
