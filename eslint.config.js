@@ -6,9 +6,19 @@ import globals from 'globals';
 /** Imports flow one way: ui -> net -> engine -> crypto. */
 const FLOW = 'Imports flow ui -> net -> engine -> crypto.';
 
-const forbid = (groups, message = FLOW) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map((group) => ({ group, message })) }],
+/** Forbids importing what each of `rules` names (a gitignore-style group), saying its message. */
+const forbid = (...rules) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: rules.map(([group, message]) => ({ group, message })) },
+  ],
 });
+
+/** The pages read the table through its public surface alone. */
+const TABLE_INSIDE = [
+  ['**/engine/table/*', '!**/engine/table/index.ts'],
+  'The pages read the table through src/engine/table/index.ts.',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'crypto/dist/', 'node_modules/', '.tmp/', 'reports/', '.stryker-tmp/'] },
@@ -25,12 +35,16 @@ export default tseslint.config(
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
   },
-  { files: ['crypto/**'], rules: forbid([['**/src/**']]) },
-  { files: ['src/engine/**'], rules: forbid([['**/net/**', '**/ui/**', '**/bots/**']]) },
-  { files: ['src/net/**'], rules: forbid([['**/ui/**']]) },
+  { files: ['crypto/**'], rules: forbid([['**/src/**'], FLOW]) },
+  { files: ['src/engine/**'], rules: forbid([['**/net/**', '**/ui/**', '**/bots/**'], FLOW]) },
+  { files: ['src/net/**'], rules: forbid([['**/ui/**'], FLOW]) },
+  { files: ['src/ui/**'], rules: forbid(TABLE_INSIDE) },
   {
     // The table's words read each game's (`gameUi`), so a game's words may not read them back.
     files: ['src/ui/games/**'],
-    rules: forbid([['**/words/**']], 'A game reads shared text from ui/text.ts, not ui/words.'),
+    rules: forbid(TABLE_INSIDE, [
+      ['**/words/**'],
+      'A game reads shared text from ui/text.ts, not ui/words.',
+    ]),
   },
 );

@@ -4,7 +4,7 @@
  * for a screen reader, and what this player says, refused in words when it cannot go.
  */
 import type { Seat } from '../../engine/game.ts';
-import type { Genesis } from '../../engine/table/types.ts';
+import type { Genesis } from '../../engine/table/index.ts';
 import type { TableChat } from '../../net/chat.ts';
 import { MAX_CHAT } from '../../net/messages.ts';
 

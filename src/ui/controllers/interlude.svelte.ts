@@ -5,7 +5,7 @@
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
-import { startsNextGame } from '../../engine/table/keys.ts';
+import { startsNextGame } from '../../engine/table/index.ts';
 import type { TableSession } from '../../net/table.ts';
 import { describeInterlude } from '../words/outcome.ts';
 

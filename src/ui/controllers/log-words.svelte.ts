@@ -6,10 +6,7 @@
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
-import type { Verdict } from '../../engine/table/replica.ts';
-import type { TableState } from '../../engine/table/types.ts';
-import type { Genesis } from '../../engine/table/types.ts';
-import type { Replica } from '../../engine/table/replica.ts';
+import type { Genesis, Replica, TableState, Verdict } from '../../engine/table/index.ts';
 import type { RelayRefusal, StepTiming } from '../../net/live.ts';
 import {
   describeEntry,

@@ -7,7 +7,7 @@
  * fresh deck forgets all, a re-mask the cards it permuted. The table at play
  * and its replay keep one each, fed every state in turn.
  */
-import type { TableState } from '../../engine/table/types.ts';
+import type { TableState } from '../../engine/table/index.ts';
 
 export class FaceMemory {
   private readonly faces = new Map<number, number>();

@@ -9,10 +9,7 @@
  */
 import { playable, type Playable } from '../../engine/games/registry.ts';
 import { GAMES, isGameId } from '../../engine/catalog.ts';
-import { auditKeyring } from '../../engine/table/audit.ts';
-import { privateFaces } from '../../engine/table/author.ts';
-import { CheckBook } from '../../engine/table/checks.ts';
-import type { Genesis } from '../../engine/table/types.ts';
+import { auditKeyring, CheckBook, privateFaces, type Genesis } from '../../engine/table/index.ts';
 import {
   ENDS_EARLY,
   TranscriptCheck,

@@ -6,7 +6,7 @@
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { Outcome, Seat } from '../../engine/game.ts';
-import { claimedAbsent } from '../../engine/table/leave.ts';
+import { claimedAbsent } from '../../engine/table/index.ts';
 import type { SeatLinkState } from '../../net/seats.ts';
 import type { TableSession } from '../../net/table.ts';
 import { hashRows, type HashWords } from '../words/audit.ts';

@@ -7,14 +7,14 @@
  * pure, so they are tested against real games; the component only draws them.
  */
 import type { Json } from '../../engine/encoding.ts';
-import type { Replica } from '../../engine/table/replica.ts';
 import {
   auditLog,
   type AuditDeal,
   type AuditMove,
   type AuditReport,
-} from '../../engine/table/report.ts';
-import type { TableState } from '../../engine/table/types.ts';
+  type Replica,
+  type TableState,
+} from '../../engine/table/index.ts';
 import type { CryptoPool } from '../../net/pool.ts';
 import type { PeerHash } from '../../net/table.ts';
 import { describeFinding } from './describe.ts';

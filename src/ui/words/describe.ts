@@ -4,10 +4,13 @@
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { LogEntry } from '../../engine/log.ts';
-import { startsNextGame } from '../../engine/table/keys.ts';
-import { owesShuffle } from '../../engine/table/shuffle.ts';
-import type { TableState } from '../../engine/table/types.ts';
-import type { Offence, Verdict } from '../../engine/table/replica.ts';
+import {
+  owesShuffle,
+  startsNextGame,
+  type Offence,
+  type TableState,
+  type Verdict,
+} from '../../engine/table/index.ts';
 import type { LogReader } from '../games/game.ts';
 import { gameUi } from '../games/index.ts';
 import { together } from '../text.ts';

@@ -4,7 +4,7 @@
  * A table of no game we know still reads: its deck and the face's number.
  */
 import type { Json } from '../../engine/encoding.ts';
-import type { TableState } from '../../engine/table/types.ts';
+import type { TableState } from '../../engine/table/index.ts';
 import { gameUi } from '../games/index.ts';
 
 /** Face `face` of deck `deck` (its index in the table's decks) at this table, in words. */

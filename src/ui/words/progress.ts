@@ -7,9 +7,12 @@
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
-import { epochsOwed, epochsShuffledBy } from '../../engine/table/shuffle.ts';
-import type { Replica } from '../../engine/table/replica.ts';
-import type { TableState } from '../../engine/table/types.ts';
+import {
+  epochsOwed,
+  epochsShuffledBy,
+  type Replica,
+  type TableState,
+} from '../../engine/table/index.ts';
 
 /** The authors of the events `replica` holds but has not judged yet: their proofs are being checked. */
 export const seatsUnderCheck = (replica: Replica<Json>): ReadonlySet<Seat> =>

@@ -9,11 +9,17 @@
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
 import { eventHash } from '../../engine/events.ts';
-import type { Replica } from '../../engine/table/replica.ts';
-import { isTableBody, type TableBody } from '../../engine/table/bodies.ts';
-import { diagnose, type Diagnosis, type ProofKind } from '../../engine/table/fold.ts';
-import { deckIndex } from '../../engine/table/decks.ts';
-import type { Step, TableState } from '../../engine/table/types.ts';
+import {
+  deckIndex,
+  diagnose,
+  isTableBody,
+  type Diagnosis,
+  type ProofKind,
+  type Replica,
+  type Step,
+  type TableBody,
+  type TableState,
+} from '../../engine/table/index.ts';
 import type { StepTiming } from '../../net/table.ts';
 import { gameUi } from '../games/index.ts';
 import { faceWords } from './faces.ts';

@@ -1,0 +1,19 @@
+/**
+ * The table as the pages read it: what the screens, their words and the replay may use of
+ * the mental-poker table. Its modules (the fold, each step kind, the replica's parts) are
+ * its own business; ESLint keeps src/ui to this file, so a change inside the table shows
+ * here when the pages would see it.
+ */
+export { auditKeyring } from './audit.ts';
+export { privateFaces } from './author.ts';
+export { isTableBody, type TableBody } from './bodies.ts';
+export { CheckBook } from './checks.ts';
+export { CLOCKS, DEFAULT_CLOCK, type Clock, type ClockName } from './clock.ts';
+export { deckIndex } from './decks.ts';
+export { diagnose, type Diagnosis, type ProofKind } from './fold.ts';
+export { startsNextGame } from './keys.ts';
+export { claimedAbsent } from './leave.ts';
+export type { Offence, Replica, Verdict } from './replica.ts';
+export { auditLog, type AuditDeal, type AuditMove, type AuditReport } from './report.ts';
+export { epochsOwed, epochsShuffledBy, owesShuffle } from './shuffle.ts';
+export type { Genesis, Step, TableState } from './types.ts';
