@@ -40,7 +40,7 @@ const ONE_AT_A_TIME = [
  * pages' heartbeats need the cores.
  */
 const unitTests = {
-  setupFiles: ['test/setup/seeded-random.ts'],
+  setupFiles: ['test/setup/seeded-random.ts', 'test/setup/games.ts'],
   isolate: false,
   sequence: { groupOrder: 0 },
   // One file per core. Three at once took 199 s where two took 230 s, but with one core
@@ -58,6 +58,7 @@ const unitTests = {
  */
 const browserTests = {
   globalSetup: ['test/setup/build-app.ts'],
+  setupFiles: ['test/setup/games.ts'],
   expect: { poll: { interval: 200 } },
 };
 

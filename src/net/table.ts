@@ -64,7 +64,7 @@ import type { Json, JsonObject } from '../engine/encoding.ts';
 import { eventHash } from '../engine/events.ts';
 import type { DeckSpec, Seat } from '../engine/game.ts';
 import { forkedBy } from '../engine/log.ts';
-import { playable, type Playable } from '../engine/games/registry.ts';
+import { gameById, type Playable } from '../engine/games/registry.ts';
 import { makeAct, makeSeal, owesDuty, privateFaces, stillDue } from '../engine/table/author.ts';
 import { Keyring } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
@@ -351,7 +351,7 @@ export class TableSession<S extends Json = Json> {
     const unreachable = await store.loadUnreachable(id);
     const { info, identity, play } = kept.table;
     if (!play) return err('ERR_NOT_STARTED');
-    const game = playable(info.game);
+    const game = gameById(info.game);
     if (!game) return err('ERR_UNPLAYABLE');
     const { genesis, seat, peers } = play;
     const session = new TableSession(

@@ -6,11 +6,11 @@ import { expect, test } from 'vitest';
 import { isFace } from '../../src/engine/cards.ts';
 import { GAME_IDS } from '../../src/engine/catalog.ts';
 import { isFace as isUnit } from '../../src/engine/games/batailles/index.ts';
-import { playable } from '../../src/engine/games/registry.ts';
+import { gameById } from '../../src/engine/games/registry.ts';
 import { facesOf, PICTURES } from '../../src/ui/rules/pictures.ts';
 
 test.each(GAME_IDS)('%s: every picture follows one of its rules and draws its cards', (game) => {
-  const rules = playable(game)!.rules;
+  const rules = gameById(game)!.rules;
   const real = game === 'batailles' ? isUnit : isFace;
   expect(PICTURES[game].length).toBeGreaterThan(0);
   for (const picture of PICTURES[game]) {

@@ -43,6 +43,7 @@
 import type { LocalTable } from '../../bots/table.ts';
 import type { GameId } from '../../engine/catalog.ts';
 import { loadedTerms } from '../../engine/games/playable.ts';
+import { withEveryGame } from '../../engine/games/registry.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
@@ -75,8 +76,11 @@ import { COMPUTER_DELAY_MS, ComputerSeats } from './computer-seats.ts';
 import { CodePairing, type Answer } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
-/** The sessions, rules and keys of a table: loaded before this page sits at one (`play.ts`). */
-const tables = new Lazy(() => import('./play.ts'));
+/**
+ * The sessions, rules and keys of a table: loaded, with every game (the table reads its
+ * game by id), before this page sits at one (`play.ts`).
+ */
+const tables = new Lazy(() => withEveryGame(import('./play.ts')));
 type Play = Awaited<ReturnType<typeof tables.load>>;
 /** What an invite link's visit needs: loaded as the join form opens (`visit.ts`). */
 const visits = new Lazy(() => import('./visit.ts'));
@@ -86,13 +90,13 @@ const RESIGN_SEND_LIMIT_MS = 10_000;
 
 /** A new table of `game`; a game whose options count the players (one army each) gets the count from the seats. */
 function newTable(
-  { playable }: Play,
+  { gameById }: Play,
   game: GameId,
   seats: number,
   options: JsonObject,
   clock: Clock,
 ): TableInfo {
-  const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+  const counted = gameById(game)?.withSeats?.(options, seats) ?? options;
   return { id: newTableId(), game, seats, options: counted, clock };
 }
 
@@ -776,7 +780,7 @@ export class LobbyController {
     const start = session.tableStart();
     // This page sat only once the table's code was here (`sit`, and each way to a seat).
     const play = tables.module;
-    const rules = this.kept.saved && play?.playable(this.kept.saved.info.game);
+    const rules = this.kept.saved && play?.gameById(this.kept.saved.info.game);
     if (!start || !this.identity || !this.kept.saved || !play || !rules) return;
     const { genesis, seat, peers } = start;
     // The store writes in order: the genesis lands before the first secret and event. The
