@@ -33,6 +33,16 @@ export interface BoardProps<View, Move> {
   readonly onAutoplay?: (on: boolean) => void;
 }
 
+/**
+ * What the first move looks like on a game's board (`selector`, CSS), and whether every
+ * seat gets one at once: what the bench times a table's start to. A game's
+ * `first-move.ts` exports its own as `firstMove`, a plain file the bench reads in Node.
+ */
+export interface FirstMove {
+  readonly selector: string;
+  readonly everySeat: boolean;
+}
+
 /** A game's options form on the home screen: it fills `options` in, or says the `problem`. */
 export type OptionsForm = Component<
   { options: JsonObject; problem?: string | null },
