@@ -1,9 +1,9 @@
 /**
- * A game's line in the manifest (`manifest.ts`) and what is made of a list of them: the
- * loaders that fetch each game's module or terms on its own. A line names its game's
- * `info.ts` and two `import()`s, so that a page reading the list loads no game's code: the
- * build makes each game's module a chunk of its own, and its terms (its `setup.ts`) one
- * that its module shares.
+ * A game's line in the manifest (`manifest.ts`), which each game's `info.ts` makes, and
+ * what is made of a list of them: the loaders that fetch each game's module or terms on
+ * its own. A line holds its game's info and two `import()`s, so that a page reading the
+ * list loads no game's code: the build makes each game's module a chunk of its own, and
+ * its terms (its `setup.ts`) one that its module shares.
  */
 import {
   erase,
