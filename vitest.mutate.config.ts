@@ -39,7 +39,7 @@ export default defineConfig({
   plugins: [svelte()],
   test: {
     include: JSON.parse(process.env.MUTATE_TESTS ?? '[]') as string[],
-    setupFiles: ['test/setup/seeded-random.ts'],
+    setupFiles: ['test/setup/seeded-random.ts', 'test/setup/games.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     sequence: { sequencer: KillersFirst },

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import type { Stack } from '../scripts/stack.ts';
 import type { GameId } from '../src/engine/catalog.ts';
-import { call, CLICK, closing, FIRST_MOVE, openSolo, openTable, WATCH } from './start.ts';
+import { call, CLICK, closing, firstMove, openSolo, openTable, WATCH } from './start.ts';
 import { median, ms, textTable } from './text.ts';
 import { longestTaskCpu, markAt, rendererPids, TASKS, traced } from './trace.ts';
 
@@ -70,7 +70,7 @@ async function player(stack: Stack): Promise<Page> {
  * tasks over it, and from a trace of every task the most CPU time one of them took.
  */
 async function timeSetup(pages: Page[], game: GameId, button: string): Promise<Run> {
-  const { selector, everySeat } = FIRST_MOVE[game];
+  const { selector, everySeat } = await firstMove(game);
   const browser = pages[0]!.context().browser()!;
   const pids = await rendererPids(browser, pages);
   for (const page of pages) await call(page, WATCH, selector);

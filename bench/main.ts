@@ -85,6 +85,10 @@ import {
 } from './batch.ts';
 import { pageCpuTotal } from './cpu.ts';
 import { median, ms } from './text.ts';
+import { loadEveryGame } from '../src/engine/games/registry.ts';
+
+// The table and the verifier read each game by its id.
+await loadEveryGame();
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import type { Stack } from '../scripts/stack.ts';
-import type { GameId } from '../src/engine/catalog.ts';
+import { GAMES, type GameId } from '../src/engine/catalog.ts';
+import type { FirstMove } from '../src/ui/games/game.ts';
 import { cpus } from 'node:os';
 import {
   CPU_KINDS,
@@ -44,22 +45,11 @@ export interface BrowserStart {
   pages: PageCpu[][];
 }
 
-/** What the first move looks like on a game's board, and whether every seat gets one at once. */
-export const FIRST_MOVE: Record<GameId, { selector: string; everySeat: boolean }> = {
-  // One player, the dealer's opponent, guesses first.
-  redblack: { selector: '[data-testid^=guess-]', everySeat: false },
-  // One player leads a card, or says go.
-  blackred: {
-    selector: '[data-testid=hand-card]:not(:disabled), [data-testid=go]',
-    everySeat: false,
-  },
-  // Both players flip at once.
-  war: { selector: '[data-testid=flip]:not(:disabled)', everySeat: true },
-  // One player plays a card.
-  town: { selector: '[data-testid=hand-card]:not(:disabled)', everySeat: false },
-  // Every player lays two cards at once.
-  batailles: { selector: '[data-testid=lay]', everySeat: true },
-};
+/** What the first move looks like on `game`'s board: its UI folder's `first-move.ts`. */
+export async function firstMove(game: GameId): Promise<FirstMove> {
+  const file = (await import(`../src/ui/games/${game}/first-move.ts`)) as { firstMove: FirstMove };
+  return file.firstMove;
+}
 
 /**
  * Run in each page, as source text (tsx would add helpers a page lacks): keeps
@@ -95,12 +85,13 @@ export const call = <T>(page: Page, fn: string, arg: string): Promise<T> =>
 
 const SLOW = { timeout: 120_000 };
 
-/** Home screen: the player's name and the game, and for Batailles the seats. */
+/** Home screen: the player's name and the game, and the seats where the game offers a choice. */
 export async function choose(page: Page, url: string, name: string, game: GameId, seats: number) {
   await page.goto(url);
   await page.getByTestId('name').fill(name);
   await page.getByTestId(`game-${game}`).click();
-  if (game === 'batailles') await page.getByTestId('seats').selectOption(String(seats));
+  const { minSeats, maxSeats } = GAMES[game];
+  if (minSeats !== maxSeats) await page.getByTestId('seats').selectOption(String(seats));
 }
 
 /**
@@ -117,7 +108,7 @@ export async function timeStart(
   knownPids?: number[],
   timeout = SLOW.timeout,
 ) {
-  const { selector, everySeat } = FIRST_MOVE[game];
+  const { selector, everySeat } = await firstMove(game);
   const pids = knownPids ?? (await rendererPids(pages[0]!.context().browser()!, pages));
   for (const page of pages) await call(page, WATCH, selector);
   const before = cpuTimes();

@@ -15,7 +15,7 @@
  */
 import { GAMES, type GameId } from '../src/engine/catalog.ts';
 import type { Json, JsonObject } from '../src/engine/encoding.ts';
-import { playable, totalDeckSize, type Playable } from '../src/engine/games/registry.ts';
+import { gameById, totalDeckSize, type Playable } from '../src/engine/games/registry.ts';
 import { createIdentity } from '../src/engine/identity.ts';
 import { timeFields } from '../src/engine/table/clock.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../src/engine/table/types.ts';
@@ -129,7 +129,7 @@ export async function recordSetup(shape: Shape, seed: number): Promise<Recording
   const game: Playable =
     shape.game === 'deal'
       ? benchDeal
-      : (playable(shape.game) ?? fail(`${shape.game} cannot be played`));
+      : (gameById(shape.game) ?? fail(`${shape.game} cannot be played`));
   const given: JsonObject = shape.game === 'deal' ? { cards: shape.cards } : {};
   const options = game.withSeats?.(given, shape.seats) ?? given;
   const random = crypto.getRandomValues;

@@ -8,7 +8,7 @@
  */
 import type { Stack } from '../scripts/stack.ts';
 import type { GameId } from '../src/engine/catalog.ts';
-import { closing, FIRST_MOVE, openTable, timeStart } from './start.ts';
+import { closing, firstMove, openTable, timeStart } from './start.ts';
 import { median, ms, textTable } from './text.ts';
 import {
   markAt,
@@ -38,6 +38,7 @@ async function tracedRun(
   game: GameId,
   seats: number,
 ): Promise<PageWork[]> {
+  const { everySeat } = await firstMove(game);
   return closing(await openTable(stack, game, seats), async (pages) => {
     const pids = await rendererPids(stack.browser, pages);
     const { trace, result } = await traced(stack.browser, () =>
@@ -51,13 +52,7 @@ async function tracedRun(
     if (start === null || !Number.isFinite(first))
       throw new Error('bench: the trace lacks the marks of Start and the first move');
     return pids.map((pid, i) => {
-      const work = pageWork(
-        trace,
-        maps,
-        pid,
-        start,
-        FIRST_MOVE[game].everySeat ? (moves[i] ?? first) : first,
-      );
+      const work = pageWork(trace, maps, pid, start, everySeat ? (moves[i] ?? first) : first);
       return {
         main: scaled(work.main, cpu[i]!.main * 1000),
         workers: scaled(work.workers, cpu[i]!.workers * 1000),

@@ -20,6 +20,10 @@ import type { JsonObject } from '../src/engine/encoding.ts';
 import { makeTranscript } from '../src/engine/transcript.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
 import { fillFrom, seededBytes } from './seeded-bytes.ts';
+import { loadEveryGame } from '../src/engine/games/registry.ts';
+
+// The table and the verifier read each game by its id.
+await loadEveryGame();
 
 const { values } = parseArgs({
   options: {

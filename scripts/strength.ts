@@ -13,6 +13,10 @@
 import { parseArgs } from 'node:util';
 import { measure } from '../src/bots/duel.ts';
 import { GAMES, GAME_IDS, isGameId } from '../src/engine/catalog.ts';
+import { loadEveryGame } from '../src/engine/games/registry.ts';
+
+// The table and the verifier read each game by its id.
+await loadEveryGame();
 
 const { values } = parseArgs({
   options: {

@@ -14,6 +14,10 @@ import {
   verifyTranscript,
 } from '../src/engine/transcript.ts';
 import { describeGame, describeOutcome } from './outcome.ts';
+import { loadEveryGame } from '../src/engine/games/registry.ts';
+
+// The table and the verifier read each game by its id.
+await loadEveryGame();
 
 const file = process.argv[2];
 if (!file) {

@@ -18,7 +18,7 @@ import {
 } from '../engine/game.ts';
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Result } from '../engine/result.ts';
-import { playable, type GameId } from '../engine/games/registry.ts';
+import { gameById, type GameId } from '../engine/games/registry.ts';
 import { seededRandom } from './computer.ts';
 
 /** Far more steps than any game takes: a game still going after them is a bug. */
@@ -31,7 +31,7 @@ export function duel(
   seed: number,
   options: JsonObject = {},
 ): Outcome {
-  const rules = playable(game);
+  const rules = gameById(game);
   if (!rules) throw new Error(`${game} cannot be played`);
   const deal = seededRandom(seed);
   const given = rules.withSeats?.(options, levels.length) ?? options;
@@ -156,7 +156,7 @@ export interface Strength {
  * seat each game so that no seat's edge counts. Game `i` is seeded `seed + i`.
  */
 export function measure(game: GameId, games: number, seed = 1, options: JsonObject = {}): Strength {
-  const seats = Math.max(2, playable(game)!.minSeats);
+  const seats = Math.max(2, gameById(game)!.minSeats);
   let wins = 0;
   let draws = 0;
   let points = 0;

@@ -10,7 +10,7 @@
  * seat is unreachable like any player's whose tab closed.
  */
 import type { Level } from '../engine/game.ts';
-import { playable } from '../engine/games/registry.ts';
+import { gameById } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { guestPeerId } from '../net/ids.ts';
 import { LobbySession } from '../net/lobby.ts';
@@ -119,7 +119,7 @@ export class ComputerSeat {
     const info = lobby.snapshot().table;
     if (!start || !info) return;
     const { genesis, seat, peers } = start;
-    const rules = playable(info.game);
+    const rules = gameById(info.game);
     if (!rules) return;
     const store = seatStore(hostStore, seat);
     const saved: SavedTable = {

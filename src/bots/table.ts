@@ -8,7 +8,7 @@
 import type { GameId } from '../engine/catalog.ts';
 import type { Json, JsonObject } from '../engine/encoding.ts';
 import type { Level } from '../engine/game.ts';
-import { playable, totalDeckSize } from '../engine/games/registry.ts';
+import { gameById, totalDeckSize } from '../engine/games/registry.ts';
 import { createIdentity, type Identity } from '../engine/identity.ts';
 import { err, ok, type Result } from '../engine/result.ts';
 import { DEFAULT_CLOCK, timeFields, type Clock } from '../engine/table/clock.ts';
@@ -67,7 +67,7 @@ export function localTable(options: {
   /** Every page's clock (ms); the real one by default. */
   now?: () => number;
 }): LocalTable {
-  const entry = playable(options.game);
+  const entry = gameById(options.game);
   if (!entry) throw new Error(`${options.game} cannot be played yet`);
   const net = options.network ?? new LoopbackNetwork();
   const pool = options.pool ?? new InThreadPool();

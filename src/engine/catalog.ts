@@ -1,36 +1,38 @@
 /**
  * The games of Fair Deal and how many seats each allows: what the home screen and the
- * lobby show. It reads each game's `info.ts`, not its rules, so that a page loads a
- * game's rules only once a table of it opens (the registry, `games/registry.ts`, has them).
+ * lobby show. It reads each game's line of the manifest (`games/manifest.ts`), whose info
+ * is its `info.ts`, not its rules, so that a page loads a game's rules only once a table
+ * of it opens.
  */
-import { bataillesInfo } from './games/batailles/info.ts';
-import { blackredInfo } from './games/blackred/info.ts';
-import { redblackInfo } from './games/redblack/info.ts';
-import { townInfo } from './games/town/info.ts';
-import { warInfo } from './games/war/info.ts';
+import type { GameEntry, GameInfo as InfoOf } from './games/entries.ts';
+import { MANIFEST } from './games/manifest.ts';
 
-/** Every game, in the order the home screen offers them (the registry's order). */
-const GAME_INFOS = [redblackInfo, blackredInfo, warInfo, townInfo, bataillesInfo] as const;
+export type GameId = (typeof MANIFEST)[number]['info']['id'];
 
-export type GameId = (typeof GAME_INFOS)[number]['id'];
+export type GameInfo = InfoOf<GameId>;
 
-export const GAME_IDS: readonly GameId[] = GAME_INFOS.map((game) => game.id);
-
-export interface GameInfo {
-  id: GameId;
-  name: string;
-  minSeats: number;
-  maxSeats: number;
-  summary: string;
-  /** True when a computer player of this game can play easy or good (see `hasLevels`). */
-  levels: boolean;
+/** The catalog of the games `manifest` lists: their ids in its order, and each game's info. */
+export function catalogOf<Id extends string>(manifest: readonly GameEntry<Id>[]) {
+  const ids = manifest.map((line) => line.info.id);
+  return {
+    ids,
+    games: Object.fromEntries(manifest.map((line) => [line.info.id, line.info])) as Record<
+      Id,
+      InfoOf<Id>
+    >,
+    /** True when `value` is the id of a game of the manifest. */
+    isGameId: (value: unknown): value is Id =>
+      typeof value === 'string' && (ids as readonly string[]).includes(value),
+  };
 }
 
-export const GAMES = Object.fromEntries(GAME_INFOS.map((game) => [game.id, game])) as Record<
-  GameId,
-  GameInfo
->;
+const CATALOG = catalogOf<GameId>(MANIFEST);
 
-export function isGameId(value: unknown): value is GameId {
-  return typeof value === 'string' && (GAME_IDS as readonly string[]).includes(value);
-}
+/** Every game's id, in the order the home screen offers them (the manifest's). */
+export const GAME_IDS: readonly GameId[] = CATALOG.ids;
+
+/** Each game's info, by its id. */
+export const GAMES: Readonly<Record<GameId, GameInfo>> = CATALOG.games;
+
+/** True when `value` names a game of Fair Deal (an id read from the network or a transcript). */
+export const isGameId = CATALOG.isGameId;

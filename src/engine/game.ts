@@ -208,6 +208,12 @@ export interface GameDef<S extends Json, M, F, V, O, Id extends string = string>
     random: () => number,
     known: ReadonlyMap<CardId, number>,
   ): M | null;
+  /**
+   * What a finished game went through, in a line with the players' `names`, for the
+   * simulator's and `verify`'s report; null while it goes on. Absent where the winner
+   * and the reason say it all.
+   */
+  recap?(state: S, names: readonly string[]): string | null;
 }
 
 /** How well a computer player plays: `easy` picks at random, `good` plays to win (`GameDef.bot`). */

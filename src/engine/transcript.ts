@@ -18,7 +18,7 @@
 import { isGameId, type GameId } from './catalog.ts';
 import { isRecord, type Json, type JsonObject } from './encoding.ts';
 import type { Finding, Outcome, Seat } from './game.ts';
-import { playable, suitsSeats, totalDeckSize } from './games/registry.ts';
+import { gameById, suitsSeats, totalDeckSize } from './games/registry.ts';
 import { isValidPublicKey } from './identity.ts';
 import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
@@ -118,7 +118,7 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
   } = raw;
   if (typeof table !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(table))
     return err('genesis.table');
-  if (!isGameId(game) || !playable(game)) return err('genesis.game');
+  if (!isGameId(game) || !gameById(game)) return err('genesis.game');
   if (!Array.isArray(identities) || !identities.every(isValidPublicKey))
     return err('genesis.identities');
   if (
@@ -129,11 +129,11 @@ export function parseGenesis(raw: unknown): Result<Genesis, string> {
     return err('genesis.names');
   if (
     !isRecord(options) ||
-    !playable(game)!.setup(options as JsonObject).ok ||
-    !suitsSeats(playable(game)!, options as JsonObject, names.length)
+    !gameById(game)!.setup(options as JsonObject).ok ||
+    !suitsSeats(gameById(game)!, options as JsonObject, names.length)
   )
     return err('genesis.options');
-  if (deckSize !== totalDeckSize(playable(game)!, options as JsonObject))
+  if (deckSize !== totalDeckSize(gameById(game)!, options as JsonObject))
     return err('genesis.deckSize');
   if (runBy !== undefined && !isRunBy(runBy, names.length)) return err('genesis.runBy');
   if (protocol !== undefined && !isProtocol(protocol)) return err('genesis.protocol');
@@ -209,7 +209,7 @@ export class TranscriptCheck {
     if (!genesis.ok) return bad(`bad ${genesis.error}`);
     if (!Array.isArray(raw.events) || !raw.events.every((e) => typeof e === 'string'))
       return bad('bad events list');
-    const game = playable(genesis.value.game as never)!;
+    const game = gameById(genesis.value.game as never)!;
     const initial = game.setup(genesis.value.options);
     if (!initial.ok) return bad('bad genesis.options');
     const replica = new Replica(genesis.value, game, initial.value, book);
@@ -429,7 +429,7 @@ export function describeAudit(
   caught: (name: string, code: string) => string = (name, code) => `${name} (${code})`,
 ): string | null {
   const { findings, genesis, audited } = verified;
-  if (!playable(genesis.game as GameId)?.audit) return null;
+  if (!gameById(genesis.game as GameId)?.audit) return null;
   const name = (seat: Seat) => genesis.names[seat] ?? `seat ${seat}`;
   const named = findings.map((f) => caught(name(f.seat), f.reason));
   const withheld = audited.flatMap((done, seat) => (done ? [] : [name(seat)]));

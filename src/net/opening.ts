@@ -5,7 +5,7 @@
  * order, so a reload always finds the genesis its secrets and events belong to.
  */
 import type { Identity } from '../engine/identity.ts';
-import { playable } from '../engine/games/registry.ts';
+import { gameById } from '../engine/games/registry.ts';
 import type { Result } from '../engine/result.ts';
 import type { LobbySession } from './lobby.ts';
 import type { Messenger } from './messenger.ts';
@@ -30,7 +30,7 @@ export function openStarted(
   keep: (play: TablePlay) => void,
 ): TableSession | null {
   const start = lobby.tableStart();
-  const rules = playable(saved.info.game);
+  const rules = gameById(saved.info.game);
   if (!start || !rules) return null;
   const { genesis, seat, peers } = start;
   keep({ genesis, seat, peers });

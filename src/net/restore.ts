@@ -12,7 +12,7 @@
  * check everything themselves: a device that fools itself fools nobody else.
  */
 import type { Json } from '../engine/encoding.ts';
-import { playable, type Playable } from '../engine/games/registry.ts';
+import { gameById, type Playable } from '../engine/games/registry.ts';
 import type { Keyring } from '../engine/table/keyring.ts';
 import type { Replica } from '../engine/table/replica.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -46,7 +46,7 @@ export async function loadKept(store: TableStore, id: string): Promise<Result<Ke
   const unreachable = await store.loadUnreachable(id);
   const { info, play } = kept.table;
   if (!play) return err('ERR_NOT_STARTED');
-  const game = playable(info.game);
+  const game = gameById(info.game);
   if (!game) return err('ERR_UNPLAYABLE');
   return ok({ kept, play, game, unreachable });
 }

@@ -5,7 +5,7 @@
  * transport sends to Ben. Before any KEY, both stop, and nobody is named.
  */
 import { afterEach, expect, test } from 'vitest';
-import { playable } from '../../src/engine/games/registry.ts';
+import { gameById } from '../../src/engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
 import { CLOCKS, DEFAULT_CLOCK } from '../../src/engine/table/clock.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../../src/engine/table/types.ts';
@@ -62,7 +62,7 @@ function openWhenAgreed(lobby: LobbySession, identity: Identity) {
     opened.table = new TableSession(
       lobby.channel,
       start.genesis,
-      playable(lobby.snapshot().table!.game)!,
+      gameById(lobby.snapshot().table!.game)!,
       start.seat,
       identity.secretKey,
       start.peers,

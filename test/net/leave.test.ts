@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Json, JsonObject } from '../../src/engine/encoding.ts';
 import type { Outcome } from '../../src/engine/game.ts';
-import { playable } from '../../src/engine/games/registry.ts';
+import { gameById } from '../../src/engine/games/registry.ts';
 import { makeTranscript, verifyTranscript } from '../../src/engine/transcript.ts';
 import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
@@ -36,7 +36,7 @@ afterEach(() => {
 
 /** Two sessions of `game`, one per seat, linked to each other. */
 function seatTable(game: 'war' | 'redblack', options: JsonObject) {
-  const entry = playable(game)!;
+  const entry = gameById(game)!;
   const players = makePlayers(2);
   // Protocol 4: the claimed seat's page answers a claim at once, as tables made before the
   // table's clock keep it (a table made now: ui/clock.test.ts, adversary/clock.test.ts).

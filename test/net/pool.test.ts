@@ -8,7 +8,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Json } from '../../src/engine/encoding.ts';
-import { playable } from '../../src/engine/games/registry.ts';
+import { gameById } from '../../src/engine/games/registry.ts';
 import { makeDuty } from '../../src/engine/table/author.ts';
 import type { ShuffleBody } from '../../src/engine/table/bodies.ts';
 import { CheckBook, runCheck, type CheckJob } from '../../src/engine/table/checks.ts';
@@ -45,7 +45,7 @@ import { GatedPool } from './helpers/gated-pool.ts';
 import { nodeWorker, nodeWorkerPool, spent, sum } from './helpers/tallies.ts';
 import { WorkerPool } from '../../src/net/workers.ts';
 
-const war = playable('war')!;
+const war = gameById('war')!;
 const PEERS = ['alice', 'bob'];
 
 const closeAfter = closedAfterEach();

@@ -6,7 +6,7 @@
  * Real sessions, real cryptography, over the in-memory network.
  */
 import { afterEach, expect, test } from 'vitest';
-import { playable, totalDeckSize } from '../../src/engine/games/registry.ts';
+import { gameById, totalDeckSize } from '../../src/engine/games/registry.ts';
 import { createIdentity, type Identity } from '../../src/engine/identity.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import { parseWireMessage } from '../../src/net/messages.ts';
@@ -21,7 +21,7 @@ afterEach(() => {
   for (const thing of open.splice(0)) thing.close();
 });
 
-const war = playable('war')!;
+const war = gameById('war')!;
 const text = new TextDecoder();
 
 /** Ann and Ben at a War table `table`, signing with `identities`; `names` as the genesis says. */

@@ -13,7 +13,7 @@ import { describe, expect, test } from 'vitest';
 import { toHex } from '../../crypto/index.ts';
 import { isGameId, type GameId } from '../../src/engine/catalog.ts';
 import type { Json, JsonObject } from '../../src/engine/encoding.ts';
-import { playable } from '../../src/engine/games/registry.ts';
+import { gameById } from '../../src/engine/games/registry.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import { deckCards, faceEncodings } from '../../src/engine/table/decks.ts';
 import { composeEvent } from '../../src/engine/log.ts';
@@ -54,7 +54,7 @@ function watcher(net: LoopbackNetwork, table: TestTable, peer: string, entry = 0
     messenger,
     table.id,
     new SeatStreamsPool(),
-    (game) => Promise.resolve(isGameId(game) ? playable(game) : null),
+    (game) => Promise.resolve(isGameId(game) ? gameById(game) : null),
     undefined,
     table.peers[entry],
   );

@@ -5,13 +5,13 @@
  * moves `legalActions` offers it.
  */
 import { expect, test } from 'vitest';
+import { GAME_IDS } from '../../src/engine/catalog.ts';
 import { batailles } from '../../src/engine/games/batailles/index.ts';
 import { HintScript } from '../../src/ui/controllers/coach.ts';
 import { bataillesCoach } from '../../src/ui/games/batailles/coach.ts';
 import { redBlackCoach } from '../../src/ui/games/redblack/coach.ts';
 import type { Hint } from '../../src/ui/games/game.ts';
-import { GAME_CHOICES } from '../../src/ui/games/choices.ts';
-import { GAME_UIS } from '../../src/ui/games/index.ts';
+import { isGuided, loadGuided } from '../../src/ui/games/guided.ts';
 import { DEAL, U, cardOf, knownOf, opened, play, started } from '../engine/helpers/batailles.ts';
 import { match, NAMES } from './redblack-match.ts';
 
@@ -124,10 +124,10 @@ test('Batailles: the goal first, then laying, a turn, a fight its fighters see a
   expect(ids(coach(fight.state, 1))).toEqual(['goal', 'watch']);
 });
 
-test('the home screen offers a guided game for each game whose UI module has a coach, and no other', () => {
-  for (const [game, ui] of Object.entries(GAME_UIS))
-    expect([game, GAME_CHOICES[game as keyof typeof GAME_UIS].guided]).toEqual([
-      game,
-      ui.guided !== undefined,
-    ]);
+test('the home screen offers a guided game for each game whose UI folder has a coach, and no other', async () => {
+  for (const game of GAME_IDS)
+    expect([game, isGuided(game)]).toEqual([game, (await loadGuided(game)) !== null]);
+  expect(GAME_IDS.filter(isGuided)).toEqual(['redblack', 'batailles']);
+  expect((await loadGuided('redblack'))?.coach).toBe(redBlackCoach);
+  expect((await loadGuided('batailles'))?.coach).toBe(bataillesCoach);
 });

@@ -6,14 +6,15 @@ import { expect, test } from 'vitest';
 import { isFace } from '../../src/engine/cards.ts';
 import { GAME_IDS } from '../../src/engine/catalog.ts';
 import { isFace as isUnit } from '../../src/engine/games/batailles/index.ts';
-import { playable } from '../../src/engine/games/registry.ts';
-import { facesOf, PICTURES } from '../../src/ui/rules/pictures.ts';
+import { gameById } from '../../src/engine/games/registry.ts';
+import { facesOf, picturesOf } from '../../src/ui/rules/pictures.ts';
 
 test.each(GAME_IDS)('%s: every picture follows one of its rules and draws its cards', (game) => {
-  const rules = playable(game)!.rules;
+  const rules = gameById(game)!.rules;
   const real = game === 'batailles' ? isUnit : isFace;
-  expect(PICTURES[game].length).toBeGreaterThan(0);
-  for (const picture of PICTURES[game]) {
+  const { pictures } = picturesOf(game);
+  expect(pictures.length).toBeGreaterThan(0);
+  for (const picture of pictures) {
     expect(picture.rule).toBeLessThan(rules.length);
     for (const labels of Object.values(picture.rows))
       for (const face of facesOf(game, labels)) expect(face === null || real(face)).toBe(true);

@@ -11,7 +11,7 @@ import { makeAct } from '../../src/engine/table/author.ts';
 import type { EventBody } from '../../src/engine/events.ts';
 import { TableController } from '../../src/ui/controllers/table.svelte.ts';
 import { describeEntry } from '../../src/ui/words/describe.ts';
-import { playable, totalDeckSize } from '../../src/engine/games/registry.ts';
+import { gameById, totalDeckSize } from '../../src/engine/games/registry.ts';
 import { createIdentity } from '../../src/engine/identity.ts';
 import type { Genesis } from '../../src/engine/table/types.ts';
 import { parseWireMessage } from '../../src/net/messages.ts';
@@ -89,7 +89,7 @@ test('a signed move out of turn stops the table and names the player', async () 
 /** Two War sessions on a manual network: nothing moves until the test delivers it. */
 function manualWar(table: string) {
   const net = new LoopbackNetwork({ manual: true });
-  const war = playable('war')!;
+  const war = gameById('war')!;
   const identities = [createIdentity(), createIdentity()];
   const peers = ['alice', 'bob'];
   const genesis: Genesis = {

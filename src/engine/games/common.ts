@@ -1,6 +1,7 @@
 /**
  * What several games' rules share: the first question `move` and `fact` ask
- * of their input, and the outcome of a match won by one seat.
+ * of their input, the outcome of a match won by one seat, and the range of a
+ * number a table creator picks.
  */
 import type { Outcome, Seat } from '../game.ts';
 
@@ -14,6 +15,21 @@ export function isInput(input: unknown, types: readonly string[]): boolean {
   const type = (input as { type?: unknown }).type;
   return typeof type === 'string' && types.includes(type);
 }
+
+/**
+ * A whole-number option's range, and the value a table takes where its creator picks
+ * none. `setup` refuses a value out of range, and the options form on the home screen
+ * says so before, from the same range.
+ */
+export interface OptionRange {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+}
+
+/** True when `value` is a whole number in `range`. */
+export const inRange = (value: unknown, range: OptionRange): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max;
 
 /** The outcome of a match once `result` names its winner, or null while it goes on. */
 export function wonBy(

@@ -1,31 +1,41 @@
 /**
- * The games of Fair Deal: one line a game, each erased here, the one place
- * its types are. The table, the replay and the computer players read every game
- * from this list; the lobby loads the one game a table plays (`playable.ts`, which
- * has a line for each game too).
+ * Every game at hand at once, for the code that reads a game synchronously from its id:
+ * the transcript verifier, the table, the replay and the computer players. The games come
+ * through the manifest's loaders (`playable.ts`), all of them once `loadEveryGame` has
+ * fetched them: a page does so beside the chunk of such code (`withEveryGame`), a script
+ * or a test before it runs. The home screen and the lobby need no game's rules, and wait
+ * for none.
  */
-import { erase } from '../game.ts';
-import type { GameId } from '../catalog.ts';
-import type { Playable } from './playable.ts';
-import { batailles } from './batailles/index.ts';
-import { blackred } from './blackred/index.ts';
-import { redblack } from './redblack/index.ts';
-import { town } from './town/index.ts';
-import { war } from './war/index.ts';
+import { GAME_IDS, type GameId } from '../catalog.ts';
+import { loadPlayable, type Playable } from './playable.ts';
 
-/** Every game, in the order the home screen offers them. */
-export const GAME_LIST = [
-  erase(redblack),
-  erase(blackred),
-  erase(war),
-  erase(town),
-  erase(batailles),
-] as const;
+/** A game as the registry holds it: its id is one of the catalog's. */
+type Listed = Playable & { readonly id: GameId };
+
+let loaded: readonly Listed[] | null = null;
+
+/** Fetches every game's module (once, see `loadPlayable`), in the order the home screen offers them. */
+export async function loadEveryGame(): Promise<readonly Listed[]> {
+  loaded = await Promise.all(GAME_IDS.map(loadPlayable));
+  return loaded;
+}
+
+/** `module` once every game is loaded too: for a chunk whose code reads games by id. */
+export async function withEveryGame<T>(module: Promise<T>): Promise<T> {
+  const [ready] = await Promise.all([module, loadEveryGame()]);
+  return ready;
+}
+
+/** Every game, in the order the home screen offers them; `loadEveryGame` has fetched them. */
+export function everyGame(): readonly Listed[] {
+  if (!loaded) throw new Error('the games are read before loadEveryGame fetched them');
+  return loaded;
+}
 
 export type { GameId };
 export { suitsSeats, totalDeckSize, type Playable } from './playable.ts';
 
 /** The game `id` names, or null for an id no game has (an id read from a transcript). */
-export function playable(id: GameId): Playable | null {
-  return GAME_LIST.find((game) => game.id === id) ?? null;
+export function gameById(id: GameId): Playable | null {
+  return everyGame().find((game) => game.id === id) ?? null;
 }

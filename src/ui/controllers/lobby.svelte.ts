@@ -25,6 +25,7 @@
  */
 import type { GameId } from '../../engine/catalog.ts';
 import { loadedTerms } from '../../engine/games/playable.ts';
+import { withEveryGame } from '../../engine/games/registry.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
@@ -55,8 +56,11 @@ import { CodeJoin } from './code-join.ts';
 import { CodePairing } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 
-/** The sessions, rules and keys of a table: loaded before this page sits at one (`play.ts`). */
-const tables = new Lazy(() => import('./play.ts'));
+/**
+ * The sessions, rules and keys of a table: loaded, with every game (the table reads its
+ * game by id), before this page sits at one (`play.ts`).
+ */
+const tables = new Lazy(() => withEveryGame(import('./play.ts')));
 type Play = Awaited<ReturnType<typeof tables.load>>;
 /** What an invite link's visit needs: loaded as the join form opens (`visit.ts`). */
 const visits = new Lazy(() => import('./visit.ts'));
@@ -70,8 +74,8 @@ const RESIGN_SEND_LIMIT_MS = 10_000;
  */
 const newTable =
   (game: GameId, seats: number, options: JsonObject, clock: Clock) =>
-  ({ playable }: Play): TableInfo => {
-    const counted = playable(game)?.withSeats?.(options, seats) ?? options;
+  ({ gameById }: Play): TableInfo => {
+    const counted = gameById(game)?.withSeats?.(options, seats) ?? options;
     return { id: newTableId(), game, seats, options: counted, clock };
   };
 

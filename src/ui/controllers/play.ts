@@ -7,7 +7,7 @@
 export { freshSeed } from '../../bots/computer.ts';
 export { ComputerSeat } from '../../bots/seat.ts';
 export { localTable, resumeLocalTable, seatRecords } from '../../bots/table.ts';
-export { playable } from '../../engine/games/registry.ts';
+export { gameById } from '../../engine/games/registry.ts';
 export { createIdentity } from '../../engine/identity.ts';
 export { LobbySession } from '../../net/lobby.ts';
 export { LoopbackNetwork } from '../../net/loopback.ts';

@@ -7,7 +7,7 @@
  * so that the page stays live. The slider reaches only checked events, and a
  * bad event stops the check there, named.
  */
-import { playable, type Playable } from '../../engine/games/registry.ts';
+import { gameById, type Playable } from '../../engine/games/registry.ts';
 import { GAMES, isGameId } from '../../engine/catalog.ts';
 import { auditKeyring, CheckBook, privateFaces, type Genesis } from '../../engine/table/index.ts';
 import {
@@ -151,7 +151,7 @@ export class ReplayController {
     this.gameId = check.genesis.game;
     this.title = isGameId(this.gameId) ? GAMES[this.gameId].name : this.gameId;
     this.total = check.events.length;
-    this.playable = playable(this.gameId as never)!;
+    this.playable = gameById(this.gameId as never)!;
     this.schedule();
   }
 

@@ -7,6 +7,7 @@
  */
 import type { decodePairing } from '../../net/pairing.ts';
 import { guestPeerId } from '../../net/ids.ts';
+import { withEveryGame } from '../../engine/games/registry.ts';
 import type { WireMessage } from '../../net/messages.ts';
 import type { Messenger } from '../../net/messenger.ts';
 import type { CryptoPool } from '../../net/pool.ts';
@@ -15,8 +16,11 @@ import type { CodePairing } from './code-pairing.svelte.ts';
 import { Lazy } from '../lazy.svelte.ts';
 import type { WatchController } from './watch.svelte.ts';
 
-/** A spectator's session and controller: fetched when a page opens a watch link. */
-const spectating = new Lazy(() => import('./spectate.ts'));
+/**
+ * A spectator's session and controller: fetched when a page opens a watch link, with every
+ * game, as its verifier reads a transcript's game by id.
+ */
+const spectating = new Lazy(() => withEveryGame(import('./spectate.ts')));
 
 /** What watching needs of the lobby: its links, its workers, and its chunks of code. */
 export interface SpectatorPage {

@@ -1,8 +1,8 @@
 /**
  * What every game's UI module is: its board, its log words and its result words,
- * each typed by the game's own state, view and move (its options form is in
- * `choices.ts`, which the home screen loads before any game's module).
- * The list in `index.ts` erases them in one place, `defineGameUi`.
+ * each typed by the game's own state, view and move (its options form and its guided
+ * game's coach are files of their own in its folder, which the home screen reads before
+ * any game's module). `defineGameUi` erases them in one place.
  */
 import type { Component } from 'svelte';
 import type { Json, JsonObject } from '../../engine/encoding.ts';
@@ -33,6 +33,16 @@ export interface BoardProps<View, Move> {
   readonly onAutoplay?: (on: boolean) => void;
 }
 
+/**
+ * What the first move looks like on a game's board (`selector`, CSS), and whether every
+ * seat gets one at once: what the bench times a table's start to. A game's
+ * `first-move.ts` exports its own as `firstMove`, a plain file the bench reads in Node.
+ */
+export interface FirstMove {
+  readonly selector: string;
+  readonly everySeat: boolean;
+}
+
 /** A game's options form on the home screen: it fills `options` in, or says the `problem`. */
 export type OptionsForm = Component<
   { options: JsonObject; problem?: string | null },
@@ -52,7 +62,10 @@ export const offers = <M extends { readonly type: string }>(
   type: M['type'],
 ): boolean => legal.some((move) => move.type === type);
 
-/** A guided first game against the computer: its coach, and a short game. */
+/**
+ * A guided first game against the computer: its coach, and a short game. A game's
+ * `coach.ts` exports its own as `guided` (an `AnyGuided`).
+ */
 export interface Guided<V, M> {
   /**
    * The tips for the situation this seat is in, from its view and the moves it may make,
@@ -80,15 +93,16 @@ export interface GameUi<S, V, M> {
   deckWords?(deck: number, names: readonly string[]): string;
   /** What the game's audit may name a player for, in words, by the finding's code; absent where it has no audit. */
   readonly auditWords?: Readonly<Record<string, string>>;
-  /** Absent where the game offers no guided first game. */
-  readonly guided?: Guided<V, M>;
 }
 
 /** A game's UI module, erased: what the table screens draw from the game's id. */
 export type AnyGameUi = GameUi<Json, unknown, JsonObject>;
 
+/** A guided game, erased: its coach reads only the view and moves its own game makes. */
+export type AnyGuided = Guided<unknown, JsonObject>;
+
 /** A guided game's coach, erased. */
-export type Coach = Guided<unknown, JsonObject>['coach'];
+export type Coach = AnyGuided['coach'];
 
 /**
  * The one place a game's UI types are erased: the screens hand each module

@@ -18,7 +18,7 @@ import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { signEvent } from '../../../src/engine/events.ts';
 import type { Seat } from '../../../src/engine/game.ts';
 import type { GameId } from '../../../src/engine/catalog.ts';
-import { playable } from '../../../src/engine/games/registry.ts';
+import { gameById } from '../../../src/engine/games/registry.ts';
 import { makeAct, makeSeal } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import type { Clock } from '../../../src/engine/table/clock.ts';
@@ -47,7 +47,7 @@ const absent = (seat: Seat): TableBody => ({ type: 'ABSENT', seat });
 
 /** A timed table of `id` at the fewest seats it plays at, every event signed at 0 unless told. */
 function timedTable(id: GameId) {
-  const game = playable(id)!;
+  const game = gameById(id)!;
   const players = makePlayers(id === 'batailles' ? 3 : 2);
   const options = id === 'batailles' ? { players: 3 } : {};
   const genesis = { ...makeGenesis(players, game as never, options), clock: CLOCK };

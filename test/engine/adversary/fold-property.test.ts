@@ -22,7 +22,7 @@ import { toHex } from '../../../crypto/index.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import { signEvent, type EventBody, type SignedEvent } from '../../../src/engine/events.ts';
 import type { AnyGame, Seat } from '../../../src/engine/game.ts';
-import { playable, type Playable } from '../../../src/engine/games/registry.ts';
+import { gameById, type Playable } from '../../../src/engine/games/registry.ts';
 import { seededRandom } from '../../../src/bots/computer.ts';
 import {
   makeAct,
@@ -118,7 +118,7 @@ interface Prefix {
 
 /** `id` played honestly by its bot for `limit` events: duties first, else the first seat that moves. */
 function record(id: GameId, options: JsonObject, seats: number, limit: number): Prefix {
-  const entry = playable(id) as Playable;
+  const entry = gameById(id) as Playable;
   const players = makePlayers(seats);
   const initial = entry.setup(options);
   if (!initial.ok) throw new Error(String(initial.error));

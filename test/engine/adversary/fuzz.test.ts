@@ -14,7 +14,7 @@ import { seededRandom } from '../../../src/bots/computer.ts';
 import { stateHash, type Json, type JsonObject } from '../../../src/engine/encoding.ts';
 import { signEvent, type Event, type EventBody } from '../../../src/engine/events.ts';
 import type { AnyGame, Need } from '../../../src/engine/game.ts';
-import { playable, type Playable } from '../../../src/engine/games/registry.ts';
+import { gameById, type Playable } from '../../../src/engine/games/registry.ts';
 import { privateFaces } from '../../../src/engine/table/author.ts';
 import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
@@ -151,7 +151,7 @@ function recordPlayable(
   limit?: number,
   seats = 2,
 ): Recording {
-  const entry = playable(id) as Playable;
+  const entry = gameById(id) as Playable;
   const players = makePlayers(seats);
   const initial = entry.setup(options);
   if (!initial.ok) throw new Error(String(initial.error));

@@ -21,7 +21,7 @@ import {
   type EventBody,
   type UnsignedEvent,
 } from '../../../src/engine/events.ts';
-import { playable, type GameId } from '../../../src/engine/games/registry.ts';
+import { gameById, type GameId } from '../../../src/engine/games/registry.ts';
 import { makeAct, makeDuty } from '../../../src/engine/table/author.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../../../src/engine/table/types.ts';
@@ -177,7 +177,7 @@ describe('a seat that redoes its shuffle in hindsight, in every game', () => {
   test.each(GAMES)(
     '%s: refused at the next event that signed over it, whose author is never named',
     (id) => {
-      const game = playable(id)!;
+      const game = gameById(id)!;
       const players = makePlayers(id === 'batailles' ? 3 : 2);
       const options = id === 'batailles' ? { players: 3 } : {};
       const table = Table.of(players, game as never, options);
@@ -209,7 +209,7 @@ describe('a seat that redoes its shuffle in hindsight, in every game', () => {
 
 describe('the same redo under protocol 3', () => {
   test('war: the next shuffler’s honest proof was judged against the new deck, and he was named', () => {
-    const game = playable('war')!;
+    const game = gameById('war')!;
     const players = makePlayers(2);
     const genesis: Genesis = makeGenesis(players, game as never, {}, 3);
     const table = new Table(players, genesis, game as never, setupOrThrow(game as never, {}));

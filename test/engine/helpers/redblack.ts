@@ -13,7 +13,7 @@ import {
   type RedBlackState,
   type RedBlackView,
 } from '../../../src/engine/games/redblack/index.ts';
-import { playable } from '../../../src/engine/games/registry.ts';
+import { gameById } from '../../../src/engine/games/registry.ts';
 import { makeDuty, privateFaces } from '../../../src/engine/table/author.ts';
 import { writePoint } from '../../../src/engine/table/points.ts';
 import type { Replica } from '../../../src/engine/table/replica.ts';
@@ -159,6 +159,6 @@ export function pointsIn(value: Json): string[] {
 /** The computer player of Red & Black, seeded: it calls when it is sure enough, so games end. */
 export function botChooser(seed: number): Chooser {
   const random = seededRandom(seed);
-  const entry = playable('redblack')!;
+  const entry = gameById('redblack')!;
   return (_seat, legal, view, faces) => entry.bot(view, legal, random, faces);
 }

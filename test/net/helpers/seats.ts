@@ -9,7 +9,7 @@ import type { GameId } from '../../../src/engine/catalog.ts';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
 import type { Event } from '../../../src/engine/events.ts';
 import type { Identity } from '../../../src/engine/identity.ts';
-import { playable, totalDeckSize, type Playable } from '../../../src/engine/games/registry.ts';
+import { gameById, totalDeckSize, type Playable } from '../../../src/engine/games/registry.ts';
 import { PROTOCOL_VERSION, type Genesis } from '../../../src/engine/table/types.ts';
 import { parseWireMessage, type WireMessage } from '../../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../../src/net/loopback.ts';
@@ -65,7 +65,7 @@ export function testTable(
   seats = 2,
   protocol = PROTOCOL_VERSION,
 ): TestTable {
-  const entry = playable(game)!;
+  const entry = gameById(game)!;
   const options = entry.withSeats?.(given, seats) ?? given;
   const peers = peersOf(seats);
   const identities = peers.map((_, seat) => testIdentity(seat));

@@ -21,6 +21,7 @@ import { chooseAction } from './bot.ts';
 import { audit } from './fight.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { bataillesTerms } from './setup.ts';
+import { recap } from './recap.ts';
 import { view } from './view.ts';
 
 /** The Batailles et piques game module. */
@@ -47,6 +48,7 @@ export const batailles = defineGame({
   audit,
   bot: chooseAction,
   easyBot: (_view, legal, random) => randomMove(legal, random),
+  recap,
 });
 
 export { chooseAction, worth } from './bot.ts';

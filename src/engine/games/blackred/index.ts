@@ -21,6 +21,7 @@ import { randomMove } from '../common.ts';
 import { chooseAction } from './bot.ts';
 import { fact, legalActions, move, needs, outcome } from './rules.ts';
 import { blackredTerms } from './setup.ts';
+import { recap } from './recap.ts';
 import { view } from './view.ts';
 
 /** The Black & Red game module (a match of several hands). */
@@ -46,6 +47,7 @@ export const blackred = defineGame({
   needs,
   bot: chooseAction,
   easyBot: (_view, legal, random) => randomMove(legal, random),
+  recap,
 });
 
 export {

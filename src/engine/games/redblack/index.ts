@@ -69,14 +69,11 @@ export {
   standardFace,
 } from './setup.ts';
 export {
+  COLOUR_COUNTS,
   COLOURS,
-  DEFAULT_COLOUR,
-  DEFAULT_TARGET,
   HAND_SIZE,
-  MAX_COLOUR,
-  MAX_TARGET,
-  MIN_COLOUR,
   SEATS,
+  TARGETS,
   RIVER_SIZE,
   type AttackView,
   type Call,

@@ -1,7 +1,8 @@
 /**
  * Red & Black as the catalog lists it: what the home screen and the lobby show before
- * the game's rules load, and what the game module starts from.
+ * the game's rules load, what the game module starts from, and where its code is.
  */
+import { gameEntry } from '../entries.ts';
 import { SEATS } from './types.ts';
 
 /** The fields of the game module that name and size the game. */
@@ -13,5 +14,13 @@ export const redblackAbout = {
   maxSeats: SEATS,
 } as const;
 
-/** The catalog's entry: `levels` says whether the module has an easy computer player (`hasLevels`). */
-export const redblackInfo = { ...redblackAbout, levels: true } as const;
+/**
+ * The game's line of the manifest: its info for the catalog (`levels` says whether the
+ * module has an easy computer player, `hasLevels`), and its module and terms, each fetched
+ * on its own.
+ */
+export const redblackEntry = gameEntry(
+  { ...redblackAbout, levels: true },
+  () => import('./index.ts'),
+  () => import('./setup.ts'),
+);

@@ -15,14 +15,12 @@
 import { faceLabel as standardLabel, faceOf, type Face } from '../../cards.ts';
 import type { CardId, Seat, TableTerms } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { inRange } from '../common.ts';
 import {
-  DEFAULT_COLOUR,
-  DEFAULT_TARGET,
+  COLOUR_COUNTS,
   HAND_SIZE,
-  MAX_COLOUR,
-  MAX_TARGET,
-  MIN_COLOUR,
   RIVER_SIZE,
+  TARGETS,
   type Colour,
   type Deck,
   type RedBlackOptions,
@@ -33,7 +31,10 @@ import {
 
 /** The deck make-up the options ask for (defaults filled in), unchecked. */
 export function deckOf(options: RedBlackOptions = {}): Deck {
-  return { red: options.red ?? DEFAULT_COLOUR, black: options.black ?? DEFAULT_COLOUR };
+  return {
+    red: options.red ?? COLOUR_COUNTS.default,
+    black: options.black ?? COLOUR_COUNTS.default,
+  };
 }
 
 /** Cards in the deck for these options: the table builds a deck of this many faces. */
@@ -108,12 +109,6 @@ export function newRound(deck: Deck, game: number, dealer: Seat | null): Round {
   };
 }
 
-const colourCount = (value: unknown): boolean =>
-  typeof value === 'number' &&
-  Number.isInteger(value) &&
-  value >= MIN_COLOUR &&
-  value <= MAX_COLOUR;
-
 /**
  * The starting state of a match for `options`: no game won yet, the first
  * game's deck already shuffled by the table, waiting for the coin that picks
@@ -122,10 +117,10 @@ const colourCount = (value: unknown): boolean =>
 export function setup(options: RedBlackOptions = {}): Result<RedBlackState, RedBlackSetupError> {
   if (options === null || typeof options !== 'object') return err('ERR_DECK');
   const deck = deckOf(options);
-  if (!colourCount(deck.red) || !colourCount(deck.black)) return err('ERR_DECK');
-  const target = options.target ?? DEFAULT_TARGET;
-  if (typeof target !== 'number' || !Number.isInteger(target) || target < 1 || target > MAX_TARGET)
-    return err('ERR_TARGET');
+  if (!inRange(deck.red, COLOUR_COUNTS) || !inRange(deck.black, COLOUR_COUNTS))
+    return err('ERR_DECK');
+  const target = options.target ?? TARGETS.default;
+  if (!inRange(target, TARGETS)) return err('ERR_TARGET');
   return ok({
     deck,
     target,

@@ -10,6 +10,7 @@
  */
 import type { Face } from '../../cards.ts';
 import type { CardId, Played, Seat } from '../../game.ts';
+import type { OptionRange } from '../common.ts';
 
 /** Red & Black is played by exactly two seats, 0 and 1. */
 export const SEATS = 2;
@@ -17,16 +18,13 @@ export const SEATS = 2;
 export const HAND_SIZE = 5;
 /** River slots; the river never changes size. */
 export const RIVER_SIZE = 3;
-/** Fewest cards of each colour a deck may hold (docs/rules.md: "9 to 52 cards of each colour"). */
-export const MIN_COLOUR = 9;
-/** Most cards of each colour a deck may hold: keeps a deck within two standard decks. */
-export const MAX_COLOUR = 52;
-/** Cards of each colour in the default deck (a standard 52-card deck). */
-export const DEFAULT_COLOUR = 26;
-/** Games a player must win to take the match, unless the table creator picks another target. */
-export const DEFAULT_TARGET = 3;
-/** Largest target the table creator may pick. */
-export const MAX_TARGET = 15;
+/**
+ * The cards of each colour a deck may hold (`red`, `black`): 9 to 52 (docs/rules.md; at
+ * most two standard decks), 26 (a standard deck) where the table creator picks none.
+ */
+export const COLOUR_COUNTS: OptionRange = { min: 9, max: 52, default: 26 };
+/** The games a player must win to take the match (`target`), 3 where the table creator picks none. */
+export const TARGETS: OptionRange = { min: 1, max: 15, default: 3 };
 
 /** The two colours; only colour matters in play. */
 export type Colour = 'red' | 'black';

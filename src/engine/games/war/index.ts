@@ -41,6 +41,8 @@ export { faceupCards, pendingReveals } from './rules.ts';
 export { standardStacks } from './setup.ts';
 export {
   BATTLE_LIMIT,
+  BATTLE_LIMITS,
+  battleLimitOf,
   WAR_FACEDOWN,
   SEATS,
   type BattleSummary,

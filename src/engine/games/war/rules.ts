@@ -28,7 +28,7 @@ import type { CardId, Need, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { isInput } from '../common.ts';
 import {
-  BATTLE_LIMIT,
+  battleLimitOf,
   WAR_FACEDOWN,
   SEATS,
   type PerSeat,
@@ -168,7 +168,7 @@ function endOfBattle(state: WarState): WarResult | null {
   const [a, b] = state.stacks;
   if (a.length === 0) return { winner: 1, reason: 'EMPTY' };
   if (b.length === 0) return { winner: 0, reason: 'EMPTY' };
-  if (state.battles >= (state.battleLimit ?? BATTLE_LIMIT))
+  if (state.battles >= battleLimitOf(state))
     return { winner: more(a.length, b.length), reason: 'BATTLE_LIMIT' };
   return null;
 }

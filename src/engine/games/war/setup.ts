@@ -7,8 +7,9 @@
 import { DECK_SIZE } from '../../cards.ts';
 import type { CardId, TableTerms } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
+import { inRange } from '../common.ts';
 import {
-  BATTLE_LIMIT,
+  BATTLE_LIMITS,
   type PerSeat,
   type WarOptions,
   type WarSetupError,
@@ -31,10 +32,7 @@ export function setup(options: WarOptions = {}): Result<WarState, WarSetupError>
   const stacks = options.stacks ?? standardStacks();
   if (!validStacks(stacks)) return err('ERR_STACKS');
   const { battleLimit } = options;
-  if (
-    battleLimit !== undefined &&
-    (!Number.isInteger(battleLimit) || battleLimit < 1 || battleLimit > BATTLE_LIMIT)
-  )
+  if (battleLimit !== undefined && !inRange(battleLimit, BATTLE_LIMITS))
     return err('ERR_BATTLE_LIMIT');
   const [a, b] = stacks;
   const result =

@@ -8,11 +8,18 @@
  */
 import type { Face } from '../../cards.ts';
 import type { CardId, Played, Seat } from '../../game.ts';
+import type { OptionRange } from '../common.ts';
 
 /** War is played by exactly two seats, 0 and 1. */
 export const SEATS = 2;
 /** After this many battles the player with more cards wins (equal: draw); `battleLimit` may lower it. */
 export const BATTLE_LIMIT = 5000;
+/** The battle limits a table may pick (`battleLimit`): the rules' own where it picks none. */
+export const BATTLE_LIMITS: OptionRange = { min: 1, max: BATTLE_LIMIT, default: BATTLE_LIMIT };
+
+/** The battles after which a game of `state` ends: its table's limit, else the rules' own. */
+export const battleLimitOf = (state: { readonly battleLimit?: number }): number =>
+  state.battleLimit ?? BATTLE_LIMIT;
 /** Facedown cards each player puts down in a war, before the faceup one. */
 export const WAR_FACEDOWN = 3;
 

@@ -6,7 +6,7 @@
 import type { Seat } from '../../game.ts';
 import { needs } from './rules.ts';
 import {
-  BATTLE_LIMIT,
+  battleLimitOf,
   WAR_FACEDOWN,
   type TableCard,
   type WarState,
@@ -25,7 +25,7 @@ export function view(state: WarState, seat: Seat): WarView {
     flipped: state.flipped,
     war: state.war,
     battles: state.battles,
-    battleLimit: state.battleLimit ?? BATTLE_LIMIT,
+    battleLimit: battleLimitOf(state),
     won: state.won,
     wars: state.wars,
     last: state.last,

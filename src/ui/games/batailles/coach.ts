@@ -3,7 +3,7 @@
  * means and what its choices do, read from its view and the moves `legalActions` offers it.
  */
 import type { BataillesMove, BataillesView } from '../../../engine/games/batailles/index.ts';
-import { offers, type Hint } from '../game.ts';
+import { offers, type AnyGuided, type Hint } from '../game.ts';
 
 /** "1 Teamwork card", "2 Slacker cards". */
 const count = (n: number, kind: string) => `${n} ${kind} card${n === 1 ? '' : 's'}`;
@@ -101,3 +101,6 @@ function yourTurn(view: BataillesView): Hint[] {
     },
   ];
 }
+
+/** Batailles et piques' guided game: a game as chosen on the home screen, with this coach. */
+export const guided: AnyGuided = { coach: bataillesCoach };

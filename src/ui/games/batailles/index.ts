@@ -1,4 +1,4 @@
-/** Batailles et piques' UI: the board, its log and result words, and the coach of a guided game. */
+/** Batailles et piques' UI: the board, and its log and result words. */
 import type {
   BataillesMove,
   BataillesState,
@@ -6,7 +6,6 @@ import type {
 } from '../../../engine/games/batailles/index.ts';
 import { defineGameUi } from '../game.ts';
 import BataillesBoard from './BataillesBoard.svelte';
-import { bataillesCoach } from './coach.ts';
 import { AUDIT_WORDS, bataillesReason, describeBatailles, faceWords } from './describe.ts';
 
 export const bataillesUi = defineGameUi<BataillesState, BataillesView, BataillesMove>({
@@ -19,5 +18,4 @@ export const bataillesUi = defineGameUi<BataillesState, BataillesView, Batailles
   // Deck n is seat n's army.
   deckWords: (deck, names) => `${names[deck] ?? `seat ${deck + 1}`}'s army`,
   auditWords: AUDIT_WORDS,
-  guided: { coach: bataillesCoach },
 });

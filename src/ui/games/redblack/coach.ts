@@ -3,7 +3,7 @@
  * and what its choices do, read from its view and the moves `legalActions` offers it.
  */
 import type { RedBlackMove, RedBlackView } from '../../../engine/games/redblack/types.ts';
-import { offers, type Hint } from '../game.ts';
+import { offers, type AnyGuided, type Hint } from '../game.ts';
 
 /**
  * The tips for `view`'s seat now, most useful first: the goal of the game while it is on,
@@ -112,3 +112,6 @@ function yourTurn(view: RedBlackView, legal: readonly RedBlackMove[], them: stri
     ...(offers(legal, 'CALL') ? [call] : []),
   ];
 }
+
+/** Red & Black's guided game: one game, not a match, with this coach. */
+export const guided: AnyGuided = { coach: redBlackCoach, options: { target: 1 } };

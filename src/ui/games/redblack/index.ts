@@ -1,4 +1,4 @@
-/** Red & Black's UI: the board, its log and result words, and the coach of a guided game. */
+/** Red & Black's UI: the board, and its log and result words. */
 import { faceLabel } from '../../../engine/games/redblack/setup.ts';
 import type {
   RedBlackMove,
@@ -6,7 +6,6 @@ import type {
   RedBlackView,
 } from '../../../engine/games/redblack/types.ts';
 import { defineGameUi } from '../game.ts';
-import { redBlackCoach } from './coach.ts';
 import { describeLastGame, describeRedBlack, describeScore } from './describe.ts';
 import RedBlackBoard from './RedBlackBoard.svelte';
 
@@ -23,6 +22,4 @@ export const redblackUi = defineGameUi<RedBlackState, RedBlackView, RedBlackMove
   reason: (_outcome, state, names) => standing(state, names),
   interlude: standing,
   faceWords: (state, _, face) => faceLabel(state.deck, face),
-  // One game, not a match: the first game is the guided one.
-  guided: { coach: redBlackCoach, options: { target: 1 } },
 });

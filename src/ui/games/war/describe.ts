@@ -1,8 +1,7 @@
 import { faceLabel, faceRank, type Face } from '../../../engine/cards.ts';
 import type { Outcome } from '../../../engine/game.ts';
-import { BATTLE_LIMIT, WAR_FACEDOWN, type WarState } from '../../../engine/games/war/index.ts';
-import { plural, thousands } from '../../text.ts';
-import { together } from '../../text.ts';
+import { battleLimitOf, WAR_FACEDOWN, type WarState } from '../../../engine/games/war/index.ts';
+import { plural, thousands, together } from '../../text.ts';
 
 const COURT: Readonly<Record<number, string>> = { 11: 'jack', 12: 'queen', 13: 'king', 14: 'ace' };
 
@@ -45,7 +44,7 @@ export function describeWar(before: WarState, after: WarState, names: readonly s
     const why = {
       EMPTY: 'holds every card',
       WAR_SHORT: 'wins: the other cannot finish a war',
-      BATTLE_LIMIT: `holds more cards after ${thousands(after.battleLimit ?? BATTLE_LIMIT)} battles`,
+      BATTLE_LIMIT: `holds more cards after ${thousands(battleLimitOf(after))} battles`,
     }[reason];
     lines.push(winner === null ? 'The game is a draw.' : `${names[winner]} ${why}.`);
   }
