@@ -8,20 +8,27 @@
 import { GAME_IDS, type GameId } from '../../engine/catalog.ts';
 import type { AnyGameUi } from './game.ts';
 
-const MODULES = import.meta.glob<Readonly<Record<string, AnyGameUi>>>('./*/index.ts', {
-  eager: true,
-});
+/** Game UI modules by the path of their folder's `index.ts`, as `import.meta.glob` finds them. */
+export type UiFolders = Readonly<Record<string, Readonly<Record<string, AnyGameUi>>>>;
 
-/** The UI module in game `id`'s folder. */
-function uiOf(id: GameId): AnyGameUi {
-  const ui = MODULES[`./${id}/index.ts`]?.[`${id}Ui`];
-  if (!ui) throw new Error(`src/ui/games/${id}/index.ts exports no ${id}Ui`);
-  return ui;
+/**
+ * The UI module of each game of `ids`, from its folder among `folders`: the one whose
+ * path ends in `/<id>/index.ts`, exporting `<id>Ui`. Throws for a game with none.
+ */
+export function uisOf(ids: readonly string[], folders: UiFolders): Record<string, AnyGameUi> {
+  return Object.fromEntries(
+    ids.map((id) => {
+      const folder = Object.entries(folders).find(([path]) => path.endsWith(`/${id}/index.ts`));
+      const ui = folder?.[1][`${id}Ui`];
+      if (!ui) throw new Error(`the UI folder of ${id} has no index.ts exporting ${id}Ui`);
+      return [id, ui];
+    }),
+  );
 }
 
-export const GAME_UIS = Object.fromEntries(GAME_IDS.map((id) => [id, uiOf(id)])) as Readonly<
-  Record<GameId, AnyGameUi>
->;
+const FOLDERS: UiFolders = import.meta.glob('./*/index.ts', { eager: true });
+
+export const GAME_UIS = uisOf(GAME_IDS, FOLDERS) as Readonly<Record<GameId, AnyGameUi>>;
 
 /** The UI module of the game `id` names (a table's genesis says it), or null for an id no game has. */
 export function gameUi(id: string): AnyGameUi | null {

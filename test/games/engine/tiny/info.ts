@@ -3,7 +3,7 @@
  * way every game is, for the test that a manifest line is all a game needs to be listed,
  * loaded and played (test/engine/manifest.test.ts). No manifest of the app lists it.
  */
-import { gameEntry } from '../../../src/engine/games/entries.ts';
+import { gameEntry } from '../../../../src/engine/games/entries.ts';
 
 /** The fields of the game module that name and size the game. */
 export const tinyAbout = {

@@ -2,12 +2,12 @@
  * Tiny, a game of one move: the first seat turns the top card, the table reveals it, and
  * its face (0 or 1) names the winning seat.
  */
-import { defineGame } from '../../../src/engine/game.ts';
-import { err, ok } from '../../../src/engine/result.ts';
+import { defineGame } from '../../../../src/engine/game.ts';
+import { err, ok } from '../../../../src/engine/result.ts';
 import { tinyAbout } from './info.ts';
 import { tinyTerms, type TinyState } from './setup.ts';
 
-type TinyMove = { readonly type: 'TURN' };
+export type TinyMove = { readonly type: 'TURN' };
 type TinyFact = { readonly type: 'REVEAL'; readonly card: number; readonly face: number };
 
 const TURN: TinyMove = { type: 'TURN' };
