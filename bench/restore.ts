@@ -12,6 +12,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { localTable } from '../src/bots/table.ts';
 import { GAMES, type GameId } from '../src/engine/catalog.ts';
+import { loadEveryGame } from '../src/engine/games/registry.ts';
 import { DEFAULT_CLOCK } from '../src/engine/table/clock.ts';
 import { LoopbackNetwork } from '../src/net/loopback.ts';
 import { parseWireMessage } from '../src/net/messages.ts';
@@ -103,8 +104,11 @@ function restoreInWorker(kept: StoredTable): Promise<number> {
   }).finally(() => worker.terminate());
 }
 
-if (!isMainThread && (workerData as { kept?: StoredTable } | null)?.kept)
+// A worker starts with no game loaded: the restore reads the table's game by its id.
+if (!isMainThread && (workerData as { kept?: StoredTable } | null)?.kept) {
+  await loadEveryGame();
   parentPort!.postMessage(await timeRestore((workerData as { kept: StoredTable }).kept));
+}
 
 /** The games restored: War at two seats, and Batailles at three. */
 export const RESTORED: readonly { game: GameId; seats: number }[] = [

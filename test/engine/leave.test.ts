@@ -18,8 +18,8 @@ import { war } from '../../src/engine/games/war/index.ts';
 import { makeAct, makeDuty } from '../../src/engine/table/author.ts';
 import { Keyring } from '../../src/engine/table/keyring.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/clock.ts';
 import {
-  DEFAULT_ABSENT_AFTER_MS,
   MAX_ABSENT_AFTER_MS,
   MIN_ABSENT_AFTER_MS,
   refuted,

@@ -14,7 +14,7 @@ import { parseWireMessage, type WireMessage } from '../../src/net/messages.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { Messenger } from '../../src/net/messenger.ts';
 import { TableSession } from '../../src/net/table.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/clock.ts';
 import { seeded } from '../engine/helpers.ts';
 import { makeGenesis, makePlayers } from '../engine/helpers/table.ts';
 

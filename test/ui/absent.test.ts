@@ -9,7 +9,7 @@
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import { localTable } from '../../src/bots/table.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/leave.ts';
+import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/clock.ts';
 import { hostPeerId } from '../../src/net/ids.ts';
 import { LoopbackNetwork } from '../../src/net/loopback.ts';
 import { MemoryStore } from '../../src/net/store.ts';

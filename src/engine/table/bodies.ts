@@ -13,7 +13,7 @@
 import type { Json, JsonObject } from '../encoding.ts';
 import { err, ok, type Result } from '../result.ts';
 import { parseAudit } from './audit.ts';
-import { parseSeen } from './clock.ts';
+import { parseSeen } from './turn-time.ts';
 import { parseCommit, parseOpen } from './coin.ts';
 import { parseKey } from './keys.ts';
 import { parseAbsent, parseConfirm, parsePresent, parseResign } from './leave.ts';

@@ -18,13 +18,14 @@
  *   so, once per turn: its time runs from its `SEEN`. A claimer's clock cannot shorten
  *   another seat's turn by stamping its own move early.
  *
+ * This module imports nothing of the table's: the home screen and the lobby read the time
+ * controls from it without loading any of the table's code.
+ *
  * Clocks are assumed to agree within `CLOCK_SKEW_MS`: a page holds back an event
  * stamped further ahead of its own clock until its clock gets there (`net/`), so a
  * claim stamped in the future waits for the future.
  */
 import type { Seat } from '../game.ts';
-import { DEFAULT_ABSENT_AFTER_MS } from './leave.ts';
-import { fields, type Parser } from './parse.ts';
 
 /** How long a seat may take: over a move, and over a duty (also the answer window). */
 export type Clock = {
@@ -44,6 +45,12 @@ export type ClockName = keyof typeof CLOCKS;
 
 /** The time control of a table made without choosing one. */
 export const DEFAULT_CLOCK: Clock = CLOCKS.normal;
+
+/**
+ * Before protocol 5, the default time an absent seat had, as the pages kept it: two
+ * minutes.
+ */
+export const DEFAULT_ABSENT_AFTER_MS = 120_000;
 
 /** The first table protocol whose events carry `at` and whose genesis carries a `clock`. */
 export const TIME_PROTOCOL = 5;
@@ -100,9 +107,3 @@ export const timeFields = (
   clock: Clock = DEFAULT_CLOCK,
 ): { clock: Clock } | { absentAfterMs: number } =>
   protocol >= TIME_PROTOCOL ? { clock } : { absentAfterMs: DEFAULT_ABSENT_AFTER_MS };
-
-/** A SEEN body: no fields. */
-export const parseSeen: Parser<'SEEN'> = (body) => {
-  fields(body);
-  return { type: 'SEEN' };
-};

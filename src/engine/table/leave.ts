@@ -24,8 +24,6 @@ import { FieldError, fields, type Parser } from './parse.ts';
 import { nextStep, noActs, type StepKind } from './step.ts';
 import type { Ending, TableState } from './types.ts';
 
-/** The default time limit for an absent seat: two minutes. */
-export const DEFAULT_ABSENT_AFTER_MS = 120_000;
 /** The shortest limit a table may agree on: a reload or a brief loss of Wi-Fi must fit in it. */
 export const MIN_ABSENT_AFTER_MS = 10_000;
 /** The longest limit a table may agree on: an hour. */

@@ -7,6 +7,7 @@ import type { Event } from '../events.ts';
 import type { Seat } from '../game.ts';
 import type { EventLog } from '../log.ts';
 import { STILL, type Clock } from './clock.ts';
+import { fields, type Parser } from './parse.ts';
 import { sees } from './seen.ts';
 
 /**
@@ -82,3 +83,9 @@ export function settlers(
       found.add(event.author);
   return found;
 }
+
+/** A SEEN body: no fields. */
+export const parseSeen: Parser<'SEEN'> = (body) => {
+  fields(body);
+  return { type: 'SEEN' };
+};

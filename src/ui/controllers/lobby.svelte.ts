@@ -29,7 +29,7 @@ import { withEveryGame } from '../../engine/games/registry.ts';
 import type { JsonObject } from '../../engine/encoding.ts';
 import type { Level } from '../../engine/game.ts';
 import type { Identity } from '../../engine/identity.ts';
-import { DEFAULT_CLOCK, type Clock } from '../../engine/table/index.ts';
+import { DEFAULT_CLOCK, type Clock } from '../../engine/table/clock.ts';
 import { guestPeerId, hostPeerId, newTableId } from '../../net/ids.ts';
 import { sleep } from '../../net/backoff.ts';
 import type { LobbySession, LobbySnapshot } from '../../net/lobby.ts';

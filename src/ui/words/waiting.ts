@@ -4,7 +4,8 @@
  * cannot make its part, so nobody stares at a still table.
  */
 import type { Seat } from '../../engine/game.ts';
-import type { Clock, Step } from '../../engine/table/index.ts';
+import type { Clock } from '../../engine/table/clock.ts';
+import type { Step } from '../../engine/table/index.ts';
 import type { SeatLinkState } from '../../net/seats.ts';
 import { together } from '../text.ts';
 
