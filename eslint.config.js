@@ -23,6 +23,17 @@ const TABLE_INSIDE = [
   'The pages read the table through src/engine/table/index.ts.',
 ];
 
+/** A page draws a table's snapshot; the replica that receives and signs stays in net/. */
+const SNAPSHOT_ONLY = {
+  'no-restricted-syntax': [
+    'error',
+    ...["[object.name='session']", "[object.property.name='session']"].map((owner) => ({
+      selector: `MemberExpression${owner}[property.name=/^(replica|live)$/]`,
+      message: 'The pages read a table from session.snapshot, not from its replica.',
+    })),
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'crypto/dist/', 'node_modules/', '.tmp/', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
@@ -41,7 +52,7 @@ export default tseslint.config(
   { files: ['crypto/**'], rules: forbid([['**/src/**'], FLOW]) },
   { files: ['src/engine/**'], rules: forbid([['**/net/**', '**/ui/**', '**/bots/**'], FLOW]) },
   { files: ['src/net/**'], rules: forbid([['**/ui/**'], FLOW]) },
-  { files: ['src/ui/**'], rules: forbid(TABLE_INSIDE) },
+  { files: ['src/ui/**'], rules: { ...forbid(TABLE_INSIDE), ...SNAPSHOT_ONLY } },
   {
     // The table's words read each game's (`gameUi`), so a game's words may not read them back.
     files: ['src/ui/games/**'],

@@ -24,7 +24,7 @@ import { err, ok, type Result } from './result.ts';
 import type { CheckBook } from './table/checks.ts';
 import { isAbsentLimit, type Finality } from './table/leave.ts';
 import { isClock, TIME_PROTOCOL, type Clock } from './table/clock.ts';
-import { Replica, type Ahead } from './table/replica.ts';
+import { Replica, type Ahead, type ReplicaRecord } from './table/replica.ts';
 import { HEADS_PROTOCOL, PROTOCOL_VERSION, type Ending, type Genesis } from './table/types.ts';
 import { eventHash } from './events.ts';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
@@ -162,7 +162,7 @@ const isProtocol = (protocol: unknown): protocol is number =>
   (protocol as number) <= PROTOCOL_VERSION;
 
 /** Writes the transcript of a replica's log. */
-export function makeTranscript(replica: Replica<Json>): Transcript {
+export function makeTranscript(replica: ReplicaRecord<Json>): Transcript {
   const text = new TextDecoder();
   return {
     format: TRANSCRIPT_FORMAT,

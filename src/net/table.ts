@@ -42,10 +42,12 @@ import { Keeper } from './keeper.ts';
 import { Moves } from './moves.ts';
 import { TableNews, type Invitation, type PeerHash } from './news.ts';
 import { loadKept, restoreKept, type Restoring } from './restore.ts';
+import { seatSnapshot, type SeatSnapshot } from './snapshot.ts';
 
 export type { RelayRefusal, StepTiming } from './live.ts';
 export type { Invitation, PeerHash } from './news.ts';
 export type { Restoring } from './restore.ts';
+export type { SeatSnapshot, TableSnapshot } from './snapshot.ts';
 
 /** A peer disconnected for sending more than any honest peer does: its seat if it had proved one. */
 export interface Disconnection {
@@ -73,6 +75,8 @@ export class TableSession<S extends Json = Json> {
   /** The spectators this seat serves. */
   readonly audience: Audience;
   private readonly listeners = new Set<() => void>();
+  /** The snapshot of the table since the last change, once asked for. */
+  private current: SeatSnapshot<S> | null = null;
   private closed = false;
   /** What goes to the store, and the order our events leave in. */
   private readonly keeper: Keeper;
@@ -329,6 +333,27 @@ export class TableSession<S extends Json = Json> {
     return this.news.peerHashes;
   }
 
+  /** The table as this seat's page draws it: a new snapshot after every change. */
+  get snapshot(): SeatSnapshot<S> {
+    this.current ??= seatSnapshot(this.live, {
+      seat: this.seat,
+      legal: this.legalActions(),
+      known: this.knownFaces(),
+      claimAnswerable: this.ownDeadline()?.claimed === true,
+      links: this.links.states(),
+      middled: this.links.middled(),
+      spectators: this.spectators,
+      peerHashes: [...this.peerHashes],
+      invitations: [...this.invitations],
+      disconnected: [...this.disconnected],
+      proving: this.proving,
+      nextGameHeld: this.nextGameHeld,
+      dutyError: this.dutyError,
+      storeError: this.storeError,
+    });
+    return this.current;
+  }
+
   /** Calls `listener` after every change of the replica. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -508,6 +533,7 @@ export class TableSession<S extends Json = Json> {
   }
 
   private changed(): void {
+    this.current = null;
     this.keeper.passOn();
     this.timekeeper.update();
     this.live.lookAheadSoon();

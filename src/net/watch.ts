@@ -36,6 +36,7 @@ import { Challenges, onThisLink } from './challenges.ts';
 import { LogExchange } from './exchange.ts';
 import { hostPeerId } from './ids.ts';
 import { LiveReplica } from './live.ts';
+import { tableSnapshot, type TableSnapshot } from './snapshot.ts';
 import type { SeatMessage, WireMessage } from './messages.ts';
 import type { Messenger } from './messenger.ts';
 import type { CryptoPool } from './pool.ts';
@@ -93,6 +94,8 @@ export class WatchSession {
   private readonly early = new Map<string, Hello>();
   private readonly challenges = new Challenges();
   private readonly listeners = new Set<() => void>();
+  /** The snapshot of the table since the last change, once asked for. */
+  private current: TableSnapshot | null = null;
   private readonly unsubscribe: () => void;
   private readonly asker: ReturnType<typeof setInterval>;
   private readonly rendezvous: Retry;
@@ -142,6 +145,13 @@ export class WatchSession {
   /** The proof checks and their times, as this device made them. */
   get live(): LiveReplica<Json> | null {
     return this.watched?.live ?? null;
+  }
+
+  /** The table as this spectator's page draws it, once a seat has given the genesis: a new snapshot after every change. */
+  get snapshot(): TableSnapshot | null {
+    if (!this.watched) return null;
+    this.current ??= tableSnapshot(this.watched.live);
+    return this.current;
   }
 
   /** Which seats this spectator is linked to now, by seat. */
@@ -400,6 +410,7 @@ export class WatchSession {
   }
 
   private changed(): void {
+    this.current = null;
     if (this.closed) return;
     this.watched?.live.lookAheadSoon();
     for (const listener of this.listeners) listener();

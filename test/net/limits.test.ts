@@ -278,7 +278,7 @@ test('the table says in words who was disconnected, and why', async () => {
   mallory.send('local-0', JSON.stringify({ type: 'event', event: 'x'.repeat(MAX_MESSAGE_BYTES) }));
   for (let i = 0; i < 100 && mallory.connectedPeers().length > 0; i++)
     await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(controller.alarms).toEqual([
+  expect(controller.seen.alarms).toEqual([
     `mallory was disconnected: they sent a message over the limit of ${MAX_MESSAGE_BYTES} bytes.`,
   ]);
   table.close();

@@ -90,7 +90,7 @@ test("while Alice's shuffle is checked, Bob's is already being made: signed once
   const page = new TableController(bob);
   closeAfter(page);
   const seen: string[] = [];
-  bob.subscribe(() => seen.push(stages(page.progress?.players) ?? ''));
+  bob.subscribe(() => seen.push(stages(page.seen.progress?.players) ?? ''));
 
   // Alice's shuffle reaches Bob; its check is held, and Bob makes his own shuffle meanwhile.
   await until(
@@ -99,10 +99,10 @@ test("while Alice's shuffle is checked, Bob's is already being made: signed once
   );
   expect(bob.replica.waiting).toBe(true);
   expect(seen).toContain('Alice checking, Bob working');
-  expect(stages(page.progress?.players)).toBe('Alice checking, Bob waiting');
+  expect(stages(page.seen.progress?.players)).toBe('Alice checking, Bob waiting');
   // Made for the state Alice's shuffle leads to, but not signed before it is known to hold.
   expect(signed(bob, 'SHUFFLE')).toBe(false);
-  expect(page.legal).toEqual([]);
+  expect(page.seen.legal).toEqual([]);
 
   gate.open();
   await until(

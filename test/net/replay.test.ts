@@ -79,7 +79,7 @@ test('events signed for another table with the same keys are refused; nobody is 
   expect(ann.replica.stateHash).toBe(before);
   expect(ann.replica.offences()).toEqual([]);
   expect(ann.refusals.map((r) => r.from)).toEqual([1]);
-  expect(controller.alarms).toEqual([
+  expect(controller.seen.alarms).toEqual([
     'Refused an event relayed by Ben: it belongs to another table or an earlier game (ERR_TABLE).',
   ]);
   // The table plays on: both flip, and the round is played.

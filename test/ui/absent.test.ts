@@ -39,11 +39,11 @@ async function bothOweAFlip(id: string) {
     TableController,
     TableController,
   ];
-  await vi.waitFor(() => expect(bob.legal).toEqual([{ type: 'FLIP', seat: 1 }]), {
+  await vi.waitFor(() => expect(bob.seen.legal).toEqual([{ type: 'FLIP', seat: 1 }]), {
     timeout: 20_000,
     interval: 20,
   });
-  expect(alice.legal).toEqual([{ type: 'FLIP', seat: 0 }]);
+  expect(alice.seen.legal).toEqual([{ type: 'FLIP', seat: 0 }]);
   vi.useFakeTimers();
   return { table, alice, bob };
 }
@@ -57,40 +57,44 @@ async function until(done: () => boolean) {
 test('a player unreachable past the limit while he owes his move is declared absent; the game ends naming him', async () => {
   const { table, alice, bob } = await bothOweAFlip('absent-declared');
   table.network.partition('local-0', 'local-1');
-  expect(alice.waiting).toBe('Waiting for Bob to reconnect…');
-  expect(alice.absences).toEqual([
+  expect(alice.seen.waiting).toBe('Waiting for Bob to reconnect…');
+  expect(alice.clocks.current).toEqual([
     { seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS, timed: false },
   ]);
 
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 40_000);
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40, timed: false }]);
+  expect(alice.clocks.current).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40, timed: false }]);
   // Before the limit nothing is signed.
   const size = table.sessions[0]!.replica.log.size;
   await alice.declareAbsent(1);
   expect(table.sessions[0]!.replica.log.size).toBe(size);
-  expect(alice.outcome).toBeNull();
+  expect(alice.seen.outcome).toBeNull();
 
   await vi.advanceTimersByTimeAsync(40_000);
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0, timed: false }]);
+  expect(alice.clocks.current).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0, timed: false }]);
   await alice.declareAbsent(1);
   expect(alice.error).toBeNull();
-  expect(alice.outcome).toEqual({ result: 'win', winners: [0], reason: 'Bob was declared absent' });
-  expect(alice.result).toEqual({
+  expect(alice.seen.outcome).toEqual({
+    result: 'win',
+    winners: [0],
+    reason: 'Bob was declared absent',
+  });
+  expect(alice.seen.result).toEqual({
     headline: 'You win the game',
     reason: 'Bob was declared absent.',
   });
-  expect(alice.absences).toEqual([]);
+  expect(alice.clocks.current).toEqual([]);
   // The ending replaces the words about moves and links: Bob's link is still down, but
   // nothing waits on it now (the board's prompt says `ended`).
-  expect(alice.waiting).toBeNull();
-  expect(alice.ended).toBe('The game is over: Bob was declared absent.');
+  expect(alice.seen.waiting).toBeNull();
+  expect(alice.seen.ended).toBe('The game is over: Bob was declared absent.');
 
   // Bob's page never lost a game it was open for: once the link heals, it answers the
   // claim, which is void on both pages, and the game goes on from where it stood.
   table.network.heal('local-0', 'local-1');
-  await until(() => bob.legal.length > 0 && alice.outcome === null);
-  expect(bob.outcome).toBeNull();
-  expect(alice.result).toBeNull();
+  await until(() => bob.seen.legal.length > 0 && alice.seen.outcome === null);
+  expect(bob.seen.outcome).toBeNull();
+  expect(alice.seen.result).toBeNull();
   const [ann, ben] = table.sessions as [Session, Session];
   const kinds = ann.replica.log.entries().map((e) => e.event.body.type);
   expect(kinds.slice(-2)).toEqual(['ABSENT', 'PRESENT']);
@@ -103,29 +107,29 @@ test('a player who comes back before the limit simply continues, and his clock s
   const { table, alice, bob } = await bothOweAFlip('absent-back');
   table.network.partition('local-0', 'local-1');
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 20_000);
-  expect(alice.absences).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 20, timed: false }]);
+  expect(alice.clocks.current).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 20, timed: false }]);
 
   table.network.heal('local-0', 'local-1');
-  await until(() => alice.links[1] === 'connected');
-  expect(alice.absences).toEqual([]);
-  expect(alice.waiting).toBeNull();
+  await until(() => alice.seen.links[1] === 'connected');
+  expect(alice.clocks.current).toEqual([]);
+  expect(alice.seen.waiting).toBeNull();
   // Long past the first limit: no offer, as Bob is back.
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS);
-  expect(alice.absences).toEqual([]);
+  expect(alice.clocks.current).toEqual([]);
   await alice.declareAbsent(1);
-  expect(alice.outcome).toBeNull();
+  expect(alice.seen.outcome).toBeNull();
 
   // The game goes on: both flip, and the table waits on nobody's link.
   bob.act({ type: 'FLIP' });
   alice.act({ type: 'FLIP' });
-  await until(() => alice.legal.length > 0 && bob.legal.length > 0);
+  await until(() => alice.seen.legal.length > 0 && bob.seen.legal.length > 0);
   expect(table.sessions[0]!.replica.state.acts).toBeGreaterThanOrEqual(2);
-  expect(alice.outcome).toBeNull();
-  expect(bob.outcome).toBeNull();
+  expect(alice.seen.outcome).toBeNull();
+  expect(bob.seen.outcome).toBeNull();
 
   // Dropped again later, his clock starts from the full limit.
   table.network.partition('local-0', 'local-1');
-  expect(alice.absences).toEqual([
+  expect(alice.clocks.current).toEqual([
     { seat: 1, name: 'Bob', secondsLeft: LIMIT_SECONDS, timed: false },
   ]);
   table.close();
@@ -146,7 +150,7 @@ async function cutOffAfterTheShuffle(store: MemoryStore) {
   await vi.waitFor(() => expect(alice.canStart).toBe(true));
   alice.start();
   const flips = (page: LobbyController, seat: number) =>
-    expect(page.table?.legal).toEqual([{ type: 'FLIP', seat }]);
+    expect(page.table?.seen.legal).toEqual([{ type: 'FLIP', seat }]);
   await vi.waitFor(() => flips(bob, 1), { timeout: 20_000, interval: 20 });
   await vi.waitFor(() => flips(alice, 0), { timeout: 20_000, interval: 20 });
   // Each page done checking, and its duty loop run once more: it noticed its turn on the real
@@ -187,7 +191,7 @@ const secondsLeft = (page: LobbyController, seat: number) => {
 test('the declaring player reloads her page: the table’s clock goes on from where it was, and she claims on time', async () => {
   const store = new MemoryStore();
   const { open, alice } = await cutOffAfterTheShuffle(store);
-  expect(alice.table!.absences).toMatchObject([{ seat: 1, name: 'Bob', timed: true }]);
+  expect(alice.table!.clocks.current).toMatchObject([{ seat: 1, name: 'Bob', timed: true }]);
   const left = secondsLeft(alice, 1);
   expect(left).toBeGreaterThan(50);
   await vi.advanceTimersByTimeAsync(30_000);
@@ -198,15 +202,15 @@ test('the declaring player reloads her page: the table’s clock goes on from wh
   expect(secondsLeft(again, 1)).toBe(left - 40);
   await vi.advanceTimersByTimeAsync((left - 41) * 1000);
   await again.table!.declareAbsent(1);
-  expect(again.table!.outcome).toBeNull();
+  expect(again.table!.seen.outcome).toBeNull();
   await vi.advanceTimersByTimeAsync(1_000);
   expect(secondsLeft(again, 1)).toBeLessThanOrEqual(0);
   // The page's countdown reads the clock once a second.
   await vi.advanceTimersByTimeAsync(1_000);
-  expect(again.table!.absences).toMatchObject([{ seat: 1, secondsLeft: 0 }]);
+  expect(again.table!.clocks.current).toMatchObject([{ seat: 1, secondsLeft: 0 }]);
   await again.table!.declareAbsent(1);
   expect(again.table!.error).toBeNull();
-  expect(again.table!.outcome).toEqual({
+  expect(again.table!.seen.outcome).toEqual({
     result: 'win',
     winners: [0],
     reason: 'Bob ran out of time',
@@ -244,7 +248,7 @@ test('a page that said SEEN and reloads does not say it again: its log, not its 
 
   // Away 10 s, her page comes back to the same turn, long after its SEEN.
   const again = await reload(alice, store, 10_000, open);
-  await until(() => again.table!.legal.length > 0);
+  await until(() => again.table!.seen.legal.length > 0);
   await vi.advanceTimersByTimeAsync(2_000);
   expect(seen(again)).toBe(1);
   again.table!.act({ type: 'FLIP' });

@@ -30,7 +30,7 @@ async function bobOwes(id: string) {
     TableController,
     TableController,
   ];
-  await vi.waitFor(() => expect(alice.legal).toEqual([{ type: 'FLIP', seat: 0 }]), {
+  await vi.waitFor(() => expect(alice.seen.legal).toEqual([{ type: 'FLIP', seat: 0 }]), {
     timeout: 30_000,
     interval: 20,
   });
@@ -39,17 +39,17 @@ async function bobOwes(id: string) {
     () => expect(table.sessions[0]!.replica.owed().map((o) => o.seat)).toEqual([1]),
     { timeout: 30_000, interval: 20 },
   );
-  await vi.waitFor(() => expect(bob.ownClock).not.toBeNull(), { timeout: 5_000, interval: 20 });
+  await vi.waitFor(() => expect(bob.clocks.own).not.toBeNull(), { timeout: 5_000, interval: 20 });
   return { table, alice, bob };
 }
 
 test('a linked player who never moves is claimed once his time ran out, and loses on time', async () => {
   const { table, alice, bob } = await bobOwes('clock-stall');
   const [ann] = table.sessions;
-  expect(alice.absences).toMatchObject([{ seat: 1, name: 'Bob', timed: true }]);
-  expect(alice.absences[0]!.secondsLeft).toBeGreaterThan(15);
-  expect(bob.ownClock).toMatchObject({ claimed: false });
-  expect(bob.ownClock!.secondsLeft).toBeGreaterThan(15);
+  expect(alice.clocks.current).toMatchObject([{ seat: 1, name: 'Bob', timed: true }]);
+  expect(alice.clocks.current[0]!.secondsLeft).toBeGreaterThan(15);
+  expect(bob.clocks.own).toMatchObject({ claimed: false });
+  expect(bob.clocks.own!.secondsLeft).toBeGreaterThan(15);
 
   // Before his time ran out Alice's page signs nothing.
   const size = ann!.replica.log.size;
@@ -57,17 +57,21 @@ test('a linked player who never moves is claimed once his time ran out, and lose
   expect(ann!.replica.log.size).toBe(size);
 
   await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
-  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ secondsLeft: 0 }]));
-  expect(bob.ownClock).toMatchObject({ secondsLeft: 0, claimed: false });
+  await vi.waitFor(() => expect(alice.clocks.current).toMatchObject([{ secondsLeft: 0 }]));
+  expect(bob.clocks.own).toMatchObject({ secondsLeft: 0, claimed: false });
   await alice.declareAbsent(1);
   expect(alice.error).toBeNull();
-  expect(alice.outcome).toEqual({ result: 'win', winners: [0], reason: 'Bob ran out of time' });
-  expect(alice.result!.note).toBe(
+  expect(alice.seen.outcome).toEqual({
+    result: 'win',
+    winners: [0],
+    reason: 'Bob ran out of time',
+  });
+  expect(alice.seen.result!.note).toBe(
     'Not final yet: ended by your claim. Bob may still answer within the answer time.',
   );
-  expect(alice.log.at(-1)?.text).toBe("Alice claimed the game: Bob's time ran out.");
-  await vi.waitFor(() => expect(bob.ownClock).toMatchObject({ claimed: true }));
-  expect(bob.ownClock!.secondsLeft).toBeGreaterThan(0);
+  expect(alice.words.log.at(-1)?.text).toBe("Alice claimed the game: Bob's time ran out.");
+  await vi.waitFor(() => expect(bob.clocks.own).toMatchObject({ claimed: true }));
+  expect(bob.clocks.own!.secondsLeft).toBeGreaterThan(0);
   // Nor is the claim final before its window is over.
   expect(ann!.replica.finality()).not.toEqual({ kind: 'final' });
 
@@ -77,12 +81,15 @@ test('a linked player who never moves is claimed once his time ran out, and lose
     interval: 20,
   });
   await vi.waitFor(() =>
-    expect(bob.result).toEqual({ headline: 'Alice wins the game', reason: 'Bob ran out of time.' }),
+    expect(bob.seen.result).toEqual({
+      headline: 'Alice wins the game',
+      reason: 'Bob ran out of time.',
+    }),
   );
   // Past the window his page offers no move, and no clock runs for him.
-  expect(bob.legal).toEqual([]);
-  expect(bob.ownClock).toBeNull();
-  expect(alice.result!.note).toBeUndefined();
+  expect(bob.seen.legal).toEqual([]);
+  expect(bob.clocks.own).toBeNull();
+  expect(alice.seen.result!.note).toBeUndefined();
   expect(table.sessions[1]!.replica.stateHash).toBe(ann!.replica.stateHash);
   table.close();
 });
@@ -90,15 +97,15 @@ test('a linked player who never moves is claimed once his time ran out, and lose
 test('a move within the answer window voids the claim, and the game goes on', async () => {
   const { table, alice, bob } = await bobOwes('clock-answer');
   await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
-  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ secondsLeft: 0 }]));
+  await vi.waitFor(() => expect(alice.clocks.current).toMatchObject([{ secondsLeft: 0 }]));
   await alice.declareAbsent(1);
-  await vi.waitFor(() => expect(bob.ownClock).toMatchObject({ claimed: true }));
-  expect(bob.legal).toEqual([{ type: 'FLIP', seat: 1 }]);
+  await vi.waitFor(() => expect(bob.clocks.own).toMatchObject({ claimed: true }));
+  expect(bob.seen.legal).toEqual([{ type: 'FLIP', seat: 1 }]);
   bob.act({ type: 'FLIP' });
-  await vi.waitFor(() => expect(alice.outcome).toBeNull(), { timeout: 10_000, interval: 20 });
+  await vi.waitFor(() => expect(alice.seen.outcome).toBeNull(), { timeout: 10_000, interval: 20 });
   await vi.advanceTimersByTimeAsync(CLOCK.dutyMs + 3_000);
-  expect(alice.outcome).toBeNull();
-  expect(bob.outcome).toBeNull();
+  expect(alice.seen.outcome).toBeNull();
+  expect(bob.seen.outcome).toBeNull();
   expect(table.sessions[0]!.replica.offences()).toEqual([]);
   table.close();
 });
@@ -109,10 +116,10 @@ test('a claim made while the link is down is not final: the claimer’s page say
   // Bob flips in time, but his page cannot reach Alice's.
   bob.act({ type: 'FLIP' });
   await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
-  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ seat: 1, secondsLeft: 0 }]));
+  await vi.waitFor(() => expect(alice.clocks.current).toMatchObject([{ seat: 1, secondsLeft: 0 }]));
   await alice.declareAbsent(1);
-  expect(alice.outcome).toMatchObject({ result: 'win', winners: [0] });
-  expect(alice.result!.note).toBe(
+  expect(alice.seen.outcome).toMatchObject({ result: 'win', winners: [0] });
+  expect(alice.seen.result!.note).toBe(
     'Not final yet: ended by your claim. This page cannot reach Bob now, so the claim stays ' +
       'open until you are linked again: if Bob answered in time, the game goes on.',
   );
@@ -123,12 +130,12 @@ test('a claim made while the link is down is not final: the claimer’s page say
   expect(ann!.replica.confirmedBy()).toEqual([]);
 
   table.network.heal('local-0', 'local-1');
-  await vi.waitFor(() => expect(alice.outcome).toBeNull(), { timeout: 10_000, interval: 20 });
+  await vi.waitFor(() => expect(alice.seen.outcome).toBeNull(), { timeout: 10_000, interval: 20 });
   await vi.waitFor(() => expect(ben!.replica.stateHash).toBe(ann!.replica.stateHash), {
     timeout: 10_000,
     interval: 20,
   });
-  expect(bob.outcome).toBeNull();
+  expect(bob.seen.outcome).toBeNull();
   expect(ann!.replica.offences()).toEqual([]);
   table.close();
 });
@@ -150,7 +157,7 @@ test('a claim stamped in the future waits on the claimed page until its time com
   await vi.advanceTimersByTimeAsync(1_000);
   // Bob's page holds it back: more than 5 s ahead of its clock.
   expect(ben!.replica.log.entry(claim.value.hash)).toBeUndefined();
-  expect(bob.ownClock).toMatchObject({ claimed: false });
+  expect(bob.clocks.own).toMatchObject({ claimed: false });
   // Bob flips within his time; once the claim's time comes it lands, void.
   bob.act({ type: 'FLIP' });
   await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
@@ -179,11 +186,11 @@ test('a page that saw its turn late says SEEN once: claimed when its time from t
     TableController,
   ];
   const [ann, ben] = table.sessions;
-  await vi.waitFor(() => expect(alice.legal).toEqual([{ type: 'FLIP', seat: 0 }]), {
+  await vi.waitFor(() => expect(alice.seen.legal).toEqual([{ type: 'FLIP', seat: 0 }]), {
     timeout: 30_000,
     interval: 20,
   });
-  await vi.waitFor(() => expect(bob.legal).toEqual([{ type: 'FLIP', seat: 1 }]), {
+  await vi.waitFor(() => expect(bob.seen.legal).toEqual([{ type: 'FLIP', seat: 1 }]), {
     timeout: 30_000,
     interval: 20,
   });
@@ -198,16 +205,16 @@ test('a page that saw its turn late says SEEN once: claimed when its time from t
 
   // Then Bob never flips: his time, from his SEEN, runs out, and Alice claims.
   await vi.advanceTimersByTimeAsync(CLOCK.moveMs);
-  await vi.waitFor(() => expect(alice.absences).toMatchObject([{ secondsLeft: 0 }]));
+  await vi.waitFor(() => expect(alice.clocks.current).toMatchObject([{ secondsLeft: 0 }]));
   await alice.declareAbsent(1);
   expect(alice.error).toBeNull();
-  await vi.waitFor(() => expect(bob.ownClock).toMatchObject({ claimed: true }));
+  await vi.waitFor(() => expect(bob.clocks.own).toMatchObject({ claimed: true }));
   await vi.advanceTimersByTimeAsync(CLOCK.dutyMs + 3_000);
   await vi.waitFor(() => expect(ann!.replica.finality()).toEqual({ kind: 'final' }), {
     timeout: 10_000,
     interval: 20,
   });
-  for (const page of [alice, bob]) expect(page.result?.reason).toBe('Bob ran out of time.');
+  for (const page of [alice, bob]) expect(page.seen.result?.reason).toBe('Bob ran out of time.');
   for (const session of [ann, ben]) {
     expect(seenBy(session)).toHaveLength(1);
     expect(session!.replica.offences()).toEqual([]);

@@ -31,9 +31,9 @@ test('the host adds two computer players to a table of three; they lay their car
   await until('the table opens', () => ann.table !== null);
   await until('Ann owes her lay, and both computers laid theirs', () => {
     const state = ann.table!.session.replica.state.game as { laid: boolean[] };
-    return ann.table!.legal.length > 0 && state.laid[1] === true && state.laid[2] === true;
+    return ann.table!.seen.legal.length > 0 && state.laid[1] === true && state.laid[2] === true;
   });
-  expect(ann.table!.alarms).toEqual([]);
+  expect(ann.table!.seen.alarms).toEqual([]);
   ann.leave();
 });
 

@@ -31,18 +31,18 @@ test('a duty the device cannot make is said in words, with no progress bar left 
     pool: new Failing(),
   });
   const alice = new TableController(table.sessions[0]!);
-  for (let i = 0; i < 100 && alice.alarms.length === 0; i++) await settle();
+  for (let i = 0; i < 100 && alice.seen.alarms.length === 0; i++) await settle();
   expect(table.sessions[0]!.dutyError).toEqual({
     step: 'KEYS',
     reason: "card 5 is not this seat's to re-mask",
   });
-  expect(alice.alarms).toEqual([
+  expect(alice.seen.alarms).toEqual([
     "Your device could not make your keys for the shuffle: card 5 is not this seat's to re-mask. The table cannot go on from this page; the other players see it wait on you.",
   ]);
-  expect(alice.progress).toBeNull();
+  expect(alice.seen.progress).toBeNull();
   // Bob's page, whose duties are made, shows the shuffle round waiting on Alice.
   const bob = new TableController(table.sessions[1]!);
-  expect(bob.alarms).toEqual([]);
-  expect(bob.progress?.text).toMatch(/Exchanging fresh keys/);
+  expect(bob.seen.alarms).toEqual([]);
+  expect(bob.seen.progress?.text).toMatch(/Exchanging fresh keys/);
   table.close();
 });

@@ -58,10 +58,10 @@ test('guests with a host in the middle of their link: each page says so, shows n
   session['begin']();
   await until('every table opens', () => [ann, ben, cat].every((p) => p.table !== null));
   await until('each guest’s table names the middle', () =>
-    [ben, cat].every((p) => p.table!.alarms.some((a) => a.startsWith('Someone sits'))),
+    [ben, cat].every((p) => p.table!.seen.alarms.some((a) => a.startsWith('Someone sits'))),
   );
-  expect(ben.table!.alarms).toContain(middleWords(['Cat']));
-  expect(cat.table!.alarms).toContain(middleWords(['Ben']));
-  expect(ann.table!.alarms).toEqual([]);
+  expect(ben.table!.seen.alarms).toContain(middleWords(['Cat']));
+  expect(cat.table!.seen.alarms).toContain(middleWords(['Ben']));
+  expect(ann.table!.seen.alarms).toEqual([]);
   for (const p of [ann, ben, cat]) p.leave();
 });

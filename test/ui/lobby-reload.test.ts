@@ -52,10 +52,13 @@ test('the guest, then the host, reload in the lobby: same seats, same keys, and 
   expect(ann2.table!.session.genesis.identities).toEqual(keys);
 
   for (const page of [ann2, ben2]) page.table!.setAutoplay(true);
-  await until('both done', () => ann2.table!.hashes !== null && ben2.table!.hashes !== null);
-  expect(ben2.table!.outcome).toEqual(ann2.table!.outcome);
+  await until(
+    'both done',
+    () => ann2.table!.seen.hashes !== null && ben2.table!.seen.hashes !== null,
+  );
+  expect(ben2.table!.seen.outcome).toEqual(ann2.table!.seen.outcome);
   expect(ben2.table!.session.replica.stateHash).toBe(ann2.table!.session.replica.stateHash);
-  for (const page of [ann2, ben2]) expect(page.table!.alarms).toEqual([]);
+  for (const page of [ann2, ben2]) expect(page.table!.seen.alarms).toEqual([]);
   ann2.leave();
   ben2.leave();
 });

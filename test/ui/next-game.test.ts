@@ -34,11 +34,11 @@ test('the next game starts only once both players are ready: one pressed, one by
   const alice = new TableController(aliceSession, 0, 3600);
   const bob = new TableController(bobSession, 0, 1);
 
-  await until(() => alice.interlude !== null);
-  expect(alice.interlude!.summary).toMatch(
+  await until(() => alice.match.current !== null);
+  expect(alice.match.current!.summary).toMatch(
     /^Game 1: (Alice|Bob) called .+ Score: Alice \d – \d Bob/,
   );
-  expect(alice.result).toBeNull();
+  expect(alice.seen.result).toBeNull();
 
   // Bob's countdown runs out: his key goes out, Alice's is held and the match waits for her.
   await until(() => aliceSession.replica.state.keys[1] !== null);
@@ -47,13 +47,13 @@ test('the next game starts only once both players are ready: one pressed, one by
   expect(aliceSession.replica.state.keys[0]).toBeNull();
   expect(bobSession.replica.state.step.type).toBe('KEYS');
   expect(game()).toBe(1);
-  expect(alice.interlude).toMatchObject({ waitingFor: [] });
-  expect(alice.interlude!.secondsLeft).toBeGreaterThan(0);
-  expect(bob.interlude).toMatchObject({ waitingFor: ['Alice'], secondsLeft: null });
+  expect(alice.match.current).toMatchObject({ waitingFor: [] });
+  expect(alice.match.current!.secondsLeft).toBeGreaterThan(0);
+  expect(bob.match.current).toMatchObject({ waitingFor: ['Alice'], secondsLeft: null });
 
   alice.nextGame();
-  await until(() => game() === 2 && bob.interlude === null);
-  expect(alice.interlude).toBeNull();
+  await until(() => game() === 2 && bob.match.current === null);
+  expect(alice.match.current).toBeNull();
   expect(aliceSession.replica.offences()).toEqual([]);
   alice.close();
   bob.close();

@@ -63,7 +63,7 @@ test('Play again seats the same players at a new table of the same game, with fr
   const games = new YourGames(GameHistory.open('rematch-your-games'));
   const stopKeeping = games.follow(ann.table!);
   for (const page of [ann, ben]) page.table!.setAutoplay(true);
-  await until(() => ann.table!.result !== null && ben.table!.result !== null);
+  await until(() => ann.table!.seen.result !== null && ben.table!.seen.result !== null);
   // Ann leaves the table's screen at once (Play again): the table stays open meanwhile.
   stopKeeping();
   // Kept once the table is done, and kept current as each player's CONFIRM comes after:
@@ -83,7 +83,7 @@ test('Play again seats the same players at a new table of the same game, with fr
   expect(listed()).toEqual([replica.log.size]);
   // The first game of a series: no score to tell yet.
   expect(ann.table!.series).toBeNull();
-  const firstOutcome = ann.table!.outcome!;
+  const firstOutcome = ann.table!.seen.outcome!;
   const won = (name: string) =>
     firstOutcome.result === 'win' && firstOutcome.winners.some((s) => first.names[s] === name)
       ? 1
@@ -106,8 +106,8 @@ test('Play again seats the same players at a new table of the same game, with fr
   expect(host!.genesis.table).toBe(fresh.id);
   // Fresh identity keys: nothing of the first table signs anything at the new one.
   for (const key of host!.genesis.identities) expect(first.identities).not.toContain(key);
-  await until(() => ann.table!.legal.length > 0);
-  expect(ann.table!.alarms).toEqual([]);
+  await until(() => ann.table!.seen.legal.length > 0);
+  expect(ann.table!.seen.alarms).toEqual([]);
   // The score of the series goes on from the first game, the players named in their new seats.
   const drawn = firstOutcome.result === 'draw' ? ', one game drawn' : '';
   for (const page of [ann, ben])
@@ -172,8 +172,8 @@ test('against the computer, Play again keeps the score of the series', async () 
   const ann = new LobbyController((id) => Promise.resolve(net.join(id)), new InThreadPool());
   await ann.playComputer('Ann', 'war', SHORT, 2, 'easy');
   ann.table!.setAutoplay(true);
-  await until(() => ann.table?.result !== null);
-  const outcome = ann.table!.outcome!;
+  await until(() => ann.table?.seen.result !== null);
+  const outcome = ann.table!.seen.outcome!;
   const won = (seat: number) =>
     outcome.result === 'win' && outcome.winners.includes(seat) ? 1 : 0;
   await ann.playAgain();

@@ -32,8 +32,8 @@ async function ready() {
   });
   const controller = new TableController(table.sessions[0]!);
   // Keys and both shuffles, then both players owe a flip.
-  for (let i = 0; i < 200 && controller.legal.length === 0; i++) await settle();
-  expect(controller.legal).toEqual([{ type: 'FLIP', seat: 0 }]);
+  for (let i = 0; i < 200 && controller.seen.legal.length === 0; i++) await settle();
+  expect(controller.seen.legal).toEqual([{ type: 'FLIP', seat: 0 }]);
   return { table, controller };
 }
 
@@ -44,7 +44,7 @@ test('garbage relayed by a seat is refused and that seat named; nothing changes'
   const before = table.sessions[0]!.replica.stateHash;
   table.sessions[1]!.links.send(0, { type: 'event', event: GARBAGE });
   await settle();
-  expect(controller.alarms).toEqual(['Refused an event relayed by Bob: ERR_NONCANONICAL.']);
+  expect(controller.seen.alarms).toEqual(['Refused an event relayed by Bob: ERR_NONCANONICAL.']);
   expect(table.sessions[0]!.replica.stateHash).toBe(before);
   table.close();
 });
@@ -56,7 +56,7 @@ test('an event from a peer that proved no seat is not heard at all', async () =>
   mallory.connect('local-0');
   mallory.send('local-0', JSON.stringify({ type: 'event', event: GARBAGE }));
   await settle();
-  expect(controller.alarms).toEqual([]);
+  expect(controller.seen.alarms).toEqual([]);
   expect(table.sessions[0]!.refusals).toEqual([]);
   expect(table.sessions[0]!.replica.stateHash).toBe(before);
   table.close();
@@ -81,8 +81,8 @@ test('a signed move out of turn stops the table and names the player', async () 
   bob.links.send(0, { type: 'event', event: new TextDecoder().decode(cheat.value.bytes) });
   await settle();
   expect(alice.replica.stateHash).toBe(before);
-  expect(controller.alarms).toEqual(['Bob was caught: ERR_NOT_OWED. The table stopped.']);
-  expect(controller.legal).toEqual([]);
+  expect(controller.seen.alarms).toEqual(['Bob was caught: ERR_NOT_OWED. The table stopped.']);
+  expect(controller.seen.legal).toEqual([]);
   table.close();
 });
 
@@ -146,16 +146,16 @@ test('an event that lands before events already shown is described in its place'
     await settle();
   // Bob's own key is in his log at once; it is judged once the pool has checked its proof.
   await bob.whenChecked();
-  expect(controller.log.map((l) => l.text)).toEqual([
+  expect(controller.words.log.map((l) => l.text)).toEqual([
     'Bob published fresh keys for this shuffle (proofs of knowledge checked).',
   ]);
   // Alice's key reaches Bob and the log orders it first (same height, lower seat).
   net.deliver(net.pending.findIndex((e) => e.from === 'alice'));
   expect(bob.replica.log.entries().map((e) => e.event.author)).toEqual([0, 1]);
   // Its proof is checked in the pool, and only then judged and described.
-  expect(controller.log.map((l) => l.text)).toEqual([]);
+  expect(controller.words.log.map((l) => l.text)).toEqual([]);
   await bob.whenChecked();
-  expect(controller.log.map((l) => l.text)).toEqual([
+  expect(controller.words.log.map((l) => l.text)).toEqual([
     'Alice published fresh keys for this shuffle (proofs of knowledge checked).',
     'Bob published fresh keys for this shuffle (proofs of knowledge checked).',
   ]);
@@ -179,7 +179,7 @@ test('whatever order events arrive in, each page’s log reads as its log is ord
     const now = session.replica.log.entries().map((e) => e.hash);
     if (shown.some((hash, i) => now[i] !== hash)) landedBefore++;
     controllers.forEach((c, seat) =>
-      expect(c.log.map((l) => l.text)).toEqual(describedAfresh(sessions[seat]!)),
+      expect(c.words.log.map((l) => l.text)).toEqual(describedAfresh(sessions[seat]!)),
     );
   }
   expect(sessions[0].replica.log.size).toBeGreaterThanOrEqual(40);
@@ -190,43 +190,43 @@ test('whatever order events arrive in, each page’s log reads as its log is ord
 
 test('each player’s link shows, and the table says in words whom it waits for', async () => {
   const { table, controller } = await ready();
-  expect(controller.links).toEqual(['connected', 'connected']);
-  expect(controller.waiting).toBeNull();
+  expect(controller.seen.links).toEqual(['connected', 'connected']);
+  expect(controller.seen.waiting).toBeNull();
 
   // Bob owes his flip, and his link drops.
   table.network.partition('local-0', 'local-1');
-  expect(controller.links).toEqual(['connected', 'reconnecting']);
-  expect(controller.waiting).toBe('Waiting for Bob to reconnect…');
+  expect(controller.seen.links).toEqual(['connected', 'reconnecting']);
+  expect(controller.seen.waiting).toBe('Waiting for Bob to reconnect…');
 
   // Redialled with backoff, he proves his seat again.
   table.network.heal('local-0', 'local-1');
-  await vi.waitFor(() => expect(controller.links).toEqual(['connected', 'connected']), {
+  await vi.waitFor(() => expect(controller.seen.links).toEqual(['connected', 'connected']), {
     timeout: 10_000,
     interval: 20,
   });
-  expect(controller.waiting).toBeNull();
+  expect(controller.seen.waiting).toBeNull();
 
   table.sessions[0]!.links.markGone(1);
-  expect(controller.links).toEqual(['connected', 'gone']);
-  expect(controller.waiting).toBe('Bob has left the table.');
+  expect(controller.seen.links).toEqual(['connected', 'gone']);
+  expect(controller.seen.waiting).toBe('Bob has left the table.');
   table.close();
 });
 
 test("the news, read out politely, says what the table did after the page opened, not the player's own moves", async () => {
   const { table, controller } = await ready();
-  expect(controller.news).toBe('');
+  expect(controller.words.news).toBe('');
   controller.act({ type: 'FLIP' });
   await settle();
-  expect(controller.news).toBe('');
+  expect(controller.words.news).toBe('');
   table.sessions[1]!.act({ type: 'FLIP' });
-  for (let i = 0; i < 200 && !/Battle 1|War!/.test(controller.news); i++) await settle();
-  expect(controller.news).toMatch(
+  for (let i = 0; i < 200 && !/Battle 1|War!/.test(controller.words.news); i++) await settle();
+  expect(controller.words.news).toMatch(
     /^(Battle 1: (Alice|Bob)'s \S+ beats (Alice|Bob)'s \S+; (Alice|Bob) takes 2 cards\.|War! Both turned a \S+\.)$/,
   );
   // A page opened on the same table now (a reload) reads the log but announces none of it.
   const reopened = new TableController(table.sessions[0]!);
-  expect(reopened.log.length).toBe(controller.log.length);
-  expect(reopened.news).toBe('');
+  expect(reopened.words.log.length).toBe(controller.words.log.length);
+  expect(reopened.words.news).toBe('');
   reopened.close();
   table.close();
 });

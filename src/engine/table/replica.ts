@@ -95,6 +95,23 @@ export interface Ahead<S> {
 export const tableStateHash = <S extends Json>(state: TableState<S>): string =>
   stateHash(state as unknown as Json);
 
+/**
+ * What a replica shows and nothing that changes it: the log's entries, the verdicts and
+ * the states they lead to. The pages, the transcript and the audit read a table through
+ * this, so a page can describe a log but never receive, sign or judge an event into it.
+ */
+export type ReplicaRecord<S extends Json = Json> = Pick<
+  Replica<S>,
+  | 'genesis'
+  | 'game'
+  | 'entryVerdicts'
+  | 'state'
+  | 'stateAfter'
+  | 'stateSeen'
+  | 'stateHash'
+  | 'offences'
+> & { readonly log: Pick<EventLog, 'entries' | 'size' | 'equivocations'> };
+
 /** A replica of one table: its log, the verdicts on it and the states they lead to. */
 export class Replica<S extends Json> {
   readonly log: EventLog;

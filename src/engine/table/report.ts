@@ -14,7 +14,7 @@ import type { CardId, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import { auditKeyring, openWith } from './audit.ts';
 import { deckCards, deckIndex } from './decks.ts';
-import type { Replica } from './replica.ts';
+import type { ReplicaRecord } from './replica.ts';
 import type { TableCard, TableState } from './types.ts';
 
 /** One applied entry of the log, as the audit reads it. */
@@ -38,7 +38,7 @@ export interface AuditLog {
 }
 
 /** What `auditReport` needs of `replica`'s game (the entries judged), to open it here or in a worker. */
-export function auditLog(replica: Replica<Json>): AuditLog {
+export function auditLog(replica: ReplicaRecord<Json>): AuditLog {
   const entries = replica.log.entries();
   const judged = replica.entryVerdicts.length;
   return {

@@ -32,14 +32,16 @@ export class AbsenceClocks {
   /** This player's own time, while the table waits on them; null otherwise. */
   own = $state.raw<OwnClock | null>(null);
   private timer: ReturnType<typeof setInterval> | null = null;
+  private timed = false;
 
   constructor(
     private readonly session: TableSession<Json>,
     private readonly names: readonly string[],
   ) {}
 
-  /** Keeps every clock that runs ticking. */
-  update(): void {
+  /** Keeps every clock that runs ticking; `timed` on a table with a time control. */
+  update(timed: boolean): void {
+    this.timed = timed;
     this.read();
     if (this.current.length === 0 && this.own === null) this.stop();
     else this.timer ??= setInterval(() => this.read(), 1000);
@@ -53,12 +55,11 @@ export class AbsenceClocks {
   private read(): void {
     const now = Date.now();
     const left = (due: number) => Math.max(0, Math.ceil((due - now) / 1000));
-    const timed = this.session.replica.clock !== null;
     this.current = this.session.absences().map(({ seat, due }) => ({
       seat,
       name: this.names[seat] ?? `Seat ${seat}`,
       secondsLeft: left(due),
-      timed,
+      timed: this.timed,
     }));
     const own = this.session.ownDeadline();
     this.own = own === null ? null : { secondsLeft: left(own.due), claimed: own.claimed };

@@ -43,7 +43,7 @@ export class YourGames {
     if (!this.followed.has(table)) {
       this.followed.add(table);
       const update = () => {
-        if (table.session.replica.state.step.type === 'DONE') this.record(table);
+        if (table.session.snapshot.state.step.type === 'DONE') this.record(table);
       };
       // A closed session calls no listener: following ends with it.
       table.session.subscribe(update);
@@ -58,17 +58,17 @@ export class YourGames {
    * already holds every event: each write holds the whole transcript.
    */
   private record(table: TableController): void {
-    if (!table.result) return;
-    const id = table.session.replica.genesis.table;
+    if (!table.seen.result) return;
+    const id = table.session.genesis.table;
     // A write queued will take the table as it stands then.
     if (this.queued.has(id)) return;
     this.queued.add(id);
     this.writes = this.writes.then(() => {
       this.queued.delete(id);
-      const { replica } = table.session;
-      const result = table.result;
-      if (!result || this.kept.get(id) === replica.log.size) return;
-      this.kept.set(id, replica.log.size);
+      const { events } = table.session.snapshot;
+      const result = table.seen.result;
+      if (!result || this.kept.get(id) === events) return;
+      this.kept.set(id, events);
       const game = {
         table: id,
         game: table.gameId,
@@ -76,7 +76,7 @@ export class YourGames {
         seat: table.seat,
         headline: keptHeadline(result),
         finishedAt: Date.now(),
-        events: replica.log.size,
+        events,
       };
       return this.use((history) => history.record(game, table.transcript().text));
     });

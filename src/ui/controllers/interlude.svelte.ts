@@ -6,7 +6,7 @@
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
 import { startsNextGame } from '../../engine/table/index.ts';
-import type { TableSession } from '../../net/table.ts';
+import type { SeatSnapshot, TableSession } from '../../net/table.ts';
 import { describeInterlude } from '../words/outcome.ts';
 
 /** How long a finished game of a match stays on screen before the next one starts by itself. */
@@ -38,15 +38,15 @@ export class MatchInterlude {
     session.holdNextGame(true);
   }
 
-  /** Reads the interlude anew, starting or stopping this player's countdown to match. */
-  update(): void {
-    const state = this.session.replica.state;
-    if (this.session.replica.stopped || !startsNextGame(state)) {
+  /** Reads the interlude from `table`, starting or stopping this player's countdown to match. */
+  update(table: SeatSnapshot<Json>): void {
+    const { state } = table;
+    if (table.stopped || !startsNextGame(state)) {
       this.stop();
       this.current = null;
       return;
     }
-    if (!this.session.nextGameHeld) this.stop();
+    if (!table.nextGameHeld) this.stop();
     else if (!this.countdown) {
       const timer = setInterval(() => this.tick(), 1000);
       this.countdown = { deadline: Date.now() + this.seconds * 1000, timer };

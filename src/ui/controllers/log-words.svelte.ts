@@ -6,8 +6,8 @@
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
-import type { Genesis, Replica, TableState, Verdict } from '../../engine/table/index.ts';
-import type { RelayRefusal, StepTiming } from '../../net/live.ts';
+import type { TableState, Verdict } from '../../engine/table/index.ts';
+import type { TableSnapshot } from '../../net/snapshot.ts';
 import {
   describeEntry,
   describeRefusal,
@@ -19,14 +19,6 @@ import { equivocationSteps, protocolStep, type ProtocolStep } from '../words/pro
 
 const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   typeof a === 'object' && typeof b === 'object' ? a.rejected === b.rejected : a === b;
-
-/** What the words are read from: a seat's session, or a spectator's replica (`LiveReplica`). */
-export interface LoggedTable {
-  readonly replica: Replica<Json>;
-  readonly genesis: Genesis;
-  readonly refusals: readonly RelayRefusal[];
-  readonly timings: ReadonlyMap<string, StepTiming>;
-}
 
 export class LogWords {
   log = $state.raw<LogLine[]>([]);
@@ -46,7 +38,6 @@ export class LogWords {
   }[] = [];
 
   constructor(
-    private readonly session: LoggedTable,
     private readonly names: readonly string[],
     private readonly seat: Seat,
   ) {}
@@ -56,29 +47,27 @@ export class LogWords {
     return describeStep(state, this.names);
   }
 
-  /** An alarm for each offence in the log and each event refused from a relay, in words. */
-  alarms(): string[] {
+  /** An alarm for each offence in `table`'s log and each event refused from a relay, in words. */
+  alarms(table: TableSnapshot<Json>): string[] {
     return [
-      ...this.session.replica
+      ...table.record
         .offences()
-        .map((o) =>
-          offenceWords(this.session.genesis.game, o, this.names[o.seat] ?? `Seat ${o.seat}`),
-        ),
-      ...this.session.refusals.map(
+        .map((o) => offenceWords(table.genesis.game, o, this.names[o.seat] ?? `Seat ${o.seat}`)),
+      ...table.refusals.map(
         (r) => `Refused an event relayed by ${this.names[r.from]}: ${describeRefusal(r.reason)}.`,
       ),
     ];
   }
 
   /**
-   * Describes the log as it is ordered now, in words (with the faces this seat knows,
+   * Describes `table`'s log as it is ordered now, in words (with the faces this seat knows,
    * `known`) and as protocol steps. A late concurrent event can land before entries
    * already shown and a race can void one: the words are kept per entry, and everything
    * from the first entry whose event or verdict differs is described afresh (the same
    * events with the same verdicts fold to the same states, so the rest stands).
    */
-  update(known: ReadonlyMap<number, number>): void {
-    const replica = this.session.replica;
+  update(table: TableSnapshot<Json>, known: ReadonlyMap<number, number>): void {
+    const replica = table.record;
     const entries = replica.log.entries();
     const verdicts = replica.entryVerdicts;
     let same = 0;
@@ -111,7 +100,7 @@ export class LogWords {
           this.names,
           { seat: this.seat, known },
         ),
-        step: protocolStep(replica, i, this.names, this.session.timings.get(entries[i]!.hash)),
+        step: protocolStep(replica, i, this.names, table.timings.get(entries[i]!.hash)),
       });
     this.log = this.described.flatMap((entry) => entry.lines);
     this.protocol = [

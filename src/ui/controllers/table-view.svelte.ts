@@ -1,21 +1,21 @@
 /**
- * TableView: what one seat sees of a table, re-read from the replica after every change:
- * the game's `view` and `legalActions` for this seat, the progress of long steps, how the
- * game ended, the state hashes, anyone caught cheating, and each player's link with whom
- * the table waits for.
+ * TableView: what one seat sees of a table, drawn from the session's snapshot after every
+ * change: the game's `view` and `legalActions` for this seat, the progress of long steps,
+ * how the game ended, the state hashes, anyone caught cheating, and each player's link
+ * with whom the table waits for. The game's view and the result are made again only when
+ * the state or the faces this seat knows changed: a link coming and going redraws none.
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { Outcome, Seat } from '../../engine/game.ts';
-import { claimedAbsent } from '../../engine/table/index.ts';
+import type { TableState } from '../../engine/table/index.ts';
 import type { SeatLinkState } from '../../net/seats.ts';
-import type { TableSession } from '../../net/table.ts';
+import type { SeatSnapshot } from '../../net/snapshot.ts';
 import { hashRows, type HashWords } from '../words/audit.ts';
 import type { LogWords } from './log-words.svelte.ts';
 import { claimNote, describeTableResult, type ResultWords } from '../words/outcome.ts';
-import { roundProgress, seatsUnderCheck, type PlayerProgress } from '../words/progress.ts';
+import { roundProgress, type PlayerProgress } from '../words/progress.ts';
 import { FaceMemory } from './memory.ts';
 import { failureWords, linkWords, middleWords } from '../words/waiting.ts';
-
 /** The long step under way in words, how far it has come, and each player's part in a shuffle round. */
 export interface StepProgress {
   readonly text: string;
@@ -48,83 +48,87 @@ export class TableView {
   spectators = $state(0);
   /** What this seat has read and still knows: drawn from, never drawn itself. */
   private readonly memory = new FaceMemory();
+  /** The state and faces the view was last drawn from. */
+  private drawn: { state: TableState<Json>; fresh: ReadonlyMap<number, number> } | null = null;
 
   constructor(
-    private readonly session: TableSession<Json>,
     private readonly names: readonly string[],
     private readonly seat: Seat,
     private readonly words: LogWords,
   ) {}
 
-  /** Reads it all anew; `betweenGames` while the interlude of a match is shown. */
-  update(betweenGames: boolean): void {
-    const replica = this.session.replica;
-    const state = replica.state;
-    const gameId = this.session.genesis.game;
-    this.legal = this.session.legalActions();
-    this.known = this.memory.update(state, this.session.knownFaces());
-    // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
-    this.view = this.session.playable.view(state.game, this.seat, this.known);
-    // A claim that this player is absent does not end the game here while it can be answered:
-    // at once by the page on an older table, within the answer window on a timed one.
-    const answering =
-      claimedAbsent(state, this.seat) &&
-      (replica.clock === null || this.session.ownDeadline()?.claimed === true);
-    this.outcome = answering ? null : replica.outcome();
-    const played = this.session.playable.outcome(state.game);
-    this.result = this.outcome
-      ? describeTableResult(gameId, this.outcome, played, state.game, this.names, this.seat)
-      : null;
-    const claim = state.ending?.type === 'ABSENT' ? state.ending : null;
-    if (this.result && claim && replica.clock !== null) {
-      const finality = replica.finality();
-      const reached =
-        claim.seat === this.seat || this.session.links.states()[claim.seat] === 'connected';
-      if (finality.kind !== 'final')
-        this.result = {
-          ...this.result,
-          note: claimNote(this.names, this.seat, claim, finality.missing, reached),
-        };
+  /** Draws `table`; `betweenGames` while the interlude of a match is shown. */
+  update(table: SeatSnapshot<Json>, betweenGames: boolean): void {
+    const { state } = table;
+    this.legal = table.legal;
+    if (this.drawn?.state !== state || !sameFaces(this.drawn.fresh, table.known)) {
+      this.drawn = { state, fresh: table.known };
+      this.known = this.memory.update(state, table.known);
+      // A game that shows a hand (Town for Two) reads its faces from `known`; others ignore it.
+      this.view = table.playable.view(state.game, this.seat, this.known);
     }
+    // A claim that this player is absent does not end the game here while it can be answered.
+    this.outcome = table.answering ? null : table.outcome;
+    this.result = this.outcome ? this.resultOf(table, this.outcome) : null;
     // Between games the interlude says what the table waits for: the players, not the keys.
     const step = betweenGames ? null : this.words.step(state);
-    // Events held but not judged yet: their proofs are being checked in this page's workers.
-    const checking = seatsUnderCheck(replica);
-    const proving = this.session.proving ? this.seat : null;
-    const failure = failureWords(this.session);
+    const proving = table.proving ? this.seat : null;
+    const failure = failureWords(table);
     // A step this page cannot do never ends: no progress bar stands still in place of the words.
     this.progress =
       failure === null && step
-        ? { ...step, players: roundProgress(state, this.names, checking, proving) }
+        ? { ...step, players: roundProgress(state, this.names, table.checking, proving) }
         : null;
     this.ended = state.ending && this.result ? `The game is over: ${this.result.reason}` : null;
     this.hashes =
       state.step.type === 'DONE'
-        ? hashRows(replica, this.names, this.seat, this.session.peerHashes)
+        ? hashRows(table.record, this.names, this.seat, table.peerHashes)
         : null;
     // A player who resigned has left for good: its page closes once its RESIGN is out.
     const { ending } = state;
-    this.links = this.session.links
-      .states()
-      .map((link, seat) => (ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link));
-    this.spectators = this.session.spectators;
+    this.links = table.links.map((link, seat) =>
+      ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link,
+    );
+    this.spectators = table.spectators;
     // Once the table is done no link holds anything up: only who left is still news. (During
     // the audit the game has its outcome, but the table still waits on every seat's keys.)
     const over = state.step.type === 'DONE';
     this.waiting = linkWords(
       this.names,
       over ? this.links.map((link) => (link === 'gone' ? link : 'connected')) : this.links,
-      replica.owed().map((o) => o.seat),
+      table.owed,
     );
-    const middle = middleWords(this.session.links.middled().map((seat) => this.names[seat]!));
+    const middle = middleWords(table.middled.map((seat) => this.names[seat]!));
     this.alarms = [
       ...(failure === null ? [] : [failure]),
       ...(middle === null ? [] : [middle]),
-      ...this.words.alarms(),
-      ...this.session.disconnected.map(
+      ...this.words.alarms(table),
+      ...table.disconnected.map(
         (r) =>
           `${r.seat === null ? r.peer : this.names[r.seat]} was disconnected: they ${r.reason}.`,
       ),
     ];
   }
+
+  /** Who won and why, in words, with a note while a claim of absence that ended it is not final. */
+  private resultOf(table: SeatSnapshot<Json>, outcome: Outcome): ResultWords {
+    const { state, genesis, playable, finality } = table;
+    const played = playable.outcome(state.game);
+    const result = describeTableResult(
+      genesis.game,
+      outcome,
+      played,
+      state.game,
+      this.names,
+      this.seat,
+    );
+    const claim = state.ending?.type === 'ABSENT' ? state.ending : null;
+    if (!claim || finality === null || finality.kind === 'final') return result;
+    const reached = claim.seat === this.seat || table.links[claim.seat] === 'connected';
+    return { ...result, note: claimNote(this.names, this.seat, claim, finality.missing, reached) };
+  }
 }
+
+/** True when `a` and `b` hold the same faces for the same cards. */
+const sameFaces = (a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean =>
+  a.size === b.size && [...a].every(([id, face]) => b.get(id) === face);

@@ -1,10 +1,10 @@
 /**
  * TableController: the reactive face of a `TableSession` for the components, one seat's
- * table in play. It re-reads everything after every change of the session, through the
- * parts that each do one job: what this seat sees (`TableView`), the pause between the
- * games of a match (`MatchInterlude`), the countdown of absent players (`AbsenceClocks`),
- * the log in words (`LogWords`) and the computer playing for this player (`Autoplay`).
- * It takes the player's own moves and choices to the session.
+ * table in play. After every change it hands the session's snapshot to its parts, each
+ * doing one job, which the components read: what this seat sees (`seen`, a `TableView`),
+ * the pause between the games of a match (`match`), the countdown of absent players
+ * (`clocks`), the log in words (`words`) and the computer playing for this player
+ * (`autoplayer`). It takes the player's own moves and choices to the session.
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
@@ -36,11 +36,16 @@ export class TableController {
   readonly seat: number;
   readonly gameId: string;
   readonly rules: readonly string[];
-  private readonly seen: TableView;
-  private readonly match: MatchInterlude;
-  private readonly clocks: AbsenceClocks;
-  private readonly words: LogWords;
-  private readonly autoplayer: Autoplay;
+  /** What this seat sees: the board, the moves, the progress, the result, the links. */
+  readonly seen: TableView;
+  /** Between two games of a match. */
+  readonly match: MatchInterlude;
+  /** The countdowns of absent players and of this player's own time. */
+  readonly clocks: AbsenceClocks;
+  /** The log in words and as protocol steps. */
+  readonly words: LogWords;
+  /** The computer playing for this player, while it is on. */
+  readonly autoplayer: Autoplay;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -53,83 +58,26 @@ export class TableController {
     this.runBy = runByWords(this.names, session.genesis.runBy, this.seat);
     this.gameId = session.genesis.game;
     this.rules = session.playable.rules;
-    this.words = new LogWords(session, this.names, this.seat);
-    this.seen = new TableView(session, this.names, this.seat, this.words);
+    this.words = new LogWords(this.names, this.seat);
+    this.seen = new TableView(this.names, this.seat, this.words);
     this.match = new MatchInterlude(session, this.names, this.seat, nextGameSeconds);
     this.clocks = new AbsenceClocks(session, this.names);
-    this.autoplayer = new Autoplay(session, this.seat, autoplayDelayMs, this.seen, (action) =>
+    this.autoplayer = new Autoplay(session, this.seat, autoplayDelayMs, (action) =>
       this.act(action),
     );
     this.unsubscribe = session.subscribe(() => this.refresh());
     this.refresh();
   }
 
-  get view() {
-    return this.seen.view;
-  }
-  get known() {
-    return this.seen.known;
-  }
-  get legal() {
-    return this.seen.legal;
-  }
-  get progress() {
-    return this.seen.progress;
-  }
-  get alarms() {
-    return this.seen.alarms;
-  }
-  get outcome() {
-    return this.seen.outcome;
-  }
-  get result() {
-    return this.seen.result;
-  }
-  get ended() {
-    return this.seen.ended;
-  }
-  get hashes() {
-    return this.seen.hashes;
-  }
-  get links() {
-    return this.seen.links;
-  }
-  get waiting() {
-    return this.seen.waiting;
-  }
-  get spectators() {
-    return this.seen.spectators;
-  }
   /** The series with this game once it ended: what a Play again carries on. */
   get played(): Series {
-    return this.outcome ? withGame(this.before, this.names, this.outcome) : this.before;
+    const { outcome } = this.seen;
+    return outcome ? withGame(this.before, this.names, outcome) : this.before;
   }
   /** The running score of the series in words; null for a first game. */
   get series(): string | null {
-    return seriesWords(this.before, this.names, this.outcome);
+    return seriesWords(this.before, this.names, this.seen.outcome);
   }
-  get interlude() {
-    return this.match.current;
-  }
-  get absences() {
-    return this.clocks.current;
-  }
-  get ownClock() {
-    return this.clocks.own;
-  }
-  get log() {
-    return this.words.log;
-  }
-  get protocol() {
-    return this.words.protocol;
-  }
-  get news() {
-    return this.words.news;
-  }
-  get autoplay() {
-    return this.autoplayer.on;
-  }
-
   act(action: JsonObject): void {
     const result = this.session.act(action);
     this.error = result.ok ? null : `That move was refused (${result.error}).`;
@@ -149,7 +97,7 @@ export class TableController {
    * table waited on it: the game ends, lost by that seat. Sooner, nothing is signed.
    */
   async declareAbsent(seat: Seat): Promise<void> {
-    const absence = this.absences.find((a) => a.seat === seat);
+    const absence = this.clocks.current.find((a) => a.seat === seat);
     if (!absence || absence.secondsLeft > 0) return;
     const result = await this.session.declareAbsent(seat);
     this.error = result.ok
@@ -177,16 +125,16 @@ export class TableController {
    * (so `npm run verify` and the replay screen read it), with a file name for it.
    */
   transcript(): { text: string; file: string } {
-    const replica = this.session.replica;
+    const { record } = this.session.snapshot;
     return {
-      text: JSON.stringify(makeTranscript(replica), null, 1),
-      file: `fairdeal-${this.gameId}-${replica.genesis.table}-${replica.log.size}.json`,
+      text: JSON.stringify(makeTranscript(record), null, 1),
+      file: `fairdeal-${this.gameId}-${record.genesis.table}-${record.log.size}.json`,
     };
   }
 
   /** The game opened with every player's published keys (in the pool), in words; or why it cannot be yet. */
   audit(): Promise<AuditWords | string> {
-    return auditOf(this.session.replica, this.names, this.session.pool);
+    return auditOf(this.session.snapshot.record, this.names, this.session.pool);
   }
 
   close(): void {
@@ -202,13 +150,14 @@ export class TableController {
   }
 
   private refresh(): void {
-    const invited = this.session.invitations[0];
+    const table = this.session.snapshot;
+    const invited = table.invitations[0];
     if (invited?.table !== this.invitation?.table)
       this.invitation = invited ? { ...invited, name: this.names[invited.seat]! } : null;
-    this.match.update();
-    this.seen.update(this.match.current !== null);
-    this.clocks.update();
-    this.words.update(this.seen.known);
-    this.autoplayer.update();
+    this.match.update(table);
+    this.seen.update(table, this.match.current !== null);
+    this.clocks.update(table.timed);
+    this.words.update(table, this.seen.known);
+    this.autoplayer.update(table.legal.length > 0 || table.nextGameHeld);
   }
 }

@@ -25,20 +25,6 @@ const ALERT_ICON =
 /** What the browser lets this page do with notifications; `unsupported` where it has none. */
 type NotifyPermission = NotificationPermission | 'unsupported';
 
-/** True when the table waits on `session`'s seat for a move its player chooses. */
-export function waitsOnMove(session: TableSession<Json>): boolean {
-  const { replica, seat, playable } = session;
-  if (replica.stopped || replica.outcome() !== null) return false;
-  const owes = replica
-    .owed()
-    .some((o) => o.seat === seat && (o.kind === 'ACT' || o.kind === 'SEAL'));
-  // A move that leaves no choice is made by the page itself, at once.
-  const auto = playable
-    .needs(replica.state.game)
-    .some((need) => need.type === 'ACT' && need.auto === true && need.seats.includes(seat));
-  return owes && !auto;
-}
-
 const permissionNow = (): NotifyPermission =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
@@ -115,7 +101,7 @@ export class TurnAlert {
 
   private update(): void {
     const due =
-      document.visibilityState === 'hidden' && !this.autoplay() && waitsOnMove(this.session);
+      document.visibilityState === 'hidden' && !this.autoplay() && this.session.snapshot.yourMove;
     if (due && !this.alerting) this.start();
     if (!due && this.alerting) this.stop();
     const own = this.session.ownDeadline();

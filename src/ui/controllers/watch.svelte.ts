@@ -1,6 +1,6 @@
 /**
- * WatchController: the reactive face of a spectator's `WatchSession`. It re-reads the
- * spectator's own replica after every change: the board from the side of the seat the
+ * WatchController: the reactive face of a spectator's `WatchSession`. It draws the
+ * session's snapshot of the spectator's own replica after every change: the board from the side of the seat the
  * spectator chose, with no face but the public ones (a spectator holds no key), the log
  * and the protocol panel with each proof as this device checked it, the step under way,
  * whom the table waits for, how the game ended and whether every replica agrees.
@@ -14,7 +14,7 @@ import {
   describeUnsettledAbsence,
   type ResultWords,
 } from '../words/outcome.ts';
-import { roundProgress, seatsUnderCheck } from '../words/progress.ts';
+import { roundProgress } from '../words/progress.ts';
 import { together } from '../text.ts';
 import { LogWords } from './log-words.svelte.ts';
 import type { StepProgress } from './table-view.svelte.ts';
@@ -79,19 +79,19 @@ export class WatchController {
 
   /** The game so far as a transcript, as a player downloads it, with a file name. */
   transcript(): { text: string; file: string } | null {
-    const replica = this.session.replica;
-    if (!replica) return null;
+    const record = this.session.snapshot?.record;
+    if (!record) return null;
     return {
-      text: JSON.stringify(makeTranscript(replica), null, 1),
-      file: `fairdeal-${this.gameId}-${replica.genesis.table}-${replica.log.size}.json`,
+      text: JSON.stringify(makeTranscript(record), null, 1),
+      file: `fairdeal-${this.gameId}-${record.genesis.table}-${record.log.size}.json`,
     };
   }
 
   /** The game opened with every player's published keys, in words; or why it cannot be yet. */
   audit(): Promise<AuditWords | string> {
-    const replica = this.session.replica;
-    if (!replica) return Promise.resolve('The game has not begun.');
-    return auditOf(replica, this.names, this.session.pool);
+    const record = this.session.snapshot?.record;
+    if (!record) return Promise.resolve('The game has not begun.');
+    return auditOf(record, this.names, this.session.pool);
   }
 
   close(): void {
@@ -105,24 +105,23 @@ export class WatchController {
     this.failure = session.failure;
     this.spectators = session.spectators;
     this.linked = session.linked();
-    const live = session.live;
-    if (!live) return;
-    const { replica, genesis, playable } = live;
-    const { state } = replica;
+    const table = session.snapshot;
+    if (!table) return;
+    const { genesis, playable, state, record } = table;
     this.names = genesis.names;
     this.gameId = genesis.game;
     this.rules = playable.rules;
-    this.words ??= new LogWords(live, genesis.names, NO_SEAT);
-    this.words.update(NOTHING_KNOWN);
+    this.words ??= new LogWords(genesis.names, NO_SEAT);
+    this.words.update(table, NOTHING_KNOWN);
     this.log = this.words.log;
     this.protocol = this.words.protocol;
     this.view = playable.view(state.game, this.side, NOTHING_KNOWN);
-    this.outcome = replica.outcome();
+    this.outcome = table.outcome;
     const over = this.outcome !== null;
     this.badges = this.linked.map((on) => (on ? 'connected' : over ? 'gone' : 'connecting'));
     const { ending } = state;
     const unsettled =
-      ending?.type === 'ABSENT' && !replica.confirmedBy().includes(ending.seat) ? ending : null;
+      ending?.type === 'ABSENT' && !table.confirmed.includes(ending.seat) ? ending : null;
     this.result = unsettled
       ? describeUnsettledAbsence(
           genesis.names,
@@ -143,20 +142,20 @@ export class WatchController {
     this.ended = ending && this.result ? `The game is over: ${this.result.reason}` : null;
     const step = this.words.step(state);
     this.progress = step
-      ? { ...step, players: roundProgress(state, genesis.names, seatsUnderCheck(replica), null) }
+      ? { ...step, players: roundProgress(state, genesis.names, table.checking, null) }
       : null;
-    const owed = replica.owed().map((o) => genesis.names[o.seat]!);
+    const owed = table.owed.map((seat) => genesis.names[seat]!);
     this.waiting =
       this.outcome || owed.length === 0 ? null : `The table waits for ${together(owed)}.`;
     this.hashes =
       state.step.type === 'DONE'
-        ? hashRows(replica, genesis.names, NO_SEAT, session.peerHashes, 'This page (watching)')
+        ? hashRows(record, genesis.names, NO_SEAT, session.peerHashes, 'This page (watching)')
         : null;
     this.alarms = [
-      ...(live.poolError === null
+      ...(table.poolError === null
         ? []
-        : [`This device could not check the players' proofs: ${live.poolError}.`]),
-      ...this.words.alarms(),
+        : [`This device could not check the players' proofs: ${table.poolError}.`]),
+      ...this.words.alarms(table),
     ];
   }
 }

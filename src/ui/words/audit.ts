@@ -12,7 +12,7 @@ import {
   type AuditDeal,
   type AuditMove,
   type AuditReport,
-  type Replica,
+  type ReplicaRecord,
   type TableState,
 } from '../../engine/table/index.ts';
 import type { CryptoPool } from '../../net/pool.ts';
@@ -82,7 +82,7 @@ const short = (hash: string) => `${hash.slice(0, 16)}…`;
  * `self` is this page's seat (null: a replay, where no seat is this page's).
  */
 export function hashRows(
-  replica: Replica<Json>,
+  replica: ReplicaRecord<Json>,
   names: readonly string[],
   self: number | null,
   peers: readonly (PeerHash | null)[],
@@ -259,7 +259,7 @@ export function auditWords(
  * Every card is opened in `pool` (a worker, in a page): a long match takes seconds.
  */
 export async function auditOf(
-  replica: Replica<Json>,
+  replica: ReplicaRecord<Json>,
   names: readonly string[],
   pool: Pick<CryptoPool, 'audit'>,
 ): Promise<AuditWords | string> {

@@ -5,23 +5,9 @@
  * made in its workers, the others' proofs being checked there) and sees the
  * others' only through their events: a seat that owes one is at work.
  */
-import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
-import {
-  epochsOwed,
-  epochsShuffledBy,
-  type Replica,
-  type TableState,
-} from '../../engine/table/index.ts';
-
-/** The authors of the events `replica` holds but has not judged yet: their proofs are being checked. */
-export const seatsUnderCheck = (replica: Replica<Json>): ReadonlySet<Seat> =>
-  new Set(
-    replica.log
-      .entries()
-      .slice(replica.entryVerdicts.length)
-      .map((entry) => entry.event.author),
-  );
+import type { Json } from '../../engine/encoding.ts';
+import { epochsOwed, epochsShuffledBy, type TableState } from '../../engine/table/index.ts';
 
 /** Where one player stands in the round. */
 export type Stage = 'waiting' | 'working' | 'checking' | 'done';

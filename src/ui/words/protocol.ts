@@ -15,7 +15,7 @@ import {
   isTableBody,
   type Diagnosis,
   type ProofKind,
-  type Replica,
+  type ReplicaRecord,
   type Step,
   type TableBody,
   type TableState,
@@ -350,7 +350,7 @@ function evidenceWords(
  * over it (`timing`) when the page measured them.
  */
 export function protocolStep(
-  replica: Replica<Json>,
+  replica: ReplicaRecord<Json>,
   index: number,
   names: readonly string[],
   timing?: StepTiming,
@@ -404,7 +404,7 @@ export function protocolStep(
  * entries, its author named, the two events' hashes as the evidence.
  */
 export function equivocationSteps(
-  replica: Replica<Json>,
+  replica: ReplicaRecord<Json>,
   names: readonly string[],
 ): ProtocolStep[] {
   return replica.log.equivocations.map((e, i) => {
@@ -433,7 +433,7 @@ export function equivocationSteps(
  * `timings` by event hash. Entries waiting on a proof check are not steps yet.
  */
 export function protocolSteps(
-  replica: Replica<Json>,
+  replica: ReplicaRecord<Json>,
   names: readonly string[],
   timings: ReadonlyMap<string, StepTiming> = new Map(),
 ): ProtocolStep[] {
