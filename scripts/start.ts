@@ -25,14 +25,41 @@ const lanAddresses = () =>
 const lan = onNetwork ? lanAddresses()[0] : undefined;
 const appUrl = lan === undefined ? null : `http://${lan}:${appPort}/`;
 
-const signaling = await startSignaling(signalingPort);
+/**
+ * Runs `start`; a port already taken (another `npm start`, another server) ends the run
+ * with one line naming the variable that moves it, not a stack trace.
+ */
+async function onFreePort<T>(port: number, variable: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (e) {
+    const busy =
+      (e as { code?: string }).code === 'EADDRINUSE' || /already in use/i.test(String(e));
+    if (!busy) throw e;
+    console.error(
+      `npm start: port ${port} is in use (another npm start?). Stop it, or choose another: ${variable}=${port + 1} npm start`,
+    );
+    process.exit(1);
+  }
+}
+
+const signaling = await onFreePort(signalingPort, 'SIGNALING_PORT', () =>
+  startSignaling(signalingPort),
+);
 const app = await createServer({
   plugins: [serveConfig(localConfig(signaling.port, appUrl))],
   server: { port: appPort, strictPort: true, host: onNetwork ? '0.0.0.0' : 'localhost' },
   clearScreen: false,
   logLevel: 'warn',
 });
-await app.listen();
+await onFreePort(appPort, 'PORT', async () => {
+  try {
+    await app.listen();
+  } catch (e) {
+    await signaling.close();
+    throw e;
+  }
+});
 
 console.log(`\n  Fair Deal is running. Open  ${appUrl ?? `http://localhost:${appPort}/`}\n`);
 if (appUrl) console.log(`  Invite links name ${appUrl}: players on this network can join.\n`);

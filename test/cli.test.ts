@@ -5,6 +5,7 @@
  * tampering, naming the first bad event.
  */
 import { execFile } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,4 +167,27 @@ test('simulate and verify support Batailles et piques at three seats, audit incl
   });
   // The copy transcript.test.ts replays is this game.
   expect(readFileSync(file, 'utf8')).toBe(kept('batailles'));
+});
+
+test.each([
+  ['the signaling server', 'SIGNALING_PORT'],
+  ['the app', 'PORT'],
+])('npm start on a port already taken by %s says in one line what to do', async (_, variable) => {
+  const busy = createServer();
+  await new Promise<void>((done) => busy.listen(0, 'localhost', done));
+  const taken = (busy.address() as AddressInfo).port;
+  const other = String(taken === 65535 ? taken - 1 : taken + 1);
+  const ports = { PORT: other, SIGNALING_PORT: other, [variable]: String(taken) };
+  try {
+    const failed = await run(tsx, ['scripts/start.ts'], { env: { ...process.env, ...ports } }).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr.trim().split('\n')).toEqual([
+      `npm start: port ${taken} is in use (another npm start?). Stop it, or choose another: ${variable}=${taken + 1} npm start`,
+    ]);
+  } finally {
+    busy.close();
+  }
 });

@@ -11,11 +11,27 @@ import { isRecord } from '../engine/encoding.ts';
 export interface SignalingConfig {
   /** Host name of the PeerServer; `null` means the host that served the page. */
   host: string | null;
-  port: number;
+  /** `null` means the page's own port: a PeerServer behind the same origin. */
+  port: number | null;
   /** Mount path of the PeerServer, e.g. `/peerjs`. */
   path: string;
-  /** `true` for wss/https. */
-  secure: boolean;
+  /** `true` for wss/https; `null` means as the page was served, so an https page never asks ws://. */
+  secure: boolean | null;
+}
+
+/** Where the page opens its signaling WebSocket: `signaling` with the page's own `location` filled in. */
+export function signalingAddress(
+  signaling: SignalingConfig,
+  page: Pick<Location, 'hostname' | 'port' | 'protocol'>,
+): { host: string; port: number; path: string; secure: boolean } {
+  const secure = signaling.secure ?? page.protocol === 'https:';
+  const pagePort = page.port === '' ? (page.protocol === 'https:' ? 443 : 80) : Number(page.port);
+  return {
+    host: signaling.host ?? page.hostname,
+    port: signaling.port ?? pagePort,
+    path: signaling.path,
+    secure,
+  };
 }
 
 export interface AppConfig {
@@ -72,12 +88,15 @@ export function parseConfig(raw: unknown): ConfigResult {
   const { host, port, path, secure } = raw.signaling;
   if (host !== null && (typeof host !== 'string' || host.length === 0))
     return { ok: false, error: 'config: signaling.host must be a host name or null' };
-  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
-    return { ok: false, error: 'config: signaling.port must be a port number' };
+  if (
+    port !== null &&
+    (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+  )
+    return { ok: false, error: 'config: signaling.port must be a port number or null' };
   if (typeof path !== 'string' || !path.startsWith('/'))
     return { ok: false, error: 'config: signaling.path must start with /' };
-  if (typeof secure !== 'boolean')
-    return { ok: false, error: 'config: signaling.secure must be true or false' };
+  if (secure !== null && typeof secure !== 'boolean')
+    return { ok: false, error: 'config: signaling.secure must be true, false or null' };
   const rawIce = raw.iceServers ?? [];
   if (!Array.isArray(rawIce)) return { ok: false, error: 'config: iceServers must be a list' };
   const iceServers: RTCIceServer[] = [];

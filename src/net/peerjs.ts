@@ -13,7 +13,7 @@
  */
 import { Peer, type PeerError } from 'peerjs';
 import { Retry, type Backoff } from './backoff.ts';
-import type { SignalingConfig } from './config.ts';
+import { signalingAddress, type SignalingConfig } from './config.ts';
 import { LinkSet, type DataLink } from './links.ts';
 import {
   SignalingError,
@@ -86,9 +86,9 @@ export class PeerJsTransport implements Transport {
     signaling: SignalingConfig,
     rtc: RTCConfiguration,
   ): Promise<PeerJsTransport> {
-    const { host, port, path, secure } = signaling;
+    const { host, port, path, secure } = signalingAddress(signaling, location);
     const peer = new Peer(id, {
-      host: host ?? location.hostname,
+      host,
       port,
       path,
       secure,

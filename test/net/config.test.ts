@@ -5,6 +5,7 @@ import {
   keptConfig,
   parseConfig,
   relayConfigured,
+  signalingAddress,
   type AppConfig,
   type KeptConfig,
 } from '../../src/net/config.ts';
@@ -18,6 +19,43 @@ const good = {
   turnCredentials: null,
   appUrl: null,
 };
+
+describe('signalingAddress', () => {
+  const page = (href: string) => new URL(href);
+
+  test("with no port and no scheme given, the signaling server is the page's own origin", () => {
+    const same = { host: null, port: null, path: '/peerjs', secure: null };
+    expect(signalingAddress(same, page('https://cards.example.org/'))).toEqual({
+      host: 'cards.example.org',
+      port: 443,
+      path: '/peerjs',
+      secure: true,
+    });
+    expect(signalingAddress(same, page('http://192.168.1.20:5173/'))).toEqual({
+      host: '192.168.1.20',
+      port: 5173,
+      path: '/peerjs',
+      secure: false,
+    });
+    expect(signalingAddress(same, page('http://localhost/')).port).toBe(80);
+  });
+
+  test('what the config names wins over the page', () => {
+    const named = { host: 'signal.example.org', port: 9443, path: '/p', secure: true };
+    expect(signalingAddress(named, page('http://localhost:5173/'))).toEqual(named);
+  });
+
+  test('the shipped config fits a build put on any https host: wss to the same origin', () => {
+    const result = parseConfig(JSON.parse(readFileSync('public/config.json', 'utf8')));
+    if (!result.ok) throw new Error(result.error);
+    expect(signalingAddress(result.value.signaling, page('https://fair.example.net/'))).toEqual({
+      host: 'fair.example.net',
+      port: 443,
+      path: '/peerjs',
+      secure: true,
+    });
+  });
+});
 
 describe('parseConfig', () => {
   test('accepts a deployment with its own PeerServer and TURN server', () => {
