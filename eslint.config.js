@@ -35,7 +35,17 @@ const SNAPSHOT_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'crypto/dist/', 'node_modules/', '.tmp/', 'reports/', '.stryker-tmp/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-signal/',
+      'crypto/dist/',
+      'node_modules/',
+      '.tmp/',
+      'reports/',
+      '.stryker-tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],

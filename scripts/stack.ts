@@ -245,8 +245,13 @@ export interface StackOptions {
 /** Starts a stack on the app built into `outDir` (`buildApp`). */
 export async function startStack(outDir: string, options: StackOptions = {}): Promise<Stack> {
   // The page and the signaling server are two origins here: the credentials need CORS.
+  // Every page is on loopback, one address: its credentials are limited by the test alone.
   const signalingOptions: SignalingOptions = options.turn
-    ? { turn: options.turn, allowOrigin: '*' }
+    ? {
+        turn: options.turn,
+        allowOrigin: '*',
+        limits: { credentialsBurst: 1000, credentialsPerHour: 1_000_000 },
+      }
     : {};
   let signaling: Signaling | null = await startSignaling(0, signalingOptions);
   const signalingPort = signaling.port;

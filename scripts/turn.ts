@@ -5,8 +5,13 @@
  * nothing else: coturn recomputes the password, and refuses it after the expiry. A
  * static username and password in a public config.json would open the relay to anyone
  * for ever; these open it to whoever loaded the page, for `ttlSeconds`.
+ *
+ * coturn counts its `user-quota` by the name after the expiry, and an allocation made
+ * with credentials lives on, refreshed, after they expire. So each address gets one name
+ * (`addressName`) for all its credentials: whatever one address fetches, it holds at most
+ * `user-quota` allocations, and cannot drain the relay's `total-quota` alone.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 export interface TurnRelay {
   /** coturn's `static-auth-secret`. */
@@ -33,5 +38,9 @@ export function turnCredentials(relay: TurnRelay, name: string, nowMs: number): 
   return { username, password, ttl: relay.ttlSeconds, uris: relay.uris };
 }
 
-/** A fresh name for each answer: coturn logs it, and it ties no two answers together. */
-export const anonymousName = (): string => randomBytes(6).toString('hex');
+/**
+ * The name of every credential for `address` (scripts/limits.ts's key): keyed by the
+ * secret, so coturn's log ties one address's sessions together without naming it.
+ */
+export const addressName = (relay: TurnRelay, address: string): string =>
+  createHmac('sha256', relay.secret).update(`name:${address}`).digest('hex').slice(0, 16);

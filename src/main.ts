@@ -36,23 +36,33 @@ const base = new URL(document.baseURI);
 Promise.all([loadConfig(base, localStorage), kept])
   .then(([config, store]) => {
     const relay = new RelayChoice(localStorage, relayConfigured(config));
-    /** Fresh relay credentials for each transport: they expire, and a page lives long. */
-    const connectivity = async () => {
-      const { rtc, warning } = await rtcConfiguration(config, base, relay.only);
-      if (warning) lobby.error = warning;
-      return rtc;
-    };
     /**
-     * Opens a transport once its code has loaded, beside the relay settings it needs. PeerJS
-     * and the direct links load when the page first goes to a table: the home screen needs
-     * neither.
+     * Opens a transport once its code has loaded, beside the relay settings it needs: fresh
+     * relay credentials for each transport, renewed until it closes. PeerJS and the direct
+     * links load when the page first goes to a table: the home screen needs neither.
      */
-    const opening = async <M, T>(
+    const opening = async <M, T extends { close(): void }>(
       code: Promise<M>,
       open: (module: M, rtc: RTCConfiguration) => T | Promise<T>,
     ): Promise<T> => {
-      const [module, rtc] = await Promise.all([code, connectivity()]);
-      return open(module, rtc);
+      const [module, { rtc, warning, stop }] = await Promise.all([
+        code,
+        rtcConfiguration(config, base, relay.only),
+      ]);
+      if (warning) lobby.error = warning;
+      let transport: T;
+      try {
+        transport = await open(module, rtc);
+      } catch (e) {
+        stop();
+        throw e;
+      }
+      const close = transport.close.bind(transport);
+      transport.close = () => {
+        stop();
+        close();
+      };
+      return transport;
     };
     const lobby = new LobbyController(
       (id) =>

@@ -1,7 +1,8 @@
 /**
  * The RTCConfiguration a page opens its links with: the configured ICE servers, a relay's
- * short-lived credentials fetched fresh from the deployment (scripts/turn.ts makes them),
- * and the player's relay-only choice. The credentials endpoint is the deployment's own,
+ * short-lived credentials fetched fresh from the deployment (scripts/turn.ts makes them)
+ * and renewed every half lifetime while the page plays, and the player's relay-only
+ * choice. The credentials endpoint is the deployment's own,
  * trusted as far as config.json is; its answer is still checked and bounded, and a page
  * that cannot get one says so and plays on without the relay rather than wait.
  */
@@ -15,7 +16,13 @@ const ANSWER_LIMIT = 4096;
 const FIELD_LIMIT = 512;
 const URI_LIMIT = 8;
 
-export type TurnResult = { ok: true; value: RTCIceServer } | { ok: false; error: string };
+/** Good credentials: the relay as an ICE server, and how many seconds they stay good. */
+export interface TurnServer {
+  server: RTCIceServer;
+  ttl: number;
+}
+
+export type TurnResult = { ok: true; value: TurnServer } | { ok: false; error: string };
 
 const isField = (v: unknown): v is string =>
   typeof v === 'string' && v.length > 0 && v.length <= FIELD_LIMIT;
@@ -37,14 +44,17 @@ export function parseTurnCredentials(raw: unknown): TurnResult {
     !uris.every((uri) => isField(uri) && isTurnUrl(uri))
   )
     return { ok: false, error: `uris must list 1 to ${URI_LIMIT} turn: or turns: URIs` };
-  return { ok: true, value: { urls: uris as string[], username, credential: password } };
+  return {
+    ok: true,
+    value: { server: { urls: uris as string[], username, credential: password }, ttl },
+  };
 }
 
 /** Fetches and checks fresh credentials; rejects with what went wrong, in words. */
 export async function fetchTurnServer(
   url: URL,
   timeoutMs = TURN_FETCH_LIMIT_MS,
-): Promise<RTCIceServer> {
+): Promise<TurnServer> {
   let text: string;
   try {
     const response = await fetch(url, {
@@ -70,9 +80,39 @@ export async function fetchTurnServer(
 }
 
 export interface Connectivity {
+  /** Its relay's credentials are replaced in place as they are renewed. */
   rtc: RTCConfiguration;
   /** Why this page plays without its relay this time; null when nothing is amiss. */
   warning: string | null;
+  /** Ends the renewals: call it as the links that use `rtc` close. */
+  stop(): void;
+}
+
+/**
+ * Renews the relay's credentials in `rtc` every half lifetime, so that a link made late
+ * at a long table (a redial, a player who comes back) still gets through the relay: the
+ * browser reads `rtc` afresh for each new connection. An allocation made before the
+ * credentials expired lives on without them. A renewal that fails is tried again every
+ * quarter lifetime, the credentials in hand kept meanwhile.
+ */
+function keepRenewed(rtc: RTCConfiguration, url: URL, configured: RTCIceServer[], ttl: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const renew = async () => {
+    try {
+      const fresh = await fetchTurnServer(url);
+      if (stopped) return;
+      rtc.iceServers = [...configured, fresh.server];
+      timer = setTimeout(renew, fresh.ttl * 500);
+    } catch {
+      if (!stopped) timer = setTimeout(renew, ttl * 250);
+    }
+  };
+  timer = setTimeout(renew, ttl * 500);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /**
@@ -88,10 +128,14 @@ export async function rtcConfiguration(
 ): Promise<Connectivity> {
   const iceTransportPolicy: RTCIceTransportPolicy = relayOnly ? 'relay' : 'all';
   const { iceServers, turnCredentials } = config;
-  if (turnCredentials === null) return { rtc: { iceServers, iceTransportPolicy }, warning: null };
+  const stop = () => {};
+  if (turnCredentials === null)
+    return { rtc: { iceServers, iceTransportPolicy }, warning: null, stop };
+  const url = new URL(turnCredentials, base);
   try {
-    const relay = await fetchTurnServer(new URL(turnCredentials, base));
-    return { rtc: { iceServers: [...iceServers, relay], iceTransportPolicy }, warning: null };
+    const relay = await fetchTurnServer(url);
+    const rtc = { iceServers: [...iceServers, relay.server], iceTransportPolicy };
+    return { rtc, warning: null, stop: keepRenewed(rtc, url, iceServers, relay.ttl) };
   } catch (e) {
     const why = (e as Error).message;
     if (relayOnly && !iceServers.some((server) => [server.urls].flat().some(isTurnUrl)))
@@ -101,6 +145,7 @@ export async function rtcConfiguration(
       );
     return {
       rtc: { iceServers, iceTransportPolicy },
+      stop,
       warning: `No relay this time: its credentials could not be fetched (${why}). Playing on without it; a player behind a strict firewall or some mobile networks may not connect.`,
     };
   }

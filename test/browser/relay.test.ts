@@ -3,6 +3,7 @@
  * secret, the signaling server handing them out, and pages that link through it alone.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startCoturn, type Coturn } from './coturn.ts';
 import {
@@ -25,7 +26,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await coturn?.close();
 });
-const stack = useStack(() => ({ turn: { secret, uris: [coturn.uri], ttlSeconds: 600 } }));
+/**
+ * Credentials good for 4 s, where a deployment's are for minutes: each page links long
+ * after its first ones expired, through the ones it renewed (src/net/turn.ts).
+ */
+const TTL_SECONDS = 4;
+const stack = useStack(() => ({ turn: { secret, uris: [coturn.uri], ttlSeconds: TTL_SECONDS } }));
 
 test('with Relay only ticked by keyboard, two pages play War to its first battle through coturn alone', async () => {
   const alice = await stack.newPlayer();
@@ -51,6 +57,8 @@ test('with Relay only ticked by keyboard, two pages play War to its first battle
   await bob.goto('about:blank');
 
   const invite = await createTable(alice, stack.url, 'Alice', 'war');
+  // Alice's first credentials expire before Bob links to her: only renewed ones get through.
+  await sleep((TTL_SECONDS + 1) * 1000);
   await joinTable(bob, invite, 'Bob');
   await expect.poll(() => alice.getByTestId('start').isEnabled()).toBe(true);
   await alice.getByTestId('start').click();

@@ -27,7 +27,10 @@ describe('parseTurnCredentials', () => {
   test('makes an ICE server of a good answer', () => {
     expect(parseTurnCredentials(good)).toEqual({
       ok: true,
-      value: { urls: ['turn:x'], username: '1800003600:ab12', credential: 'cGFzcw==' },
+      value: {
+        server: { urls: ['turn:x'], username: '1800003600:ab12', credential: 'cGFzcw==' },
+        ttl: 3600,
+      },
     });
   });
 
@@ -77,7 +80,8 @@ describe('rtcConfiguration, against a real signaling server', () => {
   test('adds fresh credentials the relay will accept, and relay only keeps to the relay', async () => {
     const url = `http://127.0.0.1:${signaling.port}${TURN_CREDENTIALS_PATH}`;
     const before = Math.floor(Date.now() / 1000);
-    const { rtc, warning } = await rtcConfiguration(configFor(url), base, true);
+    const { rtc, warning, stop } = await rtcConfiguration(configFor(url), base, true);
+    stop();
     expect(warning).toBeNull();
     expect(rtc.iceTransportPolicy).toBe('relay');
     expect(rtc.iceServers?.[0]).toEqual(stun);
@@ -85,13 +89,36 @@ describe('rtcConfiguration, against a real signaling server', () => {
     expect(turn?.urls).toEqual(relay.uris);
     const [expiry, name] = String(turn?.username).split(':');
     expect(Number(expiry) - before).toBeGreaterThanOrEqual(relay.ttlSeconds);
-    expect(name).toMatch(/^[0-9a-f]{12}$/);
+    expect(name).toMatch(/^[0-9a-f]{16}$/);
     const expected = createHmac('sha1', relay.secret).update(String(turn?.username));
     expect(turn?.credential).toBe(expected.digest('base64'));
   });
 
+  test('renews the credentials in place every half lifetime, until stopped', async () => {
+    const short = await startSignaling(0, {
+      turn: { ...relay, ttlSeconds: 1 },
+      limits: { credentialsBurst: 100 },
+    });
+    const username = () => rtc.iceServers?.[1]?.username;
+    const url = `http://127.0.0.1:${short.port}${TURN_CREDENTIALS_PATH}`;
+    const { rtc, stop } = await rtcConfiguration(configFor(url), base, false);
+    try {
+      const first = username();
+      await expect.poll(username, { timeout: 5000 }).not.toBe(first);
+      expect(rtc.iceServers?.[0]).toEqual(stun);
+      stop();
+      const last = username();
+      await new Promise((done) => setTimeout(done, 1500));
+      expect(username()).toBe(last);
+    } finally {
+      stop();
+      await short.close();
+    }
+  });
+
   test('without a credentials endpoint, the configured servers as they are', async () => {
-    expect(await rtcConfiguration(configFor(null), base, false)).toEqual({
+    const { rtc, warning } = await rtcConfiguration(configFor(null), base, false);
+    expect({ rtc, warning }).toEqual({
       rtc: { iceServers: [stun], iceTransportPolicy: 'all' },
       warning: null,
     });
