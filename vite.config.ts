@@ -64,15 +64,18 @@ const browserTests = {
 
 /**
  * The app installs on a phone and opens offline: a web-app manifest, and a service worker
- * (Workbox's, made at build time) that keeps every file of the build. A new version takes
- * over as soon as it is fetched, as a page without a service worker would: the players at
- * a table had better run the same one. A page already open runs on as it was loaded, and
- * the next load runs the new one. Not config.json: each host writes its own after the
- * build, read afresh by every page (src/net/config.ts keeps the last one read for a page
- * opened offline).
+ * (Workbox's, made at build time) that keeps every file of the build but the QR reader's
+ * WebAssembly, kept only once a player scans. Not config.json: each host writes its own
+ * after the build, read afresh by every page (src/net/config.ts keeps the last one read for
+ * a page opened offline).
+ *
+ * A new version installs beside the one running and waits: a page at a table keeps the
+ * files of the version it loaded, which the server may have dropped, until no tab of the
+ * browser is at a table; then the pages on the home screen load the new one
+ * (src/ui/controllers/update.svelte.ts, which registers the worker).
  */
 const installable = VitePWA({
-  injectRegister: 'script-defer',
+  injectRegister: false,
   // The icons are among the files kept already (globPatterns).
   includeManifestIcons: false,
   manifest: {
@@ -94,12 +97,20 @@ const installable = VitePWA({
     ],
   },
   workbox: {
-    skipWaiting: true,
+    // A first visit's page is served by the worker as soon as it is ready; a new version's
+    // worker waits until the page tells it no table is open (no skipWaiting).
     clientsClaim: true,
-    globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
     navigateFallback: 'index.html',
-    // The QR reader's WebAssembly is the largest file, and the camera works offline too.
-    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    runtimeCaching: [
+      {
+        // The QR reader's 950 kB of WebAssembly, on first use; each build names it anew, and
+        // only the last one is kept.
+        urlPattern: /\/assets\/zxing_reader-[\w-]+\.wasm$/,
+        handler: 'CacheFirst',
+        options: { cacheName: 'qr-reader', expiration: { maxEntries: 1 } },
+      },
+    ],
   },
 });
 

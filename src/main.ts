@@ -10,6 +10,7 @@ import { addressContext, appAddress } from './ui/controllers/address.ts';
 import { RelayChoice, relayContext } from './ui/controllers/relay.svelte.ts';
 import { YourGames, yourGamesContext } from './ui/controllers/history.svelte.ts';
 import { unlocked, webLocks } from './ui/controllers/tabs.ts';
+import { AppUpdate, reloadBringsAnother, watchUpdates } from './ui/controllers/update.svelte.ts';
 import './ui/global.css';
 
 const target = document.getElementById('app')!;
@@ -30,6 +31,22 @@ Object.assign(globalThis, {
     workers: await pool.tally(),
   }),
 });
+/** A new version of the app, and when it takes over: between games, never at a table. */
+const update = new AppUpdate({
+  locks: 'locks' in navigator ? navigator.locks : null,
+  reload: () => location.reload(),
+});
+// A part the page asked for is gone: the server may have a new version.
+window.addEventListener('vite:preloadError', () => {
+  void reloadBringsAnother(new URL('./', document.baseURI), document).then(
+    (another) => another && update.partMissing(),
+  );
+});
+// The development server makes no service worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  window.addEventListener('load', () => {
+    watchUpdates(update, navigator.serviceWorker).catch(() => undefined);
+  });
 /** Null when this browser keeps nothing for the page (a private window may refuse IndexedDB). */
 const kept: Promise<TableStore | null> = IdbStore.open().catch(() => null);
 const base = new URL(document.baseURI);
@@ -88,7 +105,7 @@ Promise.all([loadConfig(base, localStorage), kept])
       yourGamesContext(new YourGames(GameHistory.open())),
     ];
     // mount reads its context once, as it starts: a plain Map, not a reactive one.
-    mount(App, { target, props: { lobby }, context: new Map<symbol, unknown>(context) });
+    mount(App, { target, props: { lobby, update }, context: new Map<symbol, unknown>(context) });
   })
   .catch((error: Error) => {
     target.textContent = `Fair Deal could not start: ${error.message}`;
