@@ -5,10 +5,11 @@
  * them with everything started in them.
  *
  * ```
- *   home-0 (192.168.1.2)        home-1 (192.168.2.2)         Chromium in each home
- *        │ veth                      │ veth
- *   nat-0 (192.168.1.1 │ 203.0.113.10)   nat-1 (… │ 203.0.113.11)  nftables: masquerade, filter
- *        └──────────── bridge in pub (203.0.113.1) ──────┘         coturn on 3478
+ *   home0  192.168.1.2  Chromium            home1  192.168.2.2  Chromium
+ *     │ veth                                  │ veth
+ *   nat0   192.168.1.1 | 203.0.113.10       nat1   192.168.2.1 | 203.0.113.11
+ *     │ veth               nftables           │ veth
+ *   pub    bridge, 203.0.113.1: coturn (3478) and the PeerServer (9000)
  * ```
  *
  * The public side runs coturn and the PeerServer. The pages' own origin (the app, or a
@@ -35,8 +36,9 @@ export const PUBLIC_IP = '203.0.113.1';
 /** The public address of the NAT in front of each home. */
 export const NAT_IPS = ['203.0.113.10', '203.0.113.11'] as const;
 /**
- * coturn's port, the standard one: the public namespace is this run's alone, so nothing
- * else can hold it (the reason the other tests take free ports does not apply here).
+ * coturn's port, the standard one. The public namespace is this run's alone, so nothing
+ * else can hold this port or `SIGNALING_PORT` there: the reason the other tests take free
+ * ports does not apply.
  */
 const TURN_PORT = 3478;
 
