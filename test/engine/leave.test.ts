@@ -829,6 +829,15 @@ describe("the table's outcome from the game's, an ending and the audit's finding
       DRAW,
       othersWin('player 2 signed two different events in one place (ERR_EQUIVOCATION)', 0, 1),
     ],
+    [
+      'an equivocation alone decides: the other offences rest on a log that may differ',
+      [
+        { seat: 1, reason: 'ERR_NOT_OWED', event: 'ab12' },
+        { seat: 2, reason: 'ERR_EQUIVOCATION', event: 'seq 4' },
+      ],
+      DRAW,
+      othersWin('player 2 signed two different events in one place (ERR_EQUIVOCATION)', 0, 1),
+    ],
   ])('%s', (_, named, played, outcome) => {
     expect(tableOutcome(end(), played, false, named)).toEqual(outcome);
   });

@@ -165,6 +165,20 @@ describe('the deals a game asks for at once: one turn of the seats', () => {
     expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
   });
 
+  test.each([
+    [1, 6],
+    [2, 3],
+  ])('a table of protocol %i deals as it was played: in %i shares', (protocol, shares) => {
+    const table = Table.of(makePlayers(3), dealing, options, protocol);
+    table.dutiesUntil(inDealRound);
+    const from = table.events.length;
+    table.dutiesUntil((state) => state.game.at === 3);
+    expect(table.events.slice(from).map((e) => e.event.body.type)).toEqual(
+      Array(shares).fill('UNLOCK'),
+    );
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+  });
+
   test('a seat that takes its layer off its own hand too is refused and named', () => {
     const table = atShuffle();
     table.dutiesUntil(inDealRound);
@@ -179,5 +193,19 @@ describe('the deals a game asks for at once: one turn of the seats', () => {
     table.play(0, ownToo);
     for (const other of table.replicas.slice(1))
       expect(other.offences().map((o) => o.seat)).toEqual([0]);
+  });
+});
+
+describe("a seat's word that its turn came late", () => {
+  test('is taken from a seat the table waits on, and changes nothing; from another, it is refused', () => {
+    const table = atShuffle();
+    const before = table.replicas[0]!.state;
+    table.play(2, { type: 'SEEN' });
+    expect(table.replicas[0]!.state).toEqual(before);
+    table.duty(0);
+    // Seat 0 shuffled its deck and is next on no chain.
+    table.play(0, { type: 'SEEN' });
+    for (const replica of table.replicas.slice(1))
+      expect(replica.offences()).toMatchObject([{ seat: 0, reason: 'ERR_NOT_OWED' }]);
   });
 });

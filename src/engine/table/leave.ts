@@ -273,7 +273,7 @@ export const parseResign: Parser<'RESIGN'> = (body) => {
 /** An ABSENT body: the seat it declares absent. */
 export const parseAbsent: Parser<'ABSENT'> = (body) => {
   fields(body, 'seat');
-  if (!isSeat(body.seat)) throw new FieldError('expected a seat');
+  if (!isSeat(body.seat)) throw new FieldError();
   return { type: 'ABSENT', seat: body.seat };
 };
 

@@ -39,6 +39,6 @@ export const PLAY: StepKind<'PLAY'> = {
 /** An ACT body: the move, an object the game reads. */
 export const parseAct: Parser<'ACT'> = (body) => {
   fields(body, 'action');
-  if (!isObject(body.action)) throw new FieldError('expected a move');
+  if (!isObject(body.action)) throw new FieldError();
   return { type: 'ACT', action: body.action };
 };

@@ -194,7 +194,7 @@ export const REMASK: StepKind<'REMASK'> = {
 /** A REMASK body: the re-keys, then the shuffle of the re-keyed rows. */
 export const parseRemask: Parser<'REMASK'> = (body) => {
   fields(body, 'key', 'rekeyed', 'rekeys', 'pub', 'rows', 'proof');
-  if (!Array.isArray(body.rekeys)) throw new FieldError('expected a list');
+  if (!Array.isArray(body.rekeys)) throw new FieldError();
   return {
     type: 'REMASK',
     key: onePoint(body.key),

@@ -136,7 +136,7 @@ export const SEALED: StepKind<'SEALED'> = {
 /** A SEAL body: the commitment to a move. */
 export const parseSeal: Parser<'SEAL'> = (body) => {
   fields(body, 'hash');
-  if (!isHex(body.hash, 32)) throw new FieldError('expected hex');
+  if (!isHex(body.hash, 32)) throw new FieldError();
   return { type: 'SEAL', hash: body.hash };
 };
 
@@ -149,7 +149,6 @@ export const parseAck: Parser<'ACK'> = (body) => {
 /** An UNSEAL body: the move and the salt that open its seal. */
 export const parseUnseal: Parser<'UNSEAL'> = (body) => {
   fields(body, 'action', 'salt');
-  if (!isObject(body.action) || !isHex(body.salt, 32))
-    throw new FieldError('expected a move and hex');
+  if (!isObject(body.action) || !isHex(body.salt, 32)) throw new FieldError();
   return { type: 'UNSEAL', action: body.action, salt: body.salt };
 };
