@@ -8,8 +8,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Need, Seat } from '../../src/engine/game.ts';
-import { stillDue } from '../../src/engine/table/author.ts';
+import { makeSeal, stillDue } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
+import { stepOwed } from '../../src/engine/table/fold.ts';
 import { epochsOwed, epochsShuffledBy } from '../../src/engine/table/shuffle.ts';
 import type { StepOf } from '../../src/engine/table/step.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
@@ -73,6 +74,10 @@ describe('three decks shuffled on three chains at once', () => {
     expect(shuffleStep(now).shuffled).toEqual([1, 0, 0]);
     expect([0, 1, 2].map((seat) => epochsOwed(shuffleStep(now), seat))).toEqual([[], [0, 1], [2]]);
     expect([0, 1, 2].map((seat) => epochsShuffledBy(shuffleStep(now), seat))).toEqual([1, 0, 0]);
+    expect(stepOwed(now)).toEqual([
+      { seat: 1, kind: 'SHUFFLE' },
+      { seat: 2, kind: 'SHUFFLE' },
+    ]);
     expect(now.stepNo).toBe(start.stepNo);
 
     expect(stillDue(start, now, 1, late)).toBe(true);
@@ -207,5 +212,24 @@ describe("a seat's word that its turn came late", () => {
     table.play(0, { type: 'SEEN' });
     for (const replica of table.replicas.slice(1))
       expect(replica.offences()).toMatchObject([{ seat: 0, reason: 'ERR_NOT_OWED' }]);
+  });
+});
+
+describe('a seal beside another seat’s own move', () => {
+  test('waits for the seats that may cross it, not for a seat the game waits on as well', () => {
+    const both = {
+      ...scriptGame,
+      id: 'script-two-moves',
+      needs: (state: ScriptState): Need[] => state.script.slice(state.at, state.at + 2),
+    };
+    const script: Need[] = [
+      { type: 'ACT', seats: [1], optional: [0] },
+      { type: 'ACT', seats: [2] },
+    ];
+    const table = Table.of(makePlayers(3), both, { decks: [{ name: 'a', size: 2 }], script });
+    table.dutiesUntil((state) => state.step.type === 'PLAY');
+    const replica = table.replicas[1]!;
+    table.play(1, makeSeal(replica.state, 1, { type: 'DONE' }, table.players[1]!.keyring));
+    expect(replica.state.step).toMatchObject({ type: 'SEALED', seat: 1, waiting: [0] });
   });
 });

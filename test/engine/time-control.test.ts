@@ -1,6 +1,8 @@
 /**
  * The time control a genesis carries (`clock.ts`): which clocks a genesis may name, the
- * fields each protocol keeps time by, and which of its two limits a seat's turn gets.
+ * fields each protocol keeps time by, and which of its two limits a seat's turn gets; and
+ * the genesis as it is hashed, each optional field (the time fields among them) left out
+ * where a table has none.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -13,6 +15,8 @@ import {
   limitFor,
   timeFields,
 } from '../../src/engine/table/clock.ts';
+import { genesisJson } from '../../src/engine/table/genesis.ts';
+import type { Genesis } from '../../src/engine/table/types.ts';
 
 describe('the clock a genesis carries', () => {
   test('exactly its two limits, each a whole number of milliseconds within bounds', () => {
@@ -29,6 +33,8 @@ describe('the clock a genesis carries', () => {
       { moveMs: 60_000, dutyMs: 30_000, absentAfterMs: 120_000 },
       { moveMs: '60000', dutyMs: 30_000 },
       { moveMs: 60_000, dutyMs: 30_000.5 },
+      { moveMs: NaN, dutyMs: 30_000 },
+      { moveMs: 60_000, dutyMs: Infinity },
       { moveMs: MIN_CLOCK_MS - 1, dutyMs: 30_000 },
       { moveMs: 60_000, dutyMs: MIN_CLOCK_MS - 1 },
       { moveMs: MAX_CLOCK_MS + 1, dutyMs: 30_000 },
@@ -66,5 +72,30 @@ describe('the limit of a seat’s turn', () => {
         false,
       ),
     ).toBe(10_000);
+  });
+});
+
+describe('the genesis as it is hashed', () => {
+  const bare: Genesis = {
+    table: 't',
+    game: 'war',
+    names: ['Ada', 'Bob'],
+    identities: ['aa', 'bb'],
+    deckSize: 52,
+    options: {},
+  };
+  test('leaves out each optional field a table has none of, so an older genesis hashes as it did', () => {
+    expect(Object.keys(genesisJson(bare)).sort()).toEqual(Object.keys(bare).sort());
+  });
+  test('keeps each optional field a table has', () => {
+    const full: Genesis = {
+      ...bare,
+      absentAfterMs: DEFAULT_ABSENT_AFTER_MS,
+      clock: DEFAULT_CLOCK,
+      runBy: [0, 0],
+      protocol: TIME_PROTOCOL,
+    };
+    expect(genesisJson(full)).toEqual(full);
+    expect(Object.keys(genesisJson(full)).sort()).toEqual(Object.keys(full).sort());
   });
 });

@@ -63,8 +63,7 @@ export function listOf<T>(
 /** An index into a list the table holds: a whole number below 2¹⁶, far more than any table's. */
 export function index(v: Json | undefined): number {
   // `v % 1` is not 0 for a fraction, NaN or an infinity.
-  if (typeof v !== 'number' || v % 1 !== 0 || v < 0 || v >= 2 ** 16)
-    throw new FieldError();
+  if (typeof v !== 'number' || v % 1 !== 0 || v < 0 || v >= 2 ** 16) throw new FieldError();
   return v;
 }
 
