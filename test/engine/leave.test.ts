@@ -561,6 +561,10 @@ describe('races: a declared seat that answers in time simply continues', () => {
     // The claimed seat's client makes the answer; nobody else owes one.
     expect(makeDuty(replica.state, 1, new Keyring(), scriptPlayable)).toEqual({ type: 'PRESENT' });
     expect(makeDuty(replica.state, 2, new Keyring(), scriptPlayable)).toBeNull();
+    // At a table with a clock a bare "I am here" answers nothing: it answers with what it owes.
+    const clock = { moveMs: 60_000, dutyMs: 10_000 };
+    const timed = { ...replica.state, genesis: { ...replica.state.genesis, clock } };
+    expect(makeDuty(timed, 1, new Keyring(), scriptPlayable)).toBeNull();
     const answer = send(replica, 1, { type: 'PRESENT' });
     expect(verdictOf(replica, claim.hash)).toBe('void');
     expect(verdictOf(replica, answer.hash)).toBe('applied');

@@ -109,22 +109,34 @@ describe('three decks shuffled on three chains at once', () => {
 
 describe('a seat that breaks the pipeline is refused and named', () => {
   /** Seat 0's own shuffle with its shuffles changed by `change`, sent to every seat. */
-  test.each<[string, (shuffles: object[]) => object[]]>([
-    ['a deck another seat is next on', (s) => [{ ...s[0]!, epoch: 1 }]],
-    ['its deck twice', (s) => [s[0]!, s[0]!]],
+  test.each<[string, (shuffles: object[]) => object[], string]>([
+    ['a deck another seat is next on', (s) => [{ ...s[0]!, epoch: 1 }], 'ERR_NOT_OWED'],
+    ['its deck twice', (s) => [s[0]!, s[0]!], 'ERR_SHAPE'],
     [
       'shuffles that name no deck',
       (s) => s.map(({ epoch: _, ...rest }: { epoch?: number }) => rest),
+      'ERR_SHAPE',
     ],
-  ])('%s', (_, change) => {
+  ])('%s', (_, change, reason) => {
     const table = atShuffle();
     const honest = dutyOf(table.replicas[0]!, table.players[0]!) as { shuffles: object[] };
     table.play(0, { type: 'SHUFFLE', shuffles: change(honest.shuffles) } as unknown as TableBody);
     for (const replica of table.replicas.slice(1)) {
-      expect(replica.offences().map((o) => o.seat)).toEqual([0]);
+      expect(replica.offences()).toMatchObject([{ seat: 0, reason }]);
       expect(replica.state.cards.every((card) => card.layers.length === 0)).toBe(true);
     }
   });
+});
+
+test('a seat next on two chains that names its decks out of order is refused and named', () => {
+  const table = atShuffle();
+  table.duty(0);
+  const honest = dutyOf(table.replicas[1]!, table.players[1]!) as { shuffles: { epoch: number }[] };
+  expect(honest.shuffles.map((s) => s.epoch)).toEqual([0, 1]);
+  const body = { type: 'SHUFFLE', shuffles: [...honest.shuffles].reverse() };
+  table.play(1, body as unknown as TableBody);
+  for (const replica of [table.replicas[0]!, table.replicas[2]!])
+    expect(replica.offences()).toMatchObject([{ seat: 1, reason: 'ERR_SHAPE' }]);
 });
 
 describe('the deals a game asks for at once: one turn of the seats', () => {
