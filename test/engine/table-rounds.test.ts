@@ -92,9 +92,10 @@ describe('three decks shuffled on three chains at once', () => {
     expect(stillDue(start, now, 1, { type: 'RESIGN' })).toBe(false);
     expect(stillDue(start, { ...now, genesisHash: 'another' }, 1, late)).toBe(false);
     expect(stillDue(start, { ...now, stepNo: now.stepNo + 1 }, 1, late)).toBe(false);
-    expect(
-      stillDue(start, { ...now, step: { ...shuffleStep(now), shuffled: undefined } }, 1, late),
-    ).toBe(false);
+    // A round in turn (no `shuffled`): seat 0 is next on every deck, but nothing is pipelined.
+    const inTurn = { ...now, step: { ...shuffleStep(now), shuffled: undefined } };
+    expect(stillDue(start, inTurn, 1, late)).toBe(false);
+    expect(stillDue(start, inTurn, 0, naming(2))).toBe(false);
 
     // Seat 1's shuffle signed now is taken; it is then no longer due.
     const signed = authorOn(table.replicas[1]!, one, late);
