@@ -7,10 +7,13 @@
  * seat taking its layer off every card but its own.
  */
 import { describe, expect, test } from 'vitest';
+import type { JsonObject } from '../../src/engine/encoding.ts';
 import type { Need, Seat } from '../../src/engine/game.ts';
+import { err } from '../../src/engine/result.ts';
 import { makeSeal, stillDue } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
-import { stepOwed } from '../../src/engine/table/fold.ts';
+import { diagnose, stepOwed, type Diagnosis } from '../../src/engine/table/fold.ts';
+import type { Replica } from '../../src/engine/table/replica.ts';
 import { epochsOwed, epochsShuffledBy } from '../../src/engine/table/shuffle.ts';
 import type { StepOf } from '../../src/engine/table/step.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
@@ -49,6 +52,17 @@ const shuffleStep = (state: State): StepOf<'SHUFFLE'> => {
 /** A SHUFFLE naming `epochs`: all `stillDue` reads of a body. */
 const naming = (...epochs: (number | undefined)[]) =>
   ({ type: 'SHUFFLE', shuffles: epochs.map((epoch) => ({ epoch })) }) as unknown as TableBody;
+
+/** The diagnosis of `replica`'s last entry, which it refused, on the state its author saw. */
+function lastDiagnosis(replica: Replica<ScriptState>): Diagnosis {
+  const at = replica.log.entries().length - 1;
+  const verdict = replica.entryVerdicts[at];
+  if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
+  const { author, body } = replica.log.entries()[at]!.event;
+  return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
+}
+const SHAPE = { kind: 'other', code: 'ERR_SHAPE' };
+const EVERY_SEAT = [0, 1, 2].map((seat) => ({ seat, kind: 'SHUFFLE' }));
 
 /** A table at its first shuffle round, every KEY in. */
 function atShuffle(): Table<ScriptState> {
@@ -110,20 +124,27 @@ describe('three decks shuffled on three chains at once', () => {
 
 describe('a seat that breaks the pipeline is refused and named', () => {
   /** Seat 0's own shuffle with its shuffles changed by `change`, sent to every seat. */
-  test.each<[string, (shuffles: object[]) => object[], string]>([
-    ['a deck another seat is next on', (s) => [{ ...s[0]!, epoch: 1 }], 'ERR_NOT_OWED'],
-    ['its deck twice', (s) => [s[0]!, s[0]!], 'ERR_SHAPE'],
+  test.each<[string, (shuffles: object[]) => object[], string, object]>([
+    [
+      'a deck another seat is next on',
+      (s) => [{ ...s[0]!, epoch: 1 }],
+      'ERR_NOT_OWED',
+      { kind: 'not-owed', owed: EVERY_SEAT },
+    ],
+    ['its deck twice', (s) => [s[0]!, s[0]!], 'ERR_SHAPE', SHAPE],
     [
       'shuffles that name no deck',
       (s) => s.map(({ epoch: _, ...rest }: { epoch?: number }) => rest),
       'ERR_SHAPE',
+      SHAPE,
     ],
-  ])('%s', (_, change, reason) => {
+  ])('%s', (_, change, reason, diagnosis) => {
     const table = atShuffle();
     const honest = dutyOf(table.replicas[0]!, table.players[0]!) as { shuffles: object[] };
     table.play(0, { type: 'SHUFFLE', shuffles: change(honest.shuffles) } as unknown as TableBody);
     for (const replica of table.replicas.slice(1)) {
       expect(replica.offences()).toMatchObject([{ seat: 0, reason }]);
+      expect(lastDiagnosis(replica)).toEqual(diagnosis);
       expect(replica.state.cards.every((card) => card.layers.length === 0)).toBe(true);
     }
   });
@@ -136,8 +157,10 @@ test('a seat next on two chains that names its decks out of order is refused and
   expect(honest.shuffles.map((s) => s.epoch)).toEqual([0, 1]);
   const body = { type: 'SHUFFLE', shuffles: [...honest.shuffles].reverse() };
   table.play(1, body as unknown as TableBody);
-  for (const replica of [table.replicas[0]!, table.replicas[2]!])
+  for (const replica of [table.replicas[0]!, table.replicas[2]!]) {
     expect(replica.offences()).toMatchObject([{ seat: 1, reason: 'ERR_SHAPE' }]);
+    expect(lastDiagnosis(replica)).toEqual(SHAPE);
+  }
 });
 
 describe('the deals a game asks for at once: one turn of the seats', () => {
@@ -195,6 +218,22 @@ describe('the deals a game asks for at once: one turn of the seats', () => {
       Array(shares).fill('UNLOCK'),
     );
     expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+  });
+
+  test('a deal the game refuses at the end of the round: the last share is refused by its rules', () => {
+    const refusing = {
+      ...dealing,
+      id: 'script-deals-refused',
+      fact: (state: ScriptState, fact: JsonObject) =>
+        fact.type === 'DEALT' && fact.to === 2 ? err('ERR_NO') : dealing.fact(state, fact),
+    };
+    const table = Table.of(makePlayers(3), refusing, options);
+    table.dutiesUntil((state) => state.step.type === 'UNLOCK' && state.step.next === 2);
+    table.duty(2);
+    for (const replica of table.replicas.slice(0, 2)) {
+      expect(replica.offences()).toMatchObject([{ seat: 2, reason: 'ERR_RULES' }]);
+      expect(replica.state.game.facts).toEqual([]);
+    }
   });
 
   test('a seat that takes its layer off its own hand too is refused and named', () => {
