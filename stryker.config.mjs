@@ -33,7 +33,7 @@ const PARTS = {
     // opened by the audit (report-games.test.ts) are left to npm test: scripted hands on
     // small decks reach the same checks in a fraction of the time.
     tests: [
-      'test/engine/{table,table-steps,table-decks,table-exhibits,void,judge,leave,duties,keyring,report,seal}.test.ts',
+      'test/engine/{table,table-steps,table-decks,table-exhibits,void,judge,leave,duties,keyring,report,seal,time-control,table-rounds,check-id}.test.ts',
       'test/engine/adversary/{checks-fold,bodies,context,audit-void,remask,evidence}.test.ts',
     ],
   },

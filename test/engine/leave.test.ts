@@ -22,6 +22,7 @@ import { DEFAULT_ABSENT_AFTER_MS } from '../../src/engine/table/clock.ts';
 import {
   MAX_ABSENT_AFTER_MS,
   MIN_ABSENT_AFTER_MS,
+  finalityOf,
   refuted,
   tableOutcome,
   type Named,
@@ -560,6 +561,10 @@ describe('races: a declared seat that answers in time simply continues', () => {
     // The claimed seat's client makes the answer; nobody else owes one.
     expect(makeDuty(replica.state, 1, new Keyring(), scriptPlayable)).toEqual({ type: 'PRESENT' });
     expect(makeDuty(replica.state, 2, new Keyring(), scriptPlayable)).toBeNull();
+    // At a table with a clock a bare "I am here" answers nothing: it answers with what it owes.
+    const clock = { moveMs: 60_000, dutyMs: 10_000 };
+    const timed = { ...replica.state, genesis: { ...replica.state.genesis, clock } };
+    expect(makeDuty(timed, 1, new Keyring(), scriptPlayable)).toBeNull();
     const answer = send(replica, 1, { type: 'PRESENT' });
     expect(verdictOf(replica, claim.hash)).toBe('void');
     expect(verdictOf(replica, answer.hash)).toBe('applied');
@@ -828,8 +833,43 @@ describe("the table's outcome from the game's, an ending and the audit's finding
       DRAW,
       othersWin('player 2 signed two different events in one place (ERR_EQUIVOCATION)', 0, 1),
     ],
+    [
+      'an equivocation alone decides: the other offences rest on a log that may differ',
+      [
+        { seat: 1, reason: 'ERR_NOT_OWED', event: 'ab12' },
+        { seat: 2, reason: 'ERR_EQUIVOCATION', event: 'seq 4' },
+      ],
+      DRAW,
+      othersWin('player 2 signed two different events in one place (ERR_EQUIVOCATION)', 0, 1),
+    ],
   ])('%s', (_, named, played, outcome) => {
     expect(tableOutcome(end(), played, false, named)).toEqual(outcome);
+  });
+
+  test('an absence at a table with a clock: the claimed seat ran out of time', () => {
+    const state = end();
+    const clocked = { ...state.genesis, clock: { moveMs: 60_000, dutyMs: 10_000 } };
+    expect(
+      tableOutcome({ ...state, genesis: clocked, ending: ending('ABSENT') }, null, false, []),
+    ).toEqual(othersWin('player 1 ran out of time', 0, 2));
+  });
+
+  test("an ending's finality: final once every seat confirmed it, disputed by another ending's confirmations", () => {
+    const state = { ...end(), ending: ending('RESIGN') };
+    const other = (seat: Seat, event: number) => ({ seat, event, ending: ending('ABSENT') });
+    const same = { seat: 2, event: 9, ending: ending('RESIGN') };
+    // The game's own end, every audit in, needs no confirmation.
+    expect(finalityOf(end(), [], [])).toEqual({ kind: 'final' });
+    expect(finalityOf(state, [2, 0, 1], [])).toEqual({ kind: 'final' });
+    expect(finalityOf(state, [1], [same])).toEqual({ kind: 'unconfirmed', missing: [0, 2] });
+    expect(finalityOf(state, [0], [same, other(1, 7), other(2, 8)])).toEqual({
+      kind: 'disputed',
+      missing: [1, 2],
+      confirmed: [other(1, 7), other(2, 8)],
+    });
+    // A table not done yet is final by no count of confirmations.
+    const playing = replicaBefore(hand(), AT['the last move']()).state;
+    expect(finalityOf(playing, [0, 1, 2], [])).toEqual({ kind: 'unconfirmed', missing: [] });
   });
 
   test("a refuted claim ends the table at once, its card's face made public", () => {

@@ -149,6 +149,6 @@ export function openExhibits(state: TableState<unknown>): number[][] {
 /** An AUDIT body: the secrets, each in [1, ℓ). */
 export const parseAudit: Parser<'AUDIT'> = (body) => {
   fields(body, 'secrets');
-  if (!Array.isArray(body.secrets)) throw new FieldError('expected a list');
+  if (!Array.isArray(body.secrets)) throw new FieldError();
   return { type: 'AUDIT', secrets: body.secrets.map(secret) };
 };

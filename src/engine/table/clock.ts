@@ -65,7 +65,8 @@ export const MAX_CLOCK_MS = 3_600_000;
 
 const isLimit = (value: unknown): value is number =>
   typeof value === 'number' &&
-  Number.isInteger(value) &&
+  // Not 0 for a fraction, NaN or an infinity.
+  value % 1 === 0 &&
   value >= MIN_CLOCK_MS &&
   value <= MAX_CLOCK_MS;
 

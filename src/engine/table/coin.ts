@@ -127,14 +127,13 @@ export const COIN: StepKind<'COIN'> = {
 /** A COMMIT body: the hash a bit is committed to. */
 export const parseCommit: Parser<'COMMIT'> = (body) => {
   fields(body, 'hash');
-  if (!isHex(body.hash, 32)) throw new FieldError('expected hex');
+  if (!isHex(body.hash, 32)) throw new FieldError();
   return { type: 'COMMIT', hash: body.hash };
 };
 
 /** An OPEN body: the bit and the salt that open a commitment. */
 export const parseOpen: Parser<'OPEN'> = (body) => {
   fields(body, 'bit', 'salt');
-  if ((body.bit !== 0 && body.bit !== 1) || !isHex(body.salt, 32))
-    throw new FieldError('expected a bit and hex');
+  if ((body.bit !== 0 && body.bit !== 1) || !isHex(body.salt, 32)) throw new FieldError();
   return { type: 'OPEN', bit: body.bit, salt: body.salt };
 };

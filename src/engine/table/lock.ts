@@ -38,7 +38,7 @@ export function lockFor(
   need: Exclude<Need, { type: 'ACT' }>,
 ): Step | null {
   if (need.type !== 'DEAL') return null;
-  const cards = need.cards.filter((id) => !state.cards[id]?.layers.some((l) => l.seat === need.to));
+  const cards = need.cards.filter((id) => !state.cards[id]!.layers.some((l) => l.seat === need.to));
   return cards.length > 0 ? { type: 'LOCK', seat: need.to, cards } : null;
 }
 

@@ -17,7 +17,8 @@ const crossable = (needs: readonly Need[]): Seat[] =>
 
 /** The seats that may act beside the sealing seat: each must see the seal before it opens. */
 const bystanders = (needs: readonly Need[]): Seat[] =>
-  needs.flatMap((need) => (need.type === 'ACT' ? (need.optional ?? []) : []));
+  // Stryker disable next-line ConditionalExpression: in PLAY every need is an ACT (the fold starts any other need's step first), and only an ACT has `optional`
+  needs.flatMap((need) => (need.type === 'ACT' && need.optional) || []);
 
 /** PLAY: no table event is owed; the game's players act, a crossable move as a SEAL. */
 export const PLAY: StepKind<'PLAY'> = {
@@ -39,6 +40,6 @@ export const PLAY: StepKind<'PLAY'> = {
 /** An ACT body: the move, an object the game reads. */
 export const parseAct: Parser<'ACT'> = (body) => {
   fields(body, 'action');
-  if (!isObject(body.action)) throw new FieldError('expected a move');
+  if (!isObject(body.action)) throw new FieldError();
   return { type: 'ACT', action: body.action };
 };

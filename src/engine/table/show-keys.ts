@@ -113,7 +113,7 @@ export const REKEY: StepKind<'REKEY'> = {
 /** A REKEY body: the fresh key, and every card re-keyed to it with its proof. */
 export const parseRekey: Parser<'REKEY'> = (body) => {
   fields(body, 'key', 'rekeyed', 'rekeys');
-  if (!Array.isArray(body.rekeys)) throw new FieldError('expected a list');
+  if (!Array.isArray(body.rekeys)) throw new FieldError();
   return {
     type: 'REKEY',
     key: onePoint(body.key),

@@ -97,6 +97,19 @@ describe('parseBody range-checks every field from the network', () => {
     ],
     // Each field of the wrong shape is ERR_BODY_FIELDS, told apart from a bad encoding.
     ['a body of no known type', { type: 'DANCE' }, 'ERR_BODY_FIELDS'],
+    // A list is no type, though its text is one ('RESIGN').
+    ['a body whose type is a list', { type: ['RESIGN'] }, 'ERR_BODY_FIELDS'],
+    // An epoch is an index below 2¹⁶: past its check, the rows '*' are a bad encoding.
+    ...([-1, 2 ** 16, 0.5, '1'] as const).map((epoch): [string, JsonObject, string] => [
+      `a shuffle of epoch ${JSON.stringify(epoch)}`,
+      { type: 'SHUFFLE', shuffles: [{ epoch, rows: '*', proof: '' }] },
+      'ERR_BODY_FIELDS',
+    ]),
+    [
+      'a shuffle of the last epoch an index names',
+      { type: 'SHUFFLE', shuffles: [{ epoch: 2 ** 16 - 1, rows: '*', proof: '' }] },
+      'ERR_BODY_ENCODING',
+    ],
     [
       'a key round naming its genesis by a number',
       { type: 'KEY', genesis: 5, keys: [] },

@@ -35,6 +35,7 @@ import type {
   UnlockBody,
 } from '../../../src/engine/table/bodies.ts';
 import { makeAct } from '../../../src/engine/table/author.ts';
+import { BASE_KEY } from '../../../src/engine/table/keyring.ts';
 import { diagnose, type Diagnosis } from '../../../src/engine/table/fold.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { err } from '../../../src/engine/result.ts';
@@ -149,6 +150,14 @@ describe('the part of a refused event that fails', () => {
       'UNLOCK',
     );
     expect(diagnosis).toEqual({ kind: 'count', items: 'points', claimed: 2, expected: 3, part: 0 });
+  });
+
+  test('a re-key to G, or to a key already at the table: the key, and whether it was in use', () => {
+    const base = cheat<RekeyBody>(0, 'REKEY', (b) => ({ ...b, key: BASE_KEY }));
+    expect(base.diagnosis).toEqual({ kind: 'key', key: hex(BASE_KEY), used: false });
+    const own = replicaBefore(hand(), indexOf(hand(), 0, 'REKEY')).state.pubs[0]![0]!;
+    const reused = cheat<RekeyBody>(0, 'REKEY', (b) => ({ ...b, key: own }));
+    expect(reused.diagnosis).toEqual({ kind: 'key', key: hex(own), used: true });
   });
 
   test('a shuffle whose proof does not hold: the deck’s cards and the shuffler’s key', () => {
