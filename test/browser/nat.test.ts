@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SIGNALING_PATH } from '../../scripts/servers.ts';
-import { anonymousName, turnCredentials } from '../../scripts/turn.ts';
+import { turnCredentials } from '../../scripts/turn.ts';
 import { createTable } from '../../scripts/stack.ts';
 import type { AppConfig } from '../../src/net/config.ts';
 import {
@@ -90,7 +90,8 @@ interface Candidate {
  */
 async function linkThroughNats(iceServers: RTCIceServer[]) {
   const [alice, bob] = await Promise.all([pageAt(0), pageAt(1)]);
-  const ids = [`nat-${anonymousName()}`, `nat-${anonymousName()}`] as const;
+  const fresh = () => randomBytes(6).toString('hex');
+  const ids = [`nat-${fresh()}`, `nat-${fresh()}`] as const;
   await Promise.all(
     [alice, bob].map(async (page, i) => {
       await page.goto(new URL(PEER_PAGE, site!.url).href);
@@ -186,7 +187,7 @@ test('behind two symmetric NATs, two browsers link only through the TURN relay',
   await lab!.setNat('symmetric');
   const { username, password } = turnCredentials(
     { secret, uris: [coturn.turn], ttlSeconds: 600 },
-    anonymousName(),
+    'nat-test',
     Date.now(),
   );
   const pairs = await linkThroughNats([
