@@ -211,15 +211,15 @@ export function proveShuffle(
   const wHat = nonces.slice(n, 2 * n);
   const wPrime = nonces.slice(2 * n, 3 * n);
   const [w1, w2, w3, we] = nonces.slice(3 * n) as [bigint, bigint, bigint, bigint];
-  const cHatHalf = new Array<Point>(n);
-  const tHatHalf = new Array<Point>(n);
+  const cHatHalf: Point[] = [];
+  const tHatHalf: Point[] = [];
   let Rprev = 0n; // R̂_{i-1}
   let Uprev = 1n; // U_{i-1} = Π_{k<i} u'_k
   for (let i = 0; i < n; i++) {
-    tHatHalf[i] = mulBase(h(wHat[i]! + wPrime[i]! * Rprev)).add(mulH(h(wPrime[i]! * Uprev)));
+    tHatHalf.push(mulBase(h(wHat[i]! + wPrime[i]! * Rprev)).add(mulH(h(wPrime[i]! * Uprev))));
     Rprev = modL(rHat[i]! + uP[i]! * Rprev);
     Uprev = modL(uP[i]! * Uprev);
-    cHatHalf[i] = mulBase(h(Rprev)).add(mulH(h(Uprev)));
+    cHatHalf.push(mulBase(h(Rprev)).add(mulH(h(Uprev))));
   }
   const rHatAll = Rprev; // r̂ = R̂_N
 
