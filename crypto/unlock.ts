@@ -110,7 +110,10 @@ export function weighUnlock(
     if (n === 0 || after.length !== n) return false;
     if (!before.every(isPoint) || !after.every(isPoint)) return false;
     const { T1, T2, s } = proof;
-    if (!isPoint(T1) || !isPoint(T2) || !isScalar(s)) return false;
+    // The identity or no point throws, and the catch answers false.
+    assertPoint(T1, 'T1');
+    assertPoint(T2, 'T2');
+    if (!isScalar(s)) return false;
     const seed = unlockSeed(ctx, pub, before, after);
     const z = challenges128(UNLOCK_Z, seed, n);
     const gamma = unlockChallenge(seed, T1, T2);
