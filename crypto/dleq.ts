@@ -116,8 +116,8 @@ export function weighDleq(
     // A proof that is no object throws here, and the catch answers false.
     const { T1, T2, s } = proof;
     // The identity or no point throws, and the catch answers false.
-    assertPoint(T1, 'T1');
-    assertPoint(T2, 'T2');
+    assertPoint(T1);
+    assertPoint(T2);
     if (!isScalar(s)) return false;
     const gamma = dleqChallenge(ctx, g, u, h, v, T1, T2);
     const a = eq.weight();

@@ -320,7 +320,7 @@ export function weighShuffle(
   report('verifyShuffle');
   try {
     // The identity or no point throws, and the catch answers false.
-    assertPoint(pub, 'pub');
+    assertPoint(pub);
     // Malformed input throws below (the rows' checks, the transcript's on `ctx`, reading
     // the fields of a null proof), and the catch answers false.
     const { n, w } = assertRows(input);
