@@ -119,7 +119,7 @@ export function cardIndex(deckId: string, size: number, p: Point): number {
   checkIndex(size, 'size');
   if (!(p instanceof Point) || p.is0()) return -1;
   const i = deckTable(deckId, size).index.get(pointHex(p));
-  return i !== undefined && i < size ? i : -1;
+  return i === undefined || i >= size ? -1 : i;
 }
 
 /** {@link cardIndex} of the point with this encoding, without decoding it. */
@@ -127,7 +127,7 @@ export function encodingIndex(deckId: string, size: number, encoding: Uint8Array
   checkDeck(deckId);
   checkIndex(size, 'size');
   const i = deckTable(deckId, size).index.get(bytesToHex(encoding));
-  return i !== undefined && i < size ? i : -1;
+  return i === undefined || i >= size ? -1 : i;
 }
 
 /**

@@ -115,7 +115,10 @@ export function weighDleq(
     if (!(ctx instanceof Uint8Array) || ![g, u, h, v].every(isPoint)) return false;
     // A proof that is no object throws here, and the catch answers false.
     const { T1, T2, s } = proof;
-    if (!isPoint(T1) || !isPoint(T2) || !isScalar(s)) return false;
+    // The identity or no point throws, and the catch answers false.
+    assertPoint(T1);
+    assertPoint(T2);
+    if (!isScalar(s)) return false;
     const gamma = dleqChallenge(ctx, g, u, h, v, T1, T2);
     const a = eq.weight();
     const b = eq.weight();

@@ -109,12 +109,9 @@ export function challenges128(domain: string, seed: Uint8Array, n: number): bigi
     base.update(u32le(part.length));
     base.update(part);
   }
-  const out: bigint[] = new Array<bigint>(n);
-  for (let j = 0; j < n; j++) {
-    const d = base.clone().update(u32le(4)).update(u32le(j)).digest();
-    out[j] = leToBig(d.subarray(0, 16));
-  }
-  return out;
+  return Array.from({ length: n }, (_, j) =>
+    leToBig(base.clone().update(u32le(4)).update(u32le(j)).digest().subarray(0, 16)),
+  );
 }
 
 /** One part of a proof context: a string, a non-negative safe integer, or raw bytes. */
@@ -135,8 +132,7 @@ export function deriveContext(...parts: ContextPart[]): Uint8Array {
         throw new RangeError('deriveContext: numbers must be non-negative safe integers');
       }
       const b = new Uint8Array(8);
-      let x = BigInt(part);
-      for (let i = 0; i < 8; i++, x >>= 8n) b[i] = Number(x & 0xffn);
+      new DataView(b.buffer).setBigUint64(0, BigInt(part), true); // little-endian
       t.label('n').bytes(b);
     } else if (part instanceof Uint8Array) t.label('b').bytes(part);
     else throw new TypeError('deriveContext: parts must be strings, numbers or Uint8Arrays');

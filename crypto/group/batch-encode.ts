@@ -44,7 +44,6 @@ function extended(p: Point): Extended {
  * get `Q_i` encoded. Matches `toBytes()` exactly (tested on random points).
  */
 export function doubleAndEncode(points: readonly Point[]): Point[] {
-  const n = points.length;
   const st = points.map((p) => {
     const { X, Y, Z, T } = extended(p);
     const XX = Fp.sqr(X);
@@ -59,18 +58,14 @@ export function doubleAndEncode(points: readonly Point[]): Point[] {
     const fh = Fp.mul(f, h);
     return { e, f, g, h, eg, fh, efgh: Fp.mul(eg, fh) };
   });
+  // invertBatch maps 0 to 0: efgh is 0 only for a representative of the identity (2XY = 0),
+  // whose encoding the formulas below then give as s = 0, the identity's.
   const inv = Fp.invertBatch(st.map((x) => x.efgh));
-  const out = new Array<Point>(n);
-  for (let i = 0; i < n; i++) {
-    const doubled = points[i]!.double();
+  return points.map((p, i) => {
+    const doubled = p.double();
     const x = st[i]!;
-    const iv = inv[i];
-    if (x.efgh === 0n || iv === undefined) {
-      out[i] = doubled; // the identity or a torsion representative: encode the slow way
-      continue;
-    }
-    const zInv = Fp.mul(x.eg, iv);
-    const tInv = Fp.mul(x.fh, iv);
+    const zInv = Fp.mul(x.eg, inv[i]!);
+    const tInv = Fp.mul(x.fh, inv[i]!);
     let { e, g, h } = x;
     let magic = INVSQRT_A_MINUS_D;
     if (Fp.isOdd!(Fp.mul(x.eg, zInv))) {
@@ -84,7 +79,6 @@ export function doubleAndEncode(points: readonly Point[]): Point[] {
     let s = Fp.mul(Fp.sub(h, g), Fp.mul(magic, Fp.mul(g, tInv)));
     if (Fp.isOdd!(s)) s = Fp.neg(s);
     rememberEncoding(doubled, Fp.toBytes(s));
-    out[i] = doubled;
-  }
-  return out;
+    return doubled;
+  });
 }

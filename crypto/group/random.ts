@@ -30,10 +30,11 @@ export function randomScalars(n: number): bigint[] {
     // About 2 candidates per scalar are needed (ℓ ≈ 2^252.0); 65536 bytes is the per-call limit.
     const count = Math.min(2 * (n - out.length) + 4, 2048);
     const buf = crypto.getRandomValues(new Uint8Array(SCALAR_BYTES * count));
-    for (let k = 0; k < count && out.length < n; k++) {
-      const s = bytesToBigLE(buf.subarray(k * SCALAR_BYTES, (k + 1) * SCALAR_BYTES)) & MASK_253;
-      if (s !== 0n && s < ORDER) out.push(s);
-    }
+    const candidates = Array.from(
+      { length: count },
+      (_, k) => bytesToBigLE(buf.subarray(k * SCALAR_BYTES, (k + 1) * SCALAR_BYTES)) & MASK_253,
+    );
+    for (const s of candidates) if (out.length < n && s !== 0n && s < ORDER) out.push(s);
     buf.fill(0);
   }
   return out;

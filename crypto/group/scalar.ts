@@ -51,14 +51,7 @@ export function bytesToBigLE(bytes: Uint8Array): bigint {
 
 /** The 32-byte little-endian encoding of a canonical scalar. */
 export function encodeScalar(s: bigint): Uint8Array {
-  assertScalar(s);
-  const out = new Uint8Array(SCALAR_BYTES);
-  let x = s;
-  for (let i = 0; i < SCALAR_BYTES; i++) {
-    out[i] = Number(x & 0xffn);
-    x >>= 8n;
-  }
-  return out;
+  return Point.Fn.toBytes(assertScalar(s));
 }
 
 /**

@@ -31,6 +31,7 @@ import {
 } from '../../crypto/index.ts';
 import { random128, randomIndex } from '../../crypto/group/random.ts';
 import { mulSecret } from '../../crypto/group/mul.ts';
+import { pointBytes } from '../../crypto/group/point.ts';
 import { doubleAndEncode } from '../../crypto/group/batch-encode.ts';
 import { randomPoint, randomPoints } from './helpers.ts';
 
@@ -195,6 +196,11 @@ describe('points: canonical encoding (RFC 9496)', () => {
     expect(pointHex(p)).toBe(toHex(p.toBytes()));
   });
 
+  it('keeps one encoding per point, computed once', () => {
+    const p = randomPoint();
+    expect(pointBytes(p)).toBe(pointBytes(p));
+  });
+
   it('round-trips random points and keeps a private copy of the received bytes', () => {
     for (const p of randomPoints(20)) {
       const bytes = encodePoint(p);
@@ -355,6 +361,15 @@ describe('scalar multiplication', () => {
     for (const count of counts) expect(count).toEqual(counts[0]);
   });
 
+  it('msmUnsafe does no point operation for zero coefficients, nor msm for no points', () => {
+    const points = randomPoints(3);
+    expect(pointOperations(() => msmUnsafe(points, [0n, ORDER, 0n]))).toEqual({
+      add: 0,
+      double: 0,
+    });
+    expect(pointOperations(() => msm([], []))).toEqual({ add: 0, double: 0 });
+  });
+
   it.each([
     ['no extended coordinates', {}],
     ['a number for X', { ep: { X: 1, Y: 1n, Z: 1n, T: 0n } }],
@@ -418,6 +433,15 @@ describe('randomPermutation', () => {
   it('returns a permutation', () => {
     for (const n of [0, 1, 2, 10, 52]) {
       expect(randomPermutation(n).sort((a, b) => a - b)).toEqual([...Array(n).keys()]);
+    }
+  });
+
+  it('draws one index per position but the first', () => {
+    const draws = vi.mocked(crypto.getRandomValues).mock.calls;
+    for (const n of [1, 2, 10]) {
+      const before = draws.length;
+      randomPermutation(n);
+      expect(draws.length - before).toBe(n - 1);
     }
   });
 

@@ -181,6 +181,19 @@ describe('learnDeck', () => {
     expect(cardPoint(deck, 1).equals(cardPoint(source, 1))).toBe(true);
   });
 
+  it('keeps the faces of the 32 decks last opened: the 33rd drops the oldest', () => {
+    const deck = 'learn-evicted';
+    const faces = taught();
+    learnDeck(deck, faces);
+    const open = (from: number, to: number) => {
+      for (let i = from; i < to; i++) deckEncodings(`evict-${i}`, 1);
+    };
+    open(0, 31);
+    expect(deckEncodings(deck, 4)).toEqual(faces);
+    open(31, 32);
+    expect(deckEncodings(deck, 1)).toEqual([hashedFace(deck, 0)]);
+  });
+
   it('decodes a face only when asked, and names it when it is no point', () => {
     const deck = 'learn-garbage';
     learnDeck(deck, [new Uint8Array(32).fill(0xff)]);
