@@ -144,14 +144,15 @@ export function forkedBy(log: Checking, a: string, b: string): Seat | null {
   if (!first.ok || !second.ok || a === b) return null;
   const pair: [Event, Event] = [first.value, second.value];
   const [ex, ey] = pair.sort((p, q) => p.seq - q.seq);
+  // One seat's key must verify both, so both are that seat's: a roster's keys are distinct.
   const key = log.keys[ex.author];
   if (
-    ey.author !== ex.author ||
+    ex.table !== log.table ||
+    ey.table !== log.table ||
     // Stryker disable next-line ConditionalExpression: no key, no signature verifies (`verifyMessage` takes hex only)
     key === undefined
   )
     return null;
-  if (ex.table !== log.table || ey.table !== log.table) return null;
   if (!verifyEvent(ex, key) || !verifyEvent(ey, key)) return null;
   const xBytes = utf8ToBytes(ex === first.value ? a : b);
   const twins = ex.seq === ey.seq;
