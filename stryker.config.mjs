@@ -46,8 +46,9 @@ const PARTS = {
       'src/engine/table/{replica,sweep,absence,confirmations,turn-time,seen,checks,judge}.ts',
     ],
     // forged-ending.test.ts: the confirmations of the ending (a short War, about a second).
+    // turn-time.test.ts: the timed table's turns on a bare log (clock.test.ts plays whole games).
     tests: [
-      'test/engine/{replica,concurrent,checks,judge,void,leave}.test.ts',
+      'test/engine/{replica,concurrent,checks,judge,void,leave,turn-time}.test.ts',
       'test/engine/adversary/forged-ending.test.ts',
     ],
   },

@@ -117,7 +117,8 @@ export function place(
     const count = basis[seat]!;
     if (count === 0) continue;
     const last = chains[seat]![count - 1];
-    const named = seat === author ? undefined : heads?.[seat];
+    // Null at the author (`parseEvent` holds it so), whose own chain `prev` checks.
+    const named = heads?.[seat];
     if (last === undefined) return { missing: named ?? slot({ author: seat, seq: count - 1 }) };
     // Another version of that event than the one named: wait for the named one, whose
     // coming proves its author signed two.
@@ -141,11 +142,17 @@ export function place(
 export function forkedBy(log: Checking, a: string, b: string): Seat | null {
   const [first, second] = [parseEvent(a), parseEvent(b)];
   if (!first.ok || !second.ok || a === b) return null;
-  const [x, y] = first.value.seq <= second.value.seq ? [first, second] : [second, first];
-  const [ex, ey] = [x.value, y.value];
+  const pair: [Event, Event] = [first.value, second.value];
+  const [ex, ey] = pair.sort((p, q) => p.seq - q.seq);
+  // One seat's key must verify both, so both are that seat's: a roster's keys are distinct.
   const key = log.keys[ex.author];
-  if (ey.author !== ex.author || key === undefined) return null;
-  if (ex.table !== log.table || ey.table !== log.table) return null;
+  if (
+    ex.table !== log.table ||
+    ey.table !== log.table ||
+    // Stryker disable next-line ConditionalExpression: no key, no signature verifies (`verifyMessage` takes hex only)
+    key === undefined
+  )
+    return null;
   if (!verifyEvent(ex, key) || !verifyEvent(ey, key)) return null;
   const xBytes = utf8ToBytes(ex === first.value ? a : b);
   const twins = ex.seq === ey.seq;

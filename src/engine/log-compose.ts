@@ -37,13 +37,9 @@ export function headsFor(
  * events its basis ends on, its author's own last among them; 0 before any.
  */
 export function earliestAt(log: EventLog, basis: readonly number[]): number {
-  let earliest = 0;
-  // `basis[author]` counts the author's own events: its last is among those read.
-  for (let seat = 0; seat < basis.length; seat++) {
-    const count = basis[seat]!;
-    if (count > 0) earliest = Math.max(earliest, log.at(seat, count - 1)?.event.at ?? 0);
-  }
-  return earliest;
+  // `basis[author]` counts the author's own events: its last is among those read. A count
+  // of 0 names no event (`log.at(seat, -1)` is undefined).
+  return Math.max(0, ...basis.map((count, seat) => log.at(seat, count - 1)?.event.at ?? 0));
 }
 
 /**
@@ -68,17 +64,9 @@ export function composeEvent(
   const basis = log.seen();
   const heads = headsFor(log, seat, basis);
   const at = log.commitsTime ? Math.max(now, earliestAt(log, basis)) : undefined;
+  // An undefined `heads` or `at` stays out of the bytes: `signEvent` writes the fields there are.
   return signEvent(
-    {
-      table: log.table,
-      author: seat,
-      seq,
-      prev,
-      basis,
-      ...(heads ? { heads } : {}),
-      ...(at === undefined ? {} : { at }),
-      body,
-    },
+    { table: log.table, author: seat, seq, prev, basis, heads, at, body },
     secretKey,
   );
 }

@@ -14,12 +14,8 @@ export class WaitingRoom {
   private readonly slots = new Map<string, Candidate>();
   /** Dependency hash (or slot) -> hashes of pending events waiting for it. */
   private readonly waiting = new Map<string, Set<string>>();
-  private readonly perSeat: number[];
-
-  /** An empty room for a table of `seats` seats. */
-  constructor(seats: number) {
-    this.perSeat = Array.from({ length: seats }, () => 0);
-  }
+  /** Each author's count, by seat; a seat with none waiting may have no entry (read as 0). */
+  private readonly perSeat: number[] = [];
 
   /** Number of events waiting. */
   get size(): number {
@@ -77,9 +73,11 @@ export class WaitingRoom {
    * each is to be placed again, and waits for it no more.
    */
   takeWaiters(entry: Candidate): Set<string> {
-    const keys = [entry.hash, slot(entry.event)];
-    const waiters = new Set(keys.flatMap((key) => [...(this.waiting.get(key) ?? [])]));
-    for (const key of keys) this.waiting.delete(key);
+    const waiters = new Set<string>();
+    for (const key of [entry.hash, slot(entry.event)]) {
+      this.waiting.get(key)?.forEach((hash) => waiters.add(hash));
+      this.waiting.delete(key);
+    }
     return waiters;
   }
 
@@ -97,14 +95,14 @@ export class WaitingRoom {
    */
   discardWaiters(candidate: Candidate): void {
     for (const key of [candidate.hash, slot(candidate.event)]) {
-      const waiters = this.waiting.get(key) ?? [];
+      const waiters = this.waiting.get(key);
       this.waiting.delete(key);
-      for (const hash of waiters) {
+      waiters?.forEach((hash) => {
         const waiter = this.pending.get(hash);
-        if (waiter === undefined) continue;
+        if (waiter === undefined) return;
         this.remove(waiter);
         this.discardWaiters(waiter);
-      }
+      });
     }
   }
 }

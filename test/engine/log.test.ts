@@ -13,11 +13,16 @@ import {
 } from '../../src/engine/events.ts';
 import {
   MAX_EVIDENCE,
+  MAX_MISSING,
   MAX_PENDING_PER_SEAT,
   composeEvent,
   createLog,
+  earliestAt,
+  forkedBy,
+  headsFor,
   type EventLog,
 } from '../../src/engine/log.ts';
+import { lazy } from '../lazy.ts';
 import { seeded, shuffled, testIdentities, testIdentity, testLog } from './helpers.ts';
 
 const ids = testIdentities(3);
@@ -522,6 +527,23 @@ describe('a pending event after an offence', () => {
     expect(log.evidence).toEqual([]);
   });
 
+  it('is left waiting when the stop is told again: that changes nothing', () => {
+    const source = testLog(ids);
+    const [a, b, offence] = [act(source, 0), act(source, 1), act(source, 0)];
+    const log = testLog(ids);
+    for (const e of [a, b, offence]) log.append(e.bytes);
+    expect(log.stopAfter(offence.hash)).toBe(3);
+    // Seat 2 had seen a (height 2, before the offence); its next had seen seat 1's second
+    // too, which never comes: it waits, though with what is here it lands after the offence.
+    const first = forge({ ...genesis(2), basis: [1, 0, 0] });
+    const second = forge({ ...genesis(2), seq: 1, prev: first.hash, basis: [1, 2, 1] });
+    for (const e of [second, first]) log.append(e.bytes);
+    const before = snapshot(log);
+    expect(log.stopAfter(offence.hash)).toBe(log.size);
+    expect(snapshot(log)).toEqual(before);
+    expect(log.isPending(second.hash)).toBe(true);
+  });
+
   it('is not told by a hash the log does not hold: nothing changes', () => {
     const { log, events } = started();
     expect(log.stopAfter(sha256Hex(utf8ToBytes('no such event')))).toBe(4);
@@ -724,5 +746,219 @@ describe('convergence', () => {
       digests.add(log.digest());
     }
     expect(digests).toEqual(new Set([game.peers[0]!.digest()]));
+  });
+});
+
+/** A log of `table-1` whose events carry `heads` and `at` (protocol 5 on). */
+function timedLog(): EventLog {
+  const log = createLog({
+    table: 'table-1',
+    keys: ids.map((id) => id.publicKey),
+    heads: true,
+    times: true,
+  });
+  if (!log.ok) throw new Error(log.error);
+  return log.value;
+}
+
+/** Seat `author`'s first event on an empty `table-1` whose events carry `heads`. */
+function headed(author: number, body: EventBody = { type: 'X' }): UnsignedEvent {
+  return { ...genesis(author), heads: [null, null, null], body };
+}
+
+describe('events that name what they saw by hash', () => {
+  it('an event naming another version of one here waits for it, whose coming names its signer', () => {
+    const source = testLog(ids, 'table-1', true);
+    const real = act(source, 0);
+    // Seat 0 signed another first event, and seat 1 signed over that one.
+    const other = forge(headed(0, { type: 'OTHER' }));
+    const branch = testLog(ids, 'table-1', true);
+    branch.append(other.bytes);
+    const over = act(branch, 1);
+    expect(over.event.heads).toEqual([other.hash, null, null]);
+
+    const log = testLog(ids, 'table-1', true);
+    log.append(real.bytes);
+    expect(log.append(over.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.missing()).toEqual([other.hash]);
+    expect(log.otherVersionNamed(over.hash)).toEqual({ seat: 0, seq: 0 });
+    // Only a waiting event is asked about.
+    expect(log.otherVersionNamed(real.hash)).toBeNull();
+    expect(log.append(other.bytes)).toEqual({ ok: false, error: 'ERR_EQUIVOCATION' });
+    expect(log.equivocators()).toEqual([0]);
+  });
+
+  it('an event naming what is here, or what has not come, names no other version', () => {
+    const source = testLog(ids, 'table-1', true);
+    const a = act(source, 0);
+    act(source, 1);
+    const missed = act(source, 2);
+    // Seat 1's second event: its own first, seat 0's and seat 2's before it.
+    const next = act(source, 1);
+    expect(next.event.heads).toEqual([a.hash, null, missed.hash]);
+    const log = testLog(ids, 'table-1', true);
+    for (const e of source.entries().slice(0, 2)) log.append(e.bytes);
+    expect(log.append(next.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(log.otherVersionNamed(next.hash)).toBeNull();
+    expect(log.missing()).toEqual([missed.hash]);
+  });
+
+  it('an event naming one here in another place waits, and that one is not asked for', () => {
+    const source = testLog(ids, 'table-1', true);
+    const [first, second] = [act(source, 0), act(source, 0)];
+    // Seat 0's second event is here; its first is named in that place.
+    const misnamed = forge({ ...genesis(1), basis: [2, 0, 0], heads: [first.hash, null, null] });
+    const log = testLog(ids, 'table-1', true);
+    for (const e of [first, second, misnamed]) log.append(e.bytes);
+    expect(log.pendingCount).toBe(1);
+    expect(log.otherVersionNamed(misnamed.hash)).toEqual({ seat: 0, seq: 1 });
+    expect(log.missing()).toEqual([]);
+  });
+
+  it('the heads of an event on a basis beyond the log are not known', () => {
+    const log = testLog(ids, 'table-1', true);
+    act(log, 0);
+    expect(headsFor(log, 1, [1, 0, 0])).toEqual([log.head, null, null]);
+    expect(headsFor(log, 1, [1, 0, 1])).toBeUndefined();
+    expect(headsFor(testLog(ids), 1, [1, 0, 0])).toBeUndefined();
+  });
+});
+
+describe('missing', () => {
+  it('asks for what no event here holds: not a waiting event, not a place', () => {
+    const source = testLog(ids);
+    const chain = [act(source, 0), act(source, 0), act(source, 0)];
+    const placed = act(source, 1);
+    const log = testLog(ids);
+    for (const e of [chain[2]!, chain[1]!]) log.append(e.bytes);
+    expect(log.missing()).toEqual([chain[0]!.hash]);
+    // Without heads, seat 1's event names seat 0's third by its place, which no one can ask for.
+    const other = testLog(ids);
+    expect(other.append(placed.bytes)).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(other.missing()).toEqual([]);
+    expect(other.otherVersionNamed(placed.hash)).toBeNull();
+  });
+
+  it(`lists at most MAX_MISSING hashes`, () => {
+    const log = testLog(ids);
+    const gone = Array.from({ length: MAX_MISSING + 1 }, (_, i) =>
+      sha256Hex(utf8ToBytes(`gone ${i}`)),
+    );
+    gone.forEach((prev, i) =>
+      log.append(forge({ ...genesis(0), seq: i + 1, prev, basis: [i + 1, 0, 0] }).bytes),
+    );
+    expect(log.pendingCount).toBe(MAX_MISSING + 1);
+    expect(log.missing()).toEqual(gone.slice(0, MAX_MISSING));
+  });
+});
+
+describe('events that say when they were signed', () => {
+  /** Seat 1's first event, having seen seat 0's first, signed at `at`. */
+  function answer(first: SignedEvent, at: number) {
+    return forge({ ...genesis(1), basis: [1, 0, 0], heads: [first.hash, null, null], at });
+  }
+
+  it('are never signed before what they answer', () => {
+    const log = timedLog();
+    const first = composeEvent(log, 0, { type: 'X' }, ids[0]!.secretKey, 5000);
+    if (!first.ok) throw new Error(first.error);
+    expect(first.value.event.at).toBe(5000);
+    log.append(first.value.bytes);
+    const early = answer(first.value, 4999);
+    expect(log.append(early.bytes)).toEqual({ ok: false, error: 'ERR_TIME' });
+    expect(log.evidence).toEqual([
+      { bytes: early.bytes, author: 1, signed: true, reason: 'ERR_TIME' },
+    ]);
+    expect(log.append(answer(first.value, 5000).bytes)).toMatchObject({
+      ok: true,
+      value: { status: 'accepted' },
+    });
+  });
+
+  it('are made no earlier than the latest event they saw, whatever the clock says', () => {
+    const log = timedLog();
+    for (const [seat, now] of [
+      [0, 7000],
+      [1, 3000],
+    ] as const) {
+      const made = composeEvent(log, seat, { type: 'X' }, ids[seat]!.secretKey, now);
+      if (!made.ok) throw new Error(made.error);
+      log.append(made.value.bytes);
+    }
+    expect(log.entries().map((e) => e.event.at)).toEqual([7000, 7000]);
+    expect(earliestAt(log, [0, 0, 0])).toBe(0);
+    expect(earliestAt(log, [1, 0, 0])).toBe(7000);
+    const later = composeEvent(log, 2, { type: 'X' }, ids[2]!.secretKey, 9000);
+    expect(later.ok && later.value.event.at).toBe(9000);
+  });
+
+  it('read the time of the last event of the basis, not of one past it', () => {
+    const log = timedLog();
+    for (const now of [1000, 2000]) {
+      const made = composeEvent(log, 0, { type: 'X' }, ids[0]!.secretKey, now);
+      if (made.ok) log.append(made.value.bytes);
+    }
+    expect(earliestAt(log, [1, 0, 0])).toBe(1000);
+  });
+});
+
+describe('forkedBy', () => {
+  const text = (e: SignedEvent) => new TextDecoder().decode(e.bytes);
+  /** Seat 0's honest events, another version of its first, and one chained onto that. */
+  const chain = lazy(() => {
+    const source = testLog(ids);
+    const honest = [act(source, 0), act(source, 0), act(source, 0)];
+    const twin = forge({ ...genesis(0), body: { type: 'OTHER' } });
+    const branch = testLog(ids);
+    branch.append(twin.bytes);
+    return { honest, twin, onTwin: act(branch, 0) };
+  });
+
+  it.each([
+    ['two events for one place', 'honest0', 'twin'],
+    ['one chained onto another version of the other', 'honest0', 'onTwin'],
+  ])('names the seat that signed %s, in either order', (_name, x, y) => {
+    const { honest, twin, onTwin } = chain();
+    const events: Record<string, SignedEvent> = { honest0: honest[0]!, twin, onTwin };
+    const log = testLog(ids);
+    expect(forkedBy(log, text(events[x]!), text(events[y]!))).toBe(0);
+    expect(forkedBy(log, text(events[y]!), text(events[x]!))).toBe(0);
+  });
+
+  it('names no one for an honest chain, one event twice, or events two apart', () => {
+    const { honest } = chain();
+    const log = testLog(ids);
+    const [e0, e1, e2] = honest.map(text);
+    for (const [a, b] of [
+      [e0, e1],
+      [e1, e0],
+      [e0, e0],
+      [e0, e2],
+    ])
+      expect(forkedBy(log, a!, b!)).toBeNull();
+  });
+
+  it('names no one for what is not two events of one seat of this table, both signed', () => {
+    const { honest, twin } = chain();
+    const log = testLog(ids);
+    const [e0, t] = [text(honest[0]!), text(twin)];
+    const elsewhere = text(act(testLog(ids, 'table-2'), 0));
+    const unsigned = text(forge({ ...genesis(0), body: { type: 'THIRD' } }, mallory.secretKey));
+    const otherSeat = text(act(testLog(ids), 1));
+    const pairs = [
+      ['garbage', e0],
+      [e0, 'garbage'],
+      [elsewhere, e0],
+      [e0, elsewhere],
+      [unsigned, e0],
+      [e0, unsigned],
+      [otherSeat, e0],
+    ];
+    for (const [a, b] of pairs) expect(forkedBy(log, a!, b!)).toBeNull();
+    expect(forkedBy(log, e0, t)).toBe(0);
+    // A seat past the roster has no key to check its twins with.
+    const past = [act(testLog(ids), 2), forge({ ...genesis(2), body: { type: 'OTHER' } })];
+    expect(forkedBy(log, text(past[0]!), text(past[1]!))).toBe(2);
+    expect(forkedBy(testLog(ids.slice(0, 2)), text(past[0]!), text(past[1]!))).toBeNull();
   });
 });

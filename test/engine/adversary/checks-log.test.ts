@@ -9,16 +9,16 @@
  * Without a chain check most of these events would wait for a predecessor
  * that never fits, so "refused at once" is what each test holds the check to.
  */
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { ZERO_HASH, signEvent, type UnsignedEvent } from '../../../src/engine/events.ts';
 import type { EventLog } from '../../../src/engine/log.ts';
 import { indexOf, loadHand, replicaBefore, type Recording } from '../helpers/cheats.ts';
 import { withHeads } from '../helpers/table.ts';
+import { lazy } from '../../lazy.ts';
 
-let rec: Recording;
-beforeAll(() => {
-  rec = loadHand();
-});
+// Folded by the first test, under the mutant: a mutant that breaks the fold then fails a
+// test, where one in a `beforeAll` failed only the hook, which StrykerJS counts as no kill.
+const hand = lazy(loadHand);
 
 const CHEATER = 1;
 
@@ -103,6 +103,7 @@ const cases: {
 test.each(cases)(
   'the log refuses $name with $reason, naming the signer',
   ({ at, forge, reason }) => {
+    const rec = hand();
     const index = at(rec);
     const honest = rec.events[index]!;
     const replica = replicaBefore(rec, index);
