@@ -86,8 +86,11 @@ export type SeatParts = Omit<
   readonly claimAnswerable: boolean;
 };
 
-/** The table `live` holds, as it stands. */
-export function tableSnapshot<S extends Json>(live: LiveReplica<S>): TableSnapshot<S> {
+/** The table `live` holds, as it stands; `owed`, the replica's owed events, when already read. */
+export function tableSnapshot<S extends Json>(
+  live: LiveReplica<S>,
+  owed = live.replica.owed(),
+): TableSnapshot<S> {
   const { replica, genesis, playable } = live;
   const { state, log } = replica;
   return {
@@ -99,7 +102,7 @@ export function tableSnapshot<S extends Json>(live: LiveReplica<S>): TableSnapsh
     stopped: replica.stopped,
     timed: replica.clock !== null,
     outcome: replica.outcome(),
-    owed: replica.owed().map((o) => o.seat),
+    owed: owed.map((o) => o.seat),
     checking: new Set(
       log
         .entries()
@@ -118,13 +121,12 @@ export function seatSnapshot<S extends Json>(
   live: LiveReplica<S>,
   { claimAnswerable, ...parts }: SeatParts,
 ): SeatSnapshot<S> {
-  const table = tableSnapshot(live);
   const { replica } = live;
+  const owed = replica.owed();
+  const table = tableSnapshot(live, owed);
   const { state, timed, playable } = table;
   const { seat } = parts;
-  const owes = replica
-    .owed()
-    .some((o) => o.seat === seat && (o.kind === 'ACT' || o.kind === 'SEAL'));
+  const owes = owed.some((o) => o.seat === seat && (o.kind === 'ACT' || o.kind === 'SEAL'));
   // A move that leaves no choice is made by the page itself, at once.
   const auto = playable
     .needs(state.game)

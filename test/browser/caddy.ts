@@ -7,11 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from './coturn.ts';
+import { freePort, untilListening } from './coturn.ts';
 
 export const CADDY_PATH = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 export const CADDYFILE = resolve('deploy/Caddyfile');
@@ -29,16 +27,6 @@ export interface CaddyFolders {
   /** The signaling server's port on loopback. */
   signalingPort: number;
 }
-
-const accepts = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 
 /** Starts Caddy on deploy/Caddyfile; resolves once it accepts connections, rejects with its log if it stops. */
 export async function startCaddy({ site, config, signalingPort }: CaddyFolders): Promise<Caddy> {
@@ -61,20 +49,11 @@ export async function startCaddy({ site, config, signalingPort }: CaddyFolders):
   });
   let log = '';
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  let running = true;
-  void exited.then(() => (running = false));
-  const close = async () => {
-    if (running) child.kill();
-    await exited;
-    rmSync(home, { recursive: true, force: true });
-  };
-  while (!(await accepts(port))) {
-    if (!running) {
-      await close();
-      throw new Error(`caddy stopped:\n${log}`);
-    }
-    await sleep(50);
-  }
+  const close = await untilListening(
+    child,
+    port,
+    () => rmSync(home, { recursive: true, force: true }),
+    () => log,
+  );
   return { url: `http://127.0.0.1:${port}/`, close };
 }

@@ -5,7 +5,7 @@
  * relay to 127.x otherwise) and one address to listen and relay on; TLS, DTLS and the
  * admin CLI are off, and its database, pid and log files live in a temporary folder.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
@@ -54,6 +54,58 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
+/**
+ * Waits until `child`, a server just spawned, accepts connections on `port` on loopback.
+ * Resolves with what stops it (and then runs `cleanup`); if it stops first, cleans up and
+ * rejects with what `said` returns then (its log).
+ */
+export async function untilListening(
+  child: ChildProcess,
+  port: number,
+  cleanup: () => void,
+  said: () => string,
+): Promise<() => Promise<void>> {
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let running = true;
+  void exited.then(() => (running = false));
+  const close = async () => {
+    if (running) child.kill();
+    await exited;
+    cleanup();
+  };
+  while (!(await accepts(port))) {
+    if (!running) {
+      const log = said();
+      await close();
+      throw new Error(`${child.spawnfile} stopped before it listened:\n${log}`);
+    }
+    await sleep(50);
+  }
+  return close;
+}
+
+/**
+ * coturn's arguments for the tests: the TURN REST scheme on `ip`'s `port` alone, no TLS,
+ * DTLS or admin CLI, its database, pid and log files in `dir`.
+ */
+export const coturnArgs = (ip: string, port: number, secret: string, dir: string): string[] => [
+  '-n',
+  `--listening-port=${port}`,
+  `--listening-ip=${ip}`,
+  `--relay-ip=${ip}`,
+  '--no-tls',
+  '--no-dtls',
+  '--no-cli',
+  '--use-auth-secret',
+  `--static-auth-secret=${secret}`,
+  '--realm=fairdeal.test',
+  `--db=${join(dir, 'turndb')}`,
+  `--pidfile=${join(dir, 'turn.pid')}`,
+  `--log-file=${join(dir, 'turn.log')}`,
+  '--simple-log',
+  '--no-stdout-log',
+];
+
 /** Starts coturn and resolves once it accepts connections; rejects, with its log, if it stops. */
 export async function startCoturn(secret: string): Promise<Coturn> {
   const dir = mkdtempSync(join(tmpdir(), 'fairdeal-coturn-'));
@@ -61,41 +113,14 @@ export async function startCoturn(secret: string): Promise<Coturn> {
   const port = await freePort();
   const child = spawn(
     TURNSERVER_PATH,
-    [
-      '-n',
-      `--listening-port=${port}`,
-      '--listening-ip=127.0.0.1',
-      '--relay-ip=127.0.0.1',
-      '--allow-loopback-peers',
-      '--no-tls',
-      '--no-dtls',
-      '--no-cli',
-      '--use-auth-secret',
-      `--static-auth-secret=${secret}`,
-      '--realm=fairdeal.test',
-      `--db=${join(dir, 'turndb')}`,
-      `--pidfile=${join(dir, 'turn.pid')}`,
-      `--log-file=${log}`,
-      '--simple-log',
-      '--no-stdout-log',
-    ],
+    [...coturnArgs('127.0.0.1', port, secret, dir), '--allow-loopback-peers'],
     { stdio: 'ignore' },
   );
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  let running = true;
-  void exited.then(() => (running = false));
-  const close = async () => {
-    if (running) child.kill();
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  while (!(await accepts(port))) {
-    if (!running) {
-      const said = readFileSync(log, { encoding: 'utf8', flag: 'a+' });
-      await close();
-      throw new Error(`turnserver stopped before it listened:\n${said}`);
-    }
-    await sleep(50);
-  }
+  const close = await untilListening(
+    child,
+    port,
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => readFileSync(log, { encoding: 'utf8', flag: 'a+' }),
+  );
   return { uri: `turn:127.0.0.1:${port}?transport=udp`, close };
 }

@@ -26,7 +26,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from '../../scripts/chromium.ts';
-import { TURNSERVER_PATH } from './coturn.ts';
+import { coturnArgs, TURNSERVER_PATH } from './coturn.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
@@ -220,27 +220,7 @@ export async function startNatLab(kind: NatKind): Promise<NatLab> {
       const log = join(dir, 'turn.log');
       const child = spawn(
         'ip',
-        [
-          'netns',
-          'exec',
-          pub,
-          TURNSERVER_PATH,
-          '-n',
-          `--listening-ip=${PUBLIC_IP}`,
-          `--listening-port=${TURN_PORT}`,
-          `--relay-ip=${PUBLIC_IP}`,
-          '--no-tls',
-          '--no-dtls',
-          '--no-cli',
-          '--use-auth-secret',
-          `--static-auth-secret=${secret}`,
-          '--realm=fairdeal.test',
-          `--db=${join(dir, 'turndb')}`,
-          `--pidfile=${join(dir, 'turn.pid')}`,
-          `--log-file=${log}`,
-          '--simple-log',
-          '--no-stdout-log',
-        ],
+        ['netns', 'exec', pub, TURNSERVER_PATH, ...coturnArgs(PUBLIC_IP, TURN_PORT, secret, dir)],
         { stdio: 'ignore' },
       );
       children.push(child);
