@@ -46,10 +46,12 @@ const PARTS = {
       'src/engine/table/{replica,sweep,absence,confirmations,turn-time,seen,checks,judge}.ts',
     ],
     // forged-ending.test.ts: the confirmations of the ending (a short War, about a second).
-    // turn-time.test.ts: the timed table's turns on a bare log (clock.test.ts plays whole games).
+    // turn-time.test.ts: the timed table's turns on a bare log; clock.test.ts and
+    // finality.test.ts the timed table's claims, answers and confirmations on real tables
+    // (without them the part's timed branches had no test at all).
     tests: [
       'test/engine/{replica,concurrent,checks,judge,void,leave,turn-time}.test.ts',
-      'test/engine/adversary/forged-ending.test.ts',
+      'test/engine/adversary/{forged-ending,clock,finality}.test.ts',
     ],
   },
 };

@@ -97,6 +97,30 @@ test('an offence that lands before the entry a replica waits on ends the wait', 
   expectOffence(replica, offence, 0, 'ERR_NO_CLAIM');
 });
 
+// Seat 0 signs two PRESENTs after seat 1's shuffle, answering no claim. Looking ahead past
+// the shuffle's check, the first is an offence and the second is judged no further: the
+// look ahead ends where the offence left the table, as the replica itself will.
+test('looking ahead past an offence, the state is the one before the offence', () => {
+  const i = indexOf(hand, 1, 'SHUFFLE');
+  const replica = booked(hand);
+  for (const { bytes } of hand.events.slice(0, i)) replica.receive(bytes);
+  answer(replica, (ids) => ids);
+  replica.receive(hand.events[i]!.bytes);
+  expect(replica.waiting).toBe(true);
+  const { log } = replicaBefore(hand, i + 1);
+  const first = signNext(log, hand.players[0]!, { type: 'PRESENT' });
+  log.append(first.bytes);
+  const second = signNext(log, hand.players[0]!, { type: 'PRESENT' });
+  for (const { bytes } of [first, second]) replica.receive(bytes);
+  expect(
+    replica.log
+      .entries()
+      .slice(-2)
+      .map((e) => e.hash),
+  ).toEqual([first.hash, second.hash]);
+  expect(replica.ahead().state).toEqual(replicaBefore(hand, i + 1).state);
+});
+
 /** The first shuffle of the hand with its body rewritten by `edit`, on a replica with a book and one without. */
 function badShuffle(edit: (body: ShuffleBody) => ShuffleBody) {
   const i = indexOf(hand, 0, 'SHUFFLE');

@@ -66,6 +66,12 @@ describe('seenIn', () => {
     // Not for an event that had not seen seat 1's move.
     expect(seenIn(log, 0, log.nextSeq(0), [2, 1, 0])).toBe(true);
   });
+
+  it('says no SEEN came from a seat that has signed nothing', () => {
+    const log = timedLog();
+    sign(log, 0, 'ACT', 1000);
+    expect(seenIn(log, 2, 0, log.seen())).toBe(false);
+  });
 });
 
 describe('settlers', () => {

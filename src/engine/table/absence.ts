@@ -65,13 +65,13 @@ export function answered(
 /**
  * True when entry `i` answers a claim its author had seen: an ABSENT naming
  * it that had not seen this seq of its author's. A PRESENT that does not is
- * refused, `ERR_NO_CLAIM`.
+ * refused, `ERR_NO_CLAIM`. (A claim it had seen sorts before it: the log puts an
+ * event after every event its basis names.)
  */
 export function answersClaim(log: EventLog, i: number): boolean {
   const event = log.entries()[i]!.event;
   return log
     .entries()
-    .slice(0, i)
     .some(
       ({ event: claim }) =>
         sees(event, claim) &&

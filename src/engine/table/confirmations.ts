@@ -20,8 +20,9 @@ export function confirmedSeats(log: EventLog, verdicts: readonly Verdict[]): Sea
   const entries = log.entries();
   const game = entries.filter((e) => e.event.body.type !== 'CONFIRM');
   const seats = entries.flatMap(({ event }, i) =>
-    event.body.type === 'CONFIRM' &&
     verdicts[i] === 'applied' &&
+    // Stryker disable next-line ConditionalExpression: only a CONFIRM can pass `every`: no event sees itself
+    event.body.type === 'CONFIRM' &&
     game.every((other) => sees(event, other.event))
       ? [event.author]
       : [],
@@ -63,12 +64,11 @@ export function confirmedBefore(log: EventLog, i: number): boolean {
   const entries = log.entries();
   const event = entries[i]!.event;
   const seen = entries.filter((e) => e.event.body.type !== 'CONFIRM' && sees(event, e.event));
-  return entries
-    .slice(0, i)
-    .some(
-      (e) =>
-        e.event.author === event.author &&
-        e.event.body.type === 'CONFIRM' &&
-        seen.every((other) => sees(e.event, other.event)),
-    );
+  return entries.slice(0, i).some(
+    (e) =>
+      e.event.author === event.author &&
+      // Stryker disable next-line ConditionalExpression: an earlier event of the author's but a CONFIRM is among `seen`, and does not see itself
+      e.event.body.type === 'CONFIRM' &&
+      seen.every((other) => sees(e.event, other.event)),
+  );
 }

@@ -203,19 +203,23 @@ export class Replica<S extends Json> {
    * follows while they are.
    */
   ahead(): Ahead<S> {
-    if (this.waitingAt === null || this.book === null)
+    if (this.waitingAt === null)
       return { wanted: new Map(), askedBy: new Map(), state: this.state };
+    // Stryker disable next-line ConditionalExpression: only work: the look ahead is the same until the next change
     if (this.lookahead) return this.lookahead;
     const wanted = new Map<string, CheckJob>();
     const askedBy = new Map<string, string>();
     const { states, verdicts } = this.current;
     const run: Run<S> = {
       states: [...states],
+      // Stryker disable next-line ArrayDeclaration: only the states are read, and no entry before the wait was rejected (judging stops at an offence)
       verdicts: [...verdicts],
-      checks: this.book.guessing((id, job) => {
+      // Only a book's strict checks make the replica wait (`Unchecked`).
+      checks: this.book!.guessing((id, job) => {
         wanted.set(id, job);
         if (!askedBy.has(id)) askedBy.set(id, run.judging);
       }),
+      // Stryker disable next-line StringLiteral: set to the entry judged before any check is asked
       judging: '',
     };
     sweep(this, run, this.waitingAt);
@@ -280,8 +284,10 @@ export class Replica<S extends Json> {
    * `seat` is absent void, as that event answers them. A claimed seat plays on from there.
    */
   standingFor(seat: Seat): TableState<S> {
+    // Stryker disable next-line ConditionalExpression: a shortcut: an applied claim names the seat exactly when the ending does
     if (!claimedAbsent(this.state, seat)) return this.state;
     const claim = standingClaim(this.log, this.current.verdicts, seat);
+    // Stryker disable next-line ConditionalExpression: never: the ending names the seat, so an applied claim does
     if (claim < 0) return this.state;
     const answer = { seat, seq: this.log.nextSeq(seat) };
     return replay(this, this.current, claim, this.log.size, () => true, answer);
@@ -400,6 +406,7 @@ export class Replica<S extends Json> {
       // never took it. Judged again from the first claim, the offence may come sooner.
       const claim = this.log
         .entries()
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: an earlier start is only work: no entry is left from `from` on, and judging from any earlier entry gives the same verdicts
         .findIndex((e, i) => i < from && absentSeat(e.event.body) !== null);
       if (claim < 0) return;
       this.judgeFrom(claim);
