@@ -357,7 +357,13 @@ describe('deck and options', () => {
 
   it('has a rules screen that states the call race', () => {
     expect(redblack.rules.length).toBeGreaterThan(5);
-    expect(redblack.rules.some((line) => /whose turn it is NOT/.test(line))).toBe(true);
+    expect(
+      redblack.rules.some((line) =>
+        /both call at once, the call of the player who was waiting \(whose turn it is not\) counts/.test(
+          line,
+        ),
+      ),
+    ).toBe(true);
   });
 });
 
