@@ -81,10 +81,80 @@ test('Red & Black: the goal first, then the guess, a first turn with no attack, 
 
   game.play(1, { type: 'ATTACK', colour: 'black', cards: [5] });
   expect(ids(coach(0))).toEqual(['goal', 'defend']);
-  expect(coach(0)[1]!.text).toMatch(/^Bob attacks with black\./);
+  expect(coach(0)[1]!.text).toBe(
+    'Bob attacks with 1 black card. Defend by showing cards of one colour, or none. A different colour turns the river faceup, each river card adding 1 to its colour’s side; the same colour leaves the river out. If Bob is still stronger, you discard the difference.',
+  );
   expect(ids(coach(1))).toEqual(['goal']);
   game.play(0, { type: 'DEFEND', colour: 'red', cards: [0] });
   expect(ids(coach(0))).toEqual(['goal', 'discard']);
+
+  // The river lies faceup since that attack: a different colour now only brings it in.
+  game.play(0, game.legal(0)[0]!);
+  game.play(0, { type: 'ATTACK', colour: 'red', cards: [] });
+  expect(coach(1)[1]!.text).toMatch(
+    /^Alice attacks with 0 red cards\. .* A different colour brings in the river, each river card adding 1/,
+  );
+});
+
+test('Red & Black: the swap tip names the river cards there are, faceup, facedown and already known', () => {
+  const game = match('RRRBB BBBBR BBR');
+  const swapTip = (seat: number) =>
+    redBlackCoach(game.view(seat), game.legal(seat), NAMES).find((hint) => hint.id === 'swap')!
+      .text;
+  game.play(0, { type: 'GUESS', colour: 'red' });
+  // The first turn: all three river cards are faceup, nothing to peek at.
+  expect(swapTip(0)).toBe(
+    'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place. No attack on the very first turn. Every swap changes what Bob has to guess about your hand.',
+  );
+  game.play(0, { type: 'SWAP', slot: 2 });
+  game.play(0, { type: 'PLACE', card: 3 });
+  // Alice's card lies facedown in slot 3: Bob may peek at it.
+  expect(swapTip(1)).toBe(
+    'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. Every swap changes what Alice has to guess about your hand.',
+  );
+  game.play(1, { type: 'SWAP', slot: 0 });
+  game.play(1, { type: 'PLACE', card: 5 });
+  // Alice put down the card of slot 3 herself: she knows it.
+  expect(swapTip(0)).toBe(
+    'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. You already know the facedown card in slot 3: you put it there. Every swap changes what Bob has to guess about your hand.',
+  );
+});
+
+test('Red & Black: the swap tip tells a card peeked at, and several known', () => {
+  const game = match('RRRBB BBBBR BBR');
+  const swapTip = (seat: number) =>
+    redBlackCoach(game.view(seat), game.legal(seat), NAMES).find((hint) => hint.id === 'swap')!
+      .text;
+  game.play(0, { type: 'GUESS', colour: 'red' });
+  game.play(0, { type: 'SWAP', slot: 2 });
+  game.play(0, { type: 'PLACE', card: 3 });
+  game.play(1, { type: 'SWAP', slot: 2 });
+  game.play(1, { type: 'LEAVE' });
+  game.play(0, { type: 'SWAP', slot: 0 });
+  game.play(0, { type: 'PLACE', card: 4 });
+  expect(swapTip(1)).toBe(
+    'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. You already know the facedown card in slot 3: you peeked at it. Every swap changes what Alice has to guess about your hand.',
+  );
+  game.play(1, { type: 'SWAP', slot: 1 });
+  game.play(1, { type: 'PLACE', card: 5 });
+  // No faceup card left; Alice put down the cards of slots 1 and 3, Bob the one of slot 2.
+  expect(swapTip(0)).toBe(
+    'Your turn. Swap: pick a facedown river card to peek at it, then take it by putting one of yours facedown in its place, or leave it. You already know the facedown cards in slots 1 and 3. Every swap changes what Bob has to guess about your hand.',
+  );
+});
+
+test('Red & Black: with no card left, the swap tip offers only a look', () => {
+  const game = match('RRRRR BBBBB BBR');
+  game.play(0, { type: 'GUESS', colour: 'red' });
+  game.play(0, { type: 'SWAP', slot: 0 });
+  game.play(0, { type: 'PLACE', card: 0 });
+  game.play(1, { type: 'ATTACK', colour: 'black', cards: [5, 6, 7, 8, 9] });
+  game.play(0, { type: 'DEFEND', colour: 'black', cards: [] });
+  expect(game.view(0).hand).toEqual([]);
+  const swap = redBlackCoach(game.view(0), game.legal(0), NAMES).find((h) => h.id === 'swap');
+  expect(swap?.text).toBe(
+    'Your turn. Swap: with no card left to put down, you may only look at a facedown river card and leave it. You already know the facedown card in slot 1: you put it there.',
+  );
 });
 
 test('Red & Black: a peeked river card may be left, and the coach says so', () => {
@@ -93,7 +163,15 @@ test('Red & Black: a peeked river card may be left, and the coach says so', () =
   game.play(0, { type: 'SWAP', slot: 2 });
   game.play(0, { type: 'PLACE', card: 3 });
   game.play(1, { type: 'SWAP', slot: 2 });
-  expect(ids(redBlackCoach(game.view(1), game.legal(1), NAMES))).toEqual(['goal', 'peeked']);
+  const coach = (seat: number) => redBlackCoach(game.view(seat), game.legal(seat), NAMES);
+  expect(ids(coach(1))).toEqual(['goal', 'peeked']);
+  expect(coach(1)[1]!.text).toBe(
+    'Alice put that river card there, so you both know it now. Take it by putting one of your cards in its place, or leave it: either way Alice learns only which slot you looked at.',
+  );
+  game.play(1, { type: 'LEAVE' });
+  // Alice looks again at the card she put down.
+  game.play(0, { type: 'SWAP', slot: 2 });
+  expect(coach(0)[1]!.text).toMatch(/^You put that river card there yourself\. Take it/);
 });
 
 const CAT = ['Ann', 'Ben', 'Cat'];

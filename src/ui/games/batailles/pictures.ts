@@ -14,6 +14,12 @@ export const pictures: GamePictures = {
       caption: 'Special cards: the Spies 1 and 2, the Minesweepers 4 and 8, the King and a Mine.',
     },
     {
+      rule: 3,
+      rows: { 'You and Ann see': '9 5', 'The others see': '? 5' },
+      caption:
+        'Your 9 attacks Ann’s 5: you and Ann see both cards. The others see two cards fight and one die: the dead 5 is turned faceup for all, your 9 stays hidden.',
+    },
+    {
       rule: 4,
       rows: { 'Minesweeper against Mine': '4 M', 'Spy against King': '1 K', '9 against 6': '9 6' },
       caption:

@@ -2,7 +2,11 @@
  * Red & Black's coach, for a guided first game: what the situation this seat is in means
  * and what its choices do, read from its view and the moves `legalActions` offers it.
  */
-import type { RedBlackMove, RedBlackView } from '../../../engine/games/redblack/types.ts';
+import type {
+  RedBlackMove,
+  RedBlackView,
+  RiverView,
+} from '../../../engine/games/redblack/types.ts';
 import { offers, type AnyGuided, type Hint } from '../game.ts';
 
 /**
@@ -28,7 +32,7 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
     return [
       {
         id: 'over',
-        text: 'The match is over. After it every player publishes their keys: See the audit opens every card of the match, with who saw it and when. Play again, or invite a friend to a table of your own.',
+        text: 'The match is over, and every card of it can be opened now: See the audit shows each one, with who saw it and when. Play again, or invite a friend to a table of your own.',
       },
     ];
   switch (view.phase) {
@@ -57,29 +61,17 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
           ]
         : [];
     case 'SWAP':
-      if (offers(legal, 'LEAVE'))
-        return [
-          {
-            id: 'peeked',
-            text: `Only you saw that river card. Take it by putting one of your cards in its place, or leave it: either way ${them} learns only which slot you looked at.`,
-          },
-        ];
+      if (offers(legal, 'LEAVE')) return [{ id: 'peeked', text: peekedWords(view, them) }];
       return offers(legal, 'PLACE')
         ? [
             {
               id: 'place',
-              text: `Pick the card to put facedown in the river. ${them} sees the slot, never the card: your hand is re-masked first, so not even a card ${them} saw in an attack can be followed.`,
+              text: `Pick the card to put facedown in the river. ${them} sees the slot, never the card: not even a card ${them} saw in an attack can be followed into the river.`,
             },
           ]
         : [];
     case 'ATTACK':
-      if (offers(legal, 'DEFEND'))
-        return [
-          {
-            id: 'defend',
-            text: `${them} attacks with ${view.attack!.colour}. Defend by showing cards of one colour, or none. A different colour turns the river faceup, each river card adding 1 to its colour's side; the same colour leaves the river out. If ${them} is still stronger, you discard the difference.`,
-          },
-        ];
+      if (offers(legal, 'DEFEND')) return [{ id: 'defend', text: defendWords(view, them) }];
       return offers(legal, 'DISCARD')
         ? [
             {
@@ -96,7 +88,15 @@ function situation(view: RedBlackView, legal: readonly RedBlackMove[], them: str
 function yourTurn(view: RedBlackView, legal: readonly RedBlackMove[], them: string): Hint[] {
   const swap: Hint = {
     id: 'swap',
-    text: `Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. ${offers(legal, 'ATTACK') ? '' : 'No attack on the very first turn. '}Every swap changes what ${them} has to guess about your hand.`,
+    text: [
+      'Your turn.',
+      swapWords(view, legal),
+      ...(offers(legal, 'ATTACK') ? [] : ['No attack on the very first turn.']),
+      // With no card to put down, a swap is a look: the hand stays as it is.
+      ...(view.hand.length > 0
+        ? [`Every swap changes what ${them} has to guess about your hand.`]
+        : []),
+    ].join(' '),
   };
   const attack: Hint = {
     id: 'attack',
@@ -111,6 +111,57 @@ function yourTurn(view: RedBlackView, legal: readonly RedBlackMove[], them: stri
     ...(offers(legal, 'ATTACK') ? [attack] : []),
     ...(offers(legal, 'CALL') ? [call] : []),
   ];
+}
+
+/**
+ * How to swap, told from the river cards on offer: only the kinds there are (a faceup card
+ * to take, a facedown one to peek at), and the facedown cards the player already knows.
+ */
+function swapWords(view: RedBlackView, legal: readonly RedBlackMove[]): string {
+  const offered = legal.flatMap((move) => (move.type === 'SWAP' ? [view.river[move.slot]!] : []));
+  const faceup = offered.some((slot) => slot.faceup);
+  const unseen = offered.some((slot) => !slot.faceup && !slot.readable);
+  const known = offered.filter((slot) => !slot.faceup && slot.readable);
+  const how =
+    view.hand.length === 0
+      ? 'Swap: with no card left to put down, you may only look at a facedown river card and leave it.'
+      : faceup && unseen
+        ? 'Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first.'
+        : faceup
+          ? 'Swap: pick a faceup river card to take it, putting one of yours facedown in its place.'
+          : unseen
+            ? 'Swap: pick a facedown river card to peek at it, then take it by putting one of yours facedown in its place, or leave it.'
+            : 'Swap: pick a river card to take it, putting one of yours facedown in its place, or leave it.';
+  return known.length === 0 ? how : `${how} ${knownWords(view, known)}`;
+}
+
+/** The facedown river cards the player already knows, and why. */
+function knownWords(view: RedBlackView, known: readonly RiverView[]): string {
+  const slots = known.map((slot) => slot.slot + 1);
+  if (slots.length > 1)
+    return `You already know the facedown cards in slots ${slots.slice(0, -1).join(', ')} and ${slots.at(-1)}.`;
+  const why = known[0]!.placedBy === view.seat ? 'you put it there' : 'you peeked at it';
+  return `You already know the facedown card in slot ${slots[0]}: ${why}.`;
+}
+
+/** The attack the player defends against, and what each defence does with the river as it lies. */
+function defendWords(view: RedBlackView, them: string): string {
+  const { colour, cards } = view.attack!;
+  const shown = `${cards.length} ${colour} card${cards.length === 1 ? '' : 's'}`;
+  const river = view.river.some((slot) => !slot.faceup)
+    ? 'turns the river faceup, each river card adding 1 to its colour’s side'
+    : 'brings in the river, each river card adding 1 to its colour’s side';
+  return `${them} attacks with ${shown}. Defend by showing cards of one colour, or none. A different colour ${river}; the same colour leaves the river out. If ${them} is still stronger, you discard the difference.`;
+}
+
+/** The river card the player is looking at, whoever put it there, and what may follow. */
+function peekedWords(view: RedBlackView, them: string): string {
+  const slot = view.river[view.swap!.slot]!;
+  const whose =
+    slot.placedBy === view.seat
+      ? 'You put that river card there yourself.'
+      : `${them} put that river card there, so you both know it now.`;
+  return `${whose} Take it by putting one of your cards in its place, or leave it: either way ${them} learns only which slot you looked at.`;
 }
 
 /** Red & Black's guided game: one game, not a match, with this coach. */

@@ -10,6 +10,12 @@ export const pictures: GamePictures = {
         'After the deal: you read your own five cards, the opponent’s are backs to you, two river cards are faceup and the third is still facedown.',
     },
     {
+      rule: 4,
+      rows: { River: '4♠ J♦ 10♣', 'Your hand': '7♥ K♠ 2♦ 9♣ Q♥', 'River after': '4♠ J♦ ?' },
+      caption:
+        'You swap the faceup 10♣: it goes into your hand and your 7♥ goes facedown in its slot. Your opponent sees you take the 10♣ and put a card down, never which; you still know it is the 7♥.',
+    },
+    {
       rule: 5,
       rows: { 'Your attack': 'K♠ 9♣', Defence: '7♦', River: '4♠ J♦ 10♣' },
       caption:
@@ -20,6 +26,12 @@ export const pictures: GamePictures = {
       rows: { 'Their hand': '3♥ 8♦ Q♥ 5♠ A♣' },
       caption:
         'You call “3 red, 2 black” and the hand is shown: exactly that, so you win the game.',
+    },
+    {
+      rule: 8,
+      rows: { 'Their hand': '3♥ 8♦ Q♥ 5♠ A♣', 'They take': '10♣' },
+      caption:
+        'You both acted at once: you called “3 red, 2 black” as your opponent swapped the 10♣ into their hand, before their swap reached you. Your call counts on their hand as it was, 3 red and 2 black: you win, and the swap is taken back.',
     },
   ],
 };

@@ -14,5 +14,11 @@ export const pictures: GamePictures = {
       caption:
         'Two 7s: war. Three cards facedown each, then one faceup: the Jack beats the 4 and takes all ten cards.',
     },
+    {
+      rule: 2,
+      rows: { You: '9♠', Opponent: '9♥', 'Opponent’s stack': '? ?' },
+      caption:
+        'Two 9s: war, but your opponent has only 2 cards left, not the 4 a war needs: you win the game.',
+    },
   ],
 };
