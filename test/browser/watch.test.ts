@@ -134,6 +134,8 @@ async function playWatched(
       .poll(() => page.getByTestId('spectators').getAttribute('data-count'), { timeout: 30_000 })
       .toBe('2');
   if (screen) {
+    // Its players' chat open: the spectator reads it, with no field to write in.
+    await late.getByTestId('table-chat-title').click();
     await checkAtBothSizes(late, screen);
     // The players see who watches, and the watch link to pass on.
     await checkAtBothSizes(players[0]!, `${screen}-player`);
