@@ -1,9 +1,15 @@
 /**
  * Chat at a table: what the players say to each other while they play. It is no part of
  * the game: nothing of it is signed, nor enters the log or a transcript. Each line goes
- * straight to every seat linked at the time, and nobody relays it: a player whose link
- * is down misses it. Lines are heard only over a link that proved its seat
- * (`SeatLinks`), so each is that seat's, under the name the genesis gives it.
+ * straight to every seat linked at the time, and to the spectators that seat serves, and
+ * nobody relays it: a player or spectator whose link is down misses it. Lines are heard
+ * only over a link that proved its seat (`SeatLinks`, and a spectator's `WatchSession`),
+ * so each is that seat's, under the name the genesis gives it.
+ *
+ * Spectators read the chat and say nothing in it (`ChatLines`): anyone with a watch link
+ * may watch, under no name and no key, and a line of theirs would stand beside the
+ * players' with nothing to tell who wrote it, or to stop eight of them drowning the
+ * players out. A seat drops a spectator that sends a line (`audience.ts`).
  *
  * What another seat can make this page keep or draw is bounded: a line is `chatText`
  * (at most `MAX_CHAT` characters), the last `CHAT_KEPT` lines are kept, and each seat
@@ -33,20 +39,19 @@ interface Allowance {
   at: number;
 }
 
-export class TableChat {
+/**
+ * The lines a page keeps of a table's chat, as it hears them from the seats: all a
+ * spectator's page has of it; a seat's (`TableChat`) also says its player's own.
+ */
+export class ChatLines {
   private kept: ChatLine[] = [];
   private taken = 0;
   private readonly allowances = new Map<Seat, Allowance>();
   private readonly listeners = new Set<() => void>();
 
-  /**
-   * `seat`: this page's; `seats`: how many the table has; `send` takes a line to one
-   * other seat's proven link. `now` is the clock the pace is kept by.
-   */
+  /** `seats`: how many the table has. `now` is the clock the pace is kept by. */
   constructor(
-    private readonly seat: Seat,
-    private readonly seats: number,
-    private readonly send: (to: Seat, message: TableChatMessage) => void,
+    protected readonly seats: number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -55,24 +60,9 @@ export class TableChat {
     return this.kept;
   }
 
-  /**
-   * Says `text` to every seat linked now and keeps it. Refused, and sent to nobody, when
-   * it is no chat line (`ERR_BAD_TEXT`: empty, too long, or with control characters) or
-   * comes faster than the pace (`ERR_TOO_FAST`).
-   */
-  say(text: string): Result<void, 'ERR_BAD_TEXT' | 'ERR_TOO_FAST'> {
-    const line = chatText(text);
-    if (line === null) return err('ERR_BAD_TEXT');
-    if (!this.spend(this.seat, CHAT_PACE.burst)) return err('ERR_TOO_FAST');
-    for (let to = 0; to < this.seats; to++)
-      if (to !== this.seat) this.send(to, { type: 'table-chat', text: line });
-    this.keep(this.seat, line);
-    return ok(undefined);
-  }
-
   /** A line from `from`'s proven link, its text checked (`parseWireMessage`); false when dropped. */
   hear(from: Seat, text: string): boolean {
-    if (from === this.seat || from < 0 || from >= this.seats) return false;
+    if (from < 0 || from >= this.seats) return false;
     if (!this.spend(from, 2 * CHAT_PACE.burst)) {
       console.warn(`fairdeal: dropped a chat line from seat ${from}: faster than the pace`);
       return false;
@@ -88,7 +78,7 @@ export class TableChat {
   }
 
   /** Takes one line from `seat`'s allowance, full at `burst`; false when none is left. */
-  private spend(seat: Seat, burst: number): boolean {
+  protected spend(seat: Seat, burst: number): boolean {
     const now = this.now();
     const last = this.allowances.get(seat) ?? { lines: burst, at: now };
     const lines = Math.min(burst, last.lines + Math.max(0, now - last.at) / CHAT_PACE.everyMs);
@@ -97,8 +87,45 @@ export class TableChat {
     return true;
   }
 
-  private keep(seat: Seat, text: string): void {
+  protected keep(seat: Seat, text: string): void {
     this.kept = [...this.kept, { n: this.taken++, seat, text }].slice(-CHAT_KEPT);
     for (const listener of this.listeners) listener();
+  }
+}
+
+/** A seat's chat: the lines it hears, and what its player says. */
+export class TableChat extends ChatLines {
+  /**
+   * `seat`: this page's; `seats`: how many the table has; `send` takes a line to one
+   * other seat's proven link, or to every spectator this seat serves. `now` is the clock
+   * the pace is kept by.
+   */
+  constructor(
+    private readonly seat: Seat,
+    seats: number,
+    private readonly send: (to: Seat | 'spectators', message: TableChatMessage) => void,
+    now: () => number = Date.now,
+  ) {
+    super(seats, now);
+  }
+
+  /**
+   * Says `text` to every seat linked now and to the spectators, and keeps it. Refused,
+   * and sent to nobody, when it is no chat line (`ERR_BAD_TEXT`: empty, too long, or
+   * with control characters) or comes faster than the pace (`ERR_TOO_FAST`).
+   */
+  say(text: string): Result<void, 'ERR_BAD_TEXT' | 'ERR_TOO_FAST'> {
+    const line = chatText(text);
+    if (line === null) return err('ERR_BAD_TEXT');
+    if (!this.spend(this.seat, CHAT_PACE.burst)) return err('ERR_TOO_FAST');
+    const message: TableChatMessage = { type: 'table-chat', text: line };
+    for (let to = 0; to < this.seats; to++) if (to !== this.seat) this.send(to, message);
+    this.send('spectators', message);
+    this.keep(this.seat, line);
+    return ok(undefined);
+  }
+
+  override hear(from: Seat, text: string): boolean {
+    return from !== this.seat && super.hear(from, text);
   }
 }

@@ -186,7 +186,9 @@ export class TableSession<S extends Json = Json> {
       whenSent: () => this.whenSent(),
     });
     this.links = new SeatLinks(messenger, genesis, seat, secretKey, peers);
-    this.chat = new TableChat(seat, genesis.identities.length, (to, m) => this.links.send(to, m));
+    this.chat = new TableChat(seat, genesis.identities.length, (to, message) =>
+      to === 'spectators' ? this.audience.tell(message) : this.links.send(to, message),
+    );
     this.news = new TableNews({
       ...common,
       send: (to, message) => this.links.send(to, message),

@@ -17,6 +17,10 @@
  * every seat holds, and no secret of any seat. Once the audit opens every key, it sees
  * every card's path, as everyone does.
  *
+ * It reads the players' chat: each seat sends it the lines its player says, heard only
+ * over the link that proved that seat, and kept within the chat's bounds (`ChatLines`).
+ * It says nothing there.
+ *
  * When the players play again, a seat tells its spectators the new table (`rematch`), and
  * `next` names it: the page follows them there as it would follow a watch link.
  *
@@ -33,6 +37,7 @@ import type { Genesis } from '../engine/table/types.ts';
 import { parseGenesis } from '../engine/transcript.ts';
 import { Retry, type Backoff } from './backoff.ts';
 import { Challenges, onThisLink } from './challenges.ts';
+import { ChatLines } from './chat.ts';
 import { LogExchange } from './exchange.ts';
 import { hostPeerId } from './ids.ts';
 import { LiveReplica } from './live.ts';
@@ -81,6 +86,8 @@ interface Watched {
   /** Per seat, the table it opened to play again at with the same players, or null. */
   readonly next: (string | null)[];
   readonly retries: Retry[];
+  /** What the players said since this page began to watch. */
+  readonly chat: ChatLines;
 }
 
 export class WatchSession {
@@ -173,6 +180,11 @@ export class WatchSession {
   get next(): string | null {
     if (!this.followed) return null;
     return this.watched?.next.find((table) => table !== null) ?? null;
+  }
+
+  /** The players' chat, once a seat has given the genesis. */
+  get chat(): ChatLines | null {
+    return this.watched?.chat ?? null;
   }
 
   /** What each seat says its replica reached once the table was done. */
@@ -285,6 +297,10 @@ export class WatchSession {
       case 'state-hash':
         watched.peerHashes[seat] = { events: message.events, hash: message.hash };
         return this.changed();
+      case 'table-chat':
+        // The chat's readers follow it (`ChatLines.subscribe`): the table itself is unchanged.
+        watched.chat.hear(seat, message.text);
+        return;
       case 'rematch':
         if (message.table === this.table) return;
         watched.next[seat] = message.table;
@@ -352,6 +368,7 @@ export class WatchSession {
       retries: genesis.identities.map(
         (_, seat) => new Retry(() => this.redial(seat), this.backoff),
       ),
+      chat: new ChatLines(seats),
     };
     this.watched = watched;
     this.status = 'watching';

@@ -60,6 +60,8 @@ test(`home, lobby and join screens, and a game of Red & Black, pass axe at both 
   await bob.keyboard.press('Enter');
   await expect.poll(() => focused(bob)).toBe('BUTTON[game-rules-close]');
   expect(await bob.getByRole('heading', { name: 'How to play Red & Black' }).count()).toBe(1);
+  // At a table, the rules offer no guided game: it would take Bob away from the players.
+  expect(await bob.getByTestId('rules-guided').count()).toBe(0);
   await checkAtBothSizes(bob, 'lobby-rules');
   await bob.keyboard.press('Escape');
   expect(await focused(bob)).toBe('BUTTON[game-rules]');

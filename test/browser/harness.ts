@@ -295,17 +295,16 @@ export const settledSteps = async (page: Page) =>
 /**
  * Pairs `answerer` with `offerer` by codes, pasted as a player copies them: the offer code
  * `offerer` shows into `answerer`, then the answer code back. Either page may be the one
- * at the table; each shows its panel already.
+ * at the table; each shows its panel already. Returns the offer code, spent.
  */
-export async function pairByCodes(offerer: Seat, answerer: Seat) {
+export async function pairByCodes(offerer: Seat, answerer: Seat): Promise<string> {
   const offer = await offerer.getByTestId('offer-code').inputValue();
   await answerer.getByTestId('offer-input').fill(offer);
   await answerer.getByTestId('offer-submit').click();
   const answer = await answerer.getByTestId('answer-code').inputValue();
-  // The offer is spent once answered: the next one the page shows is a new code.
   await offerer.getByTestId('answer-input').fill(answer);
   await offerer.getByTestId('answer-submit').click();
-  await expect.poll(() => offerer.getByTestId('offer-code').inputValue()).not.toBe(offer);
+  return offer;
 }
 
 /**
@@ -328,7 +327,9 @@ export async function createPairedTable(
 export async function joinByCodes(host: Seat, guest: Seat, url: string, name: string) {
   await guest.goto(url);
   await guest.getByTestId('join-by-code').click();
-  await pairByCodes(host, guest);
+  const spent = await pairByCodes(host, guest);
+  // The offer is spent once answered: the host shows the next player a new code.
+  await expect.poll(() => host.getByTestId('offer-code').inputValue()).not.toBe(spent);
   await guest.getByTestId('name').fill(name);
   await guest.getByTestId('join').click();
   await guest.getByTestId('lobby').waitFor();

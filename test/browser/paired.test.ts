@@ -11,6 +11,7 @@ import { expect, test } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
+import { checkAtBothSizes } from './keyboard.ts';
 import {
   checkScreen,
   createPairedTable,
@@ -100,6 +101,8 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
     { clock: 'quick' },
     { fakeClocks: true },
   );
+  // Both linked, neither page shows anything of pairing: the game starts with its board.
+  for (const page of [alice, bob]) expect(await page.getByTestId('pair-again').count()).toBe(0);
   await flipOffered(alice);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
@@ -108,11 +111,15 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
   const sockets = socketsOf(bob);
   await bob.reload();
   await bob.getByTestId('table').waitFor();
-  // No server to find each other by: both pages say so, and each offers both ways round.
+  // No server to find each other by: both pages say so, and each offers both ways round,
+  // in a notice: no code is made until one of them asks for it.
   for (const page of [alice, bob])
     await expect
       .poll(() => page.getByTestId('pair-again').textContent(), { timeout: 30_000 })
       .toContain(`Not linked to this page: ${page === alice ? 'Bob' : 'Alice'}.`);
+  for (const page of [alice, bob]) expect(await page.getByTestId('offer-panel').count()).toBe(0);
+  await checkAtBothSizes(alice, 'table-pair-again-notice');
+  await alice.setViewportSize(SCREEN);
 
   // Apart, both flip in time; neither flip reaches the other page, so once the quick
   // clock's 20 s have run each page may claim the other, and each does. Neither page
@@ -148,6 +155,9 @@ test('a page that reloads pairs again by codes and its game goes on where it sto
     await expect
       .poll(() => page.getByTestId('link-state').allTextContents())
       .toEqual(page === alice ? ['you', 'connected'] : ['connected', 'you']);
+  // Linked again, the codes are gone from both pages, the fresh one Bob's page made too.
+  for (const page of [alice, bob])
+    await expect.poll(() => page.getByTestId('pair-again').count()).toBe(0);
   // Linked again, the pages reconcile: each claim crossed a flip made in time, so both
   // are void, on both pages, and the round the flips began is played out.
   for (const page of [alice, bob]) await expect.poll(() => settledSteps(page)).toBe(2);

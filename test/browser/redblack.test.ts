@@ -111,10 +111,18 @@ test('two browsers play a game of Red & Black to a call and agree on it; the nex
   }
 });
 
-test('one browser plays a guided game of Red & Black against the computer to the end, coached', async () => {
+test('one browser opens the guided game of Red & Black from its rules and plays it against the computer to the end, coached', async () => {
   const page = await stack.newPlayer();
-  await chooseRedBlack(page, 'Solo', 2);
-  await page.getByTestId('guided').click();
+  await page.goto(stack.url);
+  await page.getByTestId('game-redblack').click();
+  // Its rules offer the guided game; with no name typed yet, the dialog asks for one.
+  await page.getByTestId('game-rules').click();
+  const dialog = page.getByTestId('game-rules-dialog');
+  await dialog.getByTestId('rules-page').waitFor();
+  expect(await dialog.getByTestId('rules-guided').isDisabled()).toBe(true);
+  expect(await dialog.getByTestId('rules-guided-why').textContent()).toBe('Type your name first.');
+  await dialog.getByTestId('rules-guided-name').fill('Solo');
+  await dialog.getByTestId('rules-guided').click();
   // The coach gives the goal first, then, once it is read, what the situation asks.
   const hint = page.getByTestId('coach-hint');
   await expect

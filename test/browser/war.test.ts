@@ -39,9 +39,10 @@ async function say(page: Page, ...lines: string[]) {
 /**
  * The turn alert of a hidden tab: while the table waits on Alice's flip and her tab is
  * hidden, its title and icon say so, and the sound and the notification she turned on
- * come; title and icon come back once she looks again.
+ * come; a line Bob says meanwhile counts in the title too. Title and icon come back once
+ * she looks again.
  */
-async function turnAlert(alice: Page) {
+async function turnAlert(alice: Page, bob: Page) {
   await alice.context().grantPermissions(['notifications']);
   const notifications = await recordNotifications(alice);
   const tones = await countTones(alice);
@@ -59,6 +60,10 @@ async function turnAlert(alice: Page) {
   expect(await iconOf(alice)).toMatch(/^data:image\/svg\+xml,.*circle/);
   expect(await notifications()).toEqual(['Your turn: War: the table waits on your move.']);
   expect(await tones()).toBe(4);
+  await bob.getByTestId('table-chat-title').click();
+  await say(bob, 'Your flip, Alice');
+  await bob.getByTestId('table-chat-title').click();
+  await expect.poll(() => alice.title()).toBe(`Your turn · 1 new message · ${title}`);
   await setTabHidden(alice, false);
   await expect.poll(() => alice.title()).toBe(title);
   expect(await iconOf(alice)).toBe(icon);
@@ -67,9 +72,10 @@ async function turnAlert(alice: Page) {
 /**
  * Chat at the table, over the pair's own links. Bob's page then turns hostile: its next
  * line leaves as markup far over the length limit, and Alice's page refuses it; an honest
- * line after it, markup and all, shows as text.
+ * line after it, markup and all, shows as text. The spectator reads every line from the
+ * player who said it, and has nowhere to write.
  */
-async function tableChat(alice: Page, bob: Page) {
+async function tableChat(alice: Page, bob: Page, spectator: Page) {
   await alice.getByTestId('table-chat-title').click();
   await say(alice, 'Good luck, Bob!');
   await expect
@@ -95,11 +101,22 @@ async function tableChat(alice: Page, bob: Page) {
   });
   await bob.getByTestId('table-chat-title').click();
   await say(bob, 'TAMPERED', '<b>Thanks</b> <img src=x>');
+  const said = [
+    'Bob: Your flip, Alice',
+    'Alice: Good luck, Bob!',
+    'Bob: <b>Thanks</b> <img src=x>',
+  ];
   await expect
     .poll(() => alice.getByTestId('table-chat-line').allTextContents())
-    .toEqual(['You: Good luck, Bob!', 'Bob: <b>Thanks</b> <img src=x>']);
+    .toEqual(said.map((line) => line.replace(/^Alice:/, 'You:')));
   await refused;
   expect(await alice.getByTestId('table-chat-lines').locator('b, img').count()).toBe(0);
+  // Each link carries its own player's lines: sorted, as two links need not keep one order.
+  await expect
+    .poll(async () => (await spectator.getByTestId('table-chat-line').allTextContents()).sort())
+    .toEqual([...said].sort());
+  expect(await spectator.getByTestId('table-chat-lines').locator('b, img').count()).toBe(0);
+  expect(await spectator.getByTestId('table-chat-input').count()).toBe(0);
 }
 
 /**
@@ -128,8 +145,8 @@ test('two browsers paired by codes play War to the end and agree on the winner; 
 
   // One flip by hand first: the step (a battle, or War! on a tie) settles only once both have flipped.
   await flipOffered(alice);
-  await turnAlert(alice);
-  await tableChat(alice, bob);
+  await turnAlert(alice, bob);
+  await tableChat(alice, bob, spectator);
   await alice.getByTestId('flip').click();
   await bob.getByTestId('flip').click();
   await expect.poll(() => settledSteps(alice)).toBe(1);

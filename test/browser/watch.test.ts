@@ -65,11 +65,33 @@ function hiddenFacesDrawn(spectator: readonly Sample[], players: readonly Sample
   );
 }
 
-/** Opens the watch link in a fresh page and waits for the board. */
+/**
+ * Opens the watch link in a fresh page and waits for the board. The page never shows the
+ * home screen on the way, not even for a frame: from its first drawing it says it loads
+ * the spectator's screen.
+ */
 async function watch(link: string): Promise<Page> {
   const page = await stack.newPlayer();
+  // Every state the page's main part goes through, as it is drawn: each mutation is seen
+  // before the frame that would show it.
+  await page.addInitScript(() => {
+    const drawn: string[] = [];
+    (window as unknown as { drawn: string[] }).drawn = drawn;
+    new MutationObserver(() => {
+      const main = document.querySelector('main');
+      const status = main?.querySelector('[data-testid=loading], [data-testid=watch]');
+      const now = main?.querySelector('[aria-label="About Fair Deal"]')
+        ? 'home'
+        : ((status?.getAttribute('data-testid') === 'watch' ? 'watch' : status?.textContent) ?? '');
+      if (now && drawn.at(-1) !== now) drawn.push(now);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await page.goto(link);
   await page.getByTestId('watch').waitFor();
+  expect(await page.evaluate(() => (window as unknown as { drawn: string[] }).drawn)).toEqual([
+    "Loading the spectator's screen…",
+    'watch',
+  ]);
   return page;
 }
 
@@ -112,6 +134,8 @@ async function playWatched(
       .poll(() => page.getByTestId('spectators').getAttribute('data-count'), { timeout: 30_000 })
       .toBe('2');
   if (screen) {
+    // Its players' chat open: the spectator reads it, with no field to write in.
+    await late.getByTestId('table-chat-title').click();
     await checkAtBothSizes(late, screen);
     // The players see who watches, and the watch link to pass on.
     await checkAtBothSizes(players[0]!, `${screen}-player`);

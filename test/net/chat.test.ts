@@ -65,7 +65,7 @@ describe('parseWireMessage on a table-chat line', () => {
 /** A chat at seat 0 of three, on a clock the test moves, with what it sent. */
 function chatAt() {
   let now = 1_000_000;
-  const sent: [number, TableChatMessage][] = [];
+  const sent: [number | 'spectators', TableChatMessage][] = [];
   const chat = new TableChat(
     0,
     3,
@@ -76,16 +76,17 @@ function chatAt() {
 }
 
 describe('TableChat', () => {
-  test('a line said goes to every other seat and is kept; a bad one to nobody', () => {
+  test('a line said goes to every other seat and to the spectators, and is kept; a bad one to nobody', () => {
     const { chat, sent } = chatAt();
     expect(chat.say('  hello  ')).toEqual({ ok: true, value: undefined });
     expect(sent).toEqual([
       [1, { type: 'table-chat', text: 'hello' }],
       [2, { type: 'table-chat', text: 'hello' }],
+      ['spectators', { type: 'table-chat', text: 'hello' }],
     ]);
     expect(chat.say('x'.repeat(MAX_CHAT + 1))).toEqual({ ok: false, error: 'ERR_BAD_TEXT' });
     expect(chat.say('   ')).toEqual({ ok: false, error: 'ERR_BAD_TEXT' });
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     expect(chat.lines()).toEqual([{ n: 0, seat: 0, text: 'hello' }]);
   });
 
@@ -101,7 +102,7 @@ describe('TableChat', () => {
       ...Array.from({ length: CHAT_PACE.burst }, (_, i) => `line ${i}`),
       'in time',
     ]);
-    expect(sent).toHaveLength(2 * (CHAT_PACE.burst + 1));
+    expect(sent).toHaveLength(3 * (CHAT_PACE.burst + 1));
   });
 
   test('another seat may go at twice the pace; faster lines are dropped, and it is heard again later', () => {

@@ -316,7 +316,7 @@ describe('a spectator cannot be shown another game', () => {
 });
 
 describe('a spectator at a table that ends before its game does', () => {
-  test('a player resigns and his page closes: the spectator’s page tells the ending, and that he left', async () => {
+  test('the players talk, then one resigns and his page closes: the spectator’s page reads what each said, then tells the ending, and that he left', async () => {
     const { net, table, seated } = await seatAll('watch-resigned', 'war', SHORT_WAR, 2);
     const spectator = watcher(net, table, 'spectator');
     const page = new WatchController(spectator.session);
@@ -326,6 +326,19 @@ describe('a spectator at a table that ends before its game does', () => {
       () =>
         spectator.session.linked().every(Boolean) && seated[1]!.session.legalActions().length > 0,
     );
+    // Each line comes from its player's own page, over the link that proved its seat.
+    expect(seated[0]!.session.chat.say('good luck').ok).toBe(true);
+    expect(seated[1]!.session.chat.say('<b>thanks</b>').ok).toBe(true);
+    await until('the spectator read both lines', () => page.chat?.lines().length === 2);
+    expect(
+      page
+        .chat!.lines()
+        .map(({ seat, text }) => ({ seat, text }))
+        .sort((a, b) => a.seat - b.seat),
+    ).toEqual([
+      { seat: 0, text: 'good luck' },
+      { seat: 1, text: '<b>thanks</b>' },
+    ]);
     expect(await seated[1]!.session.resign()).toEqual({ ok: true, value: undefined });
     await seated[1]!.session.whenSent();
     seated[1]!.kill();
@@ -420,9 +433,10 @@ describe('a spectator has no power at the table', () => {
     const copier = rogue(net, table, 'spectator-copier');
     const flooder = rogue(net, table, 'spectator-flooder');
     const claimer = rogue(net, table, 'spectator-claimer');
+    const talker = rogue(net, table, 'spectator-talker');
     const honest = watcher(net, table, 'spectator-honest');
     await until('every spectator is admitted', () =>
-      seated.every((s) => s.session.audience.peers.length === 5),
+      seated.every((s) => s.session.audience.peers.length === 6),
     );
     await until('the game is under way', () => seated[0]!.session.replica.state.acts >= 1);
     await until('the signer has the log', () => (signer.session.replica?.log.size ?? 0) > 0);
@@ -453,9 +467,12 @@ describe('a spectator has no power at the table', () => {
       },
     });
     claimer.send(0, { type: 'challenge', nonce: '11'.repeat(32) });
+    // A line to the players' chat: a spectator reads it, and says nothing there.
+    talker.send(0, { type: 'table-chat', text: 'Ann holds two kings' });
 
-    await until('the signer, the copier and the flooder are dropped', () =>
-      ['spectator-signer', 'spectator-copier', 'spectator-flooder'].every((peer) =>
+    const rogues = ['signer', 'copier', 'flooder', 'talker'].map((r) => `spectator-${r}`);
+    await until('the signer, the copier, the flooder and the talker are dropped', () =>
+      rogues.every((peer) =>
         seated.some((s) => s.session.audience.dropped.some((d) => d.peer === peer)),
       ),
     );
@@ -465,6 +482,8 @@ describe('a spectator has no power at the table', () => {
     const dropped = seated.flatMap((s) => s.session.audience.dropped);
     expect(dropped.find((d) => d.peer === 'spectator-signer')?.reason).toMatch(/type event/);
     expect(dropped.find((d) => d.peer === 'spectator-flooder')?.reason).toMatch(/a second/);
+    expect(dropped.find((d) => d.peer === 'spectator-talker')?.reason).toMatch(/type table-chat/);
+    for (const { session } of seated) expect(session.chat.lines()).toEqual([]);
     // The claim of a seat was refused as any seat proof is, and took no seat.
     expect(seated[0]!.session.links.refusals.map((r) => r.peer)).toContain('spectator-claimer');
     expect(seated[0]!.session.links.seatOf('spectator-claimer')).toBeNull();

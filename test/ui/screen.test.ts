@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LobbySnapshot } from '../../src/net/lobby.ts';
+import { InThreadPool } from '../../src/net/pool.ts';
+import type { Transport } from '../../src/net/transport.ts';
+import { LobbyController } from '../../src/ui/controllers/lobby.svelte.ts';
 import type { ReplayController } from '../../src/ui/controllers/replay.svelte.ts';
 import { screenOf, type LobbyScreens, type PageOpened } from '../../src/ui/controllers/screen.ts';
 import type { TableController } from '../../src/ui/controllers/table.svelte.ts';
@@ -17,7 +20,7 @@ const visiting = { seated: false } as LobbySnapshot;
 const idle: LobbyScreens = {
   table: null,
   snapshot: null,
-  spectating: { watching: null },
+  spectating: { watching: null, finding: null },
   tabs: { elsewhere: null, waitingForTab: false },
   codes: { codeVisit: null, answers: null },
   comeback: { resuming: false, restoring: null, unknownTable: null },
@@ -28,7 +31,7 @@ const fresh: PageOpened = { replay: null, invitedTo: null, malformedInvite: fals
 const everything: LobbyScreens = {
   table,
   snapshot: seated,
-  spectating: { watching: watch },
+  spectating: { watching: watch, finding: 'wwwwwwwwww' },
   tabs: { elsewhere: 'abcdefghij', waitingForTab: true },
   codes: { codeVisit: 'kkkkkkkkkk', answers: pairing },
   comeback: { resuming: true, restoring: { done: 3, total: 9 }, unknownTable: 'zzzzzzzzzz' },
@@ -42,7 +45,8 @@ describe('the screen the page shows', () => {
 
   it('follows the order that settles every overlap, down to home', () => {
     const steps: [string, (l: LobbyScreens, p: PageOpened) => [LobbyScreens, PageOpened]][] = [
-      ['watch', (l, p) => [{ ...l, spectating: { watching: null } }, p]],
+      ['watch', (l, p) => [{ ...l, spectating: { ...l.spectating, watching: null } }, p]],
+      ['finding-watch', (l, p) => [{ ...l, spectating: { watching: null, finding: null } }, p]],
       ['replay', (l, p) => [l, { ...p, replay: null }]],
       ['table', (l, p) => [{ ...l, table: null }, p]],
       ['lobby', (l, p) => [{ ...l, snapshot: null }, p]],
@@ -69,6 +73,8 @@ describe('the screen the page shows', () => {
       file: 'game.json',
     });
     expect(screenOf({ ...idle, table }, fresh)).toEqual({ kind: 'table', table });
+    const finding = { ...idle, spectating: { watching: null, finding: 'wwwwwwwwww' } };
+    expect(screenOf(finding, fresh)).toEqual({ kind: 'finding-watch' });
     const waiting = { ...idle, tabs: { elsewhere: 'abcdefghij', waitingForTab: true } };
     expect(screenOf(waiting, fresh)).toEqual({ kind: 'elsewhere', waiting: true });
     const invited = { ...fresh, invitedTo: 'iiiiiiiiii' };
@@ -86,5 +92,23 @@ describe('the screen the page shows', () => {
     const answering = { ...idle, codes: { codeVisit: null, answers: pairing } };
     expect(screenOf(answering, fresh)).toEqual({ kind: 'code-entry', pairing });
     expect(screenOf({ ...answering, snapshot: visiting }, fresh).kind).toBe('home');
+  });
+});
+
+describe('a page opened with a watch link', () => {
+  /** A page whose network never answers, or refuses, as a slow or absent signaling server. */
+  const page = (open: () => Promise<Transport>) => new LobbyController(open, new InThreadPool());
+
+  it('shows no home screen while it gets on the network, from its first drawing on', () => {
+    const lobby = page(() => new Promise<Transport>(() => {}));
+    void lobby.spectating.watch('wwwwwwwwww');
+    expect(screenOf(lobby, fresh)).toEqual({ kind: 'finding-watch' });
+  });
+
+  it('comes home, saying why, when it cannot get on the network', async () => {
+    const lobby = page(() => Promise.reject(new Error('no server')));
+    await expect(lobby.spectating.watch('wwwwwwwwww')).rejects.toThrow('no server');
+    expect(screenOf(lobby, fresh)).toEqual({ kind: 'home' });
+    expect(lobby.error).toBe('Could not reach the signaling server (no server).');
   });
 });

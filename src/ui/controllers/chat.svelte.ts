@@ -2,11 +2,15 @@
  * ChatBox: the table's chat (`TableChat`) for its panel: the lines with the speaker's
  * name, how many came from the others while the panel was closed, the newest of theirs
  * for a screen reader, and what this player says, refused in words when it cannot go.
+ * While the tab is hidden, the lines from the others count in its title (`TabTitle`)
+ * until it is seen again. A spectator's box reads the players' lines (`ChatLines`) and
+ * says nothing.
  */
 import type { Seat } from '../../engine/game.ts';
 import type { Genesis } from '../../engine/table/index.ts';
-import type { TableChat } from '../../net/chat.ts';
+import { TableChat, type ChatLines } from '../../net/chat.ts';
 import { MAX_CHAT } from '../../net/messages.ts';
+import type { TabTitle } from './tab-title.ts';
 
 export interface ChatWords {
   readonly n: number;
@@ -41,24 +45,43 @@ export class ChatBox {
   /** Why this player's last message could not go, or null. */
   error = $state<string | null>(null);
   private open = false;
+  /** Lines from the others since the tab was hidden, as its title counts them. */
+  private away = 0;
 
+  /** `seat`: this player's, or null for a spectator's page; `tab`: the title it marks. */
   constructor(
-    private readonly chat: TableChat,
+    private readonly chat: ChatLines,
     private readonly names: readonly string[],
-    private readonly seat: Seat,
+    private readonly seat: Seat | null,
+    private readonly tab: TabTitle | null = null,
   ) {}
 
-  /** Follows the chat until the function returned is called. */
+  /** Follows the chat until the function returned is called, which clears its mark on the title. */
   follow(): () => void {
     this.update();
-    return this.chat.subscribe(() => this.update());
+    const stop = this.chat.subscribe(() => this.update());
+    return () => {
+      stop();
+      this.unmark();
+    };
   }
 
-  /** Says `text` to the table; true when it went (the field may be emptied). */
+  /** Says `text` to the table; true when it went (the field may be emptied). A spectator says nothing. */
   say(text: string): boolean {
+    if (!(this.chat instanceof TableChat)) return false;
     const said = this.chat.say(text);
     this.error = said.ok ? null : REFUSED[said.error];
     return said.ok;
+  }
+
+  /** The tab was hidden or shown (`visibilitychange`): once seen, what came meanwhile is read. */
+  visibilityChanged(): void {
+    if (!this.tab?.hidden) this.unmark();
+  }
+
+  private unmark(): void {
+    this.away = 0;
+    this.tab?.mark({ messages: 0 });
   }
 
   /** The panel opened or closed: once open, every line is read. */
@@ -79,5 +102,9 @@ export class ChatBox {
     const newest = fresh.at(-1);
     if (newest) this.heard = `${newest.name} says: ${newest.text}`;
     if (!this.open) this.unread += fresh.length;
+    if (this.tab?.hidden && fresh.length > 0) {
+      this.away += fresh.length;
+      this.tab.mark({ messages: this.away });
+    }
   }
 }

@@ -15,6 +15,19 @@ export type Answer = (
   offer: string,
 ) => Promise<{ ok: true; value: Answered } | { ok: false; error: string }>;
 
+/**
+ * What a seated page of a table paired by codes shows of pairing again (`PairAgain`):
+ * nothing while every player is linked to it, so that a game opens on its board; while
+ * one is not, a short notice naming them, with a button each way round; the codes
+ * themselves only once the player pressed one (`codesOpen`).
+ */
+export type PairAgainShown = 'nothing' | 'notice' | 'codes';
+
+export function pairAgainShown(unlinked: number, codesOpen: boolean): PairAgainShown {
+  if (unlinked === 0) return 'nothing';
+  return codesOpen ? 'codes' : 'notice';
+}
+
 export class CodePairing {
   /** The table is played with no signaling server: its links are paired by codes. */
   paired = $state(false);
@@ -76,6 +89,25 @@ export class CodePairing {
       linked();
     });
     this.answers = answers;
+  }
+
+  /** True while this page shows a code to pair a player (not a spectator), or enters theirs. */
+  get pairingPlayer(): boolean {
+    return (this.offers !== null && this.offersTo === 'player') || this.answers !== null;
+  }
+
+  /**
+   * Every player sits and is linked to this page: the codes to pair one are spent. An
+   * offer taken makes a fresh code for a next player, which a table under way, or linked
+   * again, has none of. A spectator's codes stay.
+   */
+  spent(): void {
+    if (this.offersTo === 'player') {
+      this.offers?.close();
+      this.offers = null;
+    }
+    this.answers?.close();
+    this.answers = null;
   }
 
   /** Stops showing codes. */

@@ -531,6 +531,8 @@ export class LobbyController {
         this.seated(snapshot.table, snapshot.isHost);
       if (snapshot.isHost) this.kept.keepRoster(snapshot);
       if (snapshot.phase === 'started' && !this.table) {
+        // Every seat is taken and every pair linked: the host's code for a next player is spent.
+        this.codes.spent();
         this.openTable(session);
         this.justPlayed.close();
       }

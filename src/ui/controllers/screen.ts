@@ -1,8 +1,9 @@
 /**
  * Which screen the page shows: one answer, read from the lobby and from what the page
  * itself opened (a replay, an invite link), in the order that settles every overlap. A
- * spectator's screen or a replay covers everything; a seat's table comes before its lobby;
- * a notice (another tab holds the table, an unknown table, a malformed link) before home.
+ * spectator's screen (or the wait for it, as a watch link opens) or a replay covers
+ * everything; a seat's table comes before its lobby; a notice (another tab holds the
+ * table, an unknown table, a malformed link) before home.
  */
 import type { Restoring } from '../../net/table.ts';
 import type { AnswerPairing } from '../pair/pairing.svelte.ts';
@@ -14,6 +15,7 @@ import type { WatchController } from './watch.svelte.ts';
 /** One screen of the page and what it draws. */
 export type Screen =
   | { readonly kind: 'watch'; readonly watch: WatchController }
+  | { readonly kind: 'finding-watch' }
   | { readonly kind: 'replay'; readonly replay: ReplayController; readonly file: string }
   | { readonly kind: 'table'; readonly table: TableController }
   | { readonly kind: 'lobby' }
@@ -27,7 +29,7 @@ export type Screen =
 
 /** What the screen depends on of the lobby. */
 export type LobbyScreens = Pick<LobbyController, 'table' | 'snapshot'> & {
-  readonly spectating: Pick<LobbyController['spectating'], 'watching'>;
+  readonly spectating: Pick<LobbyController['spectating'], 'watching' | 'finding'>;
   readonly tabs: Pick<LobbyController['tabs'], 'elsewhere' | 'waitingForTab'>;
   readonly codes: Pick<LobbyController['codes'], 'codeVisit' | 'answers'>;
   readonly comeback: Pick<LobbyController['comeback'], 'resuming' | 'restoring' | 'unknownTable'>;
@@ -47,6 +49,7 @@ export interface PageOpened {
 export function screenOf(lobby: LobbyScreens, page: PageOpened): Screen {
   const { spectating, tabs, codes, comeback } = lobby;
   if (spectating.watching) return { kind: 'watch', watch: spectating.watching };
+  if (spectating.finding !== null) return { kind: 'finding-watch' };
   if (page.replay)
     return { kind: 'replay', replay: page.replay.controller, file: page.replay.file };
   if (lobby.table) return { kind: 'table', table: lobby.table };

@@ -37,6 +37,11 @@ export interface SpectatorPage {
 export class Spectating {
   /** The table this page watches as a spectator, or null. */
   watching = $state.raw<WatchController | null>(null);
+  /**
+   * The table a watch link names while this page gets on the network to watch it (a
+   * second or so): the page says it loads the spectator's screen, never the home screen.
+   */
+  finding = $state<string | null>(null);
   /** The spectator's links, closed as it stops watching. */
   private links: Messenger<WireMessage> | null = null;
 
@@ -48,8 +53,13 @@ export class Spectating {
    * gets the whole log anew.
    */
   async watch(tableId: string, followed = false): Promise<void> {
-    const transport = await this.page.reach(guestPeerId(tableId));
-    await this.watchOver(transport, tableId, undefined, followed);
+    this.finding = tableId;
+    try {
+      const transport = await this.page.reach(guestPeerId(tableId));
+      await this.watchOver(transport, tableId, undefined, followed);
+    } finally {
+      this.finding = null;
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * TurnAlert: when the table waits on this player's move and their tab is hidden, the tab
- * says so: its title starts with "Your turn" and its icon gets a dot. A short chime plays
+ * says so: its title starts with "Your turn" (`TabTitle`, which the chat marks too) and
+ * its icon gets a dot. A short chime plays
  * if the player turned the sound on, and a system notification shows if they turned
  * notifications on and the browser allows them. Both choices are kept in this browser's
  * storage, and both are off until the player turns them on: the permission for
@@ -13,6 +14,7 @@
 import type { Json } from '../../engine/encoding.ts';
 import type { TableSession } from '../../net/table.ts';
 import { LOW_SECONDS } from './absences.svelte.ts';
+import type { TabTitle } from './tab-title.ts';
 
 const SOUND_KEY = 'fairdeal.turnSound';
 const NOTIFY_KEY = 'fairdeal.turnNotify';
@@ -37,8 +39,8 @@ export class TurnAlert {
   /** True while the browser asks the player whether to allow notifications. */
   asking = $state(false);
   private alerting = false;
-  /** The title and icon the alert replaced; the icon null when the page had none. */
-  private saved: { title: string; icon: string | null } | null = null;
+  /** The icon the alert replaced, null when the page had none; undefined while no alert is on. */
+  private savedIcon: string | null | undefined = undefined;
   private notification: Notification | null = null;
   private audio: AudioContext | null = null;
   /** The deadline this player was last told runs low: each is told once. */
@@ -46,12 +48,13 @@ export class TurnAlert {
 
   /**
    * `autoplay` says whether the computer plays this seat's moves (no alert then); `game`
-   * names the table's game in the notification.
+   * names the table's game in the notification; `tab` is the title the alert marks.
    */
   constructor(
     private readonly session: TableSession<Json>,
     private readonly autoplay: () => boolean,
     private readonly game: string,
+    private readonly tab: TabTitle,
   ) {
     this.sound = localStorage.getItem(SOUND_KEY) === 'on';
     this.notify = localStorage.getItem(NOTIFY_KEY) === 'on' && this.permission === 'granted';
@@ -100,8 +103,7 @@ export class TurnAlert {
   }
 
   private update(): void {
-    const due =
-      document.visibilityState === 'hidden' && !this.autoplay() && this.session.snapshot.yourMove;
+    const due = this.tab.hidden && !this.autoplay() && this.session.snapshot.yourMove;
     if (due && !this.alerting) this.start();
     if (!due && this.alerting) this.stop();
     const own = this.session.ownDeadline();
@@ -109,14 +111,13 @@ export class TurnAlert {
     if (own.due - Date.now() > LOW_SECONDS * 1000) return;
     this.hurried = own.due;
     if (this.sound) this.chime();
-    if (this.notify && document.visibilityState === 'hidden') this.show('your time runs out');
+    if (this.notify && this.tab.hidden) this.show('your time runs out');
   }
 
   private start(): void {
     this.alerting = true;
-    const icon = this.iconLink();
-    this.saved = { title: document.title, icon: icon?.href ?? null };
-    document.title = `${TURN_TITLE} · ${this.saved.title}`;
+    this.savedIcon = this.iconLink()?.href ?? null;
+    this.tab.mark({ turn: true });
     this.setIcon(ALERT_ICON);
     if (this.sound) this.chime();
     if (this.notify) this.show();
@@ -126,11 +127,11 @@ export class TurnAlert {
     this.alerting = false;
     this.notification?.close();
     this.notification = null;
-    if (this.saved === null) return;
-    document.title = this.saved.title;
-    if (this.saved.icon === null) this.iconLink()?.remove();
-    else this.setIcon(this.saved.icon);
-    this.saved = null;
+    if (this.savedIcon === undefined) return;
+    this.tab.mark({ turn: false });
+    if (this.savedIcon === null) this.iconLink()?.remove();
+    else this.setIcon(this.savedIcon);
+    this.savedIcon = undefined;
   }
 
   private iconLink(): HTMLLinkElement | null {

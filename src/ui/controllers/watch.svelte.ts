@@ -3,10 +3,12 @@
  * session's snapshot of the spectator's own replica after every change: the board from the side of the seat the
  * spectator chose, with no face but the public ones (a spectator holds no key), the log
  * and the protocol panel with each proof as this device checked it, the step under way,
- * whom the table waits for, how the game ended and whether every replica agrees.
+ * whom the table waits for, how the game ended and whether every replica agrees; and the
+ * players' chat, to read.
  */
 import type { Outcome } from '../../engine/game.ts';
 import { makeTranscript } from '../../engine/transcript.ts';
+import type { ChatLines } from '../../net/chat.ts';
 import type { WatchSession, WatchStatus } from '../../net/watch.ts';
 import { auditOf, hashRows, type AuditWords, type HashWords } from '../words/audit.ts';
 import {
@@ -47,6 +49,8 @@ export class WatchController {
   alarms = $state.raw<readonly string[]>([]);
   /** How many spectators watch, this one included. */
   spectators = $state(1);
+  /** The players' chat, to read, once a seat has given the genesis. */
+  chat = $state.raw<ChatLines | null>(null);
   /** Per seat, whether this page is linked to it now. */
   linked = $state.raw<readonly boolean[]>([]);
   /**
@@ -105,6 +109,7 @@ export class WatchController {
     this.failure = session.failure;
     this.spectators = session.spectators;
     this.linked = session.linked();
+    this.chat = session.chat;
     const table = session.snapshot;
     if (!table) return;
     const { genesis, playable, state, record } = table;
