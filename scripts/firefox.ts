@@ -11,7 +11,7 @@ import puppeteer, {
   type KeyInput,
   type Page,
 } from 'puppeteer-core';
-import type { Seat, SeatItem } from './stack.ts';
+import { confirmMovesOff, type Seat, type SeatItem } from './stack.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -93,6 +93,7 @@ class FirefoxItem implements SeatItem {
 async function openPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage({ type: 'window' });
   page.on('pageerror', (error) => console.error(`Firefox page error: ${String(error)}`));
+  await page.evaluateOnNewDocument(confirmMovesOff);
   return page;
 }
 

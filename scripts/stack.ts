@@ -216,6 +216,21 @@ export const launchBrowser = (executablePath = CHROMIUM_PATH): Promise<Browser> 
   chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 
 /**
+ * Run in every page of a test player before the app: its player plays with "Confirm my
+ * moves" off, as one who turned it off, so that a click on a move plays it, as the tests
+ * that click moves were written. A test that wants it on turns it on as a player does,
+ * and the choice it makes is kept (a11y.test.ts).
+ */
+export function confirmMovesOff(): void {
+  try {
+    if (localStorage.getItem('fairdeal.confirmMoves') === null)
+      localStorage.setItem('fairdeal.confirmMoves', 'off');
+  } catch {
+    // A page with no storage (about:blank) has no app to set it for.
+  }
+}
+
+/**
  * A new player in `browser`: its own browser context (storage, PeerJS id) and one page,
  * whose WebRTC connections and data channels the helpers above can reach.
  */
@@ -228,6 +243,7 @@ export async function newPlayerIn(browser: Browser): Promise<Page> {
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   await context.addInitScript(recordPeerConnections);
   await context.addInitScript(recordDataChannels);
+  await context.addInitScript(confirmMovesOff);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   return page;

@@ -8,6 +8,7 @@ import App from './ui/App.svelte';
 import { LobbyController } from './ui/controllers/lobby.svelte.ts';
 import { addressContext, appAddress } from './ui/controllers/address.ts';
 import { RelayChoice, relayContext } from './ui/controllers/relay.svelte.ts';
+import { ConfirmMoves, confirmMovesContext } from './ui/controllers/confirm-moves.svelte.ts';
 import { YourGames, yourGamesContext } from './ui/controllers/history.svelte.ts';
 import { unlocked, webLocks } from './ui/controllers/tabs.ts';
 import { AppUpdate, reloadBringsAnother, watchUpdates } from './ui/controllers/update.svelte.ts';
@@ -101,6 +102,7 @@ Promise.all([loadConfig(base, localStorage), kept])
       lobby.error = 'This browser keeps nothing for Fair Deal: a reload will lose the table.';
     const context = [
       relayContext(relay),
+      confirmMovesContext(new ConfirmMoves(localStorage)),
       addressContext(appAddress(config.appUrl, location)),
       yourGamesContext(new YourGames(GameHistory.open())),
     ];

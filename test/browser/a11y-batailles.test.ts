@@ -8,7 +8,14 @@
  */
 import { expect, test } from 'vitest';
 import { turnOnAutoplay, useStack } from './harness.ts';
-import { checkAtBothSizes, expectFocusKept, PLAYED, sizedPlayer, tabTo } from './keyboard.ts';
+import {
+  checkAtBothSizes,
+  confirmMovesOn,
+  expectFocusKept,
+  PLAYED,
+  sizedPlayer,
+  tabTo,
+} from './keyboard.ts';
 
 const stack = useStack();
 
@@ -18,6 +25,7 @@ test(`Batailles et piques, a guided game with two computers, passes axe at both 
   await page.getByTestId('name').fill('Dora');
   await page.getByTestId('game-batailles').click();
   await page.getByTestId('seats').selectOption('3');
+  await confirmMovesOn(page);
   expect(await page.getByTestId('solo').textContent()).toMatch(/Play with 2 computers/);
   await checkAtBothSizes(page, 'batailles-home');
   // Its rules open from the home screen, pictures of the units among them.
@@ -36,7 +44,7 @@ test(`Batailles et piques, a guided game with two computers, passes axe at both 
   // Read by keyboard, the goal gives way to what laying means.
   await tabTo(page, 'coach-ok');
   await page.keyboard.press('Enter');
-  await expect.poll(hint).toMatch(/^Pick 2 hand cards and press “Lay these 2”/);
+  await expect.poll(hint).toMatch(/^Pick 2 hand cards and lay them/);
   await expectFocusKept(page, 'reading a tip');
   await checkAtBothSizes(page, 'batailles-lay');
 
@@ -48,8 +56,11 @@ test(`Batailles et piques, a guided game with two computers, passes axe at both 
   await expect
     .poll(() => page.locator('[data-testid=hand-card][aria-pressed=true]').count())
     .toBe(2);
-  // The hand sits right below the controls: back to Lay.
+  // The hand sits right below the controls: back to Lay, which confirms the two picked.
   await tabTo(page, 'lay', 'Shift+Tab');
+  expect(await page.getByTestId('lay').textContent()).toMatch(
+    /^Confirm: lay your .+ and your .+ facedown$/,
+  );
   await page.keyboard.press('Enter');
   await expect
     .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })

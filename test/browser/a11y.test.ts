@@ -2,7 +2,9 @@
  * Every screen a player meets, checked by axe at a desktop and at a phone size, as
  * the games reach them (each game played once, at the phone's size); the games are played by
  * keyboard alone where a player acts, and focus must land somewhere after each action, never
- * fall back to the page. Batailles et piques, a whole game, is a11y-batailles.test.ts's.
+ * fall back to the page. Each player has "Confirm my moves" on, as a new player has: a move is
+ * chosen, focus goes to its Confirm button, and Enter plays it (the other test files play with
+ * it off, a click a move). Batailles et piques, a whole game, is a11y-batailles.test.ts's.
  * With FAIRDEAL_SHOTS set to a folder, each checked screen is also saved there as a PNG.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { flipOffered, openDeadLinks, turnOnAutoplay, useStack } from './harness.
 import { keptTranscript } from '../vectors/kept.ts';
 import {
   checkAtBothSizes,
+  confirmByKeyboard,
+  confirmMovesOn,
   expectFocusKept,
   focused,
   PLAYED,
@@ -32,6 +36,8 @@ async function redBlackLobby() {
   const bob = await sizedPlayer(stack, PLAYED);
   await alice.goto(stack.url);
   await alice.getByTestId('create').waitFor();
+  // Alice confirms her moves, as a new player does, set on the home screen.
+  await confirmMovesOn(alice);
   await checkAtBothSizes(alice, 'home');
   await alice.getByTestId('name').fill('Alice');
   await alice.getByTestId('game-redblack').click();
@@ -51,7 +57,7 @@ async function redBlackLobby() {
   return { alice, bob };
 }
 
-test(`home, lobby and join screens, and a game of Red & Black, pass axe at both sizes, played by keyboard`, async () => {
+test(`home, lobby and join screens, and a game of Red & Black, pass axe at both sizes, played by keyboard with each move confirmed, one taken back`, async () => {
   const { alice, bob } = await redBlackLobby();
   await checkAtBothSizes(alice, 'lobby-two');
   await checkAtBothSizes(bob, 'lobby-two-guest');
@@ -75,6 +81,8 @@ test(`home, lobby and join screens, and a game of Red & Black, pass axe at both 
   await tabTo(alice, 'start');
   await alice.keyboard.press('Enter');
   for (const page of [alice, bob]) await page.getByTestId('table').waitFor();
+  // Bob turns it on at the table, in his move's box.
+  await confirmMovesOn(bob);
 
   // The non-dealer guesses the third river card, by keyboard.
   const prompt = (page: Page) => page.getByTestId('prompt').textContent();
@@ -85,7 +93,6 @@ test(`home, lobby and join screens, and a game of Red & Black, pass axe at both 
     .toBe(true);
   const guesser = /Guess/.test((await prompt(alice)) ?? '') ? alice : bob;
   const dealer = guesser === alice ? bob : alice;
-  await checkAtBothSizes(guesser, 'redblack-guess');
   // The dealer is told whom the table waits for, not left looking at a still board. Meanwhile
   // they open the turn alerts and the chat, and say something, by keyboard.
   expect(await prompt(dealer)).toMatch(/^(Alice|Bob) is guessing the colour/);
@@ -98,13 +105,26 @@ test(`home, lobby and join screens, and a game of Red & Black, pass axe at both 
   await dealer.keyboard.press('Enter');
   await dealer.getByTestId('table-chat-line').waitFor();
   await checkAtBothSizes(dealer, 'redblack-wait-guess');
+  // The guess is chosen, not made: it waits for its confirmation, which Escape takes back.
   await tabTo(guesser, 'guess-black');
   await guesser.keyboard.press('Enter');
+  await expect.poll(() => focused(guesser)).toBe('BUTTON[confirm-move]');
+  expect(await guesser.getByTestId('guess-black').getAttribute('aria-pressed')).toBe('true');
+  // The guess's screen is checked with its choice awaiting confirmation: the same and more.
+  await checkAtBothSizes(guesser, 'redblack-guess-chosen');
+  await guesser.keyboard.press('Escape');
+  expect(await focused(guesser)).toBe('BUTTON[guess-black]');
+  expect(await guesser.getByTestId('confirm-move').count()).toBe(0);
+  expect(await guesser.getByTestId('guess-black').getAttribute('aria-pressed')).toBe('false');
+  expect(await prompt(guesser)).toMatch(/^Guess/);
+  await guesser.keyboard.press('Enter');
+  await confirmByKeyboard(guesser, /^Confirm: guess black$/);
   await expect.poll(() => prompt(guesser), { timeout: 30_000 }).not.toMatch(/Guess/);
   await expectFocusKept(guesser, 'the guess');
 
-  // The first player swaps by keyboard: a river card, then a hand card picked, unpicked,
-  // picked again (its state read out as pressed or not) and put in the slot.
+  // The first player swaps by keyboard: a river card chosen and confirmed, then a hand card
+  // picked, unpicked, picked again (its state read out as pressed or not) and put in the
+  // slot by the one button that confirms it.
   const turn = async (page: Page) => /^Your turn/.test((await prompt(page)) ?? '');
   await expect
     .poll(async () => (await turn(alice)) || (await turn(bob)), { timeout: 30_000 })
@@ -113,6 +133,7 @@ test(`home, lobby and join screens, and a game of Red & Black, pass axe at both 
   await checkAtBothSizes(mover, 'redblack-turn');
   await tabTo(mover, 'slot-0');
   await mover.keyboard.press('Enter');
+  await confirmByKeyboard(mover, /^Confirm: (take the \S+ from|look at) river slot 1\b/);
   await expect
     .poll(() => prompt(mover), { timeout: 30_000 })
     .toBe('Pick a hand card to put in river slot 1.');
@@ -126,6 +147,9 @@ test(`home, lobby and join screens, and a game of Red & Black, pass axe at both 
   await expect.poll(pressed).toBe(0);
   await mover.keyboard.press('Space');
   await tabTo(mover, 'confirm');
+  expect(await mover.getByTestId('confirm').textContent()).toMatch(
+    /^Confirm: put \S+ in river slot 1$/,
+  );
   const placing = await prompt(mover);
   await mover.keyboard.press('Enter');
   await expect.poll(() => prompt(mover), { timeout: 30_000 }).not.toBe(placing);
@@ -142,6 +166,7 @@ test(`home, lobby and join screens, and a game of Red & Black, pass axe at both 
 
   await tabTo(alice, 'call');
   await alice.keyboard.press('Enter');
+  await confirmByKeyboard(alice, /^Confirm: call Bob's hand: \d red, \d black$/);
   for (const page of [alice, bob]) await page.getByTestId('result').waitFor({ timeout: 30_000 });
   expect(await focused(alice)).toBe('H2[result-headline]');
   await checkAtBothSizes(alice, 'redblack-result');
@@ -153,13 +178,14 @@ test(`War against the computer passes axe at both sizes, flipped by keyboard`, a
   await carol.goto(stack.url);
   await carol.getByTestId('name').fill('Carol');
   await carol.getByTestId('game-war').click();
+  await confirmMovesOn(carol);
   await tabTo(carol, 'solo');
   await carol.keyboard.press('Enter');
   await flipOffered(carol);
   await checkAtBothSizes(carol, 'war-start');
   await tabTo(carol, 'flip');
-  // A tie means war and more flips before the battle ends: flip until three are done.
-  // Each flip ends in a log line, of the battle or of the war.
+  // A tie means war and more flips before the battle ends: flip until three are done, each
+  // flip chosen and confirmed. Each ends in a log line, of the battle or of the war.
   const battles = async () => Number(await carol.getByTestId('battles').textContent());
   const logLines = () => carol.getByTestId('log').locator('li').count();
   const flip = carol.getByTestId('flip');
@@ -168,6 +194,10 @@ test(`War against the computer passes axe at both sizes, flipped by keyboard`, a
     await expect.poll(() => flip.isEnabled(), { timeout: 30_000 }).toBe(true);
     const before = await logLines();
     await carol.keyboard.press('Enter');
+    await confirmByKeyboard(
+      carol,
+      /^Confirm: (flip your top card|put down 3 cards facedown and 1 faceup)$/,
+    );
     await expect.poll(logLines, { timeout: 30_000 }).toBeGreaterThan(before);
     await expectFocusKept(carol, `flip ${flips}`);
   }
@@ -179,6 +209,7 @@ test(`Town for Two passes axe at both sizes, a run played by keyboard`, async ()
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Dora');
   await page.getByTestId('game-town').click();
+  await confirmMovesOn(page);
   // Against the easy computer: its random runs end the game as surely as the good one's.
   await page.getByTestId('level').selectOption('easy');
   await tabTo(page, 'solo');
@@ -187,7 +218,7 @@ test(`Town for Two passes axe at both sizes, a run played by keyboard`, async ()
   await expect.poll(prompt, { timeout: 50_000 }).toMatch(/^Your turn: pick a run/);
   await checkAtBothSizes(page, 'town-turn');
 
-  // Dora picks her lowest card by keyboard and plays it as a new pile.
+  // Dora picks her lowest card by keyboard, chooses a new pile for it and confirms.
   await tabTo(page, 'hand-card');
   await page.keyboard.press('Space');
   await expect
@@ -197,6 +228,7 @@ test(`Town for Two passes axe at both sizes, a run played by keyboard`, async ()
   // New pile sits with the move's controls, just above the hand.
   await tabTo(page, 'new-pile', 'Shift+Tab');
   await page.keyboard.press('Enter');
+  await confirmByKeyboard(page, /^Confirm: play \S+ as a new pile$/);
   await expect
     .poll(() => page.getByTestId('log').textContent(), { timeout: 30_000 })
     .toMatch(/Dora played \S+ as new pile \d+\./);
@@ -216,6 +248,7 @@ test(`Black & Red passes axe at both sizes, a move played by keyboard`, async ()
   await page.goto(stack.url);
   await page.getByTestId('name').fill('Dora');
   await page.getByTestId('game-blackred').click();
+  await confirmMovesOn(page);
   await tabTo(page, 'solo');
   await page.keyboard.press('Enter');
   const prompt = () => page.getByTestId('prompt').textContent();
@@ -223,12 +256,13 @@ test(`Black & Red passes axe at both sizes, a move played by keyboard`, async ()
   await expect.poll(prompt, { timeout: 50_000 }).toMatch(owed);
   await checkAtBothSizes(page, 'blackred-turn');
 
-  // Dora makes her move by keyboard: the first highlighted card, or Say go.
+  // Dora makes her move by keyboard: the first highlighted card, or Say go, then Confirm.
   const control = async () => ((await page.getByTestId('go').count()) > 0 ? 'go' : 'hand-card');
   const lines = () => page.getByTestId('log').locator('li').count();
   const before = await lines();
   await tabTo(page, await control());
   await page.keyboard.press('Enter');
+  await confirmByKeyboard(page, /^Confirm: (say go|discard \S+)$/);
   await expect.poll(lines, { timeout: 30_000 }).toBeGreaterThan(before);
   await expectFocusKept(page, 'a move');
   await expect

@@ -60,3 +60,23 @@ export async function tabTo(page: Page, testId: string, key: 'Tab' | 'Shift+Tab'
 export async function expectFocusKept(page: Page, after: string) {
   expect(await focused(page), `focus after ${after}`).not.toMatch(/^(BODY|none)$/);
 }
+
+/**
+ * Turns "Confirm my moves" on by keyboard, as a player does, where the page offers it (the
+ * home screen, a move's box): the test players start with it off (scripts/stack.ts).
+ */
+export async function confirmMovesOn(page: Page) {
+  await tabTo(page, 'confirm-moves');
+  await page.keyboard.press('Space');
+  expect(await page.getByTestId('confirm-moves').isChecked()).toBe(true);
+}
+
+/**
+ * A move just chosen by keyboard awaits its confirmation: focus is on its Confirm button,
+ * which says it in `words`. Enter signs it.
+ */
+export async function confirmByKeyboard(page: Page, words: RegExp) {
+  await expect.poll(() => focused(page)).toBe('BUTTON[confirm-move]');
+  expect(await page.getByTestId('confirm-move').textContent()).toMatch(words);
+  await page.keyboard.press('Enter');
+}

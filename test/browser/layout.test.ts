@@ -2,7 +2,8 @@
  * Every game's table (War between two pages, the others against the computer, Batailles
  * against five), at a phone (390x844), at the narrowest phone we serve (360 px), at
  * 1280x800 and at 1920x1080: no sideways scrolling, no text spilling out of its panel, and
- * every enabled control takes a tap at its centre (nothing drawn over it). With
+ * every enabled control takes a tap at its centre (nothing drawn over it), and Town for Two's
+ * Play here badge leaves the words under its pile readable. With
  * FAIRDEAL_SHOTS set to a folder, each table is saved there at 1280x800 and at 390x844 as
  * a PNG. The same for the join, lobby and result screens.
  */
@@ -235,6 +236,45 @@ test('home: Create says why it cannot be pressed, and an option out of range is 
   expect(await page.getByTestId('confirm').textContent()).toMatch(/^Put it in slot \d$/);
 });
 
+/**
+ * Where `page`'s run is owed in Town for Two: picks hand cards one at a time, each taken
+ * back, until one lights a pile. A hand that lights none is played as a new pile and the
+ * next turn tried, till one does.
+ */
+async function lightAPile(page: Page) {
+  const lit = page.locator('[data-testid^=play-pile-]');
+  for (let turn = 0; turn < 6; turn++) {
+    await expect
+      .poll(() => page.getByTestId('prompt').textContent(), { timeout: 50_000 })
+      .toMatch(OWED.town.words);
+    const cards = page.getByTestId('hand-card');
+    for (let card = 0; card < (await cards.count()); card++) {
+      await cards.nth(card).click();
+      if ((await lit.count()) > 0) return;
+      await page.getByTestId('clear').click();
+    }
+    await cards.first().click();
+    await page.getByTestId('new-pile').click();
+  }
+  throw new Error('no hand card lit a pile in six turns');
+}
+
+/** The lit piles whose "Play here" badge covers the words under the pile, by test id. */
+const badgesOverWords = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid^=play-pile-]')].flatMap((button) => {
+      const badge = button.querySelector('span')!.getBoundingClientRect();
+      const words = button.parentElement!.querySelector('[data-testid=pile-owner]')!;
+      const under = words.getBoundingClientRect();
+      const apart =
+        badge.bottom <= under.top ||
+        under.bottom <= badge.top ||
+        badge.right <= under.left ||
+        under.right <= badge.left;
+      return apart ? [] : [`${button.dataset.testid} over "${words.textContent}"`];
+    }),
+  );
+
 const WIDTHS = [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
@@ -254,7 +294,7 @@ async function misfits(page: Page): Promise<string[]> {
   return found;
 }
 
-test('join, lobby and result screens, and the War and Town for Two tables: every control tappable and no sideways scroll at 360, 390, 1280 and 1920 px', async () => {
+test(`join, lobby and result screens, and the War and Town for Two tables: every control tappable and no sideways scroll at 360, 390, 1280 and 1920 px, and a lit pile's Play here clear of its words`, async () => {
   const alice = await stack.newPlayer();
   const bob = await stack.newPlayer();
   const invite = await createTable(alice, stack.url, 'Wolfeschlegelsteinhausen', 'war');
@@ -283,6 +323,17 @@ test('join, lobby and result screens, and the War and Town for Two tables: every
   await solo.getByTestId('game-town').click();
   await solo.getByTestId('solo').click();
   await tableFits(solo, 'town');
+  // A pile the run may go on is lit with a "Play here" badge, clear of the pile's words.
+  await lightAPile(solo);
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    await solo.setViewportSize(size);
+    expect(await badgesOverWords(solo), `at ${size.width} px`).toEqual([]);
+    if (SHOTS)
+      await solo.screenshot({ path: join(SHOTS, `${size.name}-town-lit.png`), fullPage: true });
+  }
   await turnOnAutoplay(solo);
   await solo.getByTestId('result').waitFor({ timeout: 50_000 });
   expect(await misfits(solo)).toEqual([]);

@@ -202,7 +202,7 @@ test('an event removed: the replay stops where it is missed, named', async () =>
   await expect.poll(() => position(page)).toBe(7);
 });
 
-test('a game of Batailles at three seats opens and replays: the audit caught nobody, each seat sees its own hand', async () => {
+test(`a game of Batailles at three seats opens and replays: the audit caught nobody, each seat sees its own hand and what it alone saw of others' cards`, async () => {
   const path = keptTranscript('batailles');
   const page = await openReplay(path);
   const total = events(path).length;
@@ -235,6 +235,22 @@ test('a game of Batailles at three seats opens and replays: the audit caught nob
   await expect.poll(() => seats.nth(1).innerText()).toMatch(/^You \(Babbage\)/);
   expect(await hand.getByTestId('unit-back').count()).toBe(0);
   expect(await seats.first().getByTestId('unit-back').count()).toBeGreaterThan(0);
+  // Past Ada's first fight, as she saw it: Babbage's King she fought stays faceup to her, and
+  // says it is known to her alone, to the eye and to a screen reader.
+  await page.getByTestId('replay-seat').selectOption('0');
+  await page.getByTestId('replay-slider').focus();
+  for (let i = 45; i < 57; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => position(page)).toBe(57);
+  const babbage = seats.nth(1);
+  expect(await babbage.getByTestId('known-to-you').allInnerTexts()).toEqual([
+    'facedown, known to you',
+  ]);
+  expect(
+    await babbage
+      .getByRole('img', { name: "Babbage's card 2: King, facedown, known to you" })
+      .count(),
+  ).toBe(1);
+  expect(await seats.nth(2).getByTestId('known-to-you').count()).toBe(0);
   // The protocol's last step: every key open, the hidden claims judged on the cards as they were.
   await page.getByTestId('replay-last').click();
   await expect.poll(() => position(page)).toBe(total);

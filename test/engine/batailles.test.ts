@@ -238,6 +238,30 @@ describe('a duel', () => {
   });
 });
 
+describe('what a seat sees', () => {
+  test('a face a fighter saw stays its own: the view tells it from a face turned up for all', () => {
+    const seven = card(0, U(7));
+    const twelve = card(1, U(12));
+    let p = play(afterDuel(), DEAL, 0, { type: 'ATTACK', unit: seven, targets: [twelve] });
+    // What seat 0 read while the fight was shown, and keeps reading after it.
+    const read = knownOf(p.state, DEAL, 0);
+    p = agreed(p, 0, 1, [seven]);
+    const placeOf = (state: BataillesState, seat: number, id: number) =>
+      batailles.view(state, 0, read).seats[seat]!.play.find((place) => place?.card === id);
+    expect(placeOf(p.state, 1, twelve)).toEqual({ card: twelve, face: U(12), secret: true });
+    expect(placeOf(p.state, 0, card(0, KING))).toEqual({
+      card: card(0, KING),
+      face: KING,
+      secret: true,
+    });
+    const four = card(1, U(4));
+    expect(placeOf(p.state, 1, four)).toEqual({ card: four, face: null, secret: false });
+    // A dead card is faceup for everyone before it leaves play: no secret then.
+    const turned = { ...p.state, faces: p.state.faces.map((f, id) => (id === twelve ? U(12) : f)) };
+    expect(placeOf(turned, 1, twelve)).toEqual({ card: twelve, face: U(12), secret: false });
+  });
+});
+
 describe('the Slacker', () => {
   test('the card back in hand is dealt to its owner alone, then the hand is re-masked; no pass while a Slacker can be used', () => {
     const { state } = opened();

@@ -28,22 +28,22 @@ describe('Batailles: the fight box, as each seat reads it', () => {
   const duel: FightView = {
     attacker: 0,
     defender: 1,
-    attackers: [{ card: 0, face: U(9) }],
-    defenders: [{ card: 16, face: 13 }],
+    attackers: [{ card: 0, face: U(9), secret: true }],
+    defenders: [{ card: 16, face: 13, secret: true }],
     teamwork: false,
     announcements: [],
     awaiting: 0,
   };
   const teamwork: FightView = {
     ...duel,
-    attackers: [...duel.attackers, { card: 1, face: U(5) }],
+    attackers: [...duel.attackers, { card: 1, face: U(5), secret: true }],
     teamwork: true,
   };
   // As Cat, who does not fight, reads it: no face.
   const unseen: FightView = {
     ...duel,
-    attackers: [{ card: 0, face: null }],
-    defenders: [{ card: 16, face: null }],
+    attackers: [{ card: 0, face: null, secret: false }],
+    defenders: [{ card: 16, face: null, secret: false }],
   };
 
   test.each([

@@ -275,8 +275,16 @@ export type BataillesState = {
   readonly result: BataillesResult | null;
 };
 
-/** A card in play as one seat sees it: the face when it may know it. */
-export type PlaceView = { readonly card: CardId; readonly face: Face | null } | null;
+/**
+ * A card in play as one seat sees it: the face when it may know it, and whether it
+ * knows it alone (`secret`: a card of its own, or one it saw in a fight or a peek)
+ * rather than with everyone (a dead card turned faceup).
+ */
+export type PlaceView = {
+  readonly card: CardId;
+  readonly face: Face | null;
+  readonly secret: boolean;
+} | null;
 
 /** One player as everyone sees it (faces in play only where the viewer knows them). */
 export type SeatView = {

@@ -4,12 +4,13 @@
  * The rules hold no private face: `view` fills in a face only where `known`
  * has it, the faces the table lets this seat read (its own hand and cards in
  * play, the cards of a fight it fought, a card it peeked at), or where the
- * card died and is faceup for all.
+ * card died and is faceup for all; and it says which of the two (`secret`),
+ * since a face one seat read stays hidden from the others.
  */
 import type { CardId, Seat } from '../../game.ts';
 import { acting, announcerOf, isActive, needs, scores } from './rules.ts';
 import { strengthOf } from './setup.ts';
-import type { BataillesState, BataillesView, Face, Phase, PlaceView } from './types.ts';
+import type { BataillesState, BataillesView, Phase, PlaceView } from './types.ts';
 
 /** The view of `seat`; `known` holds the faces it reads privately. */
 export function view(
@@ -17,8 +18,11 @@ export function view(
   seat: Seat,
   known: ReadonlyMap<CardId, number> = new Map(),
 ): BataillesView {
-  const faceOf = (card: CardId): Face | null => state.faces[card] ?? known.get(card) ?? null;
-  const place = (card: CardId): NonNullable<PlaceView> => ({ card, face: faceOf(card) });
+  const place = (card: CardId): NonNullable<PlaceView> => {
+    const open = state.faces[card] ?? null;
+    const read = known.get(card) ?? null;
+    return { card, face: open ?? read, secret: open === null && read !== null };
+  };
   const points = scores(state);
   const { fight, stage } = state;
   return {

@@ -44,7 +44,7 @@ function situation(
         ? [
             {
               id: 'lay',
-              text: 'Pick 2 hand cards and press “Lay these 2”: they go facedown in front of you, and only you know them. A Mine kills any attacker but a Minesweeper (4 or 8); never lay both Mines.',
+              text: 'Pick 2 hand cards and lay them: they go facedown in front of you, and only you know them. A Mine kills any attacker but a Minesweeper (4 or 8); never lay both Mines.',
             },
           ]
         : [];
