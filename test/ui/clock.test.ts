@@ -130,9 +130,10 @@ test('a claim made while the link is down is not final: the claimer’s page say
   expect(ann!.replica.confirmedBy()).toEqual([]);
 
   table.network.heal('local-0', 'local-1');
-  await vi.waitFor(() => expect(alice.seen.outcome).toBeNull(), { timeout: 10_000, interval: 20 });
+  // Linked again, the pages exchange and check what each missed: seconds on a loaded machine.
+  await vi.waitFor(() => expect(alice.seen.outcome).toBeNull(), { timeout: 30_000, interval: 20 });
   await vi.waitFor(() => expect(ben!.replica.stateHash).toBe(ann!.replica.stateHash), {
-    timeout: 10_000,
+    timeout: 30_000,
     interval: 20,
   });
   expect(bob.seen.outcome).toBeNull();
