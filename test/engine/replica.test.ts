@@ -22,13 +22,19 @@ function say(replica: Replica<CrossingState>, seat: Seat, type: string): SignedE
   return signed.value;
 }
 
-test('a replica starts with nothing judged; a roster the log refuses makes none', () => {
+test('a replica starts with nothing judged; a roster the log refuses, or a timed genesis without its clock, makes none', () => {
   const genesis = makeGenesis(players, crossing, {});
   const initial = setupOrThrow(crossing, {});
   expect(new Replica(genesis, tableGame(crossing), initial).entryVerdicts).toEqual([]);
   const twice = { ...genesis, identities: [genesis.identities[0]!, genesis.identities[0]!] };
   expect(() => new Replica(twice, tableGame(crossing), initial)).toThrow(
     /^bad genesis: ERR_ROSTER$/,
+  );
+  // A table of the protocol that keeps time says how long a turn is.
+  const { clock, ...unclocked } = genesis;
+  expect(clock).toBeDefined();
+  expect(() => new Replica(unclocked, tableGame(crossing), initial)).toThrow(
+    /^bad genesis: no clock$/,
   );
 });
 

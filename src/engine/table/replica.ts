@@ -344,8 +344,8 @@ export class Replica<S extends Json> {
    */
   claimOn(seat: Seat): { at: number; answerBy: number } | null {
     if (this.clock === null || !claimedAbsent(this.state, seat)) return null;
-    const claim = this.log.entries()[standingClaim(this.log, this.current.verdicts, seat)];
-    if (claim === undefined) return null;
+    // The ending names the seat: an applied claim does.
+    const claim = this.log.entries()[standingClaim(this.log, this.current.verdicts, seat)]!;
     const at = claim.event.at!;
     return { at, answerBy: at + this.clock.dutyMs };
   }

@@ -107,6 +107,7 @@ function judgeEntry<S extends Json>(table: Judging<S>, run: Run<S>, i: number): 
   const seen = stateSeenBy(table, run, i, unseen);
   // Every event must be valid where its author stood, wherever the log puts it:
   // else naming an older state could slip in a move that was never legal there.
+  // Stryker disable next-line ConditionalExpression: only work: `judge` of the same state and body gives `next` again
   const where = seen === state ? next : judge(seen, game, author, body, run.checks);
   if (!where.ok) return { verdict: { rejected: where.error }, state };
   // A claim before the claimed seat's time ran out, by the times of what the claim had seen.
@@ -142,13 +143,15 @@ export function stateSeenBy<S extends Json>(
   // though claimed, stood where the claim was void (see `Replica.standingFor`).
   const seen = (other: Event) => sees(event, other) || other === event;
   // An ABSENT answered by an event its author had not seen ended the table where it stood;
-  // one naming the author, this very event answers there, in time or not (a late answer
-  // is void where it lands, not a lie).
-  const late = table.clock !== null && !STILL.has(event.body.type);
-  const self = late ? { seat: event.author, seq: event.seq } : undefined;
+  // one naming the author, this very event answers there if it moves the table, in time or
+  // not (a late answer is void where it lands, not a lie). (Without a clock it answers
+  // there anyway: any event of the seat does, and this one is in the log.)
+  const self = STILL.has(event.body.type) ? undefined : { seat: event.author, seq: event.seq };
   const absent = table.log
     .entries()
+    // Stryker disable next-line MethodExpression: only work: an entry from `i` on cannot start the replay sooner than `i`
     .slice(0, i)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: only work: up to the first entry its author saw otherwise, a replay folds what the log folded, so one started sooner ends in the same state
     .flatMap((e, j) => (answered(table, e) !== answered(table, e, seen, self) ? [j] : []));
   return replay(table, run, Math.min(i, ...unseen, ...absent), i, seen, self);
 }

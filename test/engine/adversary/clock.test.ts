@@ -12,6 +12,8 @@
  * - A claimer that stamps its own move early to cut the other's turn short meets a
  *   SEEN: the turn runs from there, and a claim before it is done names the claimer.
  * - Claims are bounded, and time in the log only runs forward.
+ * - A page reads when a seat is due and the claim on it from the replica; a table
+ *   without a clock has neither, and refuses a SEEN.
  */
 import { describe, expect, test } from 'vitest';
 import type { Json, JsonObject } from '../../../src/engine/encoding.ts';
@@ -19,6 +21,7 @@ import { signEvent } from '../../../src/engine/events.ts';
 import type { Seat } from '../../../src/engine/game.ts';
 import type { GameId } from '../../../src/engine/catalog.ts';
 import { gameById } from '../../../src/engine/games/registry.ts';
+import { war, type WarOptions } from '../../../src/engine/games/war/index.ts';
 import { makeAct, makeSeal } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import type { Clock } from '../../../src/engine/table/clock.ts';
@@ -38,12 +41,14 @@ import {
   makePlayers,
   setupOrThrow,
   tableGame,
+  verdictOf,
   withHeads,
 } from '../helpers/table.ts';
 
 const CLOCK: Clock = { moveMs: 60_000, dutyMs: 30_000 };
 const GAMES: readonly GameId[] = ['war', 'redblack', 'town', 'blackred', 'batailles'];
 const absent = (seat: Seat): TableBody => ({ type: 'ABSENT', seat });
+const CONFIRM: TableBody = { type: 'CONFIRM' };
 
 /** A timed table of `id` at the fewest seats it plays at, every event signed at 0 unless told. */
 function timedTable(id: GameId) {
@@ -170,6 +175,8 @@ describe('War: answers that come too late', () => {
       expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
       expect(replica.entryVerdicts.at(-1)).toBe('void');
       expect(replica.offences()).toEqual([]);
+      // Nor does Bob's next event answer it: his page offers him nothing more.
+      expect(replica.standingFor(1).ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
     }
     expect(late.event.at).toBe(window + 1);
   });
@@ -201,6 +208,8 @@ describe('War: answers that come too late', () => {
       for (const replica of [ada, bob, spectator]) {
         expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
         expect(replica.offences()).toEqual([]);
+        // The claim stands again once settled; the answer stays in the log, void.
+        expect(verdictOf(replica, answer.hash)).toBe('void');
       }
     }
     expect(ada.stateHash).toBe(bob.stateHash);
@@ -208,6 +217,16 @@ describe('War: answers that come too late', () => {
     if (!verified.ok) throw new Error(JSON.stringify(verified.fault));
     expect(verified.finality).toEqual({ kind: 'final' });
     expect(verified.outcome).toMatchObject({ result: 'win', winners: [0] });
+  });
+
+  test('the claimed seat’s CONFIRM answers nothing: it moves nothing, so the claim stands, and it is no offence', () => {
+    const { table, claim } = claimed();
+    const confirm = table.play(1, CONFIRM, claim.event.at! + 1);
+    for (const replica of table.replicas) {
+      expect(verdictOf(replica, confirm.hash)).toBe('applied');
+      expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+      expect(replica.offences()).toEqual([]);
+    }
   });
 
   test('an answer the claimer had not settled without, signed in the window, voids the claim', () => {
@@ -260,9 +279,73 @@ describe('War: a claimer that stamps its own move early', () => {
     table.play(1, { type: 'SEEN' }, first.event.at! + 1);
     const second = table.play(0, absent(1), first.event.at! + 1 + CLOCK.moveMs);
     expect(table.replicas[1]!.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+    // Bob's page counts his answer time from the claim that stands, not the one he answered.
+    for (const replica of table.replicas)
+      expect(replica.claimOn(1)).toEqual({
+        at: second.event.at,
+        answerBy: second.event.at! + CLOCK.dutyMs,
+      });
     const third = copyOf(0);
     authorOn(third, table.players[0]!, absent(1), second.event.at! + CLOCK.moveMs);
     expect(offences(third)).toEqual([{ seat: 0, reason: 'ERR_CLAIMED_AGAIN' }]);
+  });
+});
+
+describe('what a page reads of the clock: when a seat is due, and the claim on it', () => {
+  test('nobody is due before the first event; then the seat that owes, its duty time after; a claim on it, with its window', () => {
+    const { table } = timedTable('war');
+    const [ada, bob] = table.replicas as [Replica<Json>, Replica<Json>];
+    // Both owe their key, but the table's clock starts with its first event.
+    expect(ada.owed().map((o) => o.seat)).toEqual([0, 1]);
+    expect([ada.due(0), ada.due(1)]).toEqual([null, null]);
+    table.play(1, dutyOf(bob, table.players[1]!), 1_000);
+    // Ada owes her key from Bob's; Bob owes nothing, so no time of his runs.
+    expect(ada.owed().map((o) => o.seat)).toEqual([0]);
+    expect(ada.turnStart(0)).toBe(1_000);
+    expect([ada.due(0), ada.due(1)]).toEqual([1_000 + CLOCK.dutyMs, null]);
+    expect(bob.claimOn(0)).toBeNull();
+    const claim = table.play(1, absent(0), 1_000 + CLOCK.dutyMs);
+    for (const replica of table.replicas) {
+      expect(replica.claimOn(0)).toEqual({
+        at: claim.event.at,
+        answerBy: claim.event.at! + CLOCK.dutyMs,
+      });
+      expect(replica.claimOn(1)).toBeNull();
+    }
+  });
+
+  test('a resignation has the word of the seat that resigned: final once every other seat confirms it', () => {
+    const { table } = timedTable('war');
+    table.play(0, { type: 'RESIGN' }, 10_000);
+    for (const replica of table.replicas)
+      expect(replica.finality()).toEqual({ kind: 'unconfirmed', missing: [1] });
+    table.play(1, CONFIRM, 20_000);
+    for (const replica of table.replicas) expect(replica.finality()).toEqual({ kind: 'final' });
+  });
+
+  test('a table that keeps no time (before protocol 5): nobody is due, a claim has no window, a SEEN names its author', () => {
+    const options: WarOptions = {
+      stacks: [
+        [0, 2],
+        [1, 3],
+      ],
+      battleLimit: 10,
+    };
+    const table = Table.of(makePlayers(2), war, options, 4) as unknown as Table<Json>;
+    table.dutiesToMove();
+    const mover = table.mover()!;
+    const other = (1 - mover) as Seat;
+    expect(table.replicas.map((r) => r.clock)).toEqual([null, null]);
+    expect(table.replicas[other]!.due(mover)).toBeNull();
+    table.play(other, absent(mover));
+    for (const replica of table.replicas) {
+      expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: mover, by: other });
+      expect(replica.claimOn(mover)).toBeNull();
+    }
+    // A SEEN is a timed table's word for a turn that came late: here it names its author.
+    const claimed = table.replicas[mover]!;
+    authorOn(claimed, table.players[mover]!, { type: 'SEEN' });
+    expect(offences(claimed)).toEqual([{ seat: mover, reason: 'ERR_SEEN_AGAIN' }]);
   });
 });
 

@@ -232,6 +232,61 @@ describe('two transcripts of one table with opposite winners', () => {
     // What Ada kept of her claim verifies, but names no final winner.
     expect(cut.finality).toEqual({ kind: 'unconfirmed', missing: [1] });
   });
+
+  test('a claim crossing the move it waits for, confirmed at once: the move stands and both are void, on the claimant’s replica too', () => {
+    const table = Table.of(makePlayers(2), war, OPTIONS, PROTOCOL) as unknown as Table<Json>;
+    // A battle begins; Bob flips, and the table waits on Ada.
+    playUntil(table, (r) => r.state.step.type === 'PLAY' && r.owed().length === 2);
+    owedStep(table, 1, [0]);
+    const [ada, bob] = table.replicas as [Replica<Json>, Replica<Json>];
+    const [adaP, bobP] = table.players as [(typeof table.players)[0], (typeof table.players)[0]];
+    // Bob claims Ada and confirms as Ada flips, neither having seen the other's event: of
+    // one height, the flip (the lower seat's) sorts before the claim on Bob's replica.
+    const claim = authorOn(bob, bobP, absent(0));
+    const confirm = authorOn(bob, bobP, CONFIRM);
+    const flip = authorOn(ada, adaP, moveBody(ada, adaP, { type: 'FLIP' }));
+    feed(bob, flip.bytes);
+    for (const e of [claim, confirm]) feed(ada, e.bytes);
+    for (const replica of [ada, bob]) {
+      expect([flip, claim, confirm].map((e) => verdictOf(replica, e.hash))).toEqual([
+        'applied',
+        'void',
+        'void',
+      ]);
+      expect(replica.state.ending).toBeNull();
+      expect(replica.offences()).toEqual([]);
+    }
+    expect(ada.stateHash).toBe(bob.stateHash);
+  });
+
+  test('two resignations crossing, each confirmed: the one the log puts first stands, and the confirmation of the other disputes nothing', () => {
+    const table = Table.of(makePlayers(2), war, OPTIONS, PROTOCOL) as unknown as Table<Json>;
+    playUntil(table, (r) => r.state.step.type === 'PLAY');
+    const [ada, bob] = table.replicas as [Replica<Json>, Replica<Json>];
+    const [adaP, bobP] = table.players as [(typeof table.players)[0], (typeof table.players)[0]];
+    const made = [
+      [authorOn(ada, adaP, { type: 'RESIGN' }), authorOn(ada, adaP, CONFIRM)],
+      [authorOn(bob, bobP, { type: 'RESIGN' }), authorOn(bob, bobP, CONFIRM)],
+    ] as const;
+    for (const e of made[1]) feed(ada, e.bytes);
+    for (const e of made[0]) feed(bob, e.bytes);
+    for (const replica of [ada, bob]) {
+      // Ada's resignation, the lower seat's, sorts first; Bob's is void where it lands, and
+      // his CONFIRM, signed at the table's end, holds where it lands, though it had seen
+      // another ending: a CONFIRM the log made void is the only kind that disputes.
+      expect(made.flat().map((e) => verdictOf(replica, e.hash))).toEqual([
+        'applied',
+        'applied',
+        'void',
+        'applied',
+      ]);
+      expect(replica.state.ending).toEqual({ type: 'RESIGN', seat: 0, by: 0 });
+      const bobConfirm = replica.log.entries().findIndex((e) => e.hash === made[1][1].hash);
+      expect(replica.stateSeen(bobConfirm).ending).toEqual({ type: 'RESIGN', seat: 1, by: 1 });
+      // Neither confirmation had seen the other seat's resignation: nobody confirmed.
+      expect(replica.finality()).toEqual({ kind: 'unconfirmed', missing: [0, 1] });
+    }
+  });
 });
 
 /** `seat` confirms the ending on its replica, and every other replica takes it in. */
@@ -346,5 +401,11 @@ describe(`a claimant that claims again at every answer: at most ${MAX_CLAIMS} cl
     // Once Bob moves, the table is elsewhere: Ada may claim him again.
     send(1, moveBody(bob, bobP, DONE_MOVE));
     expect(ada.claimedAgain(0, 1)).toBe(false);
+    playUntil(table, (r) => r.owed().some((o) => o.seat === 1), DONE_MOVE);
+    const again = send(0, absent(1));
+    for (const r of table.replicas) {
+      expect(verdictOf(r, again.hash)).toBe('applied');
+      expect(r.state.ending).toEqual({ type: 'ABSENT', seat: 1, by: 0 });
+    }
   });
 });
