@@ -102,8 +102,9 @@ describe('three decks shuffled on three chains at once', () => {
     expect(stillDue(start, now, 0, naming(0))).toBe(false);
     expect(stillDue(start, now, 2, naming(1))).toBe(false);
     expect(stillDue(start, now, 2, naming(undefined))).toBe(false);
-    // Not a shuffle, another table, or another step.
+    // Not a shuffle, another table, another step, or a table past its shuffles.
     expect(stillDue(start, now, 1, { type: 'RESIGN' })).toBe(false);
+    expect(stillDue(start, table.replicas[1]!.stateAfter(0)!, 1, late)).toBe(false);
     expect(stillDue(start, { ...now, genesisHash: 'another' }, 1, late)).toBe(false);
     expect(stillDue(start, { ...now, stepNo: now.stepNo + 1 }, 1, late)).toBe(false);
     // A round in turn (no `shuffled`): seat 0 is next on every deck, but nothing is pipelined.

@@ -57,6 +57,18 @@ describe('the limit of a seat’s turn', () => {
   const clock = { moveMs: 60_000, dutyMs: 10_000 };
   test('the move time for its own choice or the next game’s first duty, else the duty time', () => {
     expect(limitFor(clock, [{ seat: 1, kind: 'ACT' }], 1, false)).toBe(60_000);
+    // Its own move among what others owe too.
+    expect(
+      limitFor(
+        clock,
+        [
+          { seat: 0, kind: 'UNLOCK' },
+          { seat: 1, kind: 'ACT' },
+        ],
+        1,
+        false,
+      ),
+    ).toBe(60_000);
     expect(limitFor(clock, [{ seat: 1, kind: 'SEAL' }], 1, false)).toBe(60_000);
     expect(limitFor(clock, [{ seat: 1, kind: 'SHUFFLE' }], 1, true)).toBe(60_000);
     expect(limitFor(clock, [{ seat: 1, kind: 'SHUFFLE' }], 1, false)).toBe(10_000);

@@ -26,7 +26,7 @@ export function proofContext(
   { purpose, cards = [], decks }: Purpose,
 ): Uint8Array {
   const names = decks ?? [
-    // Stryker disable next-line StringLiteral: every card id the table passes lies in a deck, and prover and verifier derive the same bytes
+    // Stryker disable next-line StringLiteral,OptionalChaining: every card id the table passes lies in a deck, and prover and verifier derive the same bytes
     ...new Set(cards.map((id) => state.decks[deckIndex(state.decks, id)]?.name ?? '')),
   ];
   const ids = new Uint8Array(4 * cards.length);

@@ -267,6 +267,7 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   }
   const lock = lockFor(state, need);
   if (lock) return nextStep(state, lock);
+  // Stryker disable next-line ArrayDeclaration: none or one, no round: only more than one deal is dealt at once
   const deals = protocolOf(state.genesis) >= 2 ? dealsAtOnce(needs, state) : [];
   if (deals.length > 1) return started(startUnlock(state, game, dealRound(state, deals)), game);
   // Every show is first locked under fresh keys (show-keys.ts): no copy may repeat one of another show.

@@ -50,6 +50,7 @@ export function epochsOwed(step: StepOf<'SHUFFLE'>, seat: Seat): number[] {
 export function epochsShuffledBy(step: StepOf<'SHUFFLE'>, seat: Seat): number {
   const n = step.order.length;
   const place = step.order.indexOf(seat);
+  // Stryker disable next-line ArrayDeclaration: no counts or a string for one: `n < 'a string'` is false, so none is counted
   return (step.shuffled ?? []).filter((count, i) => (place - i + n) % n < count).length;
 }
 
@@ -80,7 +81,7 @@ export function applyShuffle<S extends Json>(
   if (named.some((epoch) => (epoch === undefined) === pipelined))
     return refuse('ERR_SHAPE', { kind: 'other', code: 'ERR_SHAPE' });
   const epochs = pipelined ? (named as number[]) : owed;
-  if (pipelined && epochs.some((epoch, i) => i > 0 && epoch <= epochs[i - 1]!))
+  if (pipelined && epochs.slice(1).some((epoch, i) => epoch <= epochs[i]!))
     return refuse('ERR_SHAPE', { kind: 'other', code: 'ERR_SHAPE' });
   // An epoch the author is not next on is no shuffle it owes: another seat's, or done.
   if (epochs.some((epoch) => !owed.includes(epoch)))
