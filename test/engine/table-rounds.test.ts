@@ -237,6 +237,30 @@ describe('the deals a game asks for at once: one turn of the seats', () => {
     }
   });
 
+  test('a deal to a seat already dealt to, or of a card already dealt, waits for the next turn', () => {
+    const firstRound = (script: Need[]) => {
+      const table = Table.of(makePlayers(3), dealing, { ...options, script });
+      table.dutiesUntil(inDealRound);
+      return (table.replicas[0]!.state.step as StepOf<'UNLOCK'>).deals;
+    };
+    const sameSeat: Need[] = [
+      { type: 'DEAL', cards: [0], to: 1 },
+      { type: 'DEAL', cards: [2], to: 2 },
+      { type: 'DEAL', cards: [1], to: 1 },
+    ];
+    expect(firstRound(sameSeat)).toEqual(
+      sameSeat.slice(0, 2).map(({ cards, to }) => ({ cards, to })),
+    );
+    const sameCard: Need[] = [
+      { type: 'DEAL', cards: [0], to: 1 },
+      { type: 'DEAL', cards: [2, 3], to: 2 },
+      { type: 'DEAL', cards: [3], to: 0 },
+    ];
+    expect(firstRound(sameCard)).toEqual(
+      sameCard.slice(0, 2).map(({ cards, to }) => ({ cards, to })),
+    );
+  });
+
   test('a seat that takes its layer off its own hand too is refused and named', () => {
     const table = atShuffle();
     table.dutiesUntil(inDealRound);
