@@ -243,19 +243,19 @@ describe('the deals a game asks for at once: one turn of the seats', () => {
       table.dutiesUntil(inDealRound);
       return (table.replicas[0]!.state.step as StepOf<'UNLOCK'>).deals;
     };
-    const sameSeat: Need[] = [
+    const sameSeat = [
       { type: 'DEAL', cards: [0], to: 1 },
       { type: 'DEAL', cards: [2], to: 2 },
       { type: 'DEAL', cards: [1], to: 1 },
-    ];
+    ] satisfies Need[];
     expect(firstRound(sameSeat)).toEqual(
       sameSeat.slice(0, 2).map(({ cards, to }) => ({ cards, to })),
     );
-    const sameCard: Need[] = [
+    const sameCard = [
       { type: 'DEAL', cards: [0], to: 1 },
       { type: 'DEAL', cards: [2, 3], to: 2 },
       { type: 'DEAL', cards: [3], to: 0 },
-    ];
+    ] satisfies Need[];
     expect(firstRound(sameCard)).toEqual(
       sameCard.slice(0, 2).map(({ cards, to }) => ({ cards, to })),
     );

@@ -110,6 +110,7 @@ function pointDecoder(): (bytes: Uint8Array) => Point {
   return (bytes) => {
     const key = String.fromCharCode(...bytes);
     let p = decoded.get(key);
+    // Stryker disable next-line ConditionalExpression: only work: a point decoded again is the same point
     if (p === undefined) {
       p = decodePoint(bytes);
       decoded.set(key, p);

@@ -53,12 +53,12 @@ export function confirmers(
   )
     return confirmed;
   if (ending.type === 'RESIGN') return [...confirmed, ending.seat];
-  const claim = log.entries()[standingClaim(log, verdicts, ending.seat)];
-  if (claim === undefined) return confirmed;
+  // The ending names the seat (an ABSENT ending): an applied claim does.
+  const claim = log.entries()[standingClaim(log, verdicts, ending.seat)]!;
   const settled = settlers(log, clock, claim.event);
-  return table.genesis.identities.flatMap((_, seat) =>
-    seat === ending.seat || settled.has(seat) ? [seat] : [],
-  );
+  return table.genesis.identities
+    .map((_, seat) => seat)
+    .filter((seat) => seat === ending.seat || settled.has(seat));
 }
 
 /**

@@ -39,6 +39,7 @@ export function judge<S extends Json>(
 ): Result<TableState<S>, JudgeError> {
   // Only judgements that checked every proof here are shared: a replica with a book of its
   // own (a session, whose pool shares its proof checks instead) judges for itself.
+  // Stryker disable next-line ConditionalExpression: only work: a judgement not shared is made afresh, alike
   const name = checks === checkNow ? names.get(state) : undefined;
   const key = name === undefined ? null : judgementKey(name, game.id, author, body);
   const kept = key === null ? undefined : judged.get(key);
@@ -48,6 +49,7 @@ export function judge<S extends Json>(
   if (result.ok) names.set(result.value, key);
   judged.set(key, result as Result<TableState<Json>, JudgeError>);
   // The oldest judgement goes first: a replica that catches up rarely reaches far back.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: only memory: a judgement forgotten is made afresh, alike
   if (judged.size > KEPT) judged.delete(judged.keys().next().value!);
   return result;
 }
@@ -61,6 +63,7 @@ function judgeAfresh<S extends Json>(
 ): Result<TableState<S>, JudgeError> {
   try {
     let decoded = parsed.get(body);
+    // Stryker disable next-line ConditionalExpression: only work: a body parsed again parses alike
     if (decoded === undefined) {
       decoded = parseBody(body);
       parsed.set(body, decoded);
