@@ -38,6 +38,22 @@ test('a replica starts with nothing judged; a roster the log refuses, or a timed
   );
 });
 
+test('events name the heads they saw from protocol 4 on, and not before', () => {
+  const initial = setupOrThrow(crossing, {});
+  const heads = (protocol: number) => {
+    const replica = new Replica(
+      makeGenesis(players, crossing, {}, protocol),
+      tableGame(crossing),
+      initial,
+    );
+    const signed = replica.author(0, players[0]!.identity.secretKey, { type: 'RESIGN' });
+    if (!signed.ok) throw new Error(signed.error);
+    return signed.value.event.heads;
+  };
+  expect(heads(3)).toBeUndefined();
+  expect(heads(4)).toEqual([null, null]);
+});
+
 test('bytes the log refuses come back as its error and change nothing; a copy is not news', () => {
   const replica = fresh();
   const before = { hash: replica.stateHash, entries: replica.log.entries().length };
