@@ -39,9 +39,9 @@ export function judge<S extends Json>(
 ): Result<TableState<S>, JudgeError> {
   // Only judgements that checked every proof here are shared: a replica with a book of its
   // own (a session, whose pool shares its proof checks instead) judges for itself.
-  // Stryker disable next-line ConditionalExpression: only work: a judgement not shared is made afresh, alike
   const name = checks === checkNow ? names.get(state) : undefined;
   const key = name === undefined ? null : judgementKey(name, game.id, author, body);
+  // Stryker disable next-line ConditionalExpression: no judgement is kept under a null key, so looking one up finds none
   const kept = key === null ? undefined : judged.get(key);
   if (kept) return kept as Result<TableState<S>, JudgeError>;
   const result = judgeAfresh(state, game, author, body, checks);
