@@ -81,15 +81,21 @@ test('a replica waiting on a check signs nothing: its event would name events no
   expect(replica.author(0, player.identity.secretKey, { type: 'RESIGN' }).ok).toBe(true);
 });
 
-// Seat 0's PRESENT, answering no claim, was signed beside seat 1's shuffle and sorts before
-// it: the replica waiting on the shuffle's check stops there, and nothing after it is judged.
-test('an offence that lands before the entry a replica waits on ends the wait', () => {
+/** A replica with a book that has every check answered up to seat 1's first shuffle, and waits on its check. */
+function waitingOnShuffle() {
   const i = indexOf(hand, 1, 'SHUFFLE');
   const replica = booked(hand);
   for (const { bytes } of hand.events.slice(0, i)) replica.receive(bytes);
   answer(replica, (ids) => ids);
   replica.receive(hand.events[i]!.bytes);
   expect(replica.waiting).toBe(true);
+  return { i, replica };
+}
+
+// Seat 0's PRESENT, answering no claim, was signed beside seat 1's shuffle and sorts before
+// it: the replica waiting on the shuffle's check stops there, and nothing after it is judged.
+test('an offence that lands before the entry a replica waits on ends the wait', () => {
+  const { i, replica } = waitingOnShuffle();
   const offence = signNext(replicaBefore(hand, i).log, hand.players[0]!, { type: 'PRESENT' });
   replica.receive(offence.bytes);
   expect(replica.waiting).toBe(false);
@@ -101,12 +107,7 @@ test('an offence that lands before the entry a replica waits on ends the wait', 
 // the shuffle's check, the first is an offence and the second is judged no further: the
 // look ahead ends where the offence left the table, as the replica itself will.
 test('looking ahead past an offence, the state is the one before the offence', () => {
-  const i = indexOf(hand, 1, 'SHUFFLE');
-  const replica = booked(hand);
-  for (const { bytes } of hand.events.slice(0, i)) replica.receive(bytes);
-  answer(replica, (ids) => ids);
-  replica.receive(hand.events[i]!.bytes);
-  expect(replica.waiting).toBe(true);
+  const { i, replica } = waitingOnShuffle();
   const { log } = replicaBefore(hand, i + 1);
   const first = signNext(log, hand.players[0]!, { type: 'PRESENT' });
   log.append(first.bytes);
