@@ -96,35 +96,33 @@ test('Red & Black: the goal first, then the guess, a first turn with no attack, 
   );
 });
 
+/** The text of the swap tip `seat` is shown on `game` as it stands. */
+const swapTip = (game: ReturnType<typeof match>, seat: number) =>
+  redBlackCoach(game.view(seat), game.legal(seat), NAMES).find((hint) => hint.id === 'swap')!.text;
+
 test('Red & Black: the swap tip names the river cards there are, faceup, facedown and already known', () => {
   const game = match('RRRBB BBBBR BBR');
-  const swapTip = (seat: number) =>
-    redBlackCoach(game.view(seat), game.legal(seat), NAMES).find((hint) => hint.id === 'swap')!
-      .text;
   game.play(0, { type: 'GUESS', colour: 'red' });
   // The first turn: all three river cards are faceup, nothing to peek at.
-  expect(swapTip(0)).toBe(
+  expect(swapTip(game, 0)).toBe(
     'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place. No attack on the very first turn. Every swap changes what Bob has to guess about your hand.',
   );
   game.play(0, { type: 'SWAP', slot: 2 });
   game.play(0, { type: 'PLACE', card: 3 });
   // Alice's card lies facedown in slot 3: Bob may peek at it.
-  expect(swapTip(1)).toBe(
+  expect(swapTip(game, 1)).toBe(
     'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. Every swap changes what Alice has to guess about your hand.',
   );
   game.play(1, { type: 'SWAP', slot: 0 });
   game.play(1, { type: 'PLACE', card: 5 });
   // Alice put down the card of slot 3 herself: she knows it.
-  expect(swapTip(0)).toBe(
+  expect(swapTip(game, 0)).toBe(
     'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. You already know the facedown card in slot 3: you put it there. Every swap changes what Bob has to guess about your hand.',
   );
 });
 
 test('Red & Black: the swap tip tells a card peeked at, and several known', () => {
   const game = match('RRRBB BBBBR BBR');
-  const swapTip = (seat: number) =>
-    redBlackCoach(game.view(seat), game.legal(seat), NAMES).find((hint) => hint.id === 'swap')!
-      .text;
   game.play(0, { type: 'GUESS', colour: 'red' });
   game.play(0, { type: 'SWAP', slot: 2 });
   game.play(0, { type: 'PLACE', card: 3 });
@@ -132,13 +130,13 @@ test('Red & Black: the swap tip tells a card peeked at, and several known', () =
   game.play(1, { type: 'LEAVE' });
   game.play(0, { type: 'SWAP', slot: 0 });
   game.play(0, { type: 'PLACE', card: 4 });
-  expect(swapTip(1)).toBe(
+  expect(swapTip(game, 1)).toBe(
     'Your turn. Swap: pick a faceup river card to take it, putting one of yours facedown in its place, or a facedown one to peek at it first. You already know the facedown card in slot 3: you peeked at it. Every swap changes what Alice has to guess about your hand.',
   );
   game.play(1, { type: 'SWAP', slot: 1 });
   game.play(1, { type: 'PLACE', card: 5 });
   // No faceup card left; Alice put down the cards of slots 1 and 3, Bob the one of slot 2.
-  expect(swapTip(0)).toBe(
+  expect(swapTip(game, 0)).toBe(
     'Your turn. Swap: pick a facedown river card to peek at it, then take it by putting one of yours facedown in its place, or leave it. You already know the facedown cards in slots 1 and 3. Every swap changes what Bob has to guess about your hand.',
   );
 });
