@@ -125,7 +125,8 @@ export function copy(c: Claim): Claim {
   }
 }
 
-function add(batch: BatchVerifier, c: Claim): number {
+/** Adds `c` to `batch` with its verifier's arguments; its index in the batch. */
+export function add(batch: BatchVerifier, c: Claim): number {
   switch (c.kind) {
     case 'key':
       return batch.key(c.ctx, c.pub, c.proof);

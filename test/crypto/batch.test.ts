@@ -6,10 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BatchVerifier,
   ORDER,
   Point,
   deckPoints,
   mulBase,
+  observeOperations,
   randomScalar,
   type KeyProof,
 } from '../../crypto/index.ts';
@@ -17,6 +19,7 @@ import { Equations } from '../../crypto/equations.ts';
 import { randomPoint, referenceProveShuffle } from './helpers.ts';
 import {
   type Claim,
+  add,
   alone,
   bumped,
   copy,
@@ -129,6 +132,20 @@ describe('batch verification (small-exponent test, Bellare–Garay–Rabin)', ()
       true,
       true,
     ]);
+  });
+  it("lets an observer's error leave every verifier and a batch, never taken for a false proof", () => {
+    const claims = honest();
+    const stop = observeOperations(() => {
+      throw new Error('observer failed');
+    });
+    try {
+      for (const claim of claims) expect(() => alone(claim)).toThrow('observer failed');
+      const batch = new BatchVerifier();
+      for (const claim of claims) add(batch, claim);
+      expect(() => batch.verify()).toThrow('observer failed');
+    } finally {
+      stop();
+    }
   });
 });
 

@@ -261,6 +261,25 @@ describe('the deals a game asks for at once: one turn of the seats', () => {
     );
   });
 
+  test('a round of cards its recipients hold alone already asks no share: each keeps its one layer', () => {
+    const again = [
+      { type: 'DEAL', cards: [0], to: 0 },
+      { type: 'DEAL', cards: [2], to: 1 },
+      { type: 'DEAL', cards: [0], to: 0 },
+      { type: 'DEAL', cards: [2], to: 1 },
+      { type: 'ACT', seats: [0] },
+    ] satisfies Need[];
+    const table = Table.of(makePlayers(3), dealing, { ...options, script: again });
+    table.dutiesUntil((state) => state.game.at === 2);
+    const from = table.events.length;
+    table.dutiesUntil((state) => state.game.at === 4);
+    expect(table.events.slice(from)).toEqual([]);
+    const { cards, step } = table.replicas[0]!.state;
+    expect(step.type).toBe('PLAY');
+    expect([0, 2].map((id) => cards[id]!.layers.map((l) => l.seat))).toEqual([[0], [1]]);
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+  });
+
   test('a seat that takes its layer off its own hand too is refused and named', () => {
     const table = atShuffle();
     table.dutiesUntil(inDealRound);
