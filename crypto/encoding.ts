@@ -16,6 +16,7 @@ import type { DleqProof } from './dleq.ts';
 import type { KeyProof } from './key.ts';
 import type { ShuffleProof } from './shuffle.ts';
 import type { UnlockProof } from './unlock.ts';
+import type { Complaint, Dealing } from './vss.ts';
 
 /** The kind byte that opens each wire format. */
 export const Kind = {
@@ -25,7 +26,12 @@ export const Kind = {
   unlockProof: 0x04,
   shuffleProof: 0x05,
   dleqProof: 0x06,
+  dealing: 0x07,
+  complaint: 0x08,
 } as const;
+
+/** Most holders a dealing (vss.ts) shares among: the other seats of the largest table. */
+export const MAX_HOLDERS = 16;
 
 /** Largest number of points in a list or of rows accepted by a decoder. */
 export const MAX_COUNT = 1 << 16;
@@ -304,6 +310,61 @@ export function decodeDleqProof(bytes: Uint8Array): DleqProof {
   r.kind(Kind.dleqProof);
   r.remaining(2 * POINT_BYTES + SCALAR_BYTES, 'T1, T2, s');
   return { T1: r.point('T1'), T2: r.point('T2'), s: r.scalar('s') };
+}
+
+/**
+ * A dealing (vss.ts): `07 ‖ t ‖ n ‖ A_0 … A_{t−1} ‖ R ‖ T1 ‖ T2 ‖ s ‖ c_0 … c_{n−1}`,
+ * with t and n each 4 bytes little-endian, `1 ≤ t ≤ n ≤ MAX_HOLDERS`.
+ */
+export function encodeDealing(dealing: Dealing): Uint8Array {
+  const t = dealing.commitments.length;
+  const n = dealing.shares.length;
+  if (t < 1 || t > n || n > MAX_HOLDERS)
+    throw new Error(`dealing: expected 1 ≤ t ≤ n ≤ ${MAX_HOLDERS}`);
+  return new Writer(9 + POINT_BYTES * (t + 3) + SCALAR_BYTES * (n + 1))
+    .byte(Kind.dealing)
+    .u32(t)
+    .u32(n)
+    .points(dealing.commitments, 'dealing: commitments')
+    .point(dealing.R, 'dealing: R')
+    .point(dealing.proof.T1, 'dealing: proof.T1')
+    .point(dealing.proof.T2, 'dealing: proof.T2')
+    .scalar(dealing.proof.s, 'dealing: proof.s')
+    .scalars(dealing.shares, 'dealing: shares')
+    .done();
+}
+
+/** Decodes {@link encodeDealing}; throws an Error naming the bad field. */
+export function decodeDealing(bytes: Uint8Array): Dealing {
+  const r = new Reader(bytesIn(bytes, 'dealing'), 'dealing');
+  r.kind(Kind.dealing);
+  const t = r.u32('t', 1, MAX_HOLDERS);
+  const n = r.u32('n', t, MAX_HOLDERS);
+  r.remaining(POINT_BYTES * (t + 3) + SCALAR_BYTES * (n + 1), 'commitments, R, proof, shares');
+  const commitments = r.points(t, 'commitments');
+  const R = r.point('R');
+  const proof = { T1: r.point('proof.T1'), T2: r.point('proof.T2'), s: r.scalar('proof.s') };
+  return { commitments, proof, R, shares: r.scalars(n, 'shares') };
+}
+
+/** A complaint (vss.ts): `08 ‖ K ‖ T1 ‖ T2 ‖ s`, 129 bytes. */
+export function encodeComplaint(complaint: Complaint): Uint8Array {
+  return new Writer(1 + 3 * POINT_BYTES + SCALAR_BYTES)
+    .byte(Kind.complaint)
+    .point(complaint.K, 'complaint: K')
+    .point(complaint.proof.T1, 'complaint: proof.T1')
+    .point(complaint.proof.T2, 'complaint: proof.T2')
+    .scalar(complaint.proof.s, 'complaint: proof.s')
+    .done();
+}
+
+/** Decodes {@link encodeComplaint}; throws an Error naming the bad field. */
+export function decodeComplaint(bytes: Uint8Array): Complaint {
+  const r = new Reader(bytesIn(bytes, 'complaint'), 'complaint');
+  r.kind(Kind.complaint);
+  r.remaining(3 * POINT_BYTES + SCALAR_BYTES, 'K, T1, T2, s');
+  const K = r.point('K');
+  return { K, proof: { T1: r.point('proof.T1'), T2: r.point('proof.T2'), s: r.scalar('proof.s') } };
 }
 
 /**

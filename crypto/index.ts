@@ -1,7 +1,8 @@
 /**
  * Fair Deal's mental-poker library: commutative encryption of card points on
  * ristretto255 with zero-knowledge proofs (Schnorr key proofs, batched
- * Chaum–Pedersen unlock proofs, Chaum–Pedersen re-key proofs, Terelius–Wikström shuffle proofs).
+ * Chaum–Pedersen unlock proofs, Chaum–Pedersen re-key proofs, Terelius–Wikström shuffle proofs), and Feldman
+ * sharing of a layer so the others can take it off without its owner.
  * Re-exports only; each primitive lives in its own file. See README.md.
  */
 export {
@@ -60,6 +61,20 @@ export {
   verifyShuffle,
   type ShuffleProof,
 } from './shuffle.ts';
+export {
+  VSS_DEALING,
+  VSS_PAD,
+  VSS_COMPLAINT,
+  dealShares,
+  verifyDealing,
+  shareImage,
+  openShare,
+  proveComplaint,
+  judgeComplaint,
+  type Dealing,
+  type Complaint,
+} from './vss.ts';
+export { proveRecovery, verifyRecovery, lagrangeAtZero, combineRecovery } from './recover.ts';
 export { BatchVerifier } from './batch.ts';
 export {
   OPERATIONS,
@@ -87,6 +102,11 @@ export {
   decodeShuffleProof,
   encodeDleqProof,
   decodeDleqProof,
+  MAX_HOLDERS,
+  encodeDealing,
+  decodeDealing,
+  encodeComplaint,
+  decodeComplaint,
   toBase64,
   fromBase64,
   toHex,

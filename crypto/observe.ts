@@ -15,6 +15,7 @@ export const OPERATIONS = [
   'verifyDleq',
   'proveShuffle',
   'verifyShuffle',
+  'proveRecovery',
   'openCard',
 ] as const;
 

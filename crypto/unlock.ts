@@ -59,17 +59,31 @@ export function proveUnlock(
   const e = assertSecret(secret);
   if (!Array.isArray(cards) || cards.length === 0) throw new Error('cards: expected at least one');
   cards.forEach((p, i) => assertPoint(p, `cards[${i}]`));
-  const E = mulBase(e);
   const eInv = invertScalar(e);
   const D = cards.map((C) => mulSecret(C, eInv));
-  const seed = unlockSeed(ctx, E, cards, D);
-  const z = challenges128(UNLOCK_Z, seed, cards.length);
-  const Dstar = msmUnsafe(D, z);
+  return { cards: D, proof: proveLayerOf(ctx, e, cards, D) };
+}
+
+/**
+ * The unlock proof of lists the caller already holds, `before[i] = e·after[i]`
+ * for the `e` behind `E = e·G`: what `proveUnlock` proves once it has
+ * computed `after`, and what a recovery share (recover.ts) proves with its
+ * share as `e`, `before` its points and `after` the cards.
+ */
+export function proveLayerOf(
+  ctx: Uint8Array,
+  e: bigint,
+  before: Point[],
+  after: Point[],
+): UnlockProof {
+  const seed = unlockSeed(ctx, mulBase(e), before, after);
+  const z = challenges128(UNLOCK_Z, seed, before.length);
+  const Dstar = msmUnsafe(after, z);
   const w = randomScalar();
   const T1 = mulBase(w);
   const T2 = mulSecret(Dstar, w);
   const gamma = unlockChallenge(seed, T1, T2);
-  return { cards: D, proof: { T1, T2, s: modL(w + gamma * e) } };
+  return { T1, T2, s: modL(w + gamma * e) };
 }
 
 /**

@@ -1,0 +1,351 @@
+/**
+ * Feldman sharing of a layer's unlock exponent (vss.ts) and the threshold
+ * unlock it allows (recover.ts): the algebra as properties, every element of
+ * a dealing, a complaint and a recovery share tampered with, and a dealer
+ * that follows the spec but for one false share (written here from SPEC.md,
+ * as a modified client would) named by its holder's complaint.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BatchVerifier,
+  G,
+  ORDER,
+  VSS_DEALING,
+  VSS_PAD,
+  Transcript,
+  combineRecovery,
+  dealShares,
+  decodeComplaint,
+  decodeDealing,
+  deriveContext,
+  encodeComplaint,
+  encodeDealing,
+  invertScalar,
+  judgeComplaint,
+  lagrangeAtZero,
+  modL,
+  mulBase,
+  openShare,
+  proveComplaint,
+  proveDleq,
+  proveRecovery,
+  randomScalar,
+  shareImage,
+  verifyDealing,
+  verifyRecovery,
+  type Complaint,
+  type Dealing,
+  Point,
+} from '../../crypto/index.ts';
+import { randomPoint, randomPoints } from './helpers.ts';
+
+const ctx = deriveContext('table-1', 'share', 0, 'epoch', 2);
+
+/** A table's keys: a dealer's layer key and each holder's share key. */
+function keys(holders: number) {
+  const e = randomScalar();
+  const h = Array.from({ length: holders }, () => randomScalar());
+  return { e, E: mulBase(e), h, H: h.map(mulBase) };
+}
+
+/** The dealing's context and a share's pad as SPEC.md writes them. */
+function specContext(E: Point, H: Point[], A: Point[], R: Point, shares: bigint[]): Uint8Array {
+  const t = new Transcript(VSS_DEALING).bytes(ctx).point(E).points(H).points(A).point(R);
+  t.u32(shares.length);
+  for (const c of shares) t.scalar(c);
+  return t.digest();
+}
+const specPad = (padded: Uint8Array, j: number, H: Point, K: Point) =>
+  new Transcript(VSS_PAD).bytes(padded).u32(j).point(H).point(K).challenge();
+
+/** A dealing made from SPEC.md, its share for holder `wrong` (if any) one off. */
+function specDeal(e: bigint, H: Point[], threshold: number, wrong?: number): Dealing {
+  const d = invertScalar(e);
+  const a = [d, ...Array.from({ length: threshold - 1 }, () => randomScalar())];
+  const A = a.map(mulBase);
+  const r = randomScalar();
+  const R = mulBase(r);
+  const padded = specContext(mulBase(e), H, A, R, []);
+  const shares = H.map((Hj, j) => {
+    const x = BigInt(j + 1);
+    const s = a.reduce((acc, ak, k) => modL(acc + ak * x ** BigInt(k)), 0n);
+    return modL(s + specPad(padded, j, Hj, Hj.multiply(r)) + (j === wrong ? 1n : 0n));
+  });
+  const { proof } = proveDleq(specContext(mulBase(e), H, A, R, shares), d, G, mulBase(e));
+  return { commitments: A, proof, R, shares };
+}
+
+const copyDealing = (d: Dealing): Dealing => ({
+  commitments: [...d.commitments],
+  proof: { ...d.proof },
+  R: d.R,
+  shares: [...d.shares],
+});
+
+describe('Feldman sharing of a layer (vss.ts)', () => {
+  it('any threshold of holders takes the layer off; each share matches its public image (property)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 6 })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.integer({ min: 1, max: n }),
+              fc.integer({ min: 1, max: 3 }),
+            ),
+          )
+          .chain(([n, t, count]) =>
+            fc.tuple(
+              fc.constant({ n, t, count }),
+              fc.shuffledSubarray([...Array(n).keys()], { minLength: t, maxLength: t }),
+            ),
+          ),
+        ([{ n, t, count }, group]) => {
+          const { e, E, h, H } = keys(n);
+          const dealing = dealShares(ctx, e, H, t);
+          expect(verifyDealing(ctx, E, H, t, dealing)).toBe(true);
+          expect(dealing.commitments[0]!.equals(mulBase(invertScalar(e)))).toBe(true);
+          const shares = h.map((hj, j) => openShare(ctx, E, H, j, hj, dealing));
+          shares.forEach((s, j) =>
+            expect(mulBase(s!).equals(shareImage(dealing.commitments, j + 1))).toBe(true),
+          );
+          const faces = randomPoints(count);
+          const cards = faces.map((F) => F.multiply(e));
+          const parts = group.map((j) => {
+            const { points, proof } = proveRecovery(ctx, shares[j]!, cards);
+            expect(
+              verifyRecovery(ctx, shareImage(dealing.commitments, j + 1), cards, points, proof),
+            ).toBe(true);
+            return points;
+          });
+          const opened = combineRecovery(
+            group.map((j) => j + 1),
+            parts,
+          );
+          opened.forEach((C, i) => expect(C.equals(faces[i]!)).toBe(true));
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a group one short of the threshold, tried every way, opens no card', () => {
+    const { e, h, H, E } = keys(5);
+    const dealing = dealShares(ctx, e, H, 5);
+    const face = randomPoint();
+    const card = face.multiply(e);
+    const shares = h.map((hj, j) => openShare(ctx, E, H, j, hj, dealing)!);
+    for (let left = 0; left < 5; left++) {
+      const group = [0, 1, 2, 3, 4].filter((j) => j !== left);
+      const parts = group.map((j) => proveRecovery(ctx, shares[j]!, [card]).points);
+      // Interpolated as if four were the threshold, or with the missing share taken as zero.
+      expect(
+        combineRecovery(
+          group.map((j) => j + 1),
+          parts,
+        )[0]!.equals(face),
+      ).toBe(false);
+      const all = lagrangeAtZero([1, 2, 3, 4, 5]);
+      const partial = parts.reduce(
+        (acc, [R], k) => acc.add(R!.multiply(all[group[k]!]!)),
+        Point.ZERO,
+      );
+      expect(partial.equals(face)).toBe(false);
+    }
+  });
+
+  it('is made as SPEC.md writes it: a dealing written from the spec passes, and its shares open', () => {
+    const { e, E, h, H } = keys(3);
+    const dealing = specDeal(e, H, 2);
+    expect(verifyDealing(ctx, E, H, 2, dealing)).toBe(true);
+    h.forEach((hj, j) => expect(openShare(ctx, E, H, j, hj, dealing)).not.toBeNull());
+  });
+
+  const fixture = () => {
+    const k = keys(4);
+    return { ...k, dealing: dealShares(ctx, k.e, k.H, 3) };
+  };
+
+  it('refuses a dealing with any one element changed, or malformed', () => {
+    const { E, H, dealing } = fixture();
+    const other = randomPoint();
+    const changes: [string, (d: Dealing) => void][] = [
+      ...dealing.commitments.map((_, k): [string, (d: Dealing) => void] => [
+        `commitments[${k}]`,
+        (d) => (d.commitments[k] = other),
+      ]),
+      ['R', (d) => (d.R = other)],
+      ['proof.T1', (d) => (d.proof.T1 = other)],
+      ['proof.T2', (d) => (d.proof.T2 = other)],
+      ['proof.s', (d) => (d.proof.s = (d.proof.s + 1n) % ORDER)],
+      ...dealing.shares.map((_, j): [string, (d: Dealing) => void] => [
+        `shares[${j}]`,
+        (d) => (d.shares[j] = (d.shares[j]! + 1n) % ORDER),
+      ]),
+      ['a share out of range', (d) => (d.shares[0] = d.shares[0]! + ORDER)],
+      ['a commitment too few', (d) => d.commitments.pop()],
+      ['a commitment too many', (d) => d.commitments.push(other)],
+      ['a share too few', (d) => d.shares.pop()],
+      ['the identity as R', (d) => (d.R = G.subtract(G))],
+    ];
+    expect(verifyDealing(ctx, E, H, 3, dealing)).toBe(true);
+    for (const [what, change] of changes) {
+      const d = copyDealing(dealing);
+      change(d);
+      expect(verifyDealing(ctx, E, H, 3, d), what).toBe(false);
+    }
+    const badCtx = ctx.slice();
+    badCtx[0]! ^= 1;
+    expect(verifyDealing(badCtx, E, H, 3, dealing)).toBe(false);
+    expect(verifyDealing(ctx, other, H, 3, dealing)).toBe(false);
+    expect(verifyDealing(ctx, E, [H[1]!, H[0]!, H[2]!, H[3]!], 3, dealing)).toBe(false);
+    expect(verifyDealing(ctx, E, H, 2, dealing)).toBe(false);
+    expect(verifyDealing(ctx, E, H, 3, null as unknown as Dealing)).toBe(false);
+    expect(verifyDealing(ctx, E, null as unknown as Point[], 3, dealing)).toBe(false);
+  });
+
+  it('refuses to deal with bad input', () => {
+    const { e, H } = keys(2);
+    expect(() => dealShares(ctx, e, H, 0)).toThrow(/threshold/);
+    expect(() => dealShares(ctx, e, H, 3)).toThrow(/threshold/);
+    expect(() => dealShares(ctx, e, [], 1)).toThrow(/holders/);
+    expect(() => dealShares(ctx, 0n, H, 1)).toThrow(/secret/);
+    expect(() => dealShares(ctx, e, [H[0]!, G.subtract(G)], 1)).toThrow(/holders\[1\]/);
+  });
+
+  it('names the dealer of a false share on its holder’s complaint, and a holder that complains falsely', () => {
+    const { e, E, h, H } = keys(3);
+    const dealing = specDeal(e, H, 3, 1);
+    // The public check cannot see it: only holder 1 can.
+    expect(verifyDealing(ctx, E, H, 3, dealing)).toBe(true);
+    expect(openShare(ctx, E, H, 0, h[0]!, dealing)).not.toBeNull();
+    expect(openShare(ctx, E, H, 1, h[1]!, dealing)).toBeNull();
+    const complaint = proveComplaint(ctx, E, H, 1, h[1]!, dealing);
+    expect(judgeComplaint(ctx, E, H, 1, dealing, complaint)).toBe('dealer');
+    // The same complaint sent as another holder's, or holder 0 complaining of its true share.
+    expect(judgeComplaint(ctx, E, H, 2, dealing, complaint)).toBe('holder');
+    const false0 = proveComplaint(ctx, E, H, 0, h[0]!, dealing);
+    expect(judgeComplaint(ctx, E, H, 0, dealing, false0)).toBe('holder');
+  });
+
+  it('names the holder of a complaint with any element changed, or malformed', () => {
+    const { e, E, h, H } = keys(3);
+    const dealing = specDeal(e, H, 2, 2);
+    const complaint = proveComplaint(ctx, E, H, 2, h[2]!, dealing);
+    const other = randomPoint();
+    const changes: [string, Complaint][] = [
+      ['K', { ...complaint, K: other }],
+      ['proof.T1', { ...complaint, proof: { ...complaint.proof, T1: other } }],
+      ['proof.T2', { ...complaint, proof: { ...complaint.proof, T2: other } }],
+      [
+        'proof.s',
+        { ...complaint, proof: { ...complaint.proof, s: (complaint.proof.s + 1n) % ORDER } },
+      ],
+      ['no proof', { K: complaint.K } as Complaint],
+      ['null', null as unknown as Complaint],
+    ];
+    expect(judgeComplaint(ctx, E, H, 2, dealing, complaint)).toBe('dealer');
+    for (const [what, changed] of changes)
+      expect(judgeComplaint(ctx, E, H, 2, dealing, changed), what).toBe('holder');
+    // A complaint proven under another dealing's context.
+    const again = specDeal(e, H, 2, 2);
+    expect(judgeComplaint(ctx, E, H, 2, again, complaint)).toBe('holder');
+    expect(judgeComplaint(ctx, E, H, 5, dealing, complaint)).toBe('holder');
+  });
+
+  it('encodes a dealing and a complaint canonically, and decodes nothing else', () => {
+    const { e, E, h, H, dealing } = fixture();
+    const bytes = encodeDealing(dealing);
+    expect(bytes.length).toBe(9 + 32 * (3 + 3) + 32 * (4 + 1));
+    const back = decodeDealing(bytes);
+    expect(verifyDealing(ctx, E, H, 3, back)).toBe(true);
+    expect(encodeDealing(back)).toEqual(bytes);
+    expect(() => decodeDealing(bytes.slice(1))).toThrow(/kind/);
+    expect(() => decodeDealing(bytes.slice(0, -1))).toThrow(/length/);
+    const t0 = bytes.slice();
+    t0.set([0, 0, 0, 0], 1);
+    expect(() => decodeDealing(t0)).toThrow(/t: expected 1\.\.16/);
+    const nBelowT = bytes.slice();
+    nBelowT.set([2, 0, 0, 0], 5);
+    expect(() => decodeDealing(nBelowT)).toThrow(/n: expected 3\.\.16/);
+    const bigShare = bytes.slice();
+    bigShare.fill(0xff, bytes.length - 32);
+    expect(() => decodeDealing(bigShare)).toThrow(/shares\[3\]/);
+    const idR = bytes.slice();
+    idR.fill(0, 9 + 32 * 3, 9 + 32 * 4);
+    expect(() => decodeDealing(idR)).toThrow(/R/);
+
+    const wrong = specDeal(e, H, 2, 0);
+    const complaint = proveComplaint(ctx, E, H, 0, h[0]!, wrong);
+    const c = encodeComplaint(complaint);
+    expect(c.length).toBe(129);
+    expect(judgeComplaint(ctx, E, H, 0, wrong, decodeComplaint(c))).toBe('dealer');
+    expect(() => decodeComplaint(bytes)).toThrow(/kind/);
+    expect(() => decodeComplaint(c.slice(0, 128))).toThrow(/length/);
+  });
+});
+
+describe('recovery shares (recover.ts)', () => {
+  const setup = () => {
+    const { e, E, h, H } = keys(3);
+    const dealing = dealShares(ctx, e, H, 3);
+    const share = openShare(ctx, E, H, 1, h[1]!, dealing)!;
+    const cards = randomPoints(3);
+    return { dealing, share, cards, S: shareImage(dealing.commitments, 2) };
+  };
+
+  it('refuses a recovery share with any one element changed, or under another share', () => {
+    const { dealing, share, cards, S } = setup();
+    const { points, proof } = proveRecovery(ctx, share, cards);
+    expect(verifyRecovery(ctx, S, cards, points, proof)).toBe(true);
+    const batch = new BatchVerifier();
+    batch.unlock(ctx, S, points, cards, proof);
+    expect(batch.verify()).toEqual([true]);
+    const other = randomPoint();
+    for (let i = 0; i < 3; i++) {
+      const moved = points.map((p, k) => (k === i ? p.add(G) : p));
+      expect(verifyRecovery(ctx, S, cards, moved, proof), `points[${i}]`).toBe(false);
+      const swapped = cards.map((C, k) => (k === i ? other : C));
+      expect(verifyRecovery(ctx, S, swapped, points, proof), `cards[${i}]`).toBe(false);
+    }
+    expect(verifyRecovery(ctx, S, cards, points, { ...proof, T1: other })).toBe(false);
+    expect(verifyRecovery(ctx, S, cards, points, { ...proof, T2: other })).toBe(false);
+    expect(verifyRecovery(ctx, S, cards, points, { ...proof, s: (proof.s + 1n) % ORDER })).toBe(
+      false,
+    );
+    expect(verifyRecovery(ctx, shareImage(dealing.commitments, 1), cards, points, proof)).toBe(
+      false,
+    );
+    expect(verifyRecovery(ctx, S, cards.slice(1), points.slice(1), proof)).toBe(false);
+    expect(verifyRecovery(ctx, S, cards, points.slice(1), proof)).toBe(false);
+  });
+
+  it('refuses to prove bad input, and to combine what cannot be combined', () => {
+    const { share, cards } = setup();
+    expect(() => proveRecovery(ctx, share, [])).toThrow(/cards/);
+    expect(() => proveRecovery(ctx, 0n, cards)).toThrow(/share/);
+    expect(() => proveRecovery(ctx, share, [G.subtract(G)])).toThrow(/cards\[0\]/);
+    expect(() => combineRecovery([1, 2], [cards])).toThrow(/one list per holder/);
+    expect(() => combineRecovery([1, 2], [cards, cards.slice(1)])).toThrow(/one point per card/);
+    expect(() => lagrangeAtZero([1, 1])).toThrow(/distinct/);
+    expect(() => lagrangeAtZero([0, 1])).toThrow(/positive/);
+  });
+
+  it('Lagrange coefficients at 0 interpolate any polynomial of the holders’ degree (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 16 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.bigInt({ min: 0n, max: ORDER - 1n }), { minLength: 6, maxLength: 6 }),
+        (xs, coefficients) => {
+          const a = coefficients.slice(0, xs.length);
+          const p = (x: number) =>
+            a.reduce((acc, ak, k) => modL(acc + ak * BigInt(x) ** BigInt(k)), 0n);
+          const lambdas = lagrangeAtZero(xs);
+          return lambdas.reduce((acc, l, j) => modL(acc + l * p(xs[j]!)), 0n) === a[0];
+        },
+      ),
+    );
+  });
+});
