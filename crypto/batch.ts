@@ -1,6 +1,7 @@
 /**
- * Batch verification: many proofs of any kinds (key, unlock, re-key, shuffle)
- * checked by one multi-scalar multiplication, and every false one still named.
+ * Batch verification: many proofs of any kinds (key, unlock, re-key, shuffle,
+ * a dealing's) checked by one multi-scalar multiplication, and every false
+ * one still named.
  *
  * Every proof's equations go into one `Equations` (equations.ts), each with a
  * fresh random weight the verifier draws after every proof is in: Bellare,
@@ -26,6 +27,7 @@ import { weighDleq, type DleqProof } from './dleq.ts';
 import { weighKey, type KeyProof } from './key.ts';
 import { weighShuffle, type ShuffleProof } from './shuffle.ts';
 import { weighUnlock, type UnlockProof } from './unlock.ts';
+import { weighDealing, type Dealing } from './vss.ts';
 
 /** Writes one proof's equations into a sum; false, writing nothing, if the proof is malformed. */
 type Weigh = (eq: Equations) => boolean;
@@ -61,6 +63,17 @@ export class BatchVerifier {
     proof: ShuffleProof,
   ): number {
     return this.push((eq) => weighShuffle(eq, ctx, pub, input, output, proof));
+  }
+
+  /** Adds a dealing's public check (`verifyDealing`'s arguments); returns its index. */
+  dealing(
+    ctx: Uint8Array,
+    E: Point,
+    holders: readonly Point[],
+    threshold: number,
+    dealing: Dealing,
+  ): number {
+    return this.push((eq) => weighDealing(eq, ctx, E, holders, threshold, dealing));
   }
 
   /** How many proofs were added. */

@@ -30,7 +30,8 @@ import { assertSecret, invertScalar, isScalar, modL } from './group/scalar.ts';
 import { randomScalar } from './group/random.ts';
 import { mulBase, mulSecret } from './group/mul.ts';
 import { msmUnsafe } from './group/msm.ts';
-import { proveDleq, verifyDleq, type DleqProof } from './dleq.ts';
+import { proveDleq, verifyDleq, weighDleq, type DleqProof } from './dleq.ts';
+import { holdsAlone, type Equations } from './equations.ts';
 import { Transcript } from './transcript.ts';
 
 /** A dealer's sharing of one layer's unlock exponent among its holders. */
@@ -138,14 +139,31 @@ export function verifyDealing(
   threshold: number,
   dealing: Dealing,
 ): boolean {
+  return holdsAlone((eq) => weighDealing(eq, ctx, E, holders, threshold, dealing));
+}
+
+/**
+ * Writes a dealing's check into `eq`: its shape, then the equations of its
+ * Chaum–Pedersen proof. For `verifyDealing` or a batch (batch.ts). Returns
+ * false, and writes nothing, on malformed input; never throws.
+ */
+export function weighDealing(
+  eq: Equations,
+  ctx: Uint8Array,
+  E: Point,
+  holders: readonly Point[],
+  threshold: number,
+  dealing: Dealing,
+): boolean {
   try {
+    // Malformed lists or a dealing that is no object throw here, and the catch answers false.
     const { commitments, proof, R, shares } = dealing;
     if (!(ctx instanceof Uint8Array) || !isPoint(E) || !isPoint(R)) return false;
     if (!holders.every(isPoint) || !commitments.every(isPoint) || !shares.every(isScalar))
       return false;
     if (commitments.length !== threshold || shares.length !== holders.length) return false;
     const dealt = dealingContext(ctx, E, holders, commitments, R, shares);
-    return verifyDleq(dealt, G, commitments[0]!, E, G, proof);
+    return weighDleq(eq, dealt, G, commitments[0]!, E, G, proof);
   } catch {
     return false;
   }

@@ -164,6 +164,15 @@ export interface Game<S extends Json, M, F, V, O> extends TableTerms<S, O> {
    * hidden claims have none.
    */
   audit?(state: S, exhibits: readonly (readonly number[])[]): readonly Finding[];
+  /**
+   * For a game that plays on when a seat leaves: the seat whose own cards deck
+   * `deck` holds (Batailles: army p is seat p's), null for a deck nobody owns.
+   * From protocol 6, at a table of three seats or more, each seat shares its key
+   * of every deck but its own among the others at setup (table/sharing.ts), so
+   * that they can take its layer off without it; its own deck's key it keeps
+   * alone, so no group of the others can open its hand.
+   */
+  deckOwner?(deck: number): Seat | null;
 }
 
 /**

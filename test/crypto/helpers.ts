@@ -9,6 +9,10 @@
 import {
   G,
   Point,
+  VSS_DEALING,
+  VSS_PAD,
+  proveDleq,
+  type Dealing,
   SHUFFLE_GAMMA,
   SHUFFLE_U,
   Transcript,
@@ -228,4 +232,48 @@ export function referenceProveUnlock(
   const T2 = Dstar.multiply(w);
   const gamma = new Transcript(UNLOCK_GAMMA).bytes(seed).point(T1).point(T2).challenge();
   return { cards: D, proof: { T1, T2, s: modL(w + gamma * e) } };
+}
+
+/** The dealing's context and a share's pad as SPEC.md writes them. */
+function specContext(
+  ctx: Uint8Array,
+  E: Point,
+  H: Point[],
+  A: Point[],
+  R: Point,
+  shares: bigint[],
+): Uint8Array {
+  const t = new Transcript(VSS_DEALING).bytes(ctx).point(E).points(H).points(A).point(R);
+  t.u32(shares.length);
+  for (const c of shares) t.scalar(c);
+  return t.digest();
+}
+const specPad = (padded: Uint8Array, j: number, H: Point, K: Point) =>
+  new Transcript(VSS_PAD).bytes(padded).u32(j).point(H).point(K).challenge();
+
+/**
+ * A dealing written from SPEC.md §5.5, its share for holder `wrong` (if any) one off:
+ * a dealer that follows the protocol but for one false share, which only that
+ * holder can tell.
+ */
+export function referenceDeal(
+  ctx: Uint8Array,
+  e: bigint,
+  H: Point[],
+  threshold: number,
+  wrong?: number,
+): Dealing {
+  const d = invertScalar(e);
+  const a = [d, ...Array.from({ length: threshold - 1 }, () => randomScalar())];
+  const A = a.map(mulBase);
+  const r = randomScalar();
+  const R = mulBase(r);
+  const padded = specContext(ctx, mulBase(e), H, A, R, []);
+  const shares = H.map((Hj, j) => {
+    const x = BigInt(j + 1);
+    const s = a.reduce((acc, ak, k) => modL(acc + ak * x ** BigInt(k)), 0n);
+    return modL(s + specPad(padded, j, Hj, Hj.multiply(r)) + (j === wrong ? 1n : 0n));
+  });
+  const { proof } = proveDleq(specContext(ctx, mulBase(e), H, A, R, shares), d, G, mulBase(e));
+  return { commitments: A, proof, R, shares };
 }

@@ -11,9 +11,6 @@ import {
   BatchVerifier,
   G,
   ORDER,
-  VSS_DEALING,
-  VSS_PAD,
-  Transcript,
   combineRecovery,
   dealShares,
   decodeComplaint,
@@ -28,7 +25,6 @@ import {
   mulBase,
   openShare,
   proveComplaint,
-  proveDleq,
   proveRecovery,
   randomScalar,
   shareImage,
@@ -38,7 +34,7 @@ import {
   type Dealing,
   Point,
 } from '../../crypto/index.ts';
-import { randomPoint, randomPoints } from './helpers.ts';
+import { randomPoint, randomPoints, referenceDeal } from './helpers.ts';
 
 const ctx = deriveContext('table-1', 'share', 0, 'epoch', 2);
 
@@ -47,33 +43,6 @@ function keys(holders: number) {
   const e = randomScalar();
   const h = Array.from({ length: holders }, () => randomScalar());
   return { e, E: mulBase(e), h, H: h.map(mulBase) };
-}
-
-/** The dealing's context and a share's pad as SPEC.md writes them. */
-function specContext(E: Point, H: Point[], A: Point[], R: Point, shares: bigint[]): Uint8Array {
-  const t = new Transcript(VSS_DEALING).bytes(ctx).point(E).points(H).points(A).point(R);
-  t.u32(shares.length);
-  for (const c of shares) t.scalar(c);
-  return t.digest();
-}
-const specPad = (padded: Uint8Array, j: number, H: Point, K: Point) =>
-  new Transcript(VSS_PAD).bytes(padded).u32(j).point(H).point(K).challenge();
-
-/** A dealing made from SPEC.md, its share for holder `wrong` (if any) one off. */
-function specDeal(e: bigint, H: Point[], threshold: number, wrong?: number): Dealing {
-  const d = invertScalar(e);
-  const a = [d, ...Array.from({ length: threshold - 1 }, () => randomScalar())];
-  const A = a.map(mulBase);
-  const r = randomScalar();
-  const R = mulBase(r);
-  const padded = specContext(mulBase(e), H, A, R, []);
-  const shares = H.map((Hj, j) => {
-    const x = BigInt(j + 1);
-    const s = a.reduce((acc, ak, k) => modL(acc + ak * x ** BigInt(k)), 0n);
-    return modL(s + specPad(padded, j, Hj, Hj.multiply(r)) + (j === wrong ? 1n : 0n));
-  });
-  const { proof } = proveDleq(specContext(mulBase(e), H, A, R, shares), d, G, mulBase(e));
-  return { commitments: A, proof, R, shares };
 }
 
 const copyDealing = (d: Dealing): Dealing => ({
@@ -158,7 +127,7 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
 
   it('is made as SPEC.md writes it: a dealing written from the spec passes, and its shares open', () => {
     const { e, E, h, H } = keys(3);
-    const dealing = specDeal(e, H, 2);
+    const dealing = referenceDeal(ctx, e, H, 2);
     expect(verifyDealing(ctx, E, H, 2, dealing)).toBe(true);
     h.forEach((hj, j) => expect(openShare(ctx, E, H, j, hj, dealing)).not.toBeNull());
   });
@@ -206,6 +175,17 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
     expect(verifyDealing(ctx, E, null as unknown as Point[], 3, dealing)).toBe(false);
   });
 
+  it('checks dealings in a batch, naming the false one', () => {
+    const { E, H, dealing } = fixture();
+    const bad = copyDealing(dealing);
+    bad.shares[1] = (bad.shares[1]! + 1n) % ORDER;
+    const batch = new BatchVerifier();
+    batch.dealing(ctx, E, H, 3, dealing);
+    batch.dealing(ctx, E, H, 3, bad);
+    batch.dealing(ctx, E, H, 3, dealing);
+    expect(batch.verify()).toEqual([true, false, true]);
+  });
+
   it('refuses to deal with bad input', () => {
     const { e, H } = keys(2);
     expect(() => dealShares(ctx, e, H, 0)).toThrow(/threshold/);
@@ -217,7 +197,7 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
 
   it('names the dealer of a false share on its holder’s complaint, and a holder that complains falsely', () => {
     const { e, E, h, H } = keys(3);
-    const dealing = specDeal(e, H, 3, 1);
+    const dealing = referenceDeal(ctx, e, H, 3, 1);
     // The public check cannot see it: only holder 1 can.
     expect(verifyDealing(ctx, E, H, 3, dealing)).toBe(true);
     expect(openShare(ctx, E, H, 0, h[0]!, dealing)).not.toBeNull();
@@ -232,7 +212,7 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
 
   it('names the holder of a complaint with any element changed, or malformed', () => {
     const { e, E, h, H } = keys(3);
-    const dealing = specDeal(e, H, 2, 2);
+    const dealing = referenceDeal(ctx, e, H, 2, 2);
     const complaint = proveComplaint(ctx, E, H, 2, h[2]!, dealing);
     const other = randomPoint();
     const changes: [string, Complaint][] = [
@@ -250,7 +230,7 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
     for (const [what, changed] of changes)
       expect(judgeComplaint(ctx, E, H, 2, dealing, changed), what).toBe('holder');
     // A complaint proven under another dealing's context.
-    const again = specDeal(e, H, 2, 2);
+    const again = referenceDeal(ctx, e, H, 2, 2);
     expect(judgeComplaint(ctx, E, H, 2, again, complaint)).toBe('holder');
     expect(judgeComplaint(ctx, E, H, 5, dealing, complaint)).toBe('holder');
   });
@@ -277,7 +257,7 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
     idR.fill(0, 9 + 32 * 3, 9 + 32 * 4);
     expect(() => decodeDealing(idR)).toThrow(/R/);
 
-    const wrong = specDeal(e, H, 2, 0);
+    const wrong = referenceDeal(ctx, e, H, 2, 0);
     const complaint = proveComplaint(ctx, E, H, 0, h[0]!, wrong);
     const c = encodeComplaint(complaint);
     expect(c.length).toBe(129);

@@ -37,7 +37,7 @@ test('the recorded hand, step by step', () => {
     [6, 'Ada committed to a hidden coin bit', 0, 'checked'],
     [7, 'Bob committed to a hidden coin bit', 0, 'checked'],
     [8, 'Ada opened their coin bit (1)', 0, 'checked'],
-    [9, 'Bob opened their coin bit (0)', 0, 'checked'],
+    [9, 'Bob opened their coin bit (1)', 0, 'checked'],
     [10, 'Ada locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],
     [11, 'Bob locked cards 0, 1 under a fresh key of their own for this show', 194, 'checked'],
     [12, 'Ada unlocked the copies of cards 0, 1 for Ada and Bob', 97, 'checked'],

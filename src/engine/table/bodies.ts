@@ -23,6 +23,7 @@ import { parseAct } from './play.ts';
 import { parseRemask } from './remask.ts';
 import { parseAck, parseSeal, parseUnseal } from './seal.ts';
 import { parseRekey } from './show-keys.ts';
+import { parseHeld, parseShare } from './sharing.ts';
 import { parseShuffle } from './shuffle.ts';
 import { parseUnlock } from './unlock.ts';
 
@@ -30,7 +31,17 @@ import { parseUnlock } from './unlock.ts';
 export type Share = { points: string; proof: string };
 
 /** The wire form of each body (what is signed and hashed). */
-export type KeyBody = { type: 'KEY'; genesis: string; keys: { pub: string; proof: string }[] };
+/** `shareKey`: the key the author's shares are encrypted to, in the first KEY at a table that shares its layers. */
+export type KeyBody = {
+  type: 'KEY';
+  genesis: string;
+  keys: { pub: string; proof: string }[];
+  shareKey?: { pub: string; proof: string };
+};
+/** One dealing per epoch whose key the author shares (base64 of crypto/'s encoding). */
+export type ShareBody = { type: 'SHARE'; dealings: string[] };
+/** The author's complaints against shares it could not open, each naming its dealing's place. */
+export type HeldBody = { type: 'HELD'; complaints: { dealing: number; complaint: string }[] };
 /** `epoch`: which epoch each shuffle is of, in a pipelined round (protocol 3) only. */
 export type ShuffleBody = {
   type: 'SHUFFLE';
@@ -87,6 +98,8 @@ export type SeenBody = { type: 'SEEN' };
 export type ConfirmBody = { type: 'CONFIRM' };
 export type TableBody =
   | KeyBody
+  | ShareBody
+  | HeldBody
   | ShuffleBody
   | UnlockBody
   | RemaskBody
@@ -115,7 +128,14 @@ type DecodedShare = { points: Encoding[]; proof: Uint8Array };
 
 /** A body with every field checked and every encoding framed; proofs stay bytes for their checks. */
 export type Decoded =
-  | { type: 'KEY'; genesis: string; keys: { pub: Encoding; proof: Uint8Array }[] }
+  | {
+      type: 'KEY';
+      genesis: string;
+      keys: { pub: Encoding; proof: Uint8Array }[];
+      shareKey?: { pub: Encoding; proof: Uint8Array };
+    }
+  | { type: 'SHARE'; dealings: Uint8Array[] }
+  | { type: 'HELD'; complaints: { dealing: number; complaint: Uint8Array }[] }
   | { type: 'SHUFFLE'; shuffles: { epoch?: number; rows: Encoding[][]; proof: Uint8Array }[] }
   | { type: 'UNLOCK'; shares: DecodedShare[] }
   | {
@@ -148,6 +168,8 @@ export type BodyError = 'ERR_BODY_FIELDS' | 'ERR_BODY_ENCODING';
 /** The parser of each kind of body, from the module of the step that takes it. */
 const BODY_KINDS: { readonly [K in Decoded['type']]: Parser<K> } = {
   KEY: parseKey,
+  SHARE: parseShare,
+  HELD: parseHeld,
   SHUFFLE: parseShuffle,
   UNLOCK: parseUnlock,
   REMASK: parseRemask,

@@ -10,10 +10,12 @@ import { Transcript } from '../../../crypto/index.ts';
  * One proof check as bytes, fit to cross to a worker. `parts` in order:
  * `key`: ctx, pub, proof; `unlock`: ctx, pub, before (points), after
  * (points), proof; `dleq`: ctx, g, u, h, v, proof; `shuffle`: ctx, pub, input
- * (rows), output (rows), proof. Points, rows and proofs in crypto/'s encodings.
+ * (rows), output (rows), proof; `dealing`: ctx, pub, holders (points), dealing;
+ * `complaint`: ctx, pub, holders (points), the holder's index (one byte),
+ * dealing, complaint. Points, rows and proofs in crypto/'s encodings.
  */
 export interface CheckJob {
-  readonly kind: 'key' | 'unlock' | 'dleq' | 'shuffle';
+  readonly kind: 'key' | 'unlock' | 'dleq' | 'shuffle' | 'dealing' | 'complaint';
   readonly parts: readonly Uint8Array[];
 }
 

@@ -1,9 +1,11 @@
 /**
  * The fold's proof checks, and how they can be done elsewhere.
  *
- * The fold asks four questions of the proofs in an event: a key's Schnorr
+ * The fold asks six questions of the proofs in an event: a key's Schnorr
  * proof, an unlock share's batched Chaum–Pedersen proof, a re-key's DLEQ
- * proof, a shuffle's Terelius–Wikström proof. Each is a `CheckJob`: its
+ * proof, a shuffle's Terelius–Wikström proof, a dealing's public check
+ * (Feldman sharing of a layer), and whether a holder's complaint proves its
+ * share of a dealing false. Each is a `CheckJob`: its
  * context, statement and proof as bytes, named by their digest. The fold
  * never decodes a point itself: the check does (a point that is no canonical
  * encoding fails it), and every point of a body is part of some check before
@@ -19,11 +21,14 @@
  */
 import {
   BatchVerifier,
+  decodeComplaint,
+  decodeDealing,
   decodeDleqProof,
   decodeKeyProof,
   decodePoint,
   decodeShuffleProof,
   decodeUnlockProof,
+  judgeComplaint,
   joinPoints,
   joinRows,
   splitPoints,
@@ -77,6 +82,30 @@ export const shuffleCheck = (
   proof: Uint8Array,
 ): CheckJob => ({ kind: 'shuffle', parts: [ctx, pub, joinRows(input), joinRows(output), proof] });
 
+/** The public check of a dealing of the layer `pub` among `holders`, all of them needed (`verifyDealing`). */
+export const dealingCheck = (
+  ctx: Uint8Array,
+  pub: Uint8Array,
+  holders: readonly Uint8Array[],
+  dealing: Uint8Array,
+): CheckJob => ({ kind: 'dealing', parts: [ctx, pub, joinPoints(holders), dealing] });
+
+/**
+ * Whether holder `j`'s complaint proves its share of a dealing false (`judgeComplaint`
+ * names the dealer): true names the dealer, false the holder.
+ */
+export const complaintCheck = (
+  ctx: Uint8Array,
+  pub: Uint8Array,
+  holders: readonly Uint8Array[],
+  j: number,
+  dealing: Uint8Array,
+  complaint: Uint8Array,
+): CheckJob => ({
+  kind: 'complaint',
+  parts: [ctx, pub, joinPoints(holders), Uint8Array.of(j), dealing, complaint],
+});
+
 /** Does `job`'s check; false for any part that does not decode, as for a false proof. Never throws. */
 export function runCheck(job: CheckJob): boolean {
   return runChecks([job])[0]!;
@@ -95,13 +124,30 @@ export function runChecks(jobs: readonly CheckJob[]): boolean[] {
   const point = pointDecoder();
   const at = jobs.map((job) => {
     try {
-      return addCheck(batch, job, point);
+      // A complaint is judged, not proven: it opens a share, and is no sum of equations.
+      return job.kind === 'complaint' ? complaintHolds(job, point) : addCheck(batch, job, point);
     } catch {
-      return null;
+      return false;
     }
   });
   const verdicts = batch.verify();
-  return at.map((i) => i !== null && verdicts[i]!);
+  return at.map((i) => (typeof i === 'boolean' ? i : verdicts[i]!));
+}
+
+/** True when a complaint job's complaint names the dealer; throws on a part that does not decode. */
+function complaintHolds(job: CheckJob, point: (bytes: Uint8Array) => Point): boolean {
+  const [ctx, pub, holders, j, dealing, complaint] = job.parts as Uint8Array[];
+  const keys = splitPoints(holders!).map(point);
+  return (
+    judgeComplaint(
+      ctx!,
+      point(pub!),
+      keys,
+      j![0]!,
+      decodeDealing(dealing!),
+      decodeComplaint(complaint!),
+    ) === 'dealer'
+  );
 }
 
 /** Canonical decoding (crypto/'s `decodePoint`) of each distinct encoding once. */
@@ -142,6 +188,10 @@ function addCheck(
       return batch.dleq(ctx!, point(a!), point(b!), point(c!), point(d!), decodeDleqProof(e!));
     case 'shuffle':
       return batch.shuffle(ctx!, point(a!), rows(b!), rows(c!), decodeShuffleProof(d!));
+    case 'dealing': {
+      const holders = splitPoints(b!).map(point);
+      return batch.dealing(ctx!, point(a!), holders, holders.length, decodeDealing(c!));
+    }
     default:
       // A job from a worker's message may name a kind there is no check of.
       throw new Error(job.kind);

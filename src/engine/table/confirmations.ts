@@ -49,7 +49,8 @@ export function confirmers(
     clock === null ||
     ending === null ||
     // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut: a refuted claim ended the table, after which no claim applies, so none below names its seat
-    ending.type === 'REFUTED'
+    ending.type === 'REFUTED' ||
+    ending.type === 'FALSE_SHARE'
   )
     return confirmed;
   if (ending.type === 'RESIGN') return [...confirmed, ending.seat];

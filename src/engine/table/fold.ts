@@ -57,11 +57,17 @@ export { remaskKey } from './remask.ts';
  * The state before the first event: every seat owes its keys for the first
  * shuffle of every deck the game declares. The decks and cards appear once
  * those keys are in (the game module, not this state, knows its decks).
+ * `sharing`: the table shares its layers (sharing.ts), and keeps its share keys.
  */
-export function initialTable<S extends Json>(genesis: Genesis, game: S): TableState<S> {
+export function initialTable<S extends Json>(
+  genesis: Genesis,
+  game: S,
+  sharing = false,
+): TableState<S> {
   const seats = genesis.identities.length;
   const perSeat = () => Array.from({ length: seats }, () => []);
   return {
+    ...(sharing ? { shareKeys: Array<null>(seats).fill(null), dealings: [] } : {}),
     genesis,
     genesisHash: genesisHash(genesis),
     // Stryker disable next-line ArrayDeclaration: replaced when the first key round ends, and read by nothing before

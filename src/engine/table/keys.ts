@@ -8,7 +8,7 @@
  * where it went) is recognised after.
  */
 import { encodeKeyProof, proveKey, randomScalar, toBase64 } from '../../../crypto/index.ts';
-import type { Json } from '../encoding.ts';
+import type { Json, JsonObject } from '../encoding.ts';
 import type { CardId, DeckSpec, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
@@ -18,6 +18,7 @@ import { proofContext } from './context.ts';
 import { deckCards, deckIndex, faceEncodings } from './decks.ts';
 import { b64, FieldError, fields, list, onePoint, type Parser } from './parse.ts';
 import { readEncoding, writeEncoding } from './points.ts';
+import { shareStep } from './sharing.ts';
 import { miscount, proofFailed, refuse, type Folded } from './refusal.ts';
 import {
   dutyOf,
@@ -90,17 +91,43 @@ export function applyKey<S extends Json>(
     if (!checks(keyCheck(keyContext(state, author, round.decks, group), pub, proof)))
       return proofFailed('key', g, round.groups.length, [], pub);
   }
+  const sharing = sharesKeyNow(state, step);
+  const wrongShare = miscount('share keys', body.shareKey ? 1 : 0, sharing ? 1 : 0);
+  if (wrongShare) return wrongShare;
+  const { shareKey } = body;
+  if (shareKey && !checks(keyCheck(shareKeyContext(state, author), shareKey.pub, shareKey.proof)))
+    return proofFailed('key', round.groups.length, round.groups.length + 1, [], shareKey.pub);
   const mine = body.keys.map((k) => writeEncoding(k.pub));
   const keys = state.keys.map((k, seat) => (seat === author ? mine : k));
   const pubs = state.pubs.map((list, seat) => (seat === author ? [...list, ...mine] : list));
-  const keyed = { ...state, keys, pubs };
+  // The share key stays out of `pubs`: no audit publishes it, so no one opens the shares.
+  const keyed = {
+    ...state,
+    keys,
+    pubs,
+    ...(shareKey && {
+      shareKeys: state.shareKeys!.map((k, seat) => (seat === author ? writeEncoding(shareKey.pub) : k)),
+    }),
+  };
   if (keys.some((k) => k === null)) return ok({ state: keyed });
-  return ok({ state: openShuffle({ ...keyed, decks: round.decks }, round.groups, step.fresh) });
+  const opened = openShuffle({ ...keyed, decks: round.decks }, round.groups, step.fresh);
+  if (!sharing) return ok({ state: opened });
+  const shuffle = opened.step as StepOf<'SHUFFLE'>;
+  return ok({ state: { ...opened, step: shareStep(opened, game, shuffle) } });
 }
+
+/** True in the table's first round of keys at a table that shares its layers: each KEY carries a share key. */
+const sharesKeyNow = (state: TableState<unknown>, step: StepOf<'KEYS'>): boolean =>
+  step.groups === null && state.shareKeys !== undefined;
+
+/** The context of a seat's share key: the key its shares are encrypted to (sharing.ts). */
+const shareKeyContext = (state: TableState<unknown>, seat: Seat): Uint8Array =>
+  proofContext(state, 'KEY', seat, { purpose: 'share key' });
 
 /**
  * The KEY body: a fresh key for each group of the shuffle round under way,
- * each with its Schnorr proof, bound to the genesis, its deck and its cards.
+ * each with its Schnorr proof, bound to the genesis, its deck and its cards;
+ * in the first round at a table that shares its layers, a share key too.
  * `game` names the decks of the table's first round.
  */
 export function makeKey(
@@ -116,7 +143,11 @@ export function makeKey(
     const { pub, proof } = proveKey(keyContext(state, seat, round.decks, group), secret);
     return { pub: keyring.remember(pub, secret), proof: toBase64(encodeKeyProof(proof)) };
   });
-  return { type: 'KEY', genesis: state.genesisHash, keys };
+  if (!sharesKeyNow(state, step)) return { type: 'KEY', genesis: state.genesisHash, keys };
+  const secret = randomScalar();
+  const { pub, proof } = proveKey(shareKeyContext(state, seat), secret);
+  const shareKey = { pub: keyring.remember(pub, secret), proof: toBase64(encodeKeyProof(proof)) };
+  return { type: 'KEY', genesis: state.genesisHash, keys, shareKey };
 }
 
 function openShuffle<S>(
@@ -229,11 +260,15 @@ export const KEYS: StepKind<'KEYS'> = {
 
 /** A KEY body: the genesis it names, and each key with its proof. */
 export const parseKey: Parser<'KEY'> = (body) => {
-  fields(body, 'genesis', 'keys');
+  const sharing = Object.hasOwn(body, 'shareKey');
+  if (sharing) fields(body, 'genesis', 'keys', 'shareKey');
+  else fields(body, 'genesis', 'keys');
   if (typeof body.genesis !== 'string') throw new FieldError();
+  const key = (k: JsonObject) => ({ pub: onePoint(k.pub), proof: b64(k.proof) });
   return {
     type: 'KEY',
     genesis: body.genesis,
-    keys: list(body.keys, ['pub', 'proof'], (k) => ({ pub: onePoint(k.pub), proof: b64(k.proof) })),
+    keys: list(body.keys, ['pub', 'proof'], key),
+    ...(sharing && { shareKey: list([body.shareKey!], ['pub', 'proof'], key)[0]! }),
   };
 };

@@ -77,6 +77,13 @@ export function refuted<S>(
 }
 
 /**
+ * Seat `by` proved that `dealer` dealt it a false share at setup (sharing.ts):
+ * the table ends, and the dealer loses.
+ */
+export const falseShare = <S>(state: TableState<S>, dealer: Seat, by: Seat): TableState<S> =>
+  ended(state, { type: 'FALSE_SHARE', seat: dealer, by });
+
+/**
  * An ABSENT by `author` naming `seat`, given the seats that owe an event
  * now. During the audit it ends the audit and leaves the game's outcome as
  * the game decided it.
@@ -148,6 +155,8 @@ export function tableOutcome(
   const { ending } = state;
   if (ending?.type === 'REFUTED')
     lose(ending.seat, `${names[ending.seat]!} made a claim the cards deny (${ending.reason})`);
+  else if (ending?.type === 'FALSE_SHARE')
+    lose(ending.seat, `${names[ending.seat]!} dealt ${names[ending.by]!} a false share`);
   else if (ending !== null && (played === null || checked)) {
     const name = names[ending.seat]!;
     lose(

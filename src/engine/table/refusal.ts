@@ -23,7 +23,16 @@ export type TableError =
   | LeaveError;
 
 /** Which proof a part carries. */
-export type ProofKind = 'key' | 'shuffle' | 'unlock' | 'copy' | 'lock' | 'rekey' | 'remask';
+export type ProofKind =
+  | 'key'
+  | 'shuffle'
+  | 'unlock'
+  | 'copy'
+  | 'lock'
+  | 'rekey'
+  | 'remask'
+  | 'dealing'
+  | 'complaint';
 
 /**
  * What a refused event claimed against what the check found:

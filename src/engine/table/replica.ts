@@ -68,6 +68,7 @@ import {
   type Named,
 } from './leave.ts';
 import { startsNextGame } from './keys.ts';
+import { sharesLayers } from './sharing.ts';
 import { unseenBefore } from './seen.ts';
 import { replay, stateSeenBy, sweep, type Run, type Verdict } from './sweep.ts';
 import { seenIn, since } from './turn-time.ts';
@@ -148,7 +149,7 @@ export class Replica<S extends Json> {
     if (timed && genesis.clock === undefined) throw new Error('bad genesis: no clock');
     this.log = log.value;
     this.clock = timed ? genesis.clock! : null;
-    const initial = initialTable(genesis, initialGame);
+    const initial = initialTable(genesis, initialGame, sharesLayers(genesis, game));
     nameInitialState(initial);
     this.current = {
       states: [initial],
@@ -259,7 +260,9 @@ export class Replica<S extends Json> {
     const refuted =
       ending?.type === 'REFUTED'
         ? [{ seat: ending.seat, reason: ending.reason, event: 'reveal' }]
-        : [];
+        : ending?.type === 'FALSE_SHARE'
+          ? [{ seat: ending.seat, reason: 'ERR_SHARE', event: 'complaint' }]
+          : [];
     const found = this.state.findings.map((f) => ({ ...f, event: 'audit' }));
     return [...rejected, ...equivocations, ...refuted, ...found];
   }

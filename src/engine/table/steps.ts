@@ -15,6 +15,7 @@ import { KEYS } from './keys.ts';
 import { REMASK } from './remask.ts';
 import { SEALED } from './seal.ts';
 import { REKEY } from './show-keys.ts';
+import { SHARE } from './sharing.ts';
 import { SHUFFLE } from './shuffle.ts';
 import type { StepKind, StepOf } from './step.ts';
 import type { Step } from './types.ts';
@@ -22,6 +23,7 @@ import { UNLOCK } from './unlock.ts';
 
 const STEP_KINDS: { readonly [T in Step['type']]: StepKind<T> } = {
   KEYS,
+  SHARE,
   SHUFFLE,
   UNLOCK,
   COPY,

@@ -125,9 +125,14 @@ export interface Genesis {
  * shuffled on chains of their own, at once (`Step` `SHUFFLE` with `shuffled`). 4: every
  * event names the events its basis counts by hash (`Event.heads`), so a signature covers
  * exactly the history its author saw. 5: every event says when it was signed (`Event.at`),
- * and the genesis carries the time control those times are judged by (`clock.ts`).
+ * and the genesis carries the time control those times are judged by (`clock.ts`). 6: at a
+ * table of a game that plays on when a seat leaves, three seats or more, every seat shares
+ * its keys of the others' decks among them at setup (`Step` `SHARE`, sharing.ts).
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
+
+/** The first protocol whose tables share their layers at setup (sharing.ts). */
+export const SHARING_PROTOCOL = 6;
 
 /** The first protocol whose events carry `heads`. */
 export const HEADS_PROTOCOL = 4;
@@ -168,6 +173,10 @@ export interface Deal {
  * - `REKEY`: before a show, `to[next]` owes a REKEY: its layer on every one
  *   of `cards` moved to one fresh key of its own (added where it had none),
  *   so that no copy of this show repeats a point of another show.
+ * - `SHARE` (protocol 6, after the table's first round of keys, before its
+ *   shuffle): every seat owes a SHARE of its keys of `epochs[seat]` among the
+ *   other seats (`dealt`), then every seat a HELD: its complaints against the
+ *   shares it could not open, none when all open (`held`). Then `shuffle`.
  * - `COIN`: every seat owes a COMMIT to a random bit, then an OPEN of it.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
  * - `SEALED`: `seat` made its move sealed (`hash`, see seal.ts); every seat
@@ -199,6 +208,15 @@ export type Step =
       /** The members with a layer on these cards, in seat order. */
       readonly order: readonly Seat[];
       readonly next: number;
+    }
+  | {
+      readonly type: 'SHARE';
+      /** Per seat, the epochs whose key it shares: every deck's but its own. */
+      readonly epochs: readonly (readonly number[])[];
+      readonly dealt: readonly boolean[];
+      readonly held: readonly boolean[];
+      /** The shuffle that follows, as the round of keys opened it. */
+      readonly shuffle: Extract<Step, { type: 'SHUFFLE' }>;
     }
   | {
       readonly type: 'COIN';
@@ -236,11 +254,13 @@ export type Step =
 /**
  * How a table ended before its game did, or before its audit was complete: a
  * seat resigned (`seat` and `by` are the same), or seat `by` declared `seat`
- * absent while the table waited on it; or a reveal refuted `seat`'s claim:
+ * absent while the table waited on it, or proved that `seat` dealt it a false
+ * share (`FALSE_SHARE`, sharing.ts); or a reveal refuted `seat`'s claim:
  * `card` turned up as `face`, which the game refused with the code `reason`.
  */
 export type Ending =
   | { readonly type: 'RESIGN' | 'ABSENT'; readonly seat: Seat; readonly by: Seat }
+  | { readonly type: 'FALSE_SHARE'; readonly seat: Seat; readonly by: Seat }
   | {
       readonly type: 'REFUTED';
       readonly seat: Seat;
@@ -248,6 +268,17 @@ export type Ending =
       readonly face: number;
       readonly reason: string;
     };
+
+/**
+ * A seat's key of an epoch shared among `holders` (all of them needed to take its
+ * layer off without it): the dealing as it travelled (base64 of crypto/'s encoding).
+ */
+export interface Dealt {
+  readonly dealer: Seat;
+  readonly epoch: number;
+  readonly holders: readonly Seat[];
+  readonly dealing: string;
+}
 
 /** The replicated state of a table: plain JSON, identical on every honest replica. */
 export interface TableState<S> {
@@ -282,6 +313,13 @@ export interface TableState<S> {
   readonly audit: readonly (AuditRecord | null)[];
   /** Set by what ended the table early (a RESIGN, an ABSENT, a refuted claim); null while it runs and after a full audit. */
   readonly ending: Ending | null;
+  /**
+   * At a table that shares its layers (protocol 6): each seat's share key (base64), the
+   * key its shares are encrypted to, null until its first KEY; absent at other tables.
+   */
+  readonly shareKeys?: readonly (string | null)[];
+  /** At a table that shares its layers: every dealing taken, in order. */
+  readonly dealings?: readonly Dealt[];
   /** The game's exhibits, in the order it recorded them. */
   readonly exhibits: readonly Exhibit[];
   /** What the game's audit found once every key was open (`Game.audit`); empty before. */

@@ -47,6 +47,21 @@ export function describeEntry(
         text: `${who} published fresh keys for this shuffle (proofs of knowledge checked).`,
       });
       break;
+    case 'SHARE':
+      lines.push({
+        kind: 'table',
+        text: `${who} shared their locks on the others' armies, so that the others together can take them off should ${who} leave (each share set checked).`,
+      });
+      break;
+    case 'HELD':
+      lines.push({
+        kind: 'table',
+        text:
+          (body.complaints as unknown[]).length === 0
+            ? `${who} checked the shares they were given: every one opens.`
+            : `${who} showed everyone a share they were given that does not open.`,
+      });
+      break;
     case 'SHUFFLE':
       lines.push({
         kind: 'table',
@@ -123,6 +138,10 @@ export function describeStep(
   const seats = names.length;
   const step = state.step;
   const keys = state.keys.filter((k) => k !== null).length;
+  // A table that shares its locks counts its sharing and its checks of it in its setup.
+  const sharing = state.shareKeys !== undefined;
+  const total = (sharing ? 4 : 2) * seats;
+  const shuffledFrom = (sharing ? 3 : 1) * seats;
   // A shuffle of faceup cards mid-game: the discards becoming a new stock.
   const stock = newStock(state) ? 'Reshuffling the discards into a new stock: ' : '';
   switch (step.type) {
@@ -130,8 +149,23 @@ export function describeStep(
       return {
         text: `${stock}${stock ? 'e' : 'E'}xchanging fresh keys for the shuffle (${keys} of ${seats})`,
         done: keys,
-        total: 2 * seats,
+        total,
       };
+    case 'SHARE': {
+      const dealt = step.dealt.filter(Boolean).length;
+      const held = step.held.filter(Boolean).length;
+      return dealt < seats
+        ? {
+            text: `Sharing each player's locks among the others, so the game can go on if one leaves (${dealt} of ${seats})`,
+            done: seats + dealt,
+            total,
+          }
+        : {
+            text: `Each player checks the shares they were given (${held} of ${seats})`,
+            done: 2 * seats + held,
+            total,
+          };
+    }
     case 'SHUFFLE': {
       if (step.shuffled) {
         // Pipelined: each deck's shuffles count for a share of a seat's part of the bar.
@@ -139,14 +173,14 @@ export function describeStep(
         const working = owesShuffle(step).map((o) => names[o.seat]!);
         return {
           text: `${stock || 'Shuffling: '}${together(working)} ${working.length === 1 ? 'is' : 'are'} shuffling and proving it (${made} of ${step.epochs.length * seats} shuffles)`,
-          done: seats + made / step.epochs.length,
-          total: 2 * seats,
+          done: shuffledFrom + made / step.epochs.length,
+          total,
         };
       }
       return {
         text: `${stock || 'Shuffling: '}${names[step.order[step.next]!]} is shuffling and proving it (${step.next + 1} of ${seats})`,
-        done: seats + step.next,
-        total: 2 * seats,
+        done: shuffledFrom + step.next,
+        total,
       };
     }
     case 'REMASK':

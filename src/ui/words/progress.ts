@@ -26,12 +26,18 @@ export const STAGE_STEPS: Record<Stage, number> = { waiting: 0, working: 1, chec
 /** The steps of a bar: `STAGE_STEPS.done`. */
 export const STAGES = 3;
 
-const WORDS: Record<'KEYS' | 'SHUFFLE', Record<Stage, string>> = {
+const WORDS: Record<'KEYS' | 'SHARE' | 'SHUFFLE', Record<Stage, string>> = {
   KEYS: {
     waiting: 'waits',
     working: 'choosing fresh keys…',
     checking: 'keys in, checking their proofs…',
     done: 'keys checked',
+  },
+  SHARE: {
+    waiting: 'waits for the others’ shares',
+    working: 'sharing their locks…',
+    checking: 'shares in, checking them…',
+    done: 'shares checked',
   },
   SHUFFLE: {
     waiting: 'shuffles after the others',
@@ -42,8 +48,8 @@ const WORDS: Record<'KEYS' | 'SHUFFLE', Record<Stage, string>> = {
 };
 
 /**
- * Each player's part in the key round or the shuffle under way in `state`,
- * in seat order; null at any other step. `checking`: the seats whose events
+ * Each player's part in the key round, the sharing of the locks or the shuffle
+ * under way in `state`, in seat order; null at any other step. `checking`: the seats whose events
  * this page holds but is still checking the proofs of; `proving`: this seat,
  * while its own keys or shuffle are being made (perhaps ahead, on the state
  * those checks lead to), else null.
@@ -55,11 +61,18 @@ export function roundProgress(
   proving: Seat | null,
 ): PlayerProgress[] | null {
   const step = state.step;
-  if (step.type !== 'KEYS' && step.type !== 'SHUFFLE') return null;
+  if (step.type !== 'KEYS' && step.type !== 'SHARE' && step.type !== 'SHUFFLE') return null;
   return names.map((name, seat) => {
     let stage: Stage;
     let words: string | null = null;
     if (step.type === 'KEYS') stage = state.keys[seat] !== null ? 'done' : 'working';
+    // A seat has shared once it dealt; it is done once it has said its own shares open.
+    else if (step.type === 'SHARE')
+      stage = step.held[seat]
+        ? 'done'
+        : step.dealt.every(Boolean) || !step.dealt[seat]
+          ? 'working'
+          : 'waiting';
     else if (step.shuffled) {
       // Pipelined: done with every epoch's chain, or next on one of them.
       const mine = epochsShuffledBy(step, seat);
@@ -77,7 +90,12 @@ export function roundProgress(
       seat,
       name,
       stage,
-      words: stage === 'waiting' && words ? words : WORDS[step.type][stage],
+      words:
+        stage === 'waiting' && words
+          ? words
+          : stage === 'working' && step.type === 'SHARE' && step.dealt.every(Boolean)
+            ? 'opening the shares they were given…'
+            : WORDS[step.type][stage],
     };
   });
 }

@@ -123,6 +123,25 @@ function explain(
         proofs: body.keys.map((k) => k.proof),
         check: 'proof of knowledge of each secret key checked',
       };
+    case 'SHARE':
+      return {
+        text: `shared ${plural(body.dealings.length, 'lock')} among the other players, so they can take it off the cards should ${name(author)} leave`,
+        proofs: body.dealings,
+        check:
+          'each share set checked against the lock it shares: all the others are needed to use it',
+      };
+    case 'HELD':
+      return body.complaints.length === 0
+        ? {
+            text: 'said every share they were given opens',
+            proofs: [],
+            check: 'nothing to check: a share that does not open would be shown here',
+          }
+        : {
+            text: `showed ${plural(body.complaints.length, 'share')} they were given that does not open`,
+            proofs: body.complaints.map((c) => c.complaint),
+            check: "the share was opened for everyone and checked against its dealer's commitments",
+          };
     case 'SHUFFLE': {
       // A pipelined shuffle names its epochs; one in turn shuffles every epoch of the round.
       const named = body.shuffles.flatMap((s) => (s.epoch === undefined ? [] : [s.epoch]));
@@ -257,6 +276,8 @@ const PROOFS: Record<ProofKind, string> = {
   lock: 'the lock share',
   rekey: 'the re-key proof',
   remask: 'the re-mask shuffle proof',
+  dealing: 'the shared lock',
+  complaint: 'the complaint against a share',
 };
 
 /** What a refused event claimed against what the check found, in words. */

@@ -70,6 +70,7 @@ export function clockWords({ moveMs, dutyMs }: Clock): string {
 /** This seat's part of each step, as the sentence of a failure names it. */
 const DUTIES: Record<Step['type'], string> = {
   KEYS: 'your keys for the shuffle',
+  SHARE: 'your shares of your locks, or your check of the shares you were given',
   SHUFFLE: 'your shuffle',
   UNLOCK: 'your unlock share',
   COPY: 'your unlock share',

@@ -181,7 +181,7 @@ describe('a seat that redoes its shuffle in hindsight, in every game', () => {
       const players = makePlayers(id === 'batailles' ? 3 : 2);
       const options = id === 'batailles' ? { players: 3 } : {};
       const table = Table.of(players, game as never, options);
-      table.dutiesUntil((s) => s.step.type !== 'KEYS' && s.step.type !== 'SHUFFLE');
+      table.dutiesUntil((s) => !['KEYS', 'SHARE', 'SHUFFLE'].includes(s.step.type));
       const transcript = makeTranscript(table.replicas[1]! as never);
       const at = transcript.events.findIndex((wire) => {
         const { author, body } = JSON.parse(wire) as Event;
@@ -213,7 +213,7 @@ describe('the same redo under protocol 3', () => {
     const players = makePlayers(2);
     const genesis: Genesis = makeGenesis(players, game as never, {}, 3);
     const table = new Table(players, genesis, game as never, setupOrThrow(game as never, {}));
-    table.dutiesUntil((s) => s.step.type !== 'KEYS' && s.step.type !== 'SHUFFLE');
+    table.dutiesUntil((s) => !['KEYS', 'SHARE', 'SHUFFLE'].includes(s.step.type));
     const transcript = makeTranscript(table.replicas[1]! as never);
     const at = transcript.events.findIndex((wire) => JSON.parse(wire).body.type === 'SHUFFLE');
     const forger = new Replica(genesis, game as never, setupOrThrow(game as never, {}));

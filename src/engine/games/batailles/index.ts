@@ -46,6 +46,8 @@ export const batailles = defineGame({
   outcome,
   needs,
   audit,
+  // Army p is seat p's: its cards become seat p's hand and cards in play.
+  deckOwner: (deck) => deck,
   bot: chooseAction,
   easyBot: (_view, legal, random) => randomMove(legal, random),
   recap,

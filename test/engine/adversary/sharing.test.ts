@@ -1,0 +1,229 @@
+/**
+ * Issue 46, setup: at a Batailles table of three (protocol 6) every seat shares its
+ * keys of the others' armies among them, with real cryptography. The others together
+ * hold each shared key's unlock exponent, and nobody holds a share of a seat's key of
+ * its own army. A dealer that publishes a false commitment is named at its SHARE; one
+ * that encrypts a false share to one holder (following the spec otherwise, so only
+ * that holder can tell) is named by the holder's complaint and loses; a holder that
+ * complains of a true share, or of a dealing it holds no share of, is named.
+ */
+import { describe, expect, test } from 'vitest';
+import {
+  decodeDealing,
+  decodePoint,
+  encodeComplaint,
+  encodeDealing,
+  fromBase64,
+  invertScalar,
+  lagrangeAtZero,
+  modL,
+  proveComplaint,
+  shareImage,
+  toBase64,
+  type Dealing,
+} from '../../../crypto/index.ts';
+import { batailles, type BataillesState } from '../../../src/engine/games/batailles/index.ts';
+import { redblack } from '../../../src/engine/games/redblack/index.ts';
+import type { KeyBody, TableBody } from '../../../src/engine/table/bodies.ts';
+import { proofContext } from '../../../src/engine/table/context.ts';
+import { readEncoding, writePoint } from '../../../src/engine/table/points.ts';
+import { sharesLayers } from '../../../src/engine/table/sharing.ts';
+import type { StepOf } from '../../../src/engine/table/step.ts';
+import type { Dealt, TableState } from '../../../src/engine/table/types.ts';
+import { referenceDeal } from '../../crypto/helpers.ts';
+import { dutyOf, makeGenesis, makePlayers, Table, type Player } from '../helpers/table.ts';
+
+type State = TableState<BataillesState>;
+
+const sharing = (s: State) => s.step.type === 'SHARE';
+const shareStep = (s: State) => s.step as StepOf<'SHARE'>;
+
+/** A table of three at its SHARE step, every KEY in. */
+function atShare(): Table<BataillesState> {
+  const table = Table.of(makePlayers(3), batailles, { players: 3 });
+  table.dutiesUntil(sharing);
+  return table;
+}
+
+/** What a dealing of `dealer`'s key of `epoch` is bound to and shared among, as the fold reads them. */
+function dealingParts(state: State, dealer: number, epoch: number) {
+  const ctx = proofContext(state, 'SHARE', dealer, {
+    purpose: 'share',
+    cards: state.epochs[epoch]!.cards,
+  });
+  const seats = [0, 1, 2].filter((s) => s !== dealer);
+  const holders = seats.map((s) => decodePoint(readEncoding(state.shareKeys![s]!)));
+  const E = decodePoint(readEncoding(state.epochs[epoch]!.keys[dealer]!));
+  return { ctx, seats, holders, E };
+}
+
+/** `player`'s SHARE, its dealings made by `deal` (the reference dealer, from the spec). */
+function shareBy(
+  state: State,
+  player: Player,
+  deal: (e: bigint, parts: ReturnType<typeof dealingParts>, i: number) => Dealing,
+): TableBody {
+  const dealings = shareStep(state).epochs[player.seat]!.map((epoch, i) => {
+    const parts = dealingParts(state, player.seat, epoch);
+    const e = player.keyring.scalarFor(state.epochs[epoch]!.keys[player.seat]!);
+    return toBase64(encodeDealing(deal(e, parts, i)));
+  });
+  return { type: 'SHARE', dealings };
+}
+
+const named = (table: Table<BataillesState>, but: number) =>
+  table.replicas
+    .filter((_, s) => s !== but)
+    .map((r) => r.offences().map((o) => [o.seat, o.reason]));
+
+describe('sharing the layers at setup', () => {
+  test('each seat shares its keys of the others’ armies; all the others together hold each one’s inverse', () => {
+    const table = atShare();
+    const from = table.events.length;
+    table.dutiesUntil((s) => s.step.type === 'SHUFFLE');
+    const kinds = table.events.slice(from).map((e) => [e.event.author, e.event.body.type]);
+    expect(kinds).toEqual([
+      [0, 'SHARE'],
+      [1, 'SHARE'],
+      [2, 'SHARE'],
+      [0, 'HELD'],
+      [1, 'HELD'],
+      [2, 'HELD'],
+    ]);
+    const state = table.replicas[0]!.state;
+    const dealings = state.dealings!;
+    // Each seat shares its keys of the two armies that are not its own.
+    expect(dealings.map((d) => [d.dealer, d.epoch, d.holders])).toEqual([
+      [0, 1, [1, 2]],
+      [0, 2, [1, 2]],
+      [1, 0, [0, 2]],
+      [1, 2, [0, 2]],
+      [2, 0, [0, 1]],
+      [2, 1, [0, 1]],
+    ]);
+    for (const dealt of dealings) {
+      const dealing = decodeDealing(fromBase64(dealt.dealing));
+      const shares = dealt.holders.map((seat, j) =>
+        table.players[seat]!.keyring.scalarFor(writePoint(shareImage(dealing.commitments, j + 1))),
+      );
+      const [l1, l2] = lagrangeAtZero([1, 2]);
+      const e = table.players[dealt.dealer]!.keyring.scalarFor(
+        state.epochs[dealt.epoch]!.keys[dealt.dealer]!,
+      );
+      expect(modL(l1! * shares[0]! + l2! * shares[1]!)).toBe(invertScalar(e));
+    }
+    // The share keys are kept apart from the keys the audit publishes.
+    for (const seat of [0, 1, 2]) {
+      expect(state.pubs[seat]).toHaveLength(3);
+      expect(state.pubs[seat]).not.toContain(state.shareKeys![seat]);
+    }
+    expect(new Set(table.replicas.map((r) => r.stateHash)).size).toBe(1);
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+  });
+
+  test('only from protocol 6, at a game that names its decks’ owners, three seats or more', () => {
+    const players = makePlayers(3);
+    const genesis = makeGenesis(players, batailles, { players: 3 });
+    expect(sharesLayers(genesis, batailles)).toBe(true);
+    expect(sharesLayers({ ...genesis, protocol: 5 }, batailles)).toBe(false);
+    expect(sharesLayers(genesis, redblack)).toBe(false);
+    const older = Table.of(players, batailles, { players: 3 }, 5);
+    older.dutiesUntil((s) => s.step.type === 'SHUFFLE');
+    expect(older.events.map((e) => e.event.body.type)).toEqual(['KEY', 'KEY', 'KEY']);
+    expect(older.events.some((e) => 'shareKey' in e.event.body)).toBe(false);
+    expect(older.replicas[0]!.state.shareKeys).toBeUndefined();
+  });
+
+  test('a KEY without its share key, or with one where none is asked, is refused and named', () => {
+    const table = Table.of(makePlayers(3), batailles, { players: 3 });
+    const bare = { ...keyBody(table, 0) };
+    delete bare.shareKey;
+    table.play(0, bare);
+    expect(named(table, 0)).toEqual([[[0, 'ERR_SHAPE']], [[0, 'ERR_SHAPE']]]);
+    const older = Table.of(makePlayers(3), batailles, { players: 3 }, 5);
+    const asked = keyBody(Table.of(older.players, batailles, { players: 3 }), 1);
+    older.play(1, { ...keyBody(older, 1), shareKey: asked.shareKey! });
+    expect(named(older, 1)).toEqual([[[1, 'ERR_SHAPE']], [[1, 'ERR_SHAPE']]]);
+  });
+
+  test('a dealing whose commitments do not match its layer is refused: its dealer is named at once', () => {
+    const table = atShare();
+    const state = table.replicas[1]!.state;
+    // A whole dealing of another key's inverse: its shares would not take the layer off.
+    const body = shareBy(state, table.players[1]!, (e, { ctx, holders }) =>
+      referenceDeal(ctx, e + 1n, holders, 2),
+    );
+    table.play(1, body);
+    expect(named(table, 1)).toEqual([[[1, 'ERR_PROOF']], [[1, 'ERR_PROOF']]]);
+  });
+
+  test('a false share to one holder passes every public check, and that holder’s complaint names the dealer', () => {
+    const table = atShare();
+    const state = table.replicas[1]!.state;
+    // Seat 1 deals its key of army 0 with a false share for seat 2 (holder 1 of [0, 2]).
+    table.play(
+      1,
+      shareBy(state, table.players[1]!, (e, { ctx, holders }, i) =>
+        referenceDeal(ctx, e, holders, 2, i === 0 ? 1 : undefined),
+      ),
+    );
+    table.dutiesUntil((s) => shareStep(s).dealt.every(Boolean));
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+    // Seat 0's shares all open; seat 2's page complains of the one that does not.
+    table.duty(0);
+    const complaint = table.duty(2).event.body as Extract<TableBody, { type: 'HELD' }>;
+    const dealings = table.replicas[2]!.state.dealings!;
+    const falseOne = dealings.findIndex((d) => d.dealer === 1 && d.epoch === 0);
+    expect(complaint.complaints.map((c) => c.dealing)).toEqual([falseOne]);
+    for (const replica of table.replicas) {
+      expect(replica.state.ending).toEqual({ type: 'FALSE_SHARE', seat: 1, by: 2 });
+      expect(replica.offences()).toEqual([{ seat: 1, reason: 'ERR_SHARE', event: 'complaint' }]);
+      expect(replica.outcome()).toMatchObject({ result: 'win', winners: [0, 2] });
+    }
+  });
+
+  test('a complaint of a true share names the holder that makes it', () => {
+    const table = atShare();
+    table.dutiesUntil((s) => shareStep(s).dealt.every(Boolean));
+    const state = table.replicas[2]!.state;
+    const dealt = state.dealings![2]!;
+    table.play(2, { type: 'HELD', complaints: [complaintOf(state, dealt, table.players[2]!, 2)] });
+    expect(named(table, 2)).toEqual([[[2, 'ERR_PROOF']], [[2, 'ERR_PROOF']]]);
+    expect(table.replicas[0]!.state.ending).toBeNull();
+  });
+
+  test('a complaint of a dealing the seat holds no share of, or twice of one, is refused', () => {
+    for (const complaints of [
+      (state: State, player: Player) => [complaintOf(state, state.dealings![0]!, player, 0)],
+      (state: State, player: Player) => {
+        const c = complaintOf(state, state.dealings![2]!, player, 2);
+        return [c, c];
+      },
+    ]) {
+      const table = atShare();
+      table.dutiesUntil((s) => shareStep(s).dealt.every(Boolean));
+      const state = table.replicas[0]!.state;
+      table.play(0, { type: 'HELD', complaints: complaints(state, table.players[0]!) });
+      expect(named(table, 0)).toEqual([[[0, 'ERR_SHAPE']], [[0, 'ERR_SHAPE']]]);
+    }
+  });
+});
+
+/** The KEY `seat` owes now on its own replica, made as its page makes it. */
+const keyBody = (table: Table<BataillesState>, seat: number) =>
+  dutyOf(table.replicas[seat]!, table.players[seat]!) as KeyBody;
+
+/** `player`'s complaint against the dealing `dealt`, at its place `d` at the table. */
+function complaintOf(
+  state: State,
+  dealt: Dealt,
+  player: Player,
+  d: number,
+): { dealing: number; complaint: string } {
+  const { ctx, seats, holders, E } = dealingParts(state, dealt.dealer, dealt.epoch);
+  const secret = player.keyring.scalarFor(state.shareKeys![player.seat]!);
+  const dealing = decodeDealing(fromBase64(dealt.dealing));
+  const j = Math.max(0, seats.indexOf(player.seat));
+  const complaint = proveComplaint(ctx, E, holders, j, secret, dealing);
+  return { dealing: d, complaint: toBase64(encodeComplaint(complaint)) };
+}
