@@ -106,7 +106,9 @@ export function applyKey<S extends Json>(
     keys,
     pubs,
     ...(shareKey && {
-      shareKeys: state.shareKeys!.map((k, seat) => (seat === author ? writeEncoding(shareKey.pub) : k)),
+      shareKeys: state.shareKeys!.map((k, seat) =>
+        seat === author ? writeEncoding(shareKey.pub) : k,
+      ),
     }),
   };
   if (keys.some((k) => k === null)) return ok({ state: keyed });

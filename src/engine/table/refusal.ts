@@ -24,15 +24,7 @@ export type TableError =
 
 /** Which proof a part carries. */
 export type ProofKind =
-  | 'key'
-  | 'shuffle'
-  | 'unlock'
-  | 'copy'
-  | 'lock'
-  | 'rekey'
-  | 'remask'
-  | 'dealing'
-  | 'complaint';
+  'key' | 'shuffle' | 'unlock' | 'copy' | 'lock' | 'rekey' | 'remask' | 'dealing' | 'complaint';
 
 /**
  * What a refused event claimed against what the check found:

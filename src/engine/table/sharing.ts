@@ -49,7 +49,13 @@ import {
   type StepOf,
   type Turn,
 } from './step.ts';
-import { protocolOf, SHARING_PROTOCOL, type Dealt, type Genesis, type TableState } from './types.ts';
+import {
+  protocolOf,
+  SHARING_PROTOCOL,
+  type Dealt,
+  type Genesis,
+  type TableState,
+} from './types.ts';
 
 /** True for a table that shares its layers: protocol 6 on, a game that names its decks' owners, three seats or more. */
 export const sharesLayers = (genesis: Genesis, game: Pick<AnyGame<Json>, 'deckOwner'>): boolean =>
