@@ -65,6 +65,8 @@ import {
   formatValidation,
   LATENCY_MS,
   MODEL_TARGET_MS,
+  SHARING_TARGET,
+  sharingExtra,
   type Devices,
 } from './devices.ts';
 import {
@@ -411,6 +413,12 @@ if (devices) {
   console.log(
     `  Batailles et piques, 6 devices at ${LATENCY_MS} ms (model): ${ms(Math.max(...six))} ms to the ` +
       `first move on every device (at most ${ms(MODEL_TARGET_MS)}: ${verdict(Math.max(...six) <= MODEL_TARGET_MS)})`,
+  );
+  const extra = sharingExtra(devices);
+  console.log(
+    `  Sharing the locks at setup, 6 devices (model): ${(100 * extra.firstMove).toFixed(0)} % more to ` +
+      `the first move on every device, ${(100 * extra.cpu).toFixed(0)} % more CPU on the busiest ` +
+      `(at most ${100 * SHARING_TARGET} %: ${verdict(Math.max(extra.firstMove, extra.cpu) <= SHARING_TARGET)})`,
   );
   const before = devices.tables[2]!.modeled.firstMove;
   console.log(

@@ -26,7 +26,7 @@
  * so no part of one dealing can be lifted into another.
  */
 import { G, isPoint, type Point } from './group/point.ts';
-import { assertSecret, invertScalar, isScalar, modL } from './group/scalar.ts';
+import { assertSecret, invertScalar, modL } from './group/scalar.ts';
 import { randomScalar } from './group/random.ts';
 import { mulBase, mulSecret } from './group/mul.ts';
 import { msmUnsafe } from './group/msm.ts';
@@ -156,11 +156,13 @@ export function weighDealing(
   dealing: Dealing,
 ): boolean {
   try {
-    // Malformed lists or a dealing that is no object throw here, and the catch answers false.
+    // A dealing that is no object, lists that are none, a ctx that is no bytes or a share
+    // out of range throw below, and the catch answers false; `E` is checked by the proof.
     const { commitments, proof, R, shares } = dealing;
-    if (!(ctx instanceof Uint8Array) || !isPoint(E) || !isPoint(R)) return false;
-    if (!holders.every(isPoint) || !commitments.every(isPoint) || !shares.every(isScalar))
-      return false;
+    // The identity as R would make every pad public, and no complaint provable; as a
+    // commitment, a polynomial of lower degree than the threshold says.
+    if (!isPoint(R) || !holders.every(isPoint) || !commitments.every(isPoint)) return false;
+    // The proof binds these lists as they are: their sizes are checked apart.
     if (commitments.length !== threshold || shares.length !== holders.length) return false;
     const dealt = dealingContext(ctx, E, holders, commitments, R, shares);
     return weighDleq(eq, dealt, G, commitments[0]!, E, G, proof);

@@ -251,29 +251,44 @@ function specContext(
 const specPad = (padded: Uint8Array, j: number, H: Point, K: Point) =>
   new Transcript(VSS_PAD).bytes(padded).u32(j).point(H).point(K).challenge();
 
+/** What a dealer written from the spec does otherwise (`referenceDeal`). */
+export interface Cheat {
+  /** Adds 1 to this holder's share: only that holder can tell. */
+  readonly wrong?: number;
+  /** Makes the top coefficient zero: fewer holders than the threshold would be enough. */
+  readonly lowDegree?: boolean;
+  /** Pads with `R` the identity (`r = 0`): anyone opens the shares, and no holder can prove a complaint. */
+  readonly bareR?: boolean;
+  /** Changes the list of encrypted shares before the proof binds it. */
+  readonly shares?: (shares: bigint[]) => bigint[];
+}
+
 /**
- * A dealing written from SPEC.md §5.5, its share for holder `wrong` (if any) one off:
- * a dealer that follows the protocol but for one false share, which only that
- * holder can tell.
+ * A dealing written from SPEC.md §5.5, and a dealer that follows it but for `cheat`,
+ * its proof made over whatever it publishes: only the checks that do not rest on the
+ * proof can catch it.
  */
 export function referenceDeal(
   ctx: Uint8Array,
   e: bigint,
   H: Point[],
   threshold: number,
-  wrong?: number,
+  cheat: Cheat = {},
 ): Dealing {
   const d = invertScalar(e);
   const a = [d, ...Array.from({ length: threshold - 1 }, () => randomScalar())];
-  const A = a.map(mulBase);
-  const r = randomScalar();
-  const R = mulBase(r);
+  if (cheat.lowDegree) a[threshold - 1] = 0n;
+  const A = a.map((ak) => (ak === 0n ? Point.ZERO : mulBase(ak)));
+  const r = cheat.bareR ? 0n : randomScalar();
+  const R = cheat.bareR ? Point.ZERO : mulBase(r);
   const padded = specContext(ctx, mulBase(e), H, A, R, []);
-  const shares = H.map((Hj, j) => {
+  const honest = H.map((Hj, j) => {
     const x = BigInt(j + 1);
     const s = a.reduce((acc, ak, k) => modL(acc + ak * x ** BigInt(k)), 0n);
-    return modL(s + specPad(padded, j, Hj, Hj.multiply(r)) + (j === wrong ? 1n : 0n));
+    const K = r === 0n || Hj.is0() ? Point.ZERO : Hj.multiply(r);
+    return modL(s + specPad(padded, j, Hj, K) + (j === cheat.wrong ? 1n : 0n));
   });
+  const shares = cheat.shares ? cheat.shares(honest) : honest;
   const { proof } = proveDleq(specContext(ctx, mulBase(e), H, A, R, shares), d, G, mulBase(e));
   return { commitments: A, proof, R, shares };
 }

@@ -23,6 +23,7 @@ import {
   lagrangeAtZero,
   modL,
   mulBase,
+  observeOperations,
   openShare,
   proveComplaint,
   proveRecovery,
@@ -32,6 +33,7 @@ import {
   verifyRecovery,
   type Complaint,
   type Dealing,
+  type Operation,
   Point,
 } from '../../crypto/index.ts';
 import { randomPoint, randomPoints, referenceDeal } from './helpers.ts';
@@ -175,6 +177,25 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
     expect(verifyDealing(ctx, E, null as unknown as Point[], 3, dealing)).toBe(false);
   });
 
+  it('refuses a dealing its dealer proved over a bare R, an identity commitment or holder, or a share list of another size', () => {
+    const { e, E, H } = keys(3);
+    const cheats: [string, Dealing, Point[]][] = [
+      ['R the identity', referenceDeal(ctx, e, H, 3, { bareR: true }), H],
+      ['a commitment the identity', referenceDeal(ctx, e, H, 3, { lowDegree: true }), H],
+      ['a share too few', referenceDeal(ctx, e, H, 3, { shares: (c) => c.slice(1) }), H],
+      ['a share too many', referenceDeal(ctx, e, H, 3, { shares: (c) => [...c, 1n] }), H],
+    ];
+    const withBare = [H[0]!, Point.ZERO, H[2]!];
+    cheats.push(['a holder the identity', referenceDeal(ctx, e, withBare, 3), withBare]);
+    for (const [what, dealing, holders] of cheats)
+      expect(verifyDealing(ctx, E, holders, 3, dealing), what).toBe(false);
+    // The same dealer, honest, passes: only the cheat is refused.
+    expect(verifyDealing(ctx, E, H, 3, referenceDeal(ctx, e, H, 3))).toBe(true);
+    expect(
+      verifyDealing('ctx' as unknown as Uint8Array, E, H, 3, referenceDeal(ctx, e, H, 3)),
+    ).toBe(false);
+  });
+
   it('checks dealings in a batch, naming the false one', () => {
     const { E, H, dealing } = fixture();
     const bad = copyDealing(dealing);
@@ -193,11 +214,15 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
     expect(() => dealShares(ctx, e, [], 1)).toThrow(/holders/);
     expect(() => dealShares(ctx, 0n, H, 1)).toThrow(/secret/);
     expect(() => dealShares(ctx, e, [H[0]!, G.subtract(G)], 1)).toThrow(/holders\[1\]/);
+    expect(() => dealShares('ctx' as unknown as Uint8Array, e, H, 1)).toThrow(
+      'ctx: expected a Uint8Array',
+    );
+    expect(() => dealShares(ctx, e, H, 1.5)).toThrow(/threshold/);
   });
 
   it('names the dealer of a false share on its holder’s complaint, and a holder that complains falsely', () => {
     const { e, E, h, H } = keys(3);
-    const dealing = referenceDeal(ctx, e, H, 3, 1);
+    const dealing = referenceDeal(ctx, e, H, 3, { wrong: 1 });
     // The public check cannot see it: only holder 1 can.
     expect(verifyDealing(ctx, E, H, 3, dealing)).toBe(true);
     expect(openShare(ctx, E, H, 0, h[0]!, dealing)).not.toBeNull();
@@ -212,7 +237,7 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
 
   it('names the holder of a complaint with any element changed, or malformed', () => {
     const { e, E, h, H } = keys(3);
-    const dealing = referenceDeal(ctx, e, H, 2, 2);
+    const dealing = referenceDeal(ctx, e, H, 2, { wrong: 2 });
     const complaint = proveComplaint(ctx, E, H, 2, h[2]!, dealing);
     const other = randomPoint();
     const changes: [string, Complaint][] = [
@@ -230,9 +255,78 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
     for (const [what, changed] of changes)
       expect(judgeComplaint(ctx, E, H, 2, dealing, changed), what).toBe('holder');
     // A complaint proven under another dealing's context.
-    const again = referenceDeal(ctx, e, H, 2, 2);
+    const again = referenceDeal(ctx, e, H, 2, { wrong: 2 });
     expect(judgeComplaint(ctx, E, H, 2, again, complaint)).toBe('holder');
     expect(judgeComplaint(ctx, E, H, 5, dealing, complaint)).toBe('holder');
+  });
+
+  it('names the field of a dealing or a complaint that does not encode or decode', () => {
+    const { dealing } = fixture();
+    const id = Point.ZERO;
+    const big = ORDER + 1n;
+    const encoded: [string, (d: Dealing) => void][] = [
+      ['dealing: commitments[1]', (d) => (d.commitments[1] = id)],
+      ['dealing: R', (d) => (d.R = id)],
+      ['dealing: proof.T1', (d) => (d.proof.T1 = id)],
+      ['dealing: proof.T2', (d) => (d.proof.T2 = id)],
+      ['dealing: proof.s', (d) => (d.proof.s = big)],
+      ['dealing: shares[2]', (d) => (d.shares[2] = big)],
+      ['dealing: expected 1 ≤ t ≤ n ≤ 16', (d) => (d.commitments = [])],
+      ['dealing: expected 1 ≤ t ≤ n ≤ 16', (d) => d.commitments.push(id, id)],
+      ['dealing: expected 1 ≤ t ≤ n ≤ 16', (d) => (d.shares = Array<bigint>(17).fill(1n))],
+    ];
+    for (const [field, change] of encoded) {
+      const d = copyDealing(dealing);
+      change(d);
+      expect(() => encodeDealing(d), field).toThrow(field);
+    }
+    const bytes = encodeDealing(dealing);
+    const at = (offset: number) => {
+      const b = bytes.slice();
+      b.fill(0xff, offset, offset + 32);
+      return b;
+    };
+    const decoded: [string, Uint8Array][] = [
+      ['dealing: commitments[0]', at(9)],
+      ['dealing: R', at(9 + 32 * 3)],
+      ['dealing: proof.T1', at(9 + 32 * 4)],
+      ['dealing: proof.T2', at(9 + 32 * 5)],
+      ['dealing: proof.s', at(9 + 32 * 6)],
+      ['dealing: shares[0]', at(9 + 32 * 7)],
+      ['(commitments, R, proof, shares)', bytes.slice(0, -1)],
+    ];
+    for (const [field, b] of decoded) expect(() => decodeDealing(b), field).toThrow(field);
+    expect(() => decodeDealing([] as unknown as Uint8Array)).toThrow(
+      'dealing: expected a Uint8Array',
+    );
+    const { e, E, h, H } = keys(2);
+    const complaint = encodeComplaint(
+      proveComplaint(ctx, E, H, 0, h[0]!, dealShares(ctx, e, H, 2)),
+    );
+    const c = (offset: number) => {
+      const b = complaint.slice();
+      b.fill(0xff, offset, offset + 32);
+      return b;
+    };
+    const complaints: [string, Uint8Array][] = [
+      ['complaint: K', c(1)],
+      ['complaint: proof.T1', c(33)],
+      ['complaint: proof.T2', c(65)],
+      ['complaint: proof.s', c(97)],
+      ['(K, T1, T2, s)', complaint.slice(0, -1)],
+    ];
+    for (const [field, b] of complaints) expect(() => decodeComplaint(b), field).toThrow(field);
+    expect(() => decodeComplaint('x' as unknown as Uint8Array)).toThrow(
+      'complaint: expected a Uint8Array',
+    );
+    const K = decodeComplaint(complaint);
+    for (const [field, bad] of [
+      ['complaint: K', { ...K, K: id }],
+      ['complaint: proof.T1', { ...K, proof: { ...K.proof, T1: id } }],
+      ['complaint: proof.T2', { ...K, proof: { ...K.proof, T2: id } }],
+      ['complaint: proof.s', { ...K, proof: { ...K.proof, s: big } }],
+    ] as const)
+      expect(() => encodeComplaint(bad), field).toThrow(field);
   });
 
   it('encodes a dealing and a complaint canonically, and decodes nothing else', () => {
@@ -257,7 +351,7 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
     idR.fill(0, 9 + 32 * 3, 9 + 32 * 4);
     expect(() => decodeDealing(idR)).toThrow(/R/);
 
-    const wrong = referenceDeal(ctx, e, H, 2, 0);
+    const wrong = referenceDeal(ctx, e, H, 2, { wrong: 0 });
     const complaint = proveComplaint(ctx, E, H, 0, h[0]!, wrong);
     const c = encodeComplaint(complaint);
     expect(c.length).toBe(129);
@@ -302,12 +396,25 @@ describe('recovery shares (recover.ts)', () => {
     expect(verifyRecovery(ctx, S, cards, points.slice(1), proof)).toBe(false);
   });
 
+  it('reports each recovery share it proves', () => {
+    const { share, cards } = setup();
+    const reported: Operation[] = [];
+    const stop = observeOperations((op) => reported.push(op));
+    proveRecovery(ctx, share, cards);
+    stop();
+    expect(reported).toEqual(['proveRecovery']);
+  });
+
   it('refuses to prove bad input, and to combine what cannot be combined', () => {
     const { share, cards } = setup();
     expect(() => proveRecovery(ctx, share, [])).toThrow(/cards/);
     expect(() => proveRecovery(ctx, 0n, cards)).toThrow(/share/);
     expect(() => proveRecovery(ctx, share, [G.subtract(G)])).toThrow(/cards\[0\]/);
+    expect(() => proveRecovery('ctx' as unknown as Uint8Array, share, cards)).toThrow(
+      'ctx: expected a Uint8Array',
+    );
     expect(() => combineRecovery([1, 2], [cards])).toThrow(/one list per holder/);
+    expect(() => combineRecovery([], [])).toThrow(/one list per holder/);
     expect(() => combineRecovery([1, 2], [cards, cards.slice(1)])).toThrow(/one point per card/);
     expect(() => lagrangeAtZero([1, 1])).toThrow(/distinct/);
     expect(() => lagrangeAtZero([0, 1])).toThrow(/positive/);

@@ -26,7 +26,8 @@ import { batailles, type BataillesState } from '../../../src/engine/games/batail
 import { redblack } from '../../../src/engine/games/redblack/index.ts';
 import type { KeyBody, TableBody } from '../../../src/engine/table/bodies.ts';
 import { proofContext } from '../../../src/engine/table/context.ts';
-import { readEncoding, writePoint } from '../../../src/engine/table/points.ts';
+import { readEncoding, readPoint, writePoint } from '../../../src/engine/table/points.ts';
+import { faceOf } from '../../../src/engine/table/decks.ts';
 import { sharesLayers } from '../../../src/engine/table/sharing.ts';
 import type { StepOf } from '../../../src/engine/table/step.ts';
 import type { Dealt, TableState } from '../../../src/engine/table/types.ts';
@@ -121,6 +122,43 @@ describe('sharing the layers at setup', () => {
     expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
   });
 
+  test('a group short of every other seat opens no undrawn card; every other seat together takes one seat’s lock off, never off its own army', () => {
+    const table = atShare();
+    table.dutiesUntil((s) => s.step.type === 'PLAY');
+    const state = table.replicas[0]!.state;
+    const undrawn = (army: number) =>
+      state.game.armies[army]!.map((id) => [id, state.cards[id]!] as const);
+    /** The faces `group` reads of `army`'s undrawn cards: its own locks off, and any shared lock all its holders are in. */
+    const opens = (group: number[], army: number) =>
+      undrawn(army).filter(([id, card]) => {
+        let p = readPoint(card.c);
+        for (const { seat, key } of card.layers) {
+          if (group.includes(seat)) {
+            p = p.multiply(invertScalar(table.players[seat]!.keyring.scalarFor(key)));
+            continue;
+          }
+          const d = state.dealings!.findIndex((x) => x.dealer === seat && x.epoch === army);
+          if (d < 0 || !state.dealings![d]!.holders.every((h) => group.includes(h))) return false;
+          const dealing = decodeDealing(fromBase64(state.dealings![d]!.dealing));
+          const xs = state.dealings![d]!.holders.map((_, j) => j + 1);
+          const shares = state.dealings![d]!.holders.map((h, j) =>
+            table.players[h]!.keyring.scalarFor(writePoint(shareImage(dealing.commitments, j + 1))),
+          );
+          const lambdas = lagrangeAtZero(xs);
+          const inverse = shares.reduce((acc, s, j) => modL(acc + lambdas[j]! * s), 0n);
+          p = p.multiply(inverse);
+        }
+        return faceOf(state, id, p) >= 0;
+      }).length;
+    for (const army of [0, 1, 2]) {
+      // Alone, a seat opens nothing undrawn: every other lock is on, its shares are one of two.
+      for (const seat of [0, 1, 2]) expect(opens([seat], army)).toBe(0);
+      // Every other seat of seat 1 together takes seat 1's lock off armies 0 and 2, never 1.
+      expect(opens([0, 2], army)).toBe(army === 1 ? 0 : undrawn(army).length);
+    }
+    expect(undrawn(0).length).toBeGreaterThan(0);
+  });
+
   test('only from protocol 6, at a game that names its decks’ owners, three seats or more', () => {
     const players = makePlayers(3);
     const genesis = makeGenesis(players, batailles, { players: 3 });
@@ -164,7 +202,7 @@ describe('sharing the layers at setup', () => {
     table.play(
       1,
       shareBy(state, table.players[1]!, (e, { ctx, holders }, i) =>
-        referenceDeal(ctx, e, holders, 2, i === 0 ? 1 : undefined),
+        referenceDeal(ctx, e, holders, 2, i === 0 ? { wrong: 1 } : {}),
       ),
     );
     table.dutiesUntil((s) => shareStep(s).dealt.every(Boolean));
