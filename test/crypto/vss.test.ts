@@ -275,6 +275,19 @@ describe('Feldman sharing of a layer (vss.ts)', () => {
       ['dealing: expected 1 ≤ t ≤ n ≤ 16', (d) => d.commitments.push(id, id)],
       ['dealing: expected 1 ≤ t ≤ n ≤ 16', (d) => (d.shares = Array<bigint>(17).fill(1n))],
     ];
+    // The bounds themselves encode: one holder enough, every holder needed, sixteen holders.
+    for (const [t, n] of [
+      [1, 2],
+      [2, 2],
+      [16, 16],
+    ] as const) {
+      const d = {
+        ...dealing,
+        commitments: Array<Point>(t).fill(G),
+        shares: Array<bigint>(n).fill(1n),
+      };
+      expect(decodeDealing(encodeDealing(d)).shares).toHaveLength(n);
+    }
     for (const [field, change] of encoded) {
       const d = copyDealing(dealing);
       change(d);

@@ -5,11 +5,12 @@
  * member's layer alone.
  */
 import type { Json } from '../encoding.ts';
-import type { CardId, Seat } from '../game.ts';
+import type { AnyGame, CardId, Seat } from '../game.ts';
 import { ok } from '../result.ts';
 import type { Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
+import { deckIndex } from './decks.ts';
 import { writeEncoding } from './points.ts';
 import type { Folded } from './refusal.ts';
 import {
@@ -99,7 +100,7 @@ export const makeCopyShares = (
 ): TableBody => ({ type: 'UNLOCK', shares: makeShares(copyBatches(state, step, seat), keyring) });
 
 export function applyCopy<S extends Json>(
-  { state, step, author, checks }: Turn<S, 'COPY'>,
+  { state, step, game, author, checks }: Turn<S, 'COPY'>,
   body: Extract<Decoded, { type: 'UNLOCK' }>,
 ): Folded<Applied<S>> {
   const batches = copyBatches(state, step, author);
@@ -121,9 +122,32 @@ export function applyCopy<S extends Json>(
   if (step.next + 1 < step.order.length)
     return ok({ state: nextStep(next, { ...step, next: step.next + 1 }) });
   return ok({
-    state: nextStep(next, { type: 'PLAY' }),
+    state: nextStep(backToOwners(next, game, step), { type: 'PLAY' }),
     fact: { type: 'SHOWN', cards: [...step.cards], to: [...step.to] },
   });
+}
+
+/**
+ * At a table that shares its locks (sharing.ts), each shown card whose deck's owner
+ * was of the show goes back under that owner's lock alone: it becomes the owner's copy,
+ * whose point is public already, so nothing is learned. No card of one seat then keeps
+ * another's show key, which that seat never shares: the others can take a leaver's
+ * lock off every card they still need with the shares of its keys of the armies.
+ */
+function backToOwners<S>(
+  state: TableState<S>,
+  game: Pick<AnyGame<Json>, 'deckOwner'>,
+  step: StepOf<'COPY'>,
+): TableState<S> {
+  if (state.shareKeys === undefined) return state;
+  const cards = [...state.cards];
+  for (const id of step.cards) {
+    const owner = game.deckOwner?.(deckIndex(state.decks, id)) ?? null;
+    if (owner === null || !step.to.includes(owner)) continue;
+    const { c, layers } = copyOf(state, id, owner);
+    cards[id] = { ...cards[id]!, c, layers };
+  }
+  return { ...state, cards };
 }
 
 /** COPY: each member of a show takes its layer off the others' copies in turn. */

@@ -32,6 +32,7 @@ import { sharesLayers } from '../../../src/engine/table/sharing.ts';
 import type { StepOf } from '../../../src/engine/table/step.ts';
 import type { Dealt, TableState } from '../../../src/engine/table/types.ts';
 import { referenceDeal } from '../../crypto/helpers.ts';
+import { run } from '../helpers/batailles-table.ts';
 import { dutyOf, makeGenesis, makePlayers, Table, type Player } from '../helpers/table.ts';
 
 type State = TableState<BataillesState>;
@@ -157,6 +158,32 @@ describe('sharing the layers at setup', () => {
       expect(opens([0, 2], army)).toBe(army === 1 ? 0 : undrawn(army).length);
     }
     expect(undrawn(0).length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    [6, 'back under its owner’s lock alone, its owner’s copy'],
+    [5, 'under both fighters’ locks still'],
+  ])('after a fight at protocol %i, each card shown is %s', (protocol) => {
+    const table = Table.of(makePlayers(3), batailles, { players: 3 }, protocol);
+    const fought = (s: State) => s.game.fight?.shown === true;
+    run(table, fought);
+    const state = table.replicas[0]!.state;
+    const fight = state.game.fight!;
+    const fighters = [fight.attacker, fight.defender].sort();
+    for (const [owner, cards] of [
+      [fight.attacker, fight.attackers],
+      [fight.defender, fight.defenders],
+    ] as const)
+      for (const id of cards) {
+        const card = state.cards[id]!;
+        const copy = state.copies.find((c) => c.card === id && c.seat === owner)!;
+        if (protocol === 6) {
+          expect(card.layers.map((l) => l.seat)).toEqual([owner]);
+          expect(card.c).toBe(copy.c);
+        } else expect(card.layers.map((l) => l.seat).sort()).toEqual(fighters);
+      }
+    expect(new Set(table.replicas.map((r) => r.stateHash)).size).toBe(1);
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
   });
 
   test('only from protocol 6, at a game that names its decks’ owners, three seats or more', () => {
