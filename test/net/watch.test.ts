@@ -97,7 +97,8 @@ class PrivacyCheck {
       }),
     );
     const held = new Set<string>();
-    if (state.step.type !== 'KEYS' && state.step.type !== 'SHUFFLE')
+    // Until the first shuffle is made, the cards are their face points in order: public.
+    if (!['KEYS', 'SHARE', 'SHUFFLE'].includes(state.step.type))
       for (const point of anyPoints(state as unknown as Json)) held.add(point);
     // Judged events only: one still under check has not changed the state yet, and the
     // last share of a card turned up for everyone makes its face public only once applied.
