@@ -400,7 +400,9 @@ function endingWords(
         ? `${name(end.by)}'s claim that ${name(end.seat)} was absent`
         : end.type === 'RESIGN'
           ? `${name(end.seat)}'s resignation`
-          : `a claim of ${name(end.seat)}'s that the cards deny`;
+          : end.type === 'FALSE_SHARE'
+            ? `${name(end.by)}'s proof that ${name(end.seat)} dealt a false share`
+            : `a claim of ${name(end.seat)}'s that the cards deny`;
   const claim = `ended by ${endedBy(ending)}, not confirmed by ${andList(missing)}`;
   // On a timed table a claim is final once every other seat confirmed it past the answer
   // time: the claimed seat's word is not waited for.

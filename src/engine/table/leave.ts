@@ -149,8 +149,9 @@ export function tableOutcome(
     .map((seat) => names[seat])
     .join(' and ')}`;
   for (const seat of caught) lose(seat, audit);
-  // A refuted claim is in the ending too, told below with its card.
-  for (const offence of named.filter((n) => n.event !== 'audit' && n.event !== 'reveal'))
+  // A refuted claim and a false share are in the ending too, told below.
+  const told = ['audit', 'reveal', 'complaint'];
+  for (const offence of named.filter((n) => !told.includes(n.event)))
     lose(offence.seat, offenceWords(names[offence.seat]!, offence));
   const { ending } = state;
   if (ending?.type === 'REFUTED')

@@ -275,6 +275,8 @@ export async function auditOf(
       ? 'resigned'
       : ending.type === 'ABSENT'
         ? 'was declared absent'
-        : 'made a claim the cards deny';
+        : ending.type === 'FALSE_SHARE'
+          ? `dealt ${names[ending.by] ?? `seat ${ending.by}`} a false share`
+          : 'made a claim the cards deny';
   return `This game ended when ${who} ${how}, before every key was published: the cards still locked stay closed, and there is no audit to open.`;
 }

@@ -50,7 +50,7 @@ export function describeEntry(
     case 'SHARE':
       lines.push({
         kind: 'table',
-        text: `${who} shared their locks on the others' armies, so that the others together can take them off should ${who} leave (each share set checked).`,
+        text: `${who} shared their locks on the others' armies among the other players, all of them needed to use one (each share set checked).`,
       });
       break;
     case 'HELD':
@@ -156,7 +156,7 @@ export function describeStep(
       const held = step.held.filter(Boolean).length;
       return dealt < seats
         ? {
-            text: `Sharing each player's locks among the others, so the game can go on if one leaves (${dealt} of ${seats})`,
+            text: `Sharing each player's locks among the others (${dealt} of ${seats})`,
             done: seats + dealt,
             total,
           }

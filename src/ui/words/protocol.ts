@@ -125,7 +125,7 @@ function explain(
       };
     case 'SHARE':
       return {
-        text: `shared ${plural(body.dealings.length, 'lock')} among the other players, so they can take it off the cards should ${name(author)} leave`,
+        text: `shared ${plural(body.dealings.length, 'lock')} among the other players, all of them needed to use one`,
         proofs: body.dealings,
         check:
           'each share set checked against the lock it shares: all the others are needed to use it',
