@@ -142,7 +142,8 @@ function backToOwners<S>(
   if (state.shareKeys === undefined) return state;
   const cards = [...state.cards];
   for (const id of step.cards) {
-    const owner = game.deckOwner?.(deckIndex(state.decks, id)) ?? null;
+    // A table shares its locks only for a game that names its decks' owners (`sharesLayers`).
+    const owner = game.deckOwner!(deckIndex(state.decks, id));
     if (owner === null || !step.to.includes(owner)) continue;
     const { c, layers } = copyOf(state, id, owner);
     cards[id] = { ...cards[id]!, c, layers };

@@ -73,7 +73,8 @@ export function shareStep(
   return {
     type: 'SHARE',
     epochs: seats.map((seat) =>
-      state.epochs.flatMap((epoch, e) => (game.deckOwner?.(epoch.deck) === seat ? [] : [e])),
+      // A table shares its locks only for a game that names its decks' owners (`sharesLayers`).
+      state.epochs.flatMap((epoch, e) => (game.deckOwner!(epoch.deck) === seat ? [] : [e])),
     ),
     dealt: seats.map(() => false),
     held: seats.map(() => false),
@@ -148,7 +149,7 @@ export function applyHeld<S extends Json>(
   const named = new Set(complaints.map((c) => c.dealing));
   const held = state.dealings!;
   if (named.size < complaints.length || [...named].some((d) => !held[d]?.holders.includes(author)))
-    return refuse('ERR_SHAPE', { kind: 'other', code: 'ERR_SHAPE' });
+    return refuse('ERR_SHAPE');
   for (const [i, { dealing: d, complaint }] of complaints.entries()) {
     const dealt = held[d]!;
     const key = readEncoding(layerKey(state, dealt));

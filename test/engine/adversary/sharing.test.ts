@@ -20,11 +20,21 @@ import {
   proveComplaint,
   shareImage,
   toBase64,
+  toHex,
   type Dealing,
 } from '../../../crypto/index.ts';
 import { batailles, type BataillesState } from '../../../src/engine/games/batailles/index.ts';
 import { redblack } from '../../../src/engine/games/redblack/index.ts';
-import type { KeyBody, TableBody } from '../../../src/engine/table/bodies.ts';
+import {
+  parseBody,
+  type KeyBody,
+  type ShareBody,
+  type TableBody,
+} from '../../../src/engine/table/bodies.ts';
+import type { JsonObject } from '../../../src/engine/encoding.ts';
+import { diagnose } from '../../../src/engine/table/fold.ts';
+import type { Diagnosis } from '../../../src/engine/table/refusal.ts';
+import type { Replica } from '../../../src/engine/table/replica.ts';
 import { proofContext } from '../../../src/engine/table/context.ts';
 import { readEncoding, readPoint, writePoint } from '../../../src/engine/table/points.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
@@ -33,6 +43,8 @@ import type { StepOf } from '../../../src/engine/table/step.ts';
 import type { Dealt, TableState } from '../../../src/engine/table/types.ts';
 import { referenceDeal } from '../../crypto/helpers.ts';
 import { run } from '../helpers/batailles-table.ts';
+import { scriptGame } from '../helpers/script-game.ts';
+import type { Need } from '../../../src/engine/game.ts';
 import { dutyOf, makeGenesis, makePlayers, Table, type Player } from '../helpers/table.ts';
 
 type State = TableState<BataillesState>;
@@ -81,6 +93,15 @@ const named = (table: Table<BataillesState>, but: number) =>
 describe('sharing the layers at setup', () => {
   test('each seat shares its keys of the others’ armies; all the others together hold each one’s inverse', () => {
     const table = atShare();
+    expect(shareStep(table.replicas[0]!.state)).toMatchObject({
+      epochs: [
+        [1, 2],
+        [0, 2],
+        [0, 1],
+      ],
+      dealt: [false, false, false],
+      held: [false, false, false],
+    });
     const from = table.events.length;
     table.dutiesUntil((s) => s.step.type === 'SHUFFLE');
     const kinds = table.events.slice(from).map((e) => [e.event.author, e.event.body.type]);
@@ -180,9 +201,41 @@ describe('sharing the layers at setup', () => {
         if (protocol === 6) {
           expect(card.layers.map((l) => l.seat)).toEqual([owner]);
           expect(card.c).toBe(copy.c);
+          expect(card.epoch).toBe(owner);
         } else expect(card.layers.map((l) => l.seat).sort()).toEqual(fighters);
       }
+    // Every other card is where it was.
+    expect(state.cards).toHaveLength(48);
+    expect(state.cards.every((card) => card.c.length > 0 && card.layers.length > 0)).toBe(true);
     expect(new Set(table.replicas.map((r) => r.stateHash)).size).toBe(1);
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+  });
+
+  test('after a show, a card goes back to its owner only where its deck has one and the owner saw it', () => {
+    // Deck a is seat 0's, decks b and c nobody's.
+    const owned = {
+      ...scriptGame,
+      id: 'script-owned',
+      deckOwner: (deck: number) => (deck === 0 ? 0 : null),
+    };
+    const script = [
+      { type: 'DEAL', cards: [0], to: 0 },
+      { type: 'DEAL', cards: [2], to: 1 },
+      { type: 'SHOW', cards: [0, 2], to: [0, 1] },
+      { type: 'SHOW', cards: [1], to: [1, 2] },
+      { type: 'ACT', seats: [0] },
+    ] satisfies Need[];
+    const decks = ['a', 'b', 'c'].map((name) => ({ name, size: 2 }));
+    const table = Table.of(makePlayers(3), owned, { decks, script });
+    table.dutiesUntil((s) => s.game.at === 4);
+    const { cards } = table.replicas[0]!.state;
+    const seats = (id: number) => cards[id]!.layers.map((l) => l.seat).sort();
+    // Seat 0's card, shown to it and seat 1: seat 0's copy.
+    expect(seats(0)).toEqual([0]);
+    // A card of nobody's deck keeps both members' locks.
+    expect(seats(2)).toEqual([0, 1]);
+    // Seat 0's card shown to seats 1 and 2 only keeps theirs.
+    expect(seats(1)).toEqual([1, 2]);
     expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
   });
 
@@ -192,6 +245,9 @@ describe('sharing the layers at setup', () => {
     expect(sharesLayers(genesis, batailles)).toBe(true);
     expect(sharesLayers({ ...genesis, protocol: 5 }, batailles)).toBe(false);
     expect(sharesLayers(genesis, redblack)).toBe(false);
+    expect(
+      sharesLayers({ ...genesis, identities: genesis.identities.slice(0, 2) }, batailles),
+    ).toBe(false);
     const older = Table.of(players, batailles, { players: 3 }, 5);
     older.dutiesUntil((s) => s.step.type === 'SHUFFLE');
     expect(older.events.map((e) => e.event.body.type)).toEqual(['KEY', 'KEY', 'KEY']);
@@ -209,6 +265,87 @@ describe('sharing the layers at setup', () => {
     const asked = keyBody(Table.of(older.players, batailles, { players: 3 }), 1);
     older.play(1, { ...keyBody(older, 1), shareKey: asked.shareKey! });
     expect(named(older, 1)).toEqual([[[1, 'ERR_SHAPE']], [[1, 'ERR_SHAPE']]]);
+  });
+
+  test('a share key proven for another seat, or a round key offered as one and back, is refused and named', () => {
+    for (const make of [
+      // Seat 1's share key and proof, as seat 0's.
+      (table: Table<BataillesState>) => ({
+        ...keyBody(table, 0),
+        shareKey: keyBody(table, 1).shareKey!,
+      }),
+      // Seat 0's own first round key and proof, as its share key.
+      (table: Table<BataillesState>) => {
+        const key = keyBody(table, 0);
+        return { ...key, shareKey: key.keys[0]! };
+      },
+      // Seat 0's share key and proof, as its first round key.
+      (table: Table<BataillesState>) => {
+        const key = keyBody(table, 0);
+        return { ...key, keys: [key.shareKey!, ...key.keys.slice(1)] };
+      },
+    ]) {
+      const table = Table.of(makePlayers(3), batailles, { players: 3 });
+      table.play(0, make(table));
+      expect(named(table, 0)).toEqual([[[0, 'ERR_PROOF']], [[0, 'ERR_PROOF']]]);
+    }
+    const table = Table.of(makePlayers(3), batailles, { players: 3 });
+    const stolen = { ...keyBody(table, 0), shareKey: keyBody(table, 1).shareKey! };
+    table.play(0, stolen);
+    expect(lastDiagnosis(table.replicas[1]!)).toEqual({
+      kind: 'proof',
+      proof: 'key',
+      part: 3,
+      parts: 4,
+      cards: [],
+      key: toHex(fromBase64(stolen.shareKey.pub).subarray(5)),
+    });
+  });
+
+  test('a SHARE with a dealing too few is refused, and a false dealing is diagnosed by its place and cards', () => {
+    const table = atShare();
+    const state = table.replicas[1]!.state;
+    const honest = shareBy(state, table.players[1]!, (e, { ctx, holders }) =>
+      referenceDeal(ctx, e, holders, 2),
+    ) as ShareBody;
+    table.play(1, { ...honest, dealings: honest.dealings.slice(1) });
+    expect(lastDiagnosis(table.replicas[0]!)).toEqual({
+      kind: 'count',
+      items: 'dealings',
+      claimed: 1,
+      expected: 2,
+      part: null,
+    });
+    const again = atShare();
+    const other = again.replicas[1]!.state;
+    again.play(
+      1,
+      shareBy(other, again.players[1]!, (e, { ctx, holders }, i) =>
+        referenceDeal(ctx, i === 1 ? e + 1n : e, holders, 2),
+      ),
+    );
+    expect(lastDiagnosis(again.replicas[0]!)).toEqual({
+      kind: 'proof',
+      proof: 'dealing',
+      part: 1,
+      parts: 2,
+      cards: other.epochs[2]!.cards,
+      key: toHex(fromBase64(other.epochs[2]!.keys[1]!).subarray(5)),
+    });
+  });
+
+  test('SHARE and HELD bodies of the wrong shape do not parse', () => {
+    const bodies: JsonObject[] = [
+      { type: 'SHARE', dealings: 'x' },
+      { type: 'SHARE', dealings: [1] },
+      { type: 'SHARE' },
+      { type: 'HELD', complaints: [{ dealing: -1, complaint: 'AA==' }] },
+      { type: 'HELD', complaints: [{ dealing: 0 }] },
+      { type: 'HELD', complaints: {} },
+      { type: 'KEY', genesis: 'g', keys: [], shareKey: 'x' },
+    ];
+    for (const body of bodies)
+      expect(parseBody(body)).toEqual({ ok: false, error: 'ERR_BODY_FIELDS' });
   });
 
   test('a dealing whose commitments do not match its layer is refused: its dealer is named at once', () => {
@@ -243,7 +380,14 @@ describe('sharing the layers at setup', () => {
     for (const replica of table.replicas) {
       expect(replica.state.ending).toEqual({ type: 'FALSE_SHARE', seat: 1, by: 2 });
       expect(replica.offences()).toEqual([{ seat: 1, reason: 'ERR_SHARE', event: 'complaint' }]);
-      expect(replica.outcome()).toMatchObject({ result: 'win', winners: [0, 2] });
+      expect(replica.outcome()).toEqual({
+        result: 'win',
+        winners: [0, 2],
+        reason: 'player 1 dealt player 2 a false share',
+      });
+      // A proven offence: no claim to settle, every seat's word still to come.
+      expect(replica.confirmedBy()).toEqual([]);
+      expect(replica.finality()).toEqual({ kind: 'unconfirmed', missing: [0, 1, 2] });
     }
   });
 
@@ -255,6 +399,14 @@ describe('sharing the layers at setup', () => {
     table.play(2, { type: 'HELD', complaints: [complaintOf(state, dealt, table.players[2]!, 2)] });
     expect(named(table, 2)).toEqual([[[2, 'ERR_PROOF']], [[2, 'ERR_PROOF']]]);
     expect(table.replicas[0]!.state.ending).toBeNull();
+    expect(lastDiagnosis(table.replicas[0]!)).toEqual({
+      kind: 'proof',
+      proof: 'complaint',
+      part: 0,
+      parts: 1,
+      cards: state.epochs[dealt.epoch]!.cards,
+      key: toHex(fromBase64(state.epochs[dealt.epoch]!.keys[dealt.dealer]!).subarray(5)),
+    });
   });
 
   test('a complaint of a dealing the seat holds no share of, or twice of one, is refused', () => {
@@ -264,15 +416,29 @@ describe('sharing the layers at setup', () => {
         const c = complaintOf(state, state.dealings![2]!, player, 2);
         return [c, c];
       },
+      // A place past the table's dealings.
+      (state: State, player: Player) => [
+        { ...complaintOf(state, state.dealings![2]!, player, 2), dealing: 6 },
+      ],
     ]) {
       const table = atShare();
       table.dutiesUntil((s) => shareStep(s).dealt.every(Boolean));
       const state = table.replicas[0]!.state;
       table.play(0, { type: 'HELD', complaints: complaints(state, table.players[0]!) });
       expect(named(table, 0)).toEqual([[[0, 'ERR_SHAPE']], [[0, 'ERR_SHAPE']]]);
+      expect(lastDiagnosis(table.replicas[1]!)).toEqual({ kind: 'other', code: 'ERR_SHAPE' });
     }
   });
 });
+
+/** The diagnosis of `replica`'s last entry, which it refused, on the state its author saw. */
+function lastDiagnosis(replica: Replica<BataillesState>): Diagnosis {
+  const at = replica.log.entries().length - 1;
+  const verdict = replica.entryVerdicts[at];
+  if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
+  const { author, body } = replica.log.entries()[at]!.event;
+  return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
+}
 
 /** The KEY `seat` owes now on its own replica, made as its page makes it. */
 const keyBody = (table: Table<BataillesState>, seat: number) =>
