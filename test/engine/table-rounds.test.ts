@@ -285,6 +285,59 @@ describe('the deals a game asks for at once: one turn of the seats', () => {
     expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
   });
 
+  test('the deals beside a move the game waits on are one round; a need that is no deal, or a deal that needs a lock, ends it', () => {
+    /** The script game asking, before its deals, for a move of seat 2, and after them for what follows. */
+    const beside = (extra: Need | null) => ({
+      ...dealing,
+      id: 'script-deals-beside',
+      needs: (state: ScriptState): Need[] => [
+        { type: 'ACT', seats: [2] },
+        ...dealing.needs(state),
+        ...(extra && state.at === 0 ? [extra] : []),
+      ],
+    });
+    const roundOf = (extra: Need | null, script: Need[]) => {
+      const table = Table.of(makePlayers(3), beside(extra), { ...options, script });
+      table.dutiesUntil(inDealRound);
+      return table.replicas[0]!.state.step as StepOf<'UNLOCK'>;
+    };
+    const two = [
+      { type: 'DEAL', cards: [0], to: 0 },
+      { type: 'DEAL', cards: [2], to: 1 },
+      { type: 'ACT', seats: [0] },
+    ] satisfies Need[];
+    // The move asked for first does not hide the deals behind it.
+    expect(roundOf(null, two).deals).toEqual([
+      { cards: [0], to: 0 },
+      { cards: [2], to: 1 },
+    ]);
+    // A reveal after the first deal: that deal alone, as a deal of its own.
+    const single = roundOf({ type: 'REVEAL', cards: [4] }, [two[0]!, two[2]!]);
+    expect(single.deals).toBeUndefined();
+    expect(single.to).toEqual([0]);
+    // A card seat 0 holds alone, dealt on to seat 1, needs seat 1's lock first: it waits
+    // for the round before it, and never lies bare.
+    const table = Table.of(makePlayers(3), dealing, {
+      ...options,
+      script: [
+        { type: 'DEAL', cards: [0], to: 0 },
+        { type: 'DEAL', cards: [1], to: 0 },
+        { type: 'DEAL', cards: [3], to: 2 },
+        { type: 'DEAL', cards: [0], to: 1 },
+        { type: 'ACT', seats: [0] },
+      ],
+    });
+    table.dutiesUntil((state) => state.game.at === 1);
+    table.dutiesUntil(inDealRound);
+    expect((table.replicas[0]!.state.step as StepOf<'UNLOCK'>).deals).toEqual([
+      { cards: [1], to: 0 },
+      { cards: [3], to: 2 },
+    ]);
+    table.dutiesUntil((state) => state.game.at === 4);
+    const card = table.replicas[0]!.state.cards[0]!;
+    expect(card.layers.map((l) => l.seat)).toEqual([1]);
+  });
+
   test('a seat that takes its layer off its own hand too is refused and named', () => {
     const table = atShuffle();
     table.dutiesUntil(inDealRound);

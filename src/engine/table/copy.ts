@@ -144,6 +144,7 @@ function backToOwners<S>(
   for (const id of step.cards) {
     // A table shares its locks only for a game that names its decks' owners (`sharesLayers`).
     const owner = game.deckOwner!(deckIndex(state.decks, id));
+    // Stryker disable next-line ConditionalExpression: no member is null: a deck nobody owns has no owner among the members either
     if (owner === null || !step.to.includes(owner)) continue;
     const { c, layers } = copyOf(state, id, owner);
     cards[id] = { ...cards[id]!, c, layers };
