@@ -89,6 +89,19 @@ export function owesShare(step: StepOf<'SHARE'>): Owed[] {
   return step.held.flatMap((done, seat) => (done ? [] : [{ seat, kind: 'HELD' }]));
 }
 
+/** True when `seat`'s SHARE or HELD made for `madeFor` is still owed in `now`, the same step of the same table. */
+export const shareStillDue = (
+  madeFor: TableState<unknown>,
+  now: TableState<unknown>,
+  seat: Seat,
+  kind: 'SHARE' | 'HELD',
+): boolean =>
+  // Stryker disable next-line ConditionalExpression: the same step number of one table is one step, a SHARE (asked for the types)
+  now.step.type === 'SHARE' &&
+  madeFor.genesisHash === now.genesisHash &&
+  madeFor.stepNo === now.stepNo &&
+  owesShare(now.step).some((o) => o.seat === seat && o.kind === kind);
+
 /** The other seats, in seat order: the holders of `dealer`'s shares. */
 const holdersOf = (state: TableState<unknown>, dealer: Seat): Seat[] =>
   state.genesis.identities.flatMap((_, seat) => (seat === dealer ? [] : [seat]));

@@ -39,6 +39,7 @@ import { proofContext } from '../../../src/engine/table/context.ts';
 import { readEncoding, readPoint, writePoint } from '../../../src/engine/table/points.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { sharesLayers } from '../../../src/engine/table/sharing.ts';
+import { stillDue } from '../../../src/engine/table/author.ts';
 import type { StepOf } from '../../../src/engine/table/step.ts';
 import type { Dealt, TableState } from '../../../src/engine/table/types.ts';
 import { referenceDeal } from '../../crypto/helpers.ts';
@@ -142,6 +143,33 @@ describe('sharing the layers at setup', () => {
     }
     expect(new Set(table.replicas.map((r) => r.stateHash)).size).toBe(1);
     expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+  });
+
+  test('a SHARE or HELD made before the others’ came is still due in the same step, and signed as made', () => {
+    const table = atShare();
+    const made = table.replicas[0]!.state;
+    const share = dutyOf(table.replicas[0]!, table.players[0]!);
+    expect(stillDue(made, made, 0, share)).toBe(true);
+    table.duty(1);
+    table.duty(2);
+    const now = table.replicas[0]!.state;
+    expect(stillDue(made, now, 0, share)).toBe(true);
+    // Not for another seat, nor once it is no longer owed, nor at another table or step.
+    expect(stillDue(made, now, 1, share)).toBe(false);
+    expect(stillDue({ ...made, genesisHash: 'other' }, now, 0, share)).toBe(false);
+    expect(stillDue({ ...made, stepNo: made.stepNo - 1 }, now, 0, share)).toBe(false);
+    table.play(0, share);
+    expect(table.replicas.flatMap((r) => r.offences())).toEqual([]);
+    const heldFor = table.replicas[2]!.state;
+    const held = dutyOf(table.replicas[2]!, table.players[2]!);
+    expect(held.type).toBe('HELD');
+    expect(stillDue(heldFor, heldFor, 2, share)).toBe(false);
+    table.duty(0);
+    table.duty(1);
+    expect(stillDue(heldFor, table.replicas[2]!.state, 2, held)).toBe(true);
+    table.play(2, held);
+    expect(table.replicas[0]!.state.step.type).toBe('SHUFFLE');
+    expect(stillDue(heldFor, table.replicas[2]!.state, 2, held)).toBe(false);
   });
 
   test('a group short of every other seat opens no undrawn card; every other seat together takes one seat’s lock off, never off its own army', () => {
