@@ -34,7 +34,8 @@ import {
 import type { JsonObject } from '../../../src/engine/encoding.ts';
 import { diagnose } from '../../../src/engine/table/fold.ts';
 import type { Diagnosis } from '../../../src/engine/table/refusal.ts';
-import type { Replica } from '../../../src/engine/table/replica.ts';
+import { Replica } from '../../../src/engine/table/replica.ts';
+import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 import { proofContext } from '../../../src/engine/table/context.ts';
 import { readEncoding, readPoint, writePoint } from '../../../src/engine/table/points.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
@@ -170,6 +171,39 @@ describe('sharing the layers at setup', () => {
     table.play(2, held);
     expect(table.replicas[0]!.state.step.type).toBe('SHUFFLE');
     expect(stillDue(heldFor, table.replicas[2]!.state, 2, held)).toBe(false);
+  });
+
+  test('a seat that withholds its SHARE, or its HELD, is claimed after the duty time and loses', () => {
+    for (const half of ['SHARE', 'HELD'] as const) {
+      const table = Table.of(makePlayers(3), batailles, { players: 3 });
+      let at = 1_000;
+      table.dutiesUntil((s) => s.step.type === 'SHARE');
+      // Everyone's keys are in by 1 s; seats 1 and 2 do their part of the step, seat 0 not.
+      for (const seat of [1, 2])
+        table.play(seat, dutyOf(table.replicas[seat]!, table.players[seat]!), at);
+      if (half === 'HELD') {
+        table.play(0, dutyOf(table.replicas[0]!, table.players[0]!), (at += 1_000));
+        for (const seat of [1, 2])
+          table.play(seat, dutyOf(table.replicas[seat]!, table.players[seat]!), at);
+      }
+      expect(table.replicas[0]!.owed()).toEqual([{ seat: 0, kind: half }]);
+      const limit = at + DEFAULT_CLOCK.dutyMs;
+      const early = new Replica(
+        table.genesis,
+        table.replicas[1]!.game,
+        table.replicas[1]!.state.game,
+      );
+      for (const e of table.events) early.receive(e.bytes);
+      early.author(1, table.players[1]!.identity.secretKey, { type: 'ABSENT', seat: 0 }, limit - 1);
+      expect(early.offences()).toEqual([
+        expect.objectContaining({ seat: 1, reason: 'ERR_TOO_SOON' }),
+      ]);
+      table.play(1, { type: 'ABSENT', seat: 0 }, limit);
+      for (const replica of table.replicas) {
+        expect(replica.state.ending).toEqual({ type: 'ABSENT', seat: 0, by: 1 });
+        expect(replica.outcome()).toMatchObject({ result: 'win', winners: [1, 2] });
+      }
+    }
   });
 
   test('a group short of every other seat opens no undrawn card; every other seat together takes one seat’s lock off, never off its own army', () => {
