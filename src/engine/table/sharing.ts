@@ -1,7 +1,8 @@
 /**
  * The SHARE step: every seat shares its layers among the others at setup, so
- * that a table of three seats or more can take a seat's layer off the cards
- * without it once it leaves (protocol 6, a game that names its decks' owners).
+ * that at a table of three seats or more all the other seats together hold what
+ * it takes to lift a seat's layer off the cards without it, should it leave
+ * (protocol 6, a game that names its decks' owners; lifting it is not built yet).
  *
  * Each seat's first KEY carries a share key besides its shuffle keys. Once
  * every key is in, and before the shuffle, each seat owes a SHARE: one
