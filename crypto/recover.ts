@@ -11,7 +11,7 @@
  * Fewer than `t` shares say nothing about `e⁻¹·C_i` (under DDH), so a group
  * of holders short of the threshold opens nothing it could not open before.
  */
-import { isPoint, type Point } from './group/point.ts';
+import { assertPoint, type Point } from './group/point.ts';
 import { assertSecret, invertScalar, modL } from './group/scalar.ts';
 import { mulSecret } from './group/mul.ts';
 import { msmUnsafe } from './group/msm.ts';
@@ -32,9 +32,7 @@ export function proveRecovery(
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const s = assertSecret(share, 'share');
   if (!Array.isArray(cards) || cards.length === 0) throw new Error('cards: expected at least one');
-  cards.forEach((C, i) => {
-    if (!isPoint(C)) throw new Error(`cards[${i}]: not a ristretto255 point`);
-  });
+  cards.forEach((C, i) => assertPoint(C, `cards[${i}]`));
   const points = cards.map((C) => mulSecret(C, s));
   return { points, proof: proveLayerOf(ctx, s, points, cards) };
 }

@@ -25,7 +25,7 @@
  * holders' keys, the threshold, the commitments, `R`, the encrypted shares),
  * so no part of one dealing can be lifted into another.
  */
-import { G, isPoint, type Point } from './group/point.ts';
+import { assertPoint, G, isPoint, type Point } from './group/point.ts';
 import { assertSecret, invertScalar, modL } from './group/scalar.ts';
 import { randomScalar } from './group/random.ts';
 import { mulBase, mulSecret } from './group/mul.ts';
@@ -103,9 +103,7 @@ export function dealShares(
   if (!(ctx instanceof Uint8Array)) throw new Error('ctx: expected a Uint8Array');
   const e = assertSecret(secret);
   if (!Array.isArray(holders) || holders.length === 0) throw new Error('holders: expected one');
-  holders.forEach((H, j) => {
-    if (!isPoint(H)) throw new Error(`holders[${j}]: not a ristretto255 point`);
-  });
+  holders.forEach((H, j) => assertPoint(H, `holders[${j}]`));
   if (!Number.isInteger(threshold) || threshold < 1 || threshold > holders.length)
     throw new Error(`threshold: expected 1 to ${holders.length}`);
   const d = invertScalar(e);
