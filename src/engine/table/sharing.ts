@@ -118,9 +118,9 @@ const dealingContext = (state: TableState<unknown>, dealer: Seat, epoch: number)
     cards: state.epochs[epoch]!.cards,
   });
 
-/** The public key of the layer a dealing shares: its dealer's key of its epoch. */
-const layerKey = (state: TableState<unknown>, { dealer, epoch }: Dealt): string =>
-  state.epochs[epoch]!.keys[dealer]!;
+/** The public key of the layer `dealer` shares of `epoch`: its key of that epoch, as an encoding. */
+const layerKey = (state: TableState<unknown>, dealer: Seat, epoch: number): Uint8Array =>
+  readEncoding(state.epochs[epoch]!.keys[dealer]!);
 
 /** A SHARE: one dealing per epoch the author shares, each checked against the author's key of it. */
 export function applyShare<S extends Json>(
@@ -134,7 +134,7 @@ export function applyShare<S extends Json>(
   const keys = shareKeys(state, holders);
   const dealt: Dealt[] = [];
   for (const [i, epoch] of epochs.entries()) {
-    const key = readEncoding(state.epochs[epoch]!.keys[author]!);
+    const key = layerKey(state, author, epoch);
     const ctx = dealingContext(state, author, epoch);
     if (!checks(dealingCheck(ctx, key, keys, dealings[i]!)))
       return proofFailed('dealing', i, epochs.length, state.epochs[epoch]!.cards, key);
@@ -152,9 +152,9 @@ export function applyShare<S extends Json>(
 
 /**
  * A HELD: the author's complaints, each against a dealing it holds a share of.
- * A complaint that proves the share false ends the table against its dealer;
- * one that does not is refused. Once every seat has said it holds its shares,
- * the shuffle starts.
+ * The first decides: if it proves its share false, the table ends against that
+ * dealer; if not, the HELD is refused. Once every seat has said it holds its
+ * shares, the shuffle starts.
  */
 export function applyHeld<S extends Json>(
   { state, step, author, checks }: Turn<S, 'SHARE'>,
@@ -164,19 +164,20 @@ export function applyHeld<S extends Json>(
   const held = state.dealings!;
   if (named.size < complaints.length || [...named].some((d) => !held[d]?.holders.includes(author)))
     return refuse('ERR_SHAPE');
-  for (const [i, { dealing: d, complaint }] of complaints.entries()) {
-    const dealt = held[d]!;
-    const key = readEncoding(layerKey(state, dealt));
+  const [first] = complaints;
+  if (first) {
+    const dealt = held[first.dealing]!;
+    const key = layerKey(state, dealt.dealer, dealt.epoch);
     const job = complaintCheck(
       dealingContext(state, dealt.dealer, dealt.epoch),
       key,
       shareKeys(state, dealt.holders),
       dealt.holders.indexOf(author),
       fromBase64(dealt.dealing),
-      complaint,
+      first.complaint,
     );
     if (checks(job)) return ok({ state: falseShare(state, dealt.dealer, author) });
-    return proofFailed('complaint', i, complaints.length, state.epochs[dealt.epoch]!.cards, key);
+    return proofFailed('complaint', 0, complaints.length, state.epochs[dealt.epoch]!.cards, key);
   }
   const done = step.held.map((h, seat) => h || seat === author);
   if (done.some((h) => !h)) return ok({ state: { ...state, step: { ...step, held: done } } });
@@ -206,13 +207,16 @@ export function makeShare(
  */
 export function makeHeld(state: TableState<unknown>, seat: Seat, keyring: Keyring): TableBody {
   const secret = keyring.scalarFor(state.shareKeys![seat]!);
+  // Every seat's share key decoded once: each is a holder of every dealing but its own.
+  const seats = state.genesis.identities.map((_, s) => s);
+  const keys = shareKeys(state, seats).map((key) => decodePoint(key));
   const complaints: { dealing: number; complaint: string }[] = [];
   state.dealings!.forEach((dealt, d) => {
     const j = dealt.holders.indexOf(seat);
     if (j < 0) return;
     const ctx = dealingContext(state, dealt.dealer, dealt.epoch);
-    const E = decodePoint(readEncoding(layerKey(state, dealt)));
-    const holders = shareKeys(state, dealt.holders).map((key) => decodePoint(key));
+    const E = decodePoint(layerKey(state, dealt.dealer, dealt.epoch));
+    const holders = dealt.holders.map((s) => keys[s]!);
     const dealing = decodeDealing(fromBase64(dealt.dealing));
     const share = openShare(ctx, E, holders, j, secret, dealing);
     if (share !== null) keyring.remember(shareImage(dealing.commitments, j + 1), share);
