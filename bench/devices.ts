@@ -201,6 +201,7 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Per seat: Start to its first move and its CPU, as the model played the table. */
 export function formatDevices(d: Devices): string {
+  const extra = sharingExtra(d);
   const rows = d.tables.flatMap(({ recording, modeled }) =>
     modeled.firstMove.map((t, seat) => [
       seat === 0 ? recording.label : '',
@@ -282,8 +283,8 @@ export function formatDevices(d: Devices): string {
         ms(Math.max(...modeled.busy)),
       ]),
     ),
-    `  extra for sharing: ${percent(sharingExtra(d).firstMove)} to every device's first move, ` +
-      `${percent(sharingExtra(d).cpu)} of the busiest device's CPU`,
+    `  extra for sharing: ${percent(extra.firstMove)} to every device's first move, ` +
+      `${percent(extra.cpu)} of the busiest device's CPU`,
   ].join('\n');
 }
 
@@ -296,7 +297,8 @@ export function sharingExtra(d: Devices): { firstMove: number; cpu: number } {
   };
 }
 
-const percent = (fraction: number) => `${(100 * fraction).toFixed(0)} %`;
+/** A fraction as a whole percentage: `0.13` as `13 %`. */
+export const percent = (fraction: number) => `${(100 * fraction).toFixed(0)} %`;
 
 /** The model of the two-page run beside its measurement (medians of the measured runs). */
 export function formatValidation(d: Devices): string {

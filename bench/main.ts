@@ -65,6 +65,7 @@ import {
   formatValidation,
   LATENCY_MS,
   MODEL_TARGET_MS,
+  percent,
   SHARING_TARGET,
   sharingExtra,
   type Devices,
@@ -416,9 +417,9 @@ if (devices) {
   );
   const extra = sharingExtra(devices);
   console.log(
-    `  Sharing the locks at setup, 6 devices (model): ${(100 * extra.firstMove).toFixed(0)} % more to ` +
-      `the first move on every device, ${(100 * extra.cpu).toFixed(0)} % more CPU on the busiest ` +
-      `(at most ${100 * SHARING_TARGET} %: ${verdict(Math.max(extra.firstMove, extra.cpu) <= SHARING_TARGET)})`,
+    `  Sharing the locks at setup, 6 devices (model): ${percent(extra.firstMove)} more to ` +
+      `the first move on every device, ${percent(extra.cpu)} more CPU on the busiest ` +
+      `(at most ${percent(SHARING_TARGET)}: ${verdict(Math.max(extra.firstMove, extra.cpu) <= SHARING_TARGET)})`,
   );
   const before = devices.tables[2]!.modeled.firstMove;
   console.log(
