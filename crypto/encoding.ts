@@ -78,6 +78,12 @@ class Writer {
     ss.forEach((s, i) => this.scalar(s, `${field}[${i}]`));
     return this;
   }
+  /** A Chaum–Pedersen proof's `T1 ‖ T2 ‖ s` (unlock, DLEQ), each field named after `prefix`. */
+  chaumPedersen(proof: { T1: Point; T2: Point; s: bigint }, prefix: string): this {
+    return this.point(proof.T1, `${prefix}T1`)
+      .point(proof.T2, `${prefix}T2`)
+      .scalar(proof.s, `${prefix}s`);
+  }
   done(): Uint8Array {
     if (this.at !== this.out.length) throw new Error('encoding: internal size mismatch');
     return this.out;
@@ -142,6 +148,14 @@ class Reader {
   }
   scalars(n: number, field: string): bigint[] {
     return Array.from({ length: n }, (_, i) => this.scalar(`${field}[${i}]`));
+  }
+  /** A Chaum–Pedersen proof's `T1 ‖ T2 ‖ s`, each field named after `prefix`. */
+  chaumPedersen(prefix: string): { T1: Point; T2: Point; s: bigint } {
+    return {
+      T1: this.point(`${prefix}T1`),
+      T2: this.point(`${prefix}T2`),
+      s: this.scalar(`${prefix}s`),
+    };
   }
 }
 
@@ -276,9 +290,7 @@ export function decodeKeyProof(bytes: Uint8Array): KeyProof {
 export function encodeUnlockProof(proof: UnlockProof): Uint8Array {
   return new Writer(1 + 2 * POINT_BYTES + SCALAR_BYTES)
     .byte(Kind.unlockProof)
-    .point(proof.T1, 'unlockProof: T1')
-    .point(proof.T2, 'unlockProof: T2')
-    .scalar(proof.s, 'unlockProof: s')
+    .chaumPedersen(proof, 'unlockProof: ')
     .done();
 }
 
@@ -287,7 +299,7 @@ export function decodeUnlockProof(bytes: Uint8Array): UnlockProof {
   const r = new Reader(bytesIn(bytes, 'unlockProof'), 'unlockProof');
   r.kind(Kind.unlockProof);
   r.remaining(2 * POINT_BYTES + SCALAR_BYTES, 'T1, T2, s');
-  return { T1: r.point('T1'), T2: r.point('T2'), s: r.scalar('s') };
+  return r.chaumPedersen('');
 }
 
 function shuffleSize(n: number, w: number): number {
@@ -298,9 +310,7 @@ function shuffleSize(n: number, w: number): number {
 export function encodeDleqProof(proof: DleqProof): Uint8Array {
   return new Writer(1 + 2 * POINT_BYTES + SCALAR_BYTES)
     .byte(Kind.dleqProof)
-    .point(proof.T1, 'dleqProof: T1')
-    .point(proof.T2, 'dleqProof: T2')
-    .scalar(proof.s, 'dleqProof: s')
+    .chaumPedersen(proof, 'dleqProof: ')
     .done();
 }
 
@@ -309,7 +319,7 @@ export function decodeDleqProof(bytes: Uint8Array): DleqProof {
   const r = new Reader(bytesIn(bytes, 'dleqProof'), 'dleqProof');
   r.kind(Kind.dleqProof);
   r.remaining(2 * POINT_BYTES + SCALAR_BYTES, 'T1, T2, s');
-  return { T1: r.point('T1'), T2: r.point('T2'), s: r.scalar('s') };
+  return r.chaumPedersen('');
 }
 
 /**
@@ -327,9 +337,7 @@ export function encodeDealing(dealing: Dealing): Uint8Array {
     .u32(n)
     .points(dealing.commitments, 'dealing: commitments')
     .point(dealing.R, 'dealing: R')
-    .point(dealing.proof.T1, 'dealing: proof.T1')
-    .point(dealing.proof.T2, 'dealing: proof.T2')
-    .scalar(dealing.proof.s, 'dealing: proof.s')
+    .chaumPedersen(dealing.proof, 'dealing: proof.')
     .scalars(dealing.shares, 'dealing: shares')
     .done();
 }
@@ -343,7 +351,7 @@ export function decodeDealing(bytes: Uint8Array): Dealing {
   r.remaining(POINT_BYTES * (t + 3) + SCALAR_BYTES * (n + 1), 'commitments, R, proof, shares');
   const commitments = r.points(t, 'commitments');
   const R = r.point('R');
-  const proof = { T1: r.point('proof.T1'), T2: r.point('proof.T2'), s: r.scalar('proof.s') };
+  const proof = r.chaumPedersen('proof.');
   return { commitments, proof, R, shares: r.scalars(n, 'shares') };
 }
 
@@ -352,9 +360,7 @@ export function encodeComplaint(complaint: Complaint): Uint8Array {
   return new Writer(1 + 3 * POINT_BYTES + SCALAR_BYTES)
     .byte(Kind.complaint)
     .point(complaint.K, 'complaint: K')
-    .point(complaint.proof.T1, 'complaint: proof.T1')
-    .point(complaint.proof.T2, 'complaint: proof.T2')
-    .scalar(complaint.proof.s, 'complaint: proof.s')
+    .chaumPedersen(complaint.proof, 'complaint: proof.')
     .done();
 }
 
@@ -364,7 +370,7 @@ export function decodeComplaint(bytes: Uint8Array): Complaint {
   r.kind(Kind.complaint);
   r.remaining(3 * POINT_BYTES + SCALAR_BYTES, 'K, T1, T2, s');
   const K = r.point('K');
-  return { K, proof: { T1: r.point('proof.T1'), T2: r.point('proof.T2'), s: r.scalar('proof.s') } };
+  return { K, proof: r.chaumPedersen('proof.') };
 }
 
 /**
