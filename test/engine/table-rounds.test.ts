@@ -12,14 +12,13 @@ import type { Need, Seat } from '../../src/engine/game.ts';
 import { err } from '../../src/engine/result.ts';
 import { makeSeal, stillDue } from '../../src/engine/table/author.ts';
 import type { TableBody } from '../../src/engine/table/bodies.ts';
-import { diagnose, stepOwed, type Diagnosis } from '../../src/engine/table/fold.ts';
-import type { Replica } from '../../src/engine/table/replica.ts';
+import { stepOwed } from '../../src/engine/table/fold.ts';
 import { epochsOwed, epochsShuffledBy } from '../../src/engine/table/shuffle.ts';
 import type { StepOf } from '../../src/engine/table/step.ts';
 import type { TableState } from '../../src/engine/table/types.ts';
 import { makeUnlock } from '../../src/engine/table/unlock.ts';
 import { scriptGame, type ScriptState } from './helpers/script-game.ts';
-import { Table, authorOn, dutyOf, feed, makePlayers } from './helpers/table.ts';
+import { Table, authorOn, dutyOf, feed, lastDiagnosis, makePlayers } from './helpers/table.ts';
 
 /** The script game asking for the deals at the head of its script all at once. */
 const dealing = {
@@ -53,14 +52,6 @@ const shuffleStep = (state: State): StepOf<'SHUFFLE'> => {
 const naming = (...epochs: (number | undefined)[]) =>
   ({ type: 'SHUFFLE', shuffles: epochs.map((epoch) => ({ epoch })) }) as unknown as TableBody;
 
-/** The diagnosis of `replica`'s last entry, which it refused, on the state its author saw. */
-function lastDiagnosis(replica: Replica<ScriptState>): Diagnosis {
-  const at = replica.log.entries().length - 1;
-  const verdict = replica.entryVerdicts[at];
-  if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
-  const { author, body } = replica.log.entries()[at]!.event;
-  return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
-}
 const SHAPE = { kind: 'other', code: 'ERR_SHAPE' };
 const EVERY_SEAT = [0, 1, 2].map((seat) => ({ seat, kind: 'SHUFFLE' }));
 

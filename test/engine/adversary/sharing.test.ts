@@ -32,8 +32,6 @@ import {
   type TableBody,
 } from '../../../src/engine/table/bodies.ts';
 import type { JsonObject } from '../../../src/engine/encoding.ts';
-import { diagnose } from '../../../src/engine/table/fold.ts';
-import type { Diagnosis } from '../../../src/engine/table/refusal.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
 import { proofContext } from '../../../src/engine/table/context.ts';
@@ -47,7 +45,14 @@ import { referenceDeal } from '../../crypto/helpers.ts';
 import { run } from '../helpers/batailles-table.ts';
 import { scriptGame } from '../helpers/script-game.ts';
 import type { Need } from '../../../src/engine/game.ts';
-import { dutyOf, makeGenesis, makePlayers, Table, type Player } from '../helpers/table.ts';
+import {
+  dutyOf,
+  lastDiagnosis,
+  makeGenesis,
+  makePlayers,
+  Table,
+  type Player,
+} from '../helpers/table.ts';
 
 type State = TableState<BataillesState>;
 
@@ -492,15 +497,6 @@ describe('sharing the layers at setup', () => {
     }
   });
 });
-
-/** The diagnosis of `replica`'s last entry, which it refused, on the state its author saw. */
-function lastDiagnosis(replica: Replica<BataillesState>): Diagnosis {
-  const at = replica.log.entries().length - 1;
-  const verdict = replica.entryVerdicts[at];
-  if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
-  const { author, body } = replica.log.entries()[at]!.event;
-  return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
-}
 
 /** The KEY `seat` owes now on its own replica, made as its page makes it. */
 const keyBody = (table: Table<BataillesState>, seat: number) =>

@@ -23,6 +23,8 @@ import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { timeFields } from '../../../src/engine/table/clock.ts';
 import { Replica, type Verdict } from '../../../src/engine/table/replica.ts';
+import { diagnose } from '../../../src/engine/table/fold.ts';
+import type { Diagnosis } from '../../../src/engine/table/refusal.ts';
 import {
   PROTOCOL_VERSION,
   type Genesis,
@@ -332,4 +334,13 @@ export function stackDeck<S extends Json>(table: Table<S>, order: readonly numbe
   table.duty(last);
   const dealt = openCards(replica.state, table.players);
   if (order.some((face, id) => dealt[id] !== face)) throw new Error('the deck did not stack');
+}
+
+/** The diagnosis of `replica`'s last entry, which it refused, on the state its author saw. */
+export function lastDiagnosis<S extends Json>(replica: Replica<S>): Diagnosis {
+  const at = replica.log.entries().length - 1;
+  const verdict = replica.entryVerdicts[at];
+  if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
+  const { author, body } = replica.log.entries()[at]!.event;
+  return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
 }
