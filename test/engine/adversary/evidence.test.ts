@@ -54,7 +54,7 @@ import {
   signNext,
   type Recording,
 } from '../helpers/cheats.ts';
-import { Table, makePlayers, verdictOf } from '../helpers/table.ts';
+import { Table, diagnosisAt, makePlayers, verdictOf } from '../helpers/table.ts';
 import { falseFace } from '../helpers/town.ts';
 import { lazy } from '../../lazy.ts';
 import { drawingFrom } from '../../setup/seeded-random.ts';
@@ -75,13 +75,11 @@ const REVEAL_SCRIPT: Need[] = [
 const revealed = lazy(() => drawingFrom('revealed hand', () => recordHand(2, REVEAL_SCRIPT, 4)));
 
 /** The refused entry's diagnosis, on the state its author saw, after checking it was refused. */
-function diagnosed(replica: Replica<Json>, hash: string): Diagnosis {
-  const at = replica.log.entries().findIndex((e) => e.hash === hash);
-  const verdict = replica.entryVerdicts[at];
-  if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
-  const { author, body } = replica.log.entries()[at]!.event;
-  return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
-}
+const diagnosed = (replica: Replica<Json>, hash: string): Diagnosis =>
+  diagnosisAt(
+    replica,
+    replica.log.entries().findIndex((e) => e.hash === hash),
+  );
 
 /** `seat`'s recorded event of `type` (in `step`), edited, sent in its place; its diagnosis. */
 function cheat<B>(

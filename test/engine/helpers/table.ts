@@ -336,11 +336,14 @@ export function stackDeck<S extends Json>(table: Table<S>, order: readonly numbe
   if (order.some((face, id) => dealt[id] !== face)) throw new Error('the deck did not stack');
 }
 
-/** The diagnosis of `replica`'s last entry, which it refused, on the state its author saw. */
-export function lastDiagnosis<S extends Json>(replica: Replica<S>): Diagnosis {
-  const at = replica.log.entries().length - 1;
+/** The diagnosis of `replica`'s entry `at`, which it refused, on the state its author saw. */
+export function diagnosisAt<S extends Json>(replica: Replica<S>, at: number): Diagnosis {
   const verdict = replica.entryVerdicts[at];
   if (typeof verdict !== 'object') throw new Error(`not refused: ${String(verdict)}`);
   const { author, body } = replica.log.entries()[at]!.event;
   return diagnose(replica.stateSeen(at), replica.game, author, body, verdict.rejected);
 }
+
+/** The diagnosis of `replica`'s last entry, which it refused. */
+export const lastDiagnosis = <S extends Json>(replica: Replica<S>): Diagnosis =>
+  diagnosisAt(replica, replica.log.entries().length - 1);
