@@ -12,10 +12,7 @@ import { roundProgress } from '../../src/ui/words/progress.ts';
 import { protocolSteps } from '../../src/ui/words/protocol.ts';
 import { Table, makePlayers } from '../engine/helpers/table.ts';
 import { referenceDeal } from '../crypto/helpers.ts';
-import { decodePoint, encodeDealing, toBase64 } from '../../crypto/index.ts';
-import { proofContext } from '../../src/engine/table/context.ts';
-import { readEncoding } from '../../src/engine/table/points.ts';
-import type { StepOf } from '../../src/engine/table/step.ts';
+import { shareBy } from '../engine/helpers/sharing.ts';
 import { describeEnding, makeTranscript, verifyTranscript } from '../../src/engine/transcript.ts';
 
 const NAMES = ['Ada', 'Bob', 'Cy'];
@@ -138,18 +135,12 @@ test('a complaint that names its dealer, in the log, the result and the transcri
   table.dutiesUntil((s) => s.step.type === 'SHARE');
   const state = table.replicas[1]!.state;
   // Bob deals his key of Ada's army with a false share for Cy, as the spec says otherwise.
-  const player = table.players[1]!;
-  const step = state.step as StepOf<'SHARE'>;
-  const dealings = step.epochs[1]!.map((epoch, i) => {
-    const ctx = proofContext(state, 'SHARE', 1, {
-      purpose: 'share',
-      cards: state.epochs[epoch]!.cards,
-    });
-    const holders = [0, 2].map((s) => decodePoint(readEncoding(state.shareKeys![s]!)));
-    const e = player.keyring.scalarFor(state.epochs[epoch]!.keys[1]!);
-    return toBase64(encodeDealing(referenceDeal(ctx, e, holders, 2, i === 0 ? { wrong: 1 } : {})));
-  });
-  table.play(1, { type: 'SHARE', dealings });
+  table.play(
+    1,
+    shareBy(state, table.players[1]!, (e, { ctx, holders }, i) =>
+      referenceDeal(ctx, e, holders, 2, i === 0 ? { wrong: 1 } : {}),
+    ),
+  );
   table.dutiesUntil((s) => s.step.type === 'SHARE' && s.step.dealt.every(Boolean));
   table.duty(0);
   table.duty(2);

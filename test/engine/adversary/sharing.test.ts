@@ -10,9 +10,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   decodeDealing,
-  decodePoint,
   encodeComplaint,
-  encodeDealing,
   fromBase64,
   invertScalar,
   lagrangeAtZero,
@@ -21,7 +19,6 @@ import {
   shareImage,
   toBase64,
   toHex,
-  type Dealing,
 } from '../../../crypto/index.ts';
 import { batailles, type BataillesState } from '../../../src/engine/games/batailles/index.ts';
 import { redblack } from '../../../src/engine/games/redblack/index.ts';
@@ -34,8 +31,7 @@ import {
 import type { JsonObject } from '../../../src/engine/encoding.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { DEFAULT_CLOCK } from '../../../src/engine/table/clock.ts';
-import { proofContext } from '../../../src/engine/table/context.ts';
-import { readEncoding, readPoint, writePoint } from '../../../src/engine/table/points.ts';
+import { readPoint, writePoint } from '../../../src/engine/table/points.ts';
 import { faceOf } from '../../../src/engine/table/decks.ts';
 import { sharesLayers } from '../../../src/engine/table/sharing.ts';
 import { stillDue } from '../../../src/engine/table/author.ts';
@@ -45,6 +41,7 @@ import { referenceDeal } from '../../crypto/helpers.ts';
 import { run } from '../helpers/batailles-table.ts';
 import { scriptGame } from '../helpers/script-game.ts';
 import type { Need } from '../../../src/engine/game.ts';
+import { dealingParts, shareBy } from '../helpers/sharing.ts';
 import {
   dutyOf,
   lastDiagnosis,
@@ -64,32 +61,6 @@ function atShare(): Table<BataillesState> {
   const table = Table.of(makePlayers(3), batailles, { players: 3 });
   table.dutiesUntil(sharing);
   return table;
-}
-
-/** What a dealing of `dealer`'s key of `epoch` is bound to and shared among, as the fold reads them. */
-function dealingParts(state: State, dealer: number, epoch: number) {
-  const ctx = proofContext(state, 'SHARE', dealer, {
-    purpose: 'share',
-    cards: state.epochs[epoch]!.cards,
-  });
-  const seats = [0, 1, 2].filter((s) => s !== dealer);
-  const holders = seats.map((s) => decodePoint(readEncoding(state.shareKeys![s]!)));
-  const E = decodePoint(readEncoding(state.epochs[epoch]!.keys[dealer]!));
-  return { ctx, seats, holders, E };
-}
-
-/** `player`'s SHARE, its dealings made by `deal` (the reference dealer, from the spec). */
-function shareBy(
-  state: State,
-  player: Player,
-  deal: (e: bigint, parts: ReturnType<typeof dealingParts>, i: number) => Dealing,
-): TableBody {
-  const dealings = shareStep(state).epochs[player.seat]!.map((epoch, i) => {
-    const parts = dealingParts(state, player.seat, epoch);
-    const e = player.keyring.scalarFor(state.epochs[epoch]!.keys[player.seat]!);
-    return toBase64(encodeDealing(deal(e, parts, i)));
-  });
-  return { type: 'SHARE', dealings };
 }
 
 const named = (table: Table<BataillesState>, but: number) =>
