@@ -171,10 +171,10 @@ function slackerValue(
   return gain / 20 - 0.5;
 }
 
-/** This seat's points are the most, alone or shared. */
+/** This seat's points are the most, alone or shared, among the seats that may win (not those that left). */
 function leads(view: BataillesView): boolean {
   const mine = view.seats[view.seat]!.score;
-  return view.seats.every((s) => s.score <= mine);
+  return view.seats.every((s) => s.left || s.score <= mine);
 }
 
 /** A fight's word: the enemy's losses less this seat's. */

@@ -1,19 +1,22 @@
 /**
  * The facts a Batailles table establishes (`fact`): cards dealt, shown, revealed, a hand
- * re-masked, a coin, an exhibit recorded; each taken only where the game needs it.
+ * re-masked, a coin, an exhibit recorded, each taken only where the game needs it; and a
+ * seat that left for good, taken whatever the game needs (`leaving.ts`).
  */
 import type { CardId, Need, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { isInput } from '../common.ts';
+import { leave } from './leaving.ts';
 import { needs } from './needs.ts';
-import { logged, nextPeek, nextTurn, setAt } from './progress.ts';
-import { isFace, isKing, ownerOf } from './setup.ts';
-import { sameList } from './shape.ts';
+import { buried, logged, nextPeek, nextTurn, setAt } from './progress.ts';
+import { hasLeft } from './queries.ts';
+import { isFace, ownerOf } from './setup.ts';
+import { isSeat, sameList } from './shape.ts';
 import type { BataillesError, BataillesFact, BataillesState, Stage } from './types.ts';
 
 type Res = Result<BataillesState, BataillesError>;
 
-const FACTS = ['DEALT', 'SHOWN', 'REVEAL', 'REMASKED', 'COIN', 'RECORDED'];
+const FACTS = ['DEALT', 'SHOWN', 'REVEAL', 'REMASKED', 'COIN', 'RECORDED', 'LEFT'];
 
 /** Coin bits that name a seat: enough for the largest seat number. */
 const bitsFor = (players: number): number => Math.ceil(Math.log2(players));
@@ -24,6 +27,11 @@ export function fact(state: BataillesState, input: BataillesFact): Res {
   if (state.result !== null) return err('ERR_GAME_OVER');
   const need = needs(state)[0];
   switch (input.type) {
+    case 'LEFT':
+      // Not an answer to a need: the table tells it the moment it accepts the leaving.
+      if (!isSeat(state, input.seat)) return err('ERR_SEAT');
+      if (hasLeft(state, input.seat)) return err('ERR_LEFT');
+      return ok(leave(state, input.seat));
     case 'RECORDED':
       if (need?.type !== 'RECORD' || !sameList(input.cards, need.cards))
         return err('ERR_NOT_NEEDED');
@@ -92,7 +100,8 @@ function coin(state: BataillesState, bit: number): BataillesState {
   const bits = [...state.bits, bit];
   if (bits.length < bitsFor(state.players)) return { ...state, bits };
   const seat = bits.reduce((n, b) => 2 * n + b, 0);
-  if (seat >= state.players) return { ...state, bits: [] };
+  // A number past the last seat, or naming a seat that has left, names nobody who plays.
+  if (seat >= state.players || hasLeft(state, seat)) return { ...state, bits: [] };
   return logged({ ...state, bits: [], first: seat, turn: seat }, { type: 'FIRST', seat });
 }
 
@@ -106,39 +115,4 @@ function reveal(state: BataillesState, need: Need | undefined, card: unknown, fa
     return err('ERR_FACE_CONFLICT');
   const next = { ...state, faces: setAt(state.faces, id, face) };
   return ok(need.cards.length > 1 ? next : buried(next));
-}
-
-/**
- * Every dead card is faceup: each leaves play for the trophies of the
- * fighter who killed it; owners with an empty place and a hand replace.
- */
-function buried(state: BataillesState): BataillesState {
-  const { cards } = state.stage as Extract<Stage, { type: 'DEATHS' }>;
-  const fight = state.fights.at(-1)!;
-  let next = state;
-  const peekers: Seat[] = [];
-  for (const card of cards) {
-    const owner = ownerOf(card);
-    const killer = owner === fight.attacker ? fight.defender : fight.attacker;
-    const face = state.faces[card]!;
-    next = logged(
-      {
-        ...next,
-        play: setAt(
-          next.play,
-          owner,
-          next.play[owner]!.map((c) => (c === card ? null : c)),
-        ),
-        trophies: setAt(next.trophies, killer, [...next.trophies[killer]!, card]),
-        passed: setAt(next.passed, owner, false),
-      },
-      { type: 'DEATH', card, face, owner, killer },
-    );
-    if (isKing(face) && !peekers.includes(killer)) peekers.push(killer);
-  }
-  const losers = [...new Set(cards.map(ownerOf))].sort((a, b) => a - b);
-  const seats = losers.filter((seat) => next.hands[seat]!.length > 0);
-  return seats.length > 0
-    ? { ...next, stage: { type: 'REPLACE', seats, peekers } }
-    : nextPeek(next, peekers);
 }

@@ -10,9 +10,12 @@
  * to }`; `REVEAL` -> unlock for everyone, one `{ type: 'REVEAL', card, face }`
  * per card; `REMASK` -> `{ type: 'REMASKED', seat, cards }`; `COIN` ->
  * `{ type: 'COIN', bit }`; `RECORD` -> keep the cards as an exhibit, then
- * `{ type: 'RECORDED', cards }`. Once every key is open, `audit` judges every
- * claim on the exhibits' faces. `legalActions` and `view` take the faces the
- * seat reads (`known`), since the rules never see a hidden face.
+ * `{ type: 'RECORDED', cards }`. When a seat leaves for good, whatever the
+ * game needs then, tell `{ type: 'LEFT', seat }` and ask `needs` afresh: the
+ * game goes on without it, and never names it or its cards again. Once every
+ * key is open, `audit` judges every claim on the exhibits' faces.
+ * `legalActions` and `view` take the faces the seat reads (`known`), since
+ * the rules never see a hidden face.
  */
 import { defineGame } from '../../game.ts';
 import { bataillesAbout } from './info.ts';

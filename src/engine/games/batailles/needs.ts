@@ -3,7 +3,7 @@
  * reveals, and the seats that owe a move.
  */
 import type { Need, Seat } from '../../game.ts';
-import { announcerOf, seatsOf } from './queries.ts';
+import { announcerOf, hasLeft, seatsOf } from './queries.ts';
 import { ownerOf } from './setup.ts';
 import { HAND_SIZE, type BataillesState } from './types.ts';
 
@@ -29,7 +29,7 @@ export function needs(state: BataillesState): Need[] {
   const { stage } = state;
   switch (stage.type) {
     case 'OPENING': {
-      const waiting = seatsOf(state).filter((seat) => !state.laid[seat]);
+      const waiting = seatsOf(state).filter((seat) => !state.laid[seat] && !hasLeft(state, seat));
       const deals = drawsOwed(state, waiting);
       return deals.length > 0 ? deals : [{ type: 'ACT', seats: waiting }];
     }

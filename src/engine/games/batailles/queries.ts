@@ -1,6 +1,7 @@
 /**
- * What the table can read off a Batailles state without a face: the seats, the cards in
- * play, who speaks next in a fight, and whether the turn player may pass or stop.
+ * What the table can read off a Batailles state without a face: the seats, who has left,
+ * the cards in play, who speaks next in a fight, and whether the turn player may pass or
+ * stop.
  */
 import type { CardId, Seat } from '../../game.ts';
 import type { BataillesState, Fight } from './types.ts';
@@ -8,6 +9,17 @@ import type { BataillesState, Fight } from './types.ts';
 /** Every seat of the table, in order. */
 export const seatsOf = (state: BataillesState): Seat[] =>
   Array.from({ length: state.players }, (_, seat) => seat);
+
+/** The seats that have left the game for good, in the order they left (`BataillesState.left`). */
+export const leavers = (state: BataillesState): readonly Seat[] => state.left ?? [];
+
+/** True once `seat` has left the game for good. */
+export const hasLeft = (state: BataillesState, seat: Seat): boolean =>
+  leavers(state).includes(seat);
+
+/** True once every seat has laid its opening cards or left: the turns begin. */
+export const allLaid = (state: BataillesState): boolean =>
+  seatsOf(state).every((seat) => state.laid[seat] || hasLeft(state, seat));
 
 /** A player's cards in play, place order. */
 export const inPlay = (state: BataillesState, seat: Seat): CardId[] =>

@@ -35,16 +35,24 @@
  * the turn player stops, every other having passed (they only have Mines
  * left). Score: 1 per trophy, 2 per King; the most points win together.
  *
- * This file takes the players' moves. The facts (`facts.ts`), what the table waits for
- * (`needs.ts`), the moves open to a seat (`legal.ts`), how play moves on (`progress.ts`)
- * and the checks of a move's shape (`shape.ts`) have files of their own.
+ * A seat that leaves for good (the table tells `LEFT`, at any point) takes
+ * its army, hand and cards in play out of the game unseen: only its key opens
+ * them, so no need names them, nor the seat, again. A fight it fights, a peek
+ * at its card, its Slacker and its turn are called off (the attacker whose
+ * defender left plays again, its Teamwork back); its dead in a fight are
+ * dropped; it keeps its trophies but cannot win (`leaving.ts`).
+ *
+ * This file takes the players' moves. The facts (`facts.ts`; a seat's leaving,
+ * `leaving.ts`), what the table waits for (`needs.ts`), the moves open to a seat
+ * (`legal.ts`), how play moves on (`progress.ts`) and the checks of a move's shape
+ * (`shape.ts`) have files of their own.
  */
 import type { CardId, Outcome, Seat } from '../../game.ts';
 import { err, ok, type Result } from '../../result.ts';
 import { isInput } from '../common.ts';
 import { acting } from './needs.ts';
 import { claim, ended, logged, nextPeek, nextTurn, setAt, without } from './progress.ts';
-import { announcerOf, enemyCards, inPlay, isActive, mayPass, mayStop } from './queries.ts';
+import { allLaid, announcerOf, enemyCards, inPlay, isActive, mayPass, mayStop } from './queries.ts';
 import { ownerOf } from './setup.ts';
 import { distinctCards, isCard, isDeathList, isSeat, sameList } from './shape.ts';
 import {
@@ -126,7 +134,7 @@ function lay(state: BataillesState, seat: Seat, cards: unknown): Res {
     laid: setAt(state.laid, seat, true),
   };
   next = claim(logged(next, { type: 'LAY', seat, cards: [...cards] }), 'LAY', seat);
-  return ok(next.laid.every(Boolean) ? { ...next, stage: { type: 'TURN' } } : next);
+  return ok(allLaid(next) ? { ...next, stage: { type: 'TURN' } } : next);
 }
 
 function turnMove(

@@ -70,14 +70,20 @@ export type BataillesMove =
 /** A move as `move` receives it: with its author and how many moves it had seen. */
 export type BataillesPlay = Played<BataillesMove>;
 
-/** A fact the table layer has established, answering a need; only the table calls `fact`. */
+/**
+ * A fact the table layer has established; only the table calls `fact`. Each
+ * answers a need, but `LEFT`: the table tells it when it accepts that a seat
+ * has left for good (it resigned, or its absence was claimed and the claim
+ * stood), whatever the game waits for then.
+ */
 export type BataillesFact =
   | { readonly type: 'DEALT'; readonly cards: readonly CardId[]; readonly to: Seat }
   | { readonly type: 'SHOWN'; readonly cards: readonly CardId[]; readonly to: readonly Seat[] }
   | { readonly type: 'REVEAL'; readonly card: CardId; readonly face: Face }
   | { readonly type: 'REMASKED'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly type: 'COIN'; readonly bit: number }
-  | { readonly type: 'RECORDED'; readonly cards: readonly CardId[] };
+  | { readonly type: 'RECORDED'; readonly cards: readonly CardId[] }
+  | { readonly type: 'LEFT'; readonly seat: Seat };
 
 /**
  * Why `move` or `fact` refused an input.
@@ -93,7 +99,8 @@ export type BataillesFact =
  *
  * A fact: `ERR_NOT_NEEDED` (not what the game waits for), `ERR_FACE` (no
  * face of an army), `ERR_FACE_CONFLICT` (a face its army has already shown:
- * a bad reveal).
+ * a bad reveal), `ERR_SEAT` (a `LEFT` for no seat of the table), `ERR_LEFT`
+ * (a `LEFT` for a seat that has already left).
  */
 export type BataillesError =
   | 'ERR_ACTION'
@@ -112,7 +119,8 @@ export type BataillesError =
   | 'ERR_PEEK'
   | 'ERR_NOT_NEEDED'
   | 'ERR_FACE'
-  | 'ERR_FACE_CONFLICT';
+  | 'ERR_FACE_CONFLICT'
+  | 'ERR_LEFT';
 
 /** Why `setup` refused its options. */
 export type BataillesSetupError = 'ERR_OPTIONS';
@@ -225,13 +233,15 @@ export type BataillesEvent =
   | { readonly type: 'SLACKER'; readonly seat: Seat; readonly unit: CardId; readonly card: CardId }
   | { readonly type: 'PASS'; readonly seat: Seat }
   | { readonly type: 'STOP'; readonly seat: Seat }
+  | { readonly type: 'LEFT'; readonly seat: Seat }
   | { readonly type: 'END'; readonly scores: readonly number[] };
 
 /**
  * How the game ended: `SCORE` (nobody can attack any more, or the last who
- * could stopped; `winners` have the most points) or `DISPUTE` (two fighters
- * disagreed on a fight, or one said the attack broke a rule: the game stops
- * there and the audit names whoever lied).
+ * could stopped; `winners` have the most points among the seats that did not
+ * leave) or `DISPUTE` (two fighters disagreed on a fight, or one said the
+ * attack broke a rule: the game stops there and the audit names whoever
+ * lied).
  */
 export type BataillesResult = {
   readonly reason: 'SCORE' | 'DISPUTE';
@@ -239,7 +249,13 @@ export type BataillesResult = {
   readonly winners: readonly Seat[];
 };
 
-/** The whole state: plain JSON, identical on every replica. */
+/**
+ * The whole state: plain JSON, identical on every replica.
+ *
+ * A seat that has left for good (`left`) has no army, hand or card in play
+ * any more: its cards left the game unseen, since its key alone opens them.
+ * It keeps its trophies, and takes no further part.
+ */
 export type BataillesState = {
   readonly players: number;
   /** Each army's undrawn cards, top first. */
@@ -273,6 +289,12 @@ export type BataillesState = {
   readonly recording: readonly Recording[];
   readonly log: readonly BataillesEvent[];
   readonly result: BataillesResult | null;
+  /**
+   * The seats that have left for good, in the order they left. Absent until
+   * one leaves, so that a game nobody leaves keeps the state (and the hash)
+   * it always had: read it through `hasLeft`.
+   */
+  readonly left?: readonly Seat[];
 };
 
 /**
@@ -300,6 +322,8 @@ export type SeatView = {
   readonly passed: boolean;
   /** It has a card in play: it still takes turns. */
   readonly active: boolean;
+  /** It has left the game for good: no turns any more, and it cannot win. */
+  readonly left: boolean;
 };
 
 /** The fight under way as one seat sees it. */

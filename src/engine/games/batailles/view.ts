@@ -8,6 +8,7 @@
  * since a face one seat read stays hidden from the others.
  */
 import type { CardId, Seat } from '../../game.ts';
+import { hasLeft } from './queries.ts';
 import { acting, announcerOf, isActive, needs, scores } from './rules.ts';
 import { strengthOf } from './setup.ts';
 import type { BataillesState, BataillesView, Phase, PlaceView } from './types.ts';
@@ -42,6 +43,7 @@ export function view(
       score: points[s]!,
       passed: state.passed[s]!,
       active: isActive(state, s),
+      left: hasLeft(state, s),
     })),
     hand: sortedHand(state.hands[seat]?.map(place) ?? []),
     fight:
