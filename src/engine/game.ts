@@ -170,7 +170,10 @@ export interface Game<S extends Json, M, F, V, O> extends TableTerms<S, O> {
    * From protocol 6, at a table of three seats or more, each seat shares its key
    * of every deck but its own among the others at setup (table/sharing.ts), so
    * that they can take its layer off without it; its own deck's key it keeps
-   * alone, so no group of the others can open its hand.
+   * alone, so no group of the others can open its hand. When a seat leaves for
+   * good at such a table, the table tells the game `{ type: 'LEFT', seat }` (a
+   * fact the game must take at any point before its outcome), and never asks
+   * the leaver for anything again.
    */
   deckOwner?(deck: number): Seat | null;
 }
