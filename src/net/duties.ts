@@ -161,7 +161,8 @@ export class DutyMaker {
     if (!replica.waiting && this.confirmDue()) return session.publish({ type: 'CONFIRM' }).ok;
     const seen = replica.log.size;
     const { state } = replica.waiting ? replica.ahead() : { state: session.standing() };
-    if (this.heldIn(state) || !owesDuty(state, seat, session.keyring)) return false;
+    if (this.heldIn(state) || this.recoveryHeld(state)) return false;
+    if (!owesDuty(state, seat, session.keyring)) return false;
     // Hashed only when a kept duty may fit it, or when one is kept: a duty runs after every event.
     let hash: string | null = null;
     const hashOf = () => (hash ??= tableStateHash(state));
@@ -190,6 +191,19 @@ export class DutyMaker {
     this.publishPrepared();
     await session.whenSent();
     return true;
+  }
+
+  /**
+   * True while this seat's RECOVER waits for the answer window of the claim that made the
+   * table play on without a seat (recovery.ts): signed past it, the RECOVER settles the
+   * claim, so the claimed seat's late answer can no longer undo it; signed sooner, its
+   * shares would be out for nothing should the seat answer. A page that reaches nobody
+   * signs it too: past the window, what it has not seen is too late by rule (clock.ts).
+   */
+  private recoveryHeld(state: TableState<Json>): boolean {
+    if (state.step.type !== 'RECOVER') return false;
+    const claim = this.session.replica.claimOn(state.step.seat);
+    return claim !== null && this.session.now() < claim.answerBy + SETTLE_MARGIN_MS;
   }
 
   /**

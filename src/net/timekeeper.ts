@@ -207,11 +207,15 @@ export class Timekeeper {
     if (changed) this.session.keepUnreachable(this.unreachableSince);
   }
 
-  /** Wakes the session when a claim's answer window is over: its confirmation is due then. */
+  /**
+   * Wakes the session when a claim's answer window is over: its confirmation is due then,
+   * or the shares of the claimed seat's lock at a table that plays on without it.
+   */
   private settleLater(): void {
     const { replica } = this.session;
-    const ending = replica.state.ending;
-    const claim = ending?.type === 'ABSENT' ? replica.claimOn(ending.seat) : null;
+    const { ending, left } = replica.state;
+    const claimed = [ending, ...(left ?? [])].find((d) => d?.type === 'ABSENT');
+    const claim = claimed ? replica.claimOn(claimed.seat) : null;
     if (claim === null || this.settleTimer !== null || this.closed) return;
     const wait = Math.max(0, claim.answerBy + SETTLE_MARGIN_MS - this.session.now());
     this.settleTimer = setTimeout(() => {

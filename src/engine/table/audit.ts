@@ -23,6 +23,7 @@ import type { Decoded, TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
 import { FieldError, fields, secret, type Parser } from './parse.ts';
 import { readPoint, writePoint } from './points.ts';
+import { hasLeft } from './recovery.ts';
 import { miscount, refuse, type Folded } from './refusal.ts';
 import {
   dutyOf,
@@ -35,9 +36,11 @@ import {
 } from './step.ts';
 import type { AuditRecord, TableCard, TableState } from './types.ts';
 
-/** Every seat that has not published its secrets owes its AUDIT. */
+/** Every seat that has not published its secrets owes its AUDIT, but one that left (recovery.ts). */
 export const owesAudit = (state: TableState<unknown>): Owed[] =>
-  seatsMissing(state.audit).map((seat) => ({ seat, kind: 'AUDIT' }));
+  seatsMissing(state.audit).flatMap((seat) =>
+    hasLeft(state, seat) ? [] : [{ seat, kind: 'AUDIT' }],
+  );
 
 /**
  * The audit: one secret for each public key the author introduced by an
@@ -63,7 +66,7 @@ export function applyAudit<S extends Json>(
     });
   const record: AuditRecord = { secrets: body.secrets.map((s) => toHex(encodeScalar(s))) };
   const audit = state.audit.map((a, i) => (i === author ? record : a));
-  if (audit.some((a) => a === null)) return ok({ state: { ...state, audit } });
+  if (owesAudit({ ...state, audit }).length > 0) return ok({ state: { ...state, audit } });
   return ok({ state: judgeClaims({ ...state, audit, step: { type: 'DONE' } }, game) });
 }
 

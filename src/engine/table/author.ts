@@ -12,6 +12,7 @@ import type { TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
 import type { Keyring } from './keyring.ts';
 import { readPoint } from './points.ts';
+import { recoverStillDue } from './recovery.ts';
 import { shareStillDue } from './sharing.ts';
 import { epochsOwed } from './shuffle.ts';
 import { sealCommitment } from './seal.ts';
@@ -99,7 +100,7 @@ export const owesDuty = (state: TableState<unknown>, seat: Seat, held: Held): bo
  * state the table reached since: a pipelined SHUFFLE, in the same round, of epochs the seat
  * is still next on, their cards where they were; a SHARE or a HELD in the same step, still
  * owed (the others' dealings change nothing a dealing rests on, and a HELD is made once
- * every dealing is in). The others' shuffles of other epochs
+ * every dealing is in); a RECOVER in the same step, still owed. The others' shuffles of other epochs
  * arrive while a seat proves its own; they change nothing its shuffle rests on, and without
  * this its proof would be made again at each of them.
  */
@@ -112,6 +113,7 @@ export function stillDue(
   const is = now.step;
   if (body.type === 'SHARE' || body.type === 'HELD')
     return shareStillDue(madeFor, now, seat, body.type);
+  if (body.type === 'RECOVER') return recoverStillDue(madeFor, now, seat);
   if (body.type !== 'SHUFFLE') return false;
   // Stryker disable next-line ConditionalExpression: any other step has no `shuffled`, refused next
   if (is.type !== 'SHUFFLE') return false;

@@ -22,6 +22,7 @@ import { FieldError, type Parser } from './parse.ts';
 import { parseAct } from './play.ts';
 import { parseRemask } from './remask.ts';
 import { parseAck, parseSeal, parseUnseal } from './seal.ts';
+import { parseRecover } from './recovery.ts';
 import { parseRekey } from './show-keys.ts';
 import { parseHeld, parseShare } from './sharing.ts';
 import { parseShuffle } from './shuffle.ts';
@@ -48,6 +49,8 @@ export type ShuffleBody = {
   shuffles: { epoch?: number; rows: string; proof: string }[];
 };
 export type UnlockBody = { type: 'UNLOCK'; shares: Share[] };
+/** The author's shares of a leaver's layer: per batch of cards, its points and their proof. */
+export type RecoverBody = { type: 'RECOVER'; shares: Share[] };
 export type LockBody = { type: 'LOCK'; shares: Share[] };
 /**
  * A re-mask: every card re-keyed to the fresh `key` (`rekeyed` in the step's
@@ -102,6 +105,7 @@ export type TableBody =
   | HeldBody
   | ShuffleBody
   | UnlockBody
+  | RecoverBody
   | RemaskBody
   | LockBody
   | RekeyBody
@@ -138,6 +142,7 @@ export type Decoded =
   | { type: 'HELD'; complaints: { dealing: number; complaint: Uint8Array }[] }
   | { type: 'SHUFFLE'; shuffles: { epoch?: number; rows: Encoding[][]; proof: Uint8Array }[] }
   | { type: 'UNLOCK'; shares: DecodedShare[] }
+  | { type: 'RECOVER'; shares: DecodedShare[] }
   | {
       type: 'REMASK';
       key: Encoding;
@@ -172,6 +177,7 @@ const BODY_KINDS: { readonly [K in Decoded['type']]: Parser<K> } = {
   HELD: parseHeld,
   SHUFFLE: parseShuffle,
   UNLOCK: parseUnlock,
+  RECOVER: parseRecover,
   REMASK: parseRemask,
   ACT: parseAct,
   LOCK: parseLock,

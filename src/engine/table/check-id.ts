@@ -12,10 +12,11 @@ import { Transcript } from '../../../crypto/index.ts';
  * (points), proof; `dleq`: ctx, g, u, h, v, proof; `shuffle`: ctx, pub, input
  * (rows), output (rows), proof; `dealing`: ctx, pub, holders (points), dealing;
  * `complaint`: ctx, pub, holders (points), the holder's index (one byte),
- * dealing, complaint. Points, rows and proofs in crypto/'s encodings.
+ * dealing, complaint; `recovery`: ctx, dealing, the holder's point (one byte), its
+ * points, the cards (points), proof. Points, rows and proofs in crypto/'s encodings.
  */
 export interface CheckJob {
-  readonly kind: 'key' | 'unlock' | 'dleq' | 'shuffle' | 'dealing' | 'complaint';
+  readonly kind: 'key' | 'unlock' | 'dleq' | 'shuffle' | 'dealing' | 'complaint' | 'recovery';
   readonly parts: readonly Uint8Array[];
 }
 

@@ -1,11 +1,11 @@
 /**
  * The fold's proof checks, and how they can be done elsewhere.
  *
- * The fold asks six questions of the proofs in an event: a key's Schnorr
+ * The fold asks seven questions of the proofs in an event: a key's Schnorr
  * proof, an unlock share's batched Chaum–Pedersen proof, a re-key's DLEQ
  * proof, a shuffle's Terelius–Wikström proof, a dealing's public check
- * (Feldman sharing of a layer), and whether a holder's complaint proves its
- * share of a dealing false. Each is a `CheckJob`: its
+ * (Feldman sharing of a layer), whether a holder's complaint proves its
+ * share of a dealing false, and a holder's recovery share of a leaver's layer. Each is a `CheckJob`: its
  * context, statement and proof as bytes, named by their digest. The fold
  * never decodes a point itself: the check does (a point that is no canonical
  * encoding fails it), and every point of a body is part of some check before
@@ -29,6 +29,7 @@ import {
   decodeShuffleProof,
   decodeUnlockProof,
   judgeComplaint,
+  shareImage,
   joinPoints,
   joinRows,
   splitPoints,
@@ -104,6 +105,22 @@ export const complaintCheck = (
 ): CheckJob => ({
   kind: 'complaint',
   parts: [ctx, pub, joinPoints(holders), Uint8Array.of(j), dealing, complaint],
+});
+
+/**
+ * The check that holder `x`'s recovery `points` are `s·cards[i]` for its share `s` of
+ * `dealing` (`verifyRecovery` under `S = shareImage(commitments, x)`).
+ */
+export const recoveryCheck = (
+  ctx: Uint8Array,
+  dealing: Uint8Array,
+  x: number,
+  points: readonly Uint8Array[],
+  cards: readonly Uint8Array[],
+  proof: Uint8Array,
+): CheckJob => ({
+  kind: 'recovery',
+  parts: [ctx, dealing, Uint8Array.of(x), joinPoints(points), joinPoints(cards), proof],
 });
 
 /** Does `job`'s check; false for any part that does not decode, as for a false proof. Never throws. */
@@ -188,6 +205,17 @@ function addCheck(
       return batch.dleq(ctx!, point(a!), point(b!), point(c!), point(d!), decodeDleqProof(e!));
     case 'shuffle':
       return batch.shuffle(ctx!, point(a!), rows(b!), rows(c!), decodeShuffleProof(d!));
+    case 'recovery': {
+      // A recovery share is an unlock share under the holder's share image.
+      const S = shareImage(decodeDealing(a!).commitments, b![0]!);
+      return batch.unlock(
+        ctx!,
+        S,
+        splitPoints(c!).map(point),
+        splitPoints(d!).map(point),
+        decodeUnlockProof(e!),
+      );
+    }
     case 'dealing': {
       const holders = splitPoints(b!).map(point);
       return batch.dealing(ctx!, point(a!), holders, holders.length, decodeDealing(c!));

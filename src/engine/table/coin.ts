@@ -15,6 +15,7 @@ import type { CoinSecret, Keyring } from './keyring.ts';
 import type { Decoded, TableBody } from './bodies.ts';
 import { proofContext } from './context.ts';
 import { FieldError, fields, type Parser } from './parse.ts';
+import { hasLeft } from './recovery.ts';
 import { refuse, type Folded } from './refusal.ts';
 import {
   gameActs,
@@ -41,10 +42,18 @@ function coinCommitment(state: TableState<unknown>, seat: Seat, bit: number, sal
   );
 }
 
-/** The COIN step a game asks for: nothing committed, nothing opened. */
+/**
+ * The COIN step a game asks for: nothing committed, nothing opened. A seat that left
+ * (recovery.ts) has no say: its place holds an empty commitment and a 0, which the
+ * XOR ignores.
+ */
 export const coinStep = (state: TableState<unknown>): StepOf<'COIN'> => {
-  const seats = state.keys.map(() => null);
-  return { type: 'COIN', commits: seats, opens: seats };
+  const seats = state.keys.map((_, seat) => seat);
+  return {
+    type: 'COIN',
+    commits: seats.map((seat) => (hasLeft(state, seat) ? '' : null)),
+    opens: seats.map((seat) => (hasLeft(state, seat) ? 0 : null)),
+  };
 };
 
 /** Who owes what in a coin step: commits first, then opens. */

@@ -26,6 +26,7 @@ import { lockFor } from './lock.ts';
 import { actionName, refuse, type Diagnosis, type Folded } from './refusal.ts';
 import { remaskStep } from './remask.ts';
 import { keysStep, shuffleGroups } from './keys.ts';
+import { leaveTable, playsOn } from './recovery.ts';
 import {
   nextStep,
   type Applied,
@@ -155,15 +156,21 @@ export function applyEvent<S extends Json>(
 ): Folded<TableState<S>> {
   // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what;
   // nor is answering a claim.
+  // At a table that shares its layers the others may play on without the leaver (recovery.ts).
   if (body.type === 'RESIGN') {
     const resigned = applyResign(state, author);
-    return resigned.ok ? resigned : refuse(resigned.error);
+    if (!resigned.ok) return refuse(resigned.error);
+    if (!playsOn(state)) return resigned;
+    return ok(settle(leaveTable(state, game, { type: 'RESIGN', seat: author, by: author }), game));
   }
   if (body.type === 'ABSENT') {
     const ended = applyAbsent(state, author, body.seat, owed(state, game));
     if (!ended.ok) return refuse(ended.error);
     // A seat that withholds its keys keeps its own claims closed, not everyone's.
-    return ok(state.step.type === 'AUDIT' ? judgeClaims(ended.value, game) : ended.value);
+    if (state.step.type === 'AUDIT') return ok(judgeClaims(ended.value, game));
+    if (!playsOn(state)) return ended;
+    const departure = { type: 'ABSENT', seat: body.seat, by: author } as const;
+    return ok(settle(leaveTable(state, game, departure), game));
   }
   // An answer to a claim of absence changes nothing: the replica checks that it answers one.
   if (body.type === 'PRESENT') return ok(state);
@@ -255,8 +262,10 @@ function fact<S extends Json>(
  * over) the audit. Player actions need no step: `owed` reads them from the
  * game. An exhibit needs none either: it is kept at once.
  */
-export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): TableState<S> {
-  if (state.step.type !== 'PLAY') return state;
+export function settle<S extends Json>(played: TableState<S>, game: AnyGame<S>): TableState<S> {
+  if (played.step.type !== 'PLAY') return played;
+  // Between steps no show is under way: whatever it kept of its cards is past.
+  const { beforeShow, ...state } = played;
   if (game.outcome(state.game)) return nextStep(state, { type: 'AUDIT' });
   const needs = game.needs(state.game);
   const need = needs.find((n): n is Exclude<Need, { type: 'ACT' }> => n.type !== 'ACT');
@@ -277,8 +286,13 @@ export function settle<S extends Json>(state: TableState<S>, game: AnyGame<S>): 
   const deals = protocolOf(state.genesis) >= 2 ? dealsAtOnce(needs, state) : [];
   if (deals.length > 1) return started(startUnlock(state, game, dealRound(state, deals)), game);
   // Every show is first locked under fresh keys (show-keys.ts): no copy may repeat one of another show.
-  if (need.type === 'SHOW')
-    return nextStep(state, { type: 'REKEY', cards: need.cards, to: need.to, next: 0 });
+  // A table that shares its layers keeps its cards as they were, should a member leave (recovery.ts).
+  if (need.type === 'SHOW') {
+    const snapshot = need.cards.map((id) => state.cards[id]!);
+    const kept = state.dealings && { beforeShow: { cards: need.cards, snapshot } };
+    const rekey = { type: 'REKEY', cards: need.cards, to: need.to, next: 0 } as const;
+    return nextStep({ ...state, ...kept }, rekey);
+  }
   return started(startUnlock(state, game, unlockFor(state, need)), game);
 }
 

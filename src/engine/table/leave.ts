@@ -22,7 +22,7 @@ import type { CardId, Outcome, Seat } from '../game.ts';
 import { err, ok, type Result } from '../result.ts';
 import { FieldError, fields, type Parser } from './parse.ts';
 import { nextStep, noActs, type StepKind } from './step.ts';
-import type { Ending, TableState } from './types.ts';
+import type { Departure, Ending, TableState } from './types.ts';
 
 /** The shortest limit a table may agree on: a reload or a brief loss of Wi-Fi must fit in it. */
 export const MIN_ABSENT_AFTER_MS = 10_000;
@@ -158,21 +158,43 @@ export function tableOutcome(
     lose(ending.seat, `${names[ending.seat]!} made a claim the cards deny (${ending.reason})`);
   else if (ending?.type === 'FALSE_SHARE')
     lose(ending.seat, `${names[ending.seat]!} dealt ${names[ending.by]!} a false share`);
-  else if (ending !== null && (played === null || checked)) {
-    const name = names[ending.seat]!;
+  else if (ending !== null && (played === null || checked))
     lose(
       ending.seat,
-      ending.type === 'RESIGN'
-        ? `${name} resigned`
-        : played === null
-          ? state.genesis.clock === undefined
-            ? `${name} was declared absent`
-            : `${name} ran out of time`
-          : `${name} did not open their keys for the audit`,
+      played === null || ending.type === 'RESIGN'
+        ? departureWords(state, ending)
+        : `${names[ending.seat]!} did not open their keys for the audit`,
     );
-  }
-  if (losers.size === 0) return played;
+  const leavers = state.left ?? [];
+  if (losers.size === 0) return played && playedOn(state, played, leavers);
+  for (const departure of leavers) lose(departure.seat, departureWords(state, departure));
   return shared(names, losers);
+}
+
+/** How a seat left, in words: "Ada resigned", "Ada ran out of time". */
+function departureWords(state: TableState<unknown>, { type, seat }: Departure): string {
+  const name = state.genesis.names[seat]!;
+  if (type === 'RESIGN') return `${name} resigned`;
+  return state.genesis.clock === undefined
+    ? `${name} was declared absent`
+    : `${name} ran out of time`;
+}
+
+/**
+ * The game's own outcome at a table that played on without `leavers` (recovery.ts):
+ * they lose, the game's rules decide between the others, and the reason says both.
+ */
+function playedOn(
+  state: TableState<unknown>,
+  played: Outcome,
+  leavers: readonly Departure[],
+): Outcome {
+  if (leavers.length === 0) return played;
+  const gone = leavers.map((departure) => departureWords(state, departure));
+  const reason = [played.reason, ...gone].join('; ');
+  if (played.result === 'draw') return { ...played, reason };
+  const winners = played.winners.filter((seat) => !leavers.some((d) => d.seat === seat));
+  return { ...played, winners, reason };
 }
 
 /** The other seats share the win against `losers`, each with why it lost. */
@@ -251,9 +273,12 @@ export function finalityOf(
     : { kind: 'disputed', missing, confirmed };
 }
 
-/** True when a claim that `seat` is absent ended the table in `state`: that seat owes its answer. */
+/**
+ * True when a claim that `seat` is absent ended the table in `state`, or made it play on
+ * without that seat (recovery.ts): that seat owes its answer.
+ */
 export const claimedAbsent = (state: TableState<unknown>, seat: Seat): boolean =>
-  state.ending?.type === 'ABSENT' && state.ending.seat === seat;
+  [state.ending, ...(state.left ?? [])].some((d) => d?.type === 'ABSENT' && d.seat === seat);
 
 /**
  * DONE: nobody owes anything, and no event of the table's is taken. A claim

@@ -24,7 +24,16 @@ export type TableError =
 
 /** Which proof a part carries. */
 export type ProofKind =
-  'key' | 'shuffle' | 'unlock' | 'copy' | 'lock' | 'rekey' | 'remask' | 'dealing' | 'complaint';
+  | 'key'
+  | 'shuffle'
+  | 'unlock'
+  | 'copy'
+  | 'lock'
+  | 'rekey'
+  | 'remask'
+  | 'dealing'
+  | 'complaint'
+  | 'recovery';
 
 /**
  * What a refused event claimed against what the check found:

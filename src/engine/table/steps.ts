@@ -11,6 +11,7 @@ import { COPY } from './copy.ts';
 import { DONE } from './leave.ts';
 import { LOCK } from './lock.ts';
 import { PLAY } from './play.ts';
+import { RECOVER } from './recovery.ts';
 import { KEYS } from './keys.ts';
 import { REMASK } from './remask.ts';
 import { SEALED } from './seal.ts';
@@ -30,6 +31,7 @@ const STEP_KINDS: { readonly [T in Step['type']]: StepKind<T> } = {
   LOCK,
   REKEY,
   REMASK,
+  RECOVER,
   COIN,
   SEALED,
   AUDIT,

@@ -177,6 +177,9 @@ export interface Deal {
  *   shuffle): every seat owes a SHARE of its keys of `epochs[seat]` among the
  *   other seats (`dealt`), then every seat a HELD: its complaints against the
  *   shares it could not open, none when all open (`held`). Then `shuffle`.
+ * - `RECOVER` (a table that shares its layers, once a seat left for good,
+ *   recovery.ts): every other seat owes a RECOVER, its shares of the leaver's
+ *   layer on `cards`; once all are in, the layer comes off and play goes on.
  * - `COIN`: every seat owes a COMMIT to a random bit, then an OPEN of it.
  * - `REMASK`: `seat` owes a REMASK of `cards` (its own single-layer cards).
  * - `SEALED`: `seat` made its move sealed (`hash`, see seal.ts); every seat
@@ -217,6 +220,18 @@ export type Step =
       readonly held: readonly boolean[];
       /** The shuffle that follows, as the round of keys opened it. */
       readonly shuffle: Extract<Step, { type: 'SHUFFLE' }>;
+    }
+  | {
+      readonly type: 'RECOVER';
+      /** The seat that left, whose layer comes off `cards`. */
+      readonly seat: Seat;
+      /** Every card still under one of the leaver's shared keys. */
+      readonly cards: readonly CardId[];
+      /**
+       * Per seat, its recovery points (base64), one list per batch of `cards` under
+       * one key, null until its RECOVER; the leaver's stays null.
+       */
+      readonly given: readonly (readonly (readonly string[])[] | null)[];
     }
   | {
       readonly type: 'COIN';
@@ -270,6 +285,12 @@ export type Ending =
     };
 
 /**
+ * A seat that left a table that plays on without it (recovery.ts): it resigned, or seat
+ * `by` declared it absent, as an `Ending` would say.
+ */
+export type Departure = Extract<Ending, { type: 'RESIGN' | 'ABSENT' }>;
+
+/**
  * A seat's key of an epoch shared among `holders` (all of them needed to take its
  * layer off without it): the dealing as it travelled (base64 of crypto/'s encoding).
  */
@@ -320,6 +341,16 @@ export interface TableState<S> {
   readonly shareKeys?: readonly (string | null)[];
   /** At a table that shares its layers: every dealing taken, in order. */
   readonly dealings?: readonly Dealt[];
+  /**
+   * At a table that shares its layers, once a seat left and the table played on
+   * without it (recovery.ts): that seat, and how it left. Absent until then.
+   */
+  readonly left?: readonly Departure[];
+  /**
+   * At a table that shares its layers, during a show: its cards as they were before
+   * its fresh keys, should a member leave before the show is done (recovery.ts).
+   */
+  readonly beforeShow?: Exhibit;
   /** The game's exhibits, in the order it recorded them. */
   readonly exhibits: readonly Exhibit[];
   /** What the game's audit found once every key was open (`Game.audit`); empty before. */

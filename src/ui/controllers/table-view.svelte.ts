@@ -84,10 +84,14 @@ export class TableView {
       state.step.type === 'DONE'
         ? hashRows(table.record, this.names, this.seat, table.peerHashes)
         : null;
-    // A player who resigned has left for good: its page closes once its RESIGN is out.
+    // A player who resigned has left for good: its page closes once its RESIGN is out. So
+    // has one the table plays on without.
     const { ending } = state;
     this.links = table.links.map((link, seat) =>
-      ending?.type === 'RESIGN' && ending.seat === seat ? 'gone' : link,
+      (ending?.type === 'RESIGN' && ending.seat === seat) ||
+      state.left?.some((d) => d.seat === seat)
+        ? 'gone'
+        : link,
     );
     this.spectators = table.spectators;
     // Once the table is done no link holds anything up: only who left is still news. (During

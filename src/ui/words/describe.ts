@@ -74,6 +74,19 @@ export function describeEntry(
         text: `${who} published their secret keys for the audit (each checked against its public key).`,
       });
       break;
+    case 'RECOVER': {
+      const leaver = before.step.type === 'RECOVER' ? name(before.step.seat) : 'the leaver';
+      lines.push({
+        kind: 'table',
+        text: `${who} gave their shares of ${leaver}'s lock (recovery proofs checked).`,
+      });
+      if (after.step.type !== 'RECOVER')
+        lines.push({
+          kind: 'table',
+          text: `${leaver}'s lock is off every card still in the game; play goes on.`,
+        });
+      break;
+    }
     case 'RESIGN':
       lines.push({ kind: 'game', text: `${who} resigned.` });
       break;
@@ -103,6 +116,8 @@ export function describeEntry(
       break;
     }
   }
+  if (after.left !== undefined && before.left === undefined)
+    lines.push({ kind: 'table', text: `${leftWords(after.left[0]!.seat, after, name)}.` });
   const ui = gameUi(before.genesis.game);
   if (ui)
     lines.push(
@@ -194,6 +209,14 @@ export function describeStep(
             total: 1,
           }
         : { text: `${names[step.seat]} is opening their sealed move`, done: 1, total: 1 };
+    case 'RECOVER': {
+      const given = step.given.filter((g) => g !== null).length;
+      return {
+        text: `${leftWords(step.seat, state, (seat) => names[seat]!)} (${given} of ${seats - 1} players' shares)`,
+        done: given,
+        total: seats - 1,
+      };
+    }
     case 'AUDIT': {
       const published = state.audit.filter((a) => a !== null).length;
       return {
@@ -205,6 +228,17 @@ export function describeStep(
     default:
       return null;
   }
+}
+
+/**
+ * What the table does once `seat` left, in words: "Dijkstra left; the table takes
+ * Dijkstra's lock off the cards in play", or, with nothing to take off, that play goes on.
+ */
+function leftWords(seat: number, state: TableState<Json>, name: (seat: number) => string): string {
+  const leaver = name(seat);
+  return state.step.type === 'RECOVER'
+    ? `${leaver} left; the table takes ${leaver}'s lock off the cards in play`
+    : `${leaver} left; the game goes on without them`;
 }
 
 /** True while a shuffle round turns part of a deck (faceup cards) into a stock, not a whole deck. */

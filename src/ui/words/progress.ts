@@ -26,7 +26,7 @@ export const STAGE_STEPS: Record<Stage, number> = { waiting: 0, working: 1, chec
 /** The steps of a bar: `STAGE_STEPS.done`. */
 export const STAGES = 3;
 
-const WORDS: Record<'KEYS' | 'SHARE' | 'SHUFFLE', Record<Stage, string>> = {
+const WORDS: Record<'KEYS' | 'SHARE' | 'SHUFFLE' | 'RECOVER', Record<Stage, string>> = {
   KEYS: {
     waiting: 'waits',
     working: 'choosing fresh keys…',
@@ -39,6 +39,12 @@ const WORDS: Record<'KEYS' | 'SHARE' | 'SHUFFLE', Record<Stage, string>> = {
     checking: 'shares in, checking them…',
     done: 'shares checked',
   },
+  RECOVER: {
+    waiting: 'left the table',
+    working: 'giving their shares of the lock…',
+    checking: 'shares in, checking them…',
+    done: 'shares checked',
+  },
   SHUFFLE: {
     waiting: 'shuffles after the others',
     working: 'shuffling and proving it…',
@@ -48,7 +54,8 @@ const WORDS: Record<'KEYS' | 'SHARE' | 'SHUFFLE', Record<Stage, string>> = {
 };
 
 /**
- * Each player's part in the key round, the sharing of the locks or the shuffle
+ * Each player's part in the key round, the sharing of the locks, the shuffle or the
+ * taking of a leaver's lock off the cards
  * under way in `state`, in seat order; null at any other step. `checking`: the seats whose events
  * this page holds but is still checking the proofs of; `proving`: this seat,
  * while its own keys or shuffle are being made (perhaps ahead, on the state
@@ -61,11 +68,20 @@ export function roundProgress(
   proving: Seat | null,
 ): PlayerProgress[] | null {
   const step = state.step;
-  if (step.type !== 'KEYS' && step.type !== 'SHARE' && step.type !== 'SHUFFLE') return null;
+  if (
+    step.type !== 'KEYS' &&
+    step.type !== 'SHARE' &&
+    step.type !== 'SHUFFLE' &&
+    step.type !== 'RECOVER'
+  )
+    return null;
   return names.map((name, seat) => {
     let stage: Stage;
     let words: string | null = null;
     if (step.type === 'KEYS') stage = state.keys[seat] !== null ? 'done' : 'working';
+    // The leaver has no part: it is the one the others wait no more on.
+    else if (step.type === 'RECOVER')
+      stage = seat === step.seat ? 'waiting' : step.given[seat] !== null ? 'done' : 'working';
     // A seat has shared once it dealt; it is done once it has said its own shares open.
     else if (step.type === 'SHARE')
       stage = step.held[seat]

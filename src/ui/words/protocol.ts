@@ -163,6 +163,15 @@ function explain(
         proofs: body.shares.map((s) => s.proof),
         check: 'unlock proof checked: the layer removed is the one it put on',
       };
+    case 'RECOVER': {
+      const leaver = step.type === 'RECOVER' ? name(step.seat) : 'the leaver';
+      const cards = step.type === 'RECOVER' ? step.cards : [];
+      return {
+        text: `gave their shares of ${leaver}'s lock on ${cardList(cards)}`,
+        proofs: body.shares.map((s) => s.proof),
+        check: `recovery proof checked: each share is the one ${leaver} dealt them at the start`,
+      };
+    }
     case 'LOCK': {
       const cards = step.type === 'LOCK' ? step.cards : [];
       return {
@@ -278,6 +287,7 @@ const PROOFS: Record<ProofKind, string> = {
   remask: 'the re-mask shuffle proof',
   dealing: 'the shared lock',
   complaint: 'the complaint against a share',
+  recovery: "the share of a leaver's lock",
 };
 
 /** What a refused event claimed against what the check found, in words. */

@@ -72,6 +72,7 @@ const DUTIES: Record<Step['type'], string> = {
   KEYS: 'your keys for the shuffle',
   SHARE: 'your shares of your locks, or your check of the shares you were given',
   SHUFFLE: 'your shuffle',
+  RECOVER: "your shares of the leaver's lock",
   UNLOCK: 'your unlock share',
   COPY: 'your unlock share',
   LOCK: 'your lock',

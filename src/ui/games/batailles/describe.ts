@@ -154,6 +154,8 @@ export function describeBataillesEvent(
       return `${Who(event.seat)} stopped the game: nobody else can attack.`;
     case 'END':
       return `Game over. ${scoreWords(event.scores, names)}.`;
+    case 'LEFT':
+      return `${Who(event.seat)} left: ${verb(event.seat, 'your', 'their')} army, hand and cards in play leave the game unseen, and the others play on.`;
   }
 }
 

@@ -1,0 +1,388 @@
+/**
+ * Issue 46, recovery: at a Batailles table that shares its layers (protocol 6), a seat
+ * that leaves mid-game does not end it. The other seats publish their shares of the
+ * leaver's keys with proofs, the leaver's layer comes off every card still under one of
+ * its shared keys, and the game goes on to its end and its audit. Played with real
+ * cryptography through the replica's public API, as modified clients would:
+ *
+ * - the recovered cards are exactly what the leaver's own unlock would have left;
+ * - a false recovery share, proven or not, names its author;
+ * - two holders of three, together, open nothing: their shares interpolate to no card;
+ * - a leaver that comes back after its leaving acts no more, and stops nothing;
+ * - a second leaver ends the table; a show under way starts again from its cards;
+ * - every replica and a spectator that reads the log agree.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import {
+  decodeDealing,
+  encodeUnlockProof,
+  fromBase64,
+  invertScalar,
+  joinPoints,
+  lagrangeAtZero,
+  msmUnsafe,
+  proveRecovery,
+  randomScalar,
+  shareImage,
+  splitPoints,
+  toBase64,
+} from '../../../crypto/index.ts';
+import { batailles, type BataillesState } from '../../../src/engine/games/batailles/index.ts';
+import { makeAct } from '../../../src/engine/table/author.ts';
+import type { TableBody } from '../../../src/engine/table/bodies.ts';
+import { proofContext } from '../../../src/engine/table/context.ts';
+import { readPoint, writePoint, writePoints } from '../../../src/engine/table/points.ts';
+import { Replica } from '../../../src/engine/table/replica.ts';
+import { MAX_AFTER_LEAVING } from '../../../src/engine/table/sweep.ts';
+import type { StepOf } from '../../../src/engine/table/step.ts';
+import type { TableState } from '../../../src/engine/table/types.ts';
+import type { JsonObject } from '../../../src/engine/encoding.ts';
+import { run, type BT } from '../helpers/batailles-table.ts';
+import {
+  Table,
+  dutyOf,
+  feed,
+  lastDiagnosis,
+  makePlayers,
+  setupOrThrow,
+  tableGame,
+} from '../helpers/table.ts';
+
+type State = TableState<BataillesState>;
+
+const RESIGN: TableBody = { type: 'RESIGN' };
+const recovering = (s: State) => s.step as StepOf<'RECOVER'>;
+
+/** A Batailles table of `seats`, played by the bots until the first fight is over. */
+function midGame(seats: number): BT {
+  const table = Table.of(makePlayers(seats), batailles, { players: seats });
+  run(table, (s) => s.game.fights.length > 0 && s.step.type === 'PLAY');
+  return table;
+}
+
+/** A replica that reads the table's log as a spectator would, from its first event. */
+function spectator(table: BT): Replica<BataillesState> {
+  const { genesis } = table.replicas[0]!;
+  const players = genesis.identities.length;
+  const watcher = new Replica(genesis, tableGame(batailles), setupOrThrow(batailles, { players }));
+  for (const { bytes } of table.events) feed(watcher, bytes);
+  return watcher;
+}
+
+const offences = (table: BT) =>
+  table.replicas.map((r) => r.offences().map(({ seat, reason }) => ({ seat, reason })));
+
+/** What holder `seat`'s RECOVER proves over, for a test that makes its own. */
+function batchOf(state: State, seat: number) {
+  const step = recovering(state);
+  const byKey = new Map<string, number[]>();
+  for (const id of step.cards) {
+    const key = state.cards[id]!.layers.find((l) => l.seat === step.seat)!.key;
+    byKey.set(key, [...(byKey.get(key) ?? []), id]);
+  }
+  return [...byKey.values()].map((ids) => ({
+    ids,
+    context: proofContext(state, 'RECOVER', seat, { purpose: `recover ${step.seat}`, cards: ids }),
+  }));
+}
+
+describe('a seat that resigns from a table of four, mid-game', () => {
+  let table: BT;
+  let before: State;
+  beforeAll(() => {
+    table = midGame(4);
+    before = table.replicas[0]!.state;
+    table.play(3, RESIGN);
+  });
+
+  test('the others owe their shares of its layer on every undrawn card of the other armies', () => {
+    const state = table.replicas[0]!.state;
+    expect(state.ending).toBeNull();
+    expect(state.left).toEqual([{ type: 'RESIGN', seat: 3, by: 3 }]);
+    const step = recovering(state);
+    expect(step.seat).toBe(3);
+    // Every card of armies 0 to 2 not yet drawn, and no other.
+    const undrawn = before.game.armies.slice(0, 3).flat();
+    expect([...step.cards].sort((a, b) => a - b)).toEqual([...undrawn].sort((a, b) => a - b));
+    expect(table.replicas[0]!.owed()).toEqual([
+      { seat: 0, kind: 'RECOVER' },
+      { seat: 1, kind: 'RECOVER' },
+      { seat: 2, kind: 'RECOVER' },
+    ]);
+    // The game was told: the leaver's army, hand and cards in play are out.
+    expect(state.game.armies[3]).toEqual([]);
+    expect(state.game.hands[3]).toEqual([]);
+    expect(table.replicas[0]!.outcome()).toBeNull();
+  });
+
+  test('two holders of three open nothing: their shares interpolate to no card', () => {
+    const branch = spectator(table);
+    const players = table.players;
+    const state = branch.state;
+    const step = recovering(state);
+    const bodies = [0, 1].map((seat) => dutyOf(table.replicas[seat]!, players[seat]!));
+    for (const [i, body] of bodies.entries()) {
+      const signed = branch.author(i, players[i]!.identity.secretKey, body, 0);
+      if (!signed.ok) throw new Error(signed.error);
+    }
+    // Two shares in, the third missing: the layer is still on every card.
+    const now = branch.state;
+    expect(now.step.type).toBe('RECOVER');
+    for (const id of step.cards) expect(now.cards[id]!.layers.some((l) => l.seat === 3)).toBe(true);
+    // Their points, interpolated as if two were the threshold, are not the cards without it.
+    const given = recovering(now).given;
+    const [first] = batchOf(state, 0);
+    const lambdas = lagrangeAtZero([1, 2]);
+    first!.ids.forEach((id, i) => {
+      const guess = msmUnsafe(
+        [0, 1].map((seat) => readPoint(given[seat]![0]![i]!)),
+        lambdas,
+      );
+      const key = state.cards[id]!.layers.find((l) => l.seat === 3)!.key;
+      const e = players[3]!.keyring.scalarFor(key);
+      const truth = readPoint(state.cards[id]!.c).multiply(invertScalar(e));
+      expect(guess.equals(truth)).toBe(false);
+    });
+  });
+
+  test('once every share is in, each card is what the leaver’s own unlock would have left', () => {
+    const state = table.replicas[0]!.state;
+    const step = recovering(state);
+    for (const seat of [0, 1, 2]) table.duty(seat);
+    const after = table.replicas[0]!.state;
+    expect(after.step.type).not.toBe('RECOVER');
+    for (const id of step.cards) {
+      const card = state.cards[id]!;
+      const layer = card.layers.find((l) => l.seat === 3)!;
+      const e = table.players[3]!.keyring.scalarFor(layer.key);
+      expect(
+        readPoint(after.cards[id]!.c).equals(readPoint(card.c).multiply(invertScalar(e))),
+      ).toBe(true);
+      expect(after.cards[id]!.layers).toEqual(card.layers.filter((l) => l.seat !== 3));
+    }
+  });
+
+  test('the leaver, back, acts no more: its events are void and stop nothing', () => {
+    const leaver = table.replicas[3]!;
+    const before = table.replicas[0]!.stateHash;
+    // A move the game would refuse from it, and a resignation again.
+    for (const body of [makeAct({ type: 'PASS' }), RESIGN]) {
+      const signed = leaver.author(3, table.players[3]!.identity.secretKey, body, 0);
+      if (!signed.ok) throw new Error(signed.error);
+      table.replicas.forEach((r, s) => s !== 3 && feed(r, signed.value.bytes));
+      table.events.push(signed.value);
+      const at = table.replicas[0]!.log.size - 1;
+      expect(table.replicas[0]!.entryVerdicts[at]).toBe('void');
+    }
+    expect(table.replicas[0]!.stateHash).toBe(before);
+    expect(offences(table).flat()).toEqual([]);
+    expect(table.replicas[0]!.stopped).toBe(false);
+    // What a page had in flight is bounded: past it, the leaver floods, and is named.
+    const branch = spectator(table);
+    const flood = () => branch.author(3, table.players[3]!.identity.secretKey, RESIGN, 0);
+    for (let sent = 2; sent < MAX_AFTER_LEAVING; sent++) flood();
+    expect(branch.offences()).toEqual([]);
+    flood();
+    expect(branch.offences()).toMatchObject([{ seat: 3, reason: 'ERR_LEFT' }]);
+  });
+
+  test('the three play on to the end and the audit; the leaver never wins; all agree', () => {
+    run(table, (s) => s.step.type === 'DONE');
+    const [first] = table.replicas;
+    expect(first!.state.ending).toBeNull();
+    // The audit asked nothing of the leaver.
+    expect(first!.state.audit[3]).toBeNull();
+    expect(first!.state.audit.slice(0, 3).every((a) => a !== null)).toBe(true);
+    const outcome = first!.outcome()!;
+    expect(outcome.reason).toContain('player 3 resigned');
+    if (outcome.result === 'win') expect(outcome.winners).not.toContain(3);
+    expect(first!.finality()).toEqual({ kind: 'final' });
+    expect(offences(table).flat()).toEqual([]);
+    const hashes = new Set([...table.replicas, spectator(table)].map((r) => r.stateHash));
+    expect(hashes.size).toBe(1);
+  });
+});
+
+describe('a false recovery share names its author', () => {
+  let table: BT;
+  beforeAll(() => {
+    table = midGame(3);
+    table.play(2, RESIGN);
+  });
+
+  /** `seat`'s RECOVER, as `make` builds it from the honest one, on a branch: the offences found. */
+  function tryOn(seat: number, make: (honest: TableBody & { type: 'RECOVER' }) => TableBody) {
+    const branch = spectator(table);
+    const honest = dutyOf(branch, table.players[seat]!) as TableBody & { type: 'RECOVER' };
+    const signed = branch.author(seat, table.players[seat]!.identity.secretKey, make(honest), 0);
+    if (!signed.ok) throw new Error(signed.error);
+    return {
+      named: branch.offences().map(({ seat: s, reason }) => ({ seat: s, reason })),
+      diagnosis: () => lastDiagnosis(branch),
+    };
+  }
+
+  test('a point swapped for another card’s', () => {
+    const { named, diagnosis } = tryOn(0, (honest) => {
+      const share = honest.shares[0]!;
+      const points = splitPoints(fromBase64(share.points));
+      [points[0], points[1]] = [points[1]!, points[0]!];
+      const swapped = { ...share, points: toBase64(joinPoints(points)) };
+      return { ...honest, shares: [swapped, ...honest.shares.slice(1)] };
+    });
+    expect(named).toEqual([{ seat: 0, reason: 'ERR_PROOF' }]);
+    expect(diagnosis()).toMatchObject({ kind: 'proof', proof: 'recovery', part: 0 });
+  });
+
+  test('a share proven under a secret that is not the holder’s share', () => {
+    const state = table.replicas[1]!.state;
+    const { named } = tryOn(1, () => ({
+      type: 'RECOVER',
+      shares: batchOf(state, 1).map(({ ids, context }) => {
+        const cards = ids.map((id) => readPoint(state.cards[id]!.c));
+        const made = proveRecovery(context, randomScalar(), cards);
+        return { points: writePoints(made.points), proof: toBase64(encodeUnlockProof(made.proof)) };
+      }),
+    }));
+    expect(named).toEqual([{ seat: 1, reason: 'ERR_PROOF' }]);
+  });
+
+  test('another holder’s share, lent and passed off as one’s own', () => {
+    const state = table.replicas[0]!.state;
+    const step = recovering(state);
+    const { named } = tryOn(0, () => ({
+      type: 'RECOVER',
+      shares: batchOf(state, 0).map(({ ids, context }) => {
+        const key = state.cards[ids[0]!]!.layers.find((l) => l.seat === step.seat)!.key;
+        const dealt = state.dealings!.find(
+          (d) => d.dealer === step.seat && state.epochs[d.epoch]!.keys[step.seat] === key,
+        )!;
+        const { commitments } = decodeDealing(fromBase64(dealt.dealing));
+        const x = dealt.holders.indexOf(1) + 1;
+        const lent = table.players[1]!.keyring.scalarFor(writePoint(shareImage(commitments, x)));
+        const cards = ids.map((id) => readPoint(state.cards[id]!.c));
+        const made = proveRecovery(context, lent, cards);
+        return { points: writePoints(made.points), proof: toBase64(encodeUnlockProof(made.proof)) };
+      }),
+    }));
+    expect(named).toEqual([{ seat: 0, reason: 'ERR_PROOF' }]);
+  });
+
+  test('a share missing, or a point short', () => {
+    expect(tryOn(0, () => ({ type: 'RECOVER', shares: [] })).named).toEqual([
+      { seat: 0, reason: 'ERR_SHAPE' },
+    ]);
+    const short = tryOn(1, (honest) => {
+      const share = honest.shares[0]!;
+      const points = splitPoints(fromBase64(share.points)).slice(1);
+      const cut = { ...share, points: toBase64(joinPoints(points)) };
+      return { ...honest, shares: [cut, ...honest.shares.slice(1)] };
+    });
+    expect(short.named).toEqual([{ seat: 1, reason: 'ERR_SHAPE' }]);
+  });
+
+  test('a second leaver, during the recovery, ends the table: both lose', () => {
+    const branch = spectator(table);
+    const signed = branch.author(1, table.players[1]!.identity.secretKey, RESIGN, 0);
+    if (!signed.ok) throw new Error(signed.error);
+    expect(branch.state.ending).toEqual({ type: 'RESIGN', seat: 1, by: 1 });
+    expect(branch.state.step.type).toBe('DONE');
+    const outcome = branch.outcome();
+    expect(outcome).toMatchObject({ result: 'win', winners: [0] });
+    expect(outcome!.reason).toContain('resigned');
+  });
+});
+
+describe('a seat claimed on time at a table of three', () => {
+  /** A table of three mid-game, the seat that owes a move claimed once its time ran out. */
+  function claimed() {
+    const table = midGame(3);
+    const mover = table.mover()!;
+    const claimer = (mover + 1) % 3;
+    const holder = (mover + 2) % 3;
+    const claim = table.play(
+      claimer,
+      { type: 'ABSENT', seat: mover },
+      table.replicas[0]!.due(mover)!,
+    );
+    const window = claim.event.at! + table.replicas[0]!.clock!.dutyMs;
+    /** The claimed seat's move where it stands, its claim void there, signed at `at`. */
+    const answer = (at: number) => {
+      const state = table.replicas[mover]!.standingFor(mover);
+      const legal = batailles.legalActions(state.game, mover, table.known(mover, state));
+      const { seat: _, ...action } = legal[0]! as JsonObject;
+      return table.play(mover, makeAct(action), at);
+    };
+    return { table, mover, claimer, holder, window, answer };
+  }
+
+  test('its claim stands once the others’ shares, signed past its window, settle it: a late answer is void', () => {
+    const { table, mover, claimer, holder, window, answer } = claimed();
+    table.play(claimer, dutyOf(table.replicas[claimer]!, table.players[claimer]!), window);
+    table.play(holder, dutyOf(table.replicas[holder]!, table.players[holder]!), window);
+    expect(table.replicas[0]!.state.step.type).not.toBe('RECOVER');
+    // Backdated into the window, but after both others settled the claim.
+    const late = answer(window);
+    for (const replica of table.replicas.filter((_, s) => s !== mover)) {
+      expect(replica.entryVerdicts[replica.log.size - 1]).toBe('void');
+      expect(replica.state.left).toEqual([{ type: 'ABSENT', seat: mover, by: claimer }]);
+      expect(replica.offences()).toEqual([]);
+    }
+    expect(late.event.author).toBe(mover);
+    run(table, (s) => s.step.type === 'DONE');
+    const outcome = table.replicas[0]!.outcome()!;
+    expect(outcome.reason).toContain(`player ${mover} ran out of time`);
+    if (outcome.result === 'win') expect(outcome.winners).not.toContain(mover);
+    expect(new Set(table.replicas.filter((_, s) => s !== mover).map((r) => r.stateHash)).size).toBe(
+      1,
+    );
+  });
+
+  test('an answer in its window voids the claim and the shares built on it, and names nobody', () => {
+    const { table, claimer, window, answer } = claimed();
+    const early = table.play(
+      claimer,
+      dutyOf(table.replicas[claimer]!, table.players[claimer]!),
+      window,
+    );
+    answer(window - 1);
+    for (const replica of table.replicas) {
+      expect(replica.state.left).toBeUndefined();
+      expect(replica.state.step.type).not.toBe('RECOVER');
+      expect(replica.offences()).toEqual([]);
+      const at = replica.log.entries().findIndex((e) => e.hash === early.hash);
+      expect(replica.entryVerdicts[at]).toBe('void');
+    }
+    expect(new Set(table.replicas.map((r) => r.stateHash)).size).toBe(1);
+  });
+});
+
+describe('a show under way when one of its members leaves', () => {
+  test('starts again from its cards as they were: the other member’s card carries no key nobody shares', () => {
+    const table = Table.of(makePlayers(3), batailles, { players: 3 });
+    run(table, (s) => s.step.type === 'COPY');
+    const state = table.replicas[0]!.state;
+    const step = state.step as StepOf<'COPY'>;
+    const kept = state.beforeShow!;
+    expect(kept.cards).toEqual(step.cards);
+    // The fight's members have each put a show key on every card of it.
+    const [leaver, stays] = step.to as [number, number];
+    const theirs = step.cards.filter((id) => Math.floor(id / 16) === stays);
+    for (const id of theirs)
+      expect(state.cards[id]!.layers.map((l) => l.seat).sort()).toEqual([...step.to].sort());
+    table.play(leaver, RESIGN);
+    const after = table.replicas[0]!.state;
+    for (const id of theirs) {
+      const i = kept.cards.indexOf(id);
+      expect(after.cards[id]).toEqual(kept.snapshot[i]);
+      expect(after.cards[id]!.layers.map((l) => l.seat)).toEqual([stays]);
+    }
+    expect(after.copies.filter((c) => step.cards.includes(c.card))).toEqual([]);
+    expect(after.beforeShow).toBeUndefined();
+    run(table, (s) => s.step.type === 'DONE');
+    expect(table.replicas[0]!.offences()).toEqual([]);
+    expect(
+      new Set(table.replicas.filter((_, s) => s !== leaver).map((r) => r.stateHash)).size,
+    ).toBe(1);
+  });
+});
