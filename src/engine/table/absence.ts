@@ -7,11 +7,11 @@ import type { Event } from '../events.ts';
 import type { Seat } from '../game.ts';
 import type { EventLog, LogEntry } from '../log.ts';
 import { STILL, type Clock } from './clock.ts';
-import { absentSeat } from './leave.ts';
+import { absentSeat, claimedAbsent } from './leave.ts';
 import { sees } from './seen.ts';
 import type { Verdict } from './sweep.ts';
 import { settlers } from './turn-time.ts';
-import type { Genesis } from './types.ts';
+import type { Genesis, TableState } from './types.ts';
 
 /**
  * How many times one seat may claim another absent with the table not moving in
@@ -117,6 +117,29 @@ export function standingClaim(log: EventLog, verdicts: readonly Verdict[], seat:
     .entries()
     .findIndex((e, j) => verdicts[j] === 'applied' && absentSeat(e.event.body) === seat);
 }
+
+/**
+ * At a table that plays on without a claimed seat (recovery.ts), when the others' time for
+ * their shares of its lock starts: the end of the claim's answer window. Their pages hold
+ * their shares back until then (sooner, they would be out for nothing should the seat
+ * answer), so no seat can run out of time by waiting for it. Null at any other step, and
+ * after a resignation, whose shares are owed at once.
+ */
+export function sharesFrom(
+  table: TableLog,
+  verdicts: readonly Verdict[],
+  state: TableState<unknown>,
+): number | null {
+  const { step } = state;
+  if (table.clock === null || step.type !== 'RECOVER' || !claimedAbsent(state, step.seat))
+    return null;
+  const claim = table.log.entries()[standingClaim(table.log, verdicts, step.seat)];
+  return claim === undefined ? null : claim.event.at! + table.clock.dutyMs;
+}
+
+/** The later of two times a turn may run from; null when neither is set. */
+export const laterOf = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b);
 
 /**
  * The first entry before `from` applied as an ABSENT whose seat has

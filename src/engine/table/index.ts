@@ -14,6 +14,7 @@ export { deckIndex } from './decks.ts';
 export { diagnose, type Diagnosis, type ProofKind } from './fold.ts';
 export { startsNextGame } from './keys.ts';
 export { claimedAbsent } from './leave.ts';
+export { playsOn } from './recovery.ts';
 export type { Offence, ReplicaRecord, Verdict } from './replica.ts';
 export type { Finality } from './leave.ts';
 export { auditLog, type AuditDeal, type AuditMove, type AuditReport } from './report.ts';

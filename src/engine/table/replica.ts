@@ -52,7 +52,14 @@ import type { AnyGame, Outcome, Seat } from '../game.ts';
 import { createLog, type Appended, type EventLog, type LogEntry, type LogError } from '../log.ts';
 import { composeEvent } from '../log-compose.ts';
 import { err, ok, type Result } from '../result.ts';
-import { claimsInPlace, firstAnswered, MAX_CLAIMS, standingClaim } from './absence.ts';
+import {
+  claimsInPlace,
+  firstAnswered,
+  laterOf,
+  MAX_CLAIMS,
+  sharesFrom,
+  standingClaim,
+} from './absence.ts';
 import type { TableBody } from './bodies.ts';
 import { checkNow, type CheckBook, type CheckJob } from './checks.ts';
 import { limitFor, TIME_PROTOCOL, type Clock } from './clock.ts';
@@ -332,14 +339,18 @@ export class Replica<S extends Json> {
   due(seat: Seat): number | null {
     if (this.clock === null) return null;
     const owing = this.owed();
-    const start = since(this.log, this.log.seen(), seat);
+    const start = this.turnStart(seat);
     if (start === null || !owing.some((o) => o.seat === seat)) return null;
     return start + limitFor(this.clock, owing, seat, startsNextGame(this.state));
   }
 
-  /** When `seat`'s turn began, as a claim signed now would judge it (see `since`). */
+  /**
+   * When `seat`'s turn began, as a claim signed now would judge it (see `since`): for the
+   * shares of a claimed seat's lock, not before the claim's answer window ends (`sharesFrom`).
+   */
   turnStart(seat: Seat): number | null {
-    return since(this.log, this.log.seen(), seat);
+    const from = sharesFrom(this, this.current.verdicts, this.state);
+    return laterOf(since(this.log, this.log.seen(), seat), from);
   }
 
   /**

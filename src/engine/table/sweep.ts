@@ -11,7 +11,9 @@ import {
   answered,
   answersClaim,
   claimsInPlace,
+  laterOf,
   MAX_CLAIMS,
+  sharesFrom,
   type Answer,
   type TableLog,
 } from './absence.ts';
@@ -127,7 +129,7 @@ function judgeEntry<S extends Json>(table: Judging<S>, run: Run<S>, i: number): 
   // A claim before the claimed seat's time ran out, by the times of what the claim had seen.
   if (claimed !== null && clock !== null) {
     const limit = limitFor(clock, owed(seen, game), claimed, startsNextGame(seen));
-    const start = since(log, event.basis, claimed);
+    const start = laterOf(since(log, event.basis, claimed), sharesFrom(table, run.verdicts, seen));
     if (start === null || (event.at ?? 0) < start + limit)
       return { verdict: { rejected: 'ERR_TOO_SOON' }, state };
   }

@@ -5,6 +5,7 @@
  */
 import type { Json } from '../../engine/encoding.ts';
 import type { Seat } from '../../engine/game.ts';
+import { playsOn } from '../../engine/table/index.ts';
 import type { TableSession } from '../../net/table.ts';
 
 /** Another seat that may be claimed absent: when. */
@@ -15,6 +16,8 @@ export interface Absence {
   readonly secondsLeft: number;
   /** True on a timed table: its time runs whether its link is up or not. */
   readonly timed: boolean;
+  /** True at a table that plays on without a seat claimed absent (a big table, recovery.ts). */
+  readonly playsOn: boolean;
 }
 
 /** This player's own time: seconds left, and whether a claim names them (then to answer it). */
@@ -55,11 +58,13 @@ export class AbsenceClocks {
   private read(): void {
     const now = Date.now();
     const left = (due: number) => Math.max(0, Math.ceil((due - now) / 1000));
+    const goesOn = playsOn(this.session.snapshot.state);
     this.current = this.session.absences().map(({ seat, due }) => ({
       seat,
       name: this.names[seat] ?? `Seat ${seat}`,
       secondsLeft: left(due),
       timed: this.timed,
+      playsOn: goesOn,
     }));
     const own = this.session.ownDeadline();
     this.own = own === null ? null : { secondsLeft: left(own.due), claimed: own.claimed };

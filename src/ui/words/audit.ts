@@ -113,6 +113,18 @@ export function hashRows(
             : 'resigned and left before saying',
         },
       ];
+    // A seat the table played on without (a big table): it stopped where it left.
+    if (replica.state.left?.some((d) => d.seat === seat) && told?.events !== mine.events)
+      return [
+        {
+          name,
+          hash,
+          status: 'left',
+          words: told
+            ? `left the game after ${plural(told.events, 'event')}, before the last`
+            : 'left the game before saying',
+        },
+      ];
     if (!told || hash === null)
       return [{ name, hash: null, status: 'waiting', words: 'has not said yet' }];
     if (told.events !== mine.events)

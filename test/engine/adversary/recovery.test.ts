@@ -51,6 +51,7 @@ import {
 type State = TableState<BataillesState>;
 
 const RESIGN: TableBody = { type: 'RESIGN' };
+const absent = (seat: number): TableBody => ({ type: 'ABSENT', seat });
 const recovering = (s: State) => s.step as StepOf<'RECOVER'>;
 
 /** A Batailles table of `seats`, played by the bots until the first fight is over. */
@@ -336,6 +337,26 @@ describe('a seat claimed on time at a table of three', () => {
     expect(new Set(table.replicas.filter((_, s) => s !== mover).map((r) => r.stateHash)).size).toBe(
       1,
     );
+  });
+
+  test('a holder waiting for the window to end is not claimed before its time after it', () => {
+    const { table, claimer, holder, window } = claimed();
+    const dutyMs = table.replicas[0]!.clock!.dutyMs;
+    // Its time for its shares runs from the window's end, not from the last move before the claim.
+    expect(table.replicas[claimer]!.due(holder)).toBe(window + dutyMs);
+    const early = spectator(table);
+    early.author(
+      claimer,
+      table.players[claimer]!.identity.secretKey,
+      absent(holder),
+      window + dutyMs - 1,
+    );
+    expect(early.offences()).toMatchObject([{ seat: claimer, reason: 'ERR_TOO_SOON' }]);
+    // Once its time ran out it is a second leaver: the table ends, both leavers lose.
+    table.play(claimer, absent(holder), window + dutyMs);
+    const state = table.replicas[0]!.state;
+    expect(state.ending).toEqual({ type: 'ABSENT', seat: holder, by: claimer });
+    expect(table.replicas[0]!.outcome()).toMatchObject({ result: 'win', winners: [claimer] });
   });
 
   test('an answer in its window voids the claim and the shares built on it, and names nobody', () => {
