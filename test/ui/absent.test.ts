@@ -63,7 +63,9 @@ test('a player unreachable past the limit while he owes his move is declared abs
   ]);
 
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 40_000);
-  expect(alice.clocks.current).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 40, timed: false, playsOn: false }]);
+  expect(alice.clocks.current).toEqual([
+    { seat: 1, name: 'Bob', secondsLeft: 40, timed: false, playsOn: false },
+  ]);
   // Before the limit nothing is signed.
   const size = table.sessions[0]!.replica.log.size;
   await alice.declareAbsent(1);
@@ -71,7 +73,9 @@ test('a player unreachable past the limit while he owes his move is declared abs
   expect(alice.seen.outcome).toBeNull();
 
   await vi.advanceTimersByTimeAsync(40_000);
-  expect(alice.clocks.current).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 0, timed: false, playsOn: false }]);
+  expect(alice.clocks.current).toEqual([
+    { seat: 1, name: 'Bob', secondsLeft: 0, timed: false, playsOn: false },
+  ]);
   await alice.declareAbsent(1);
   expect(alice.error).toBeNull();
   expect(alice.seen.outcome).toEqual({
@@ -107,7 +111,9 @@ test('a player who comes back before the limit simply continues, and his clock s
   const { table, alice, bob } = await bothOweAFlip('absent-back');
   table.network.partition('local-0', 'local-1');
   await vi.advanceTimersByTimeAsync(DEFAULT_ABSENT_AFTER_MS - 20_000);
-  expect(alice.clocks.current).toEqual([{ seat: 1, name: 'Bob', secondsLeft: 20, timed: false, playsOn: false }]);
+  expect(alice.clocks.current).toEqual([
+    { seat: 1, name: 'Bob', secondsLeft: 20, timed: false, playsOn: false },
+  ]);
 
   table.network.heal('local-0', 'local-1');
   await until(() => alice.seen.links[1] === 'connected');

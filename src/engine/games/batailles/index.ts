@@ -39,6 +39,7 @@ export const batailles = defineGame({
     'One against two: first every Mine is defused if a Minesweeper attacks it; if not, the attackers die and the fight ends. Then each side deals its total strength to the other side, split as its owner wishes; a unit dies when its damage reaches its strength. A Spy kills a King outright and a King never harms a Spy. (5+7 against 10: the 10 dies and kills the 5 or the 7; 5+7 against 12: all can die; Spy+5 against the King: the King and the 5 die.)',
     'Both fighters say which cards die; if they disagree, the game stops, and the check at its end names whoever lied. Kill a King and you may look at one card in play of another player.',
     'When every other player can no longer attack (only Mines or nothing left), the last one may go on to destroy Mines, and stop when they wish. 1 point per trophy, 2 per King: the most points win.',
+    'A player who leaves, or whose time runs out and who is claimed, loses; the others take their lock off the cards still in the game and play on. Their army, hand and cards in play leave the game unseen; a fight they are in is called off. If a second player leaves, the game ends and the others share the win.',
     'When the game ends, every card is opened for everyone, and the game checks every fight, every pass and every card laid against the cards. A player whose word the cards deny is named and loses, and so does a player who will not let their cards be opened.',
   ],
   ...bataillesTerms,
