@@ -24,6 +24,7 @@ import { forkedBy } from '../engine/log.ts';
 import type { Playable } from '../engine/games/registry.ts';
 import { Keyring } from '../engine/table/keyring.ts';
 import type { TableBody } from '../engine/table/bodies.ts';
+import { hasLeft } from '../engine/table/recovery.ts';
 import type { Replica } from '../engine/table/replica.ts';
 import type { Genesis, Step, TableState } from '../engine/table/types.ts';
 import { err, ok, type Result } from '../engine/result.ts';
@@ -525,6 +526,10 @@ export class TableSession<S extends Json = Json> {
    * every earlier event of ours is sent: never sent unless stored.
    */
   private publish(body: TableBody, proveMs: number | null = null): Result<void, string> {
+    // A seat the table plays on without signs nothing more but its answer, while it may
+    // still give one: each event of its would be void, and a flood of them names it.
+    if (hasLeft(this.replica.state, this.seat) && this.ownDeadline()?.claimed !== true)
+      return err('ERR_LEFT');
     const started = performance.now();
     const signed = this.replica.author(this.seat, this.secretKey, body, this.now());
     if (!signed.ok) return err(signed.error);

@@ -162,8 +162,9 @@ test(
     const claim = ann.getByRole('button', { name: 'Declare Cat absent' });
     await forwardUntil(left, async () => (await claim.count()) > 0);
     await claim.click();
-    // The table goes on without Cat: no result yet, and it says what it waits for.
-    const recovering = "Cat left; the table takes Cat's lock off the cards in play";
+    // The table goes on without Cat: no result yet, and it says what it waits for. Nobody
+    // gives a share before Cat's answer window is over.
+    const recovering = "Cat left; the table takes Cat's lock off the cards in play (0 of 3";
     for (const page of [ann, ben, watcher])
       await expect
         .poll(() => page.getByTestId('progress').textContent(), { timeout: 30_000 })
