@@ -101,6 +101,7 @@ export function place(
   candidate: Candidate,
   chains: readonly (readonly LogEntry[])[],
   accepted: ReadonlyMap<string, LogEntry>,
+  resignIsLast: boolean,
 ): Placement {
   const { author, seq, prev, basis, heads } = candidate.event;
   if (basis.length !== chains.length) return { error: 'ERR_BASIS' };
@@ -111,6 +112,10 @@ export function place(
     if (before === undefined) return { missing: prev };
     if (before.event.author !== author) return { error: 'ERR_PREV' };
     if (before.event.seq !== seq - 1) return { error: 'ERR_SEQ' };
+    // On a timed table a resignation is its seat's last word (its ending needs no confirmation
+    // of its, clock.ts): nothing chained after it is taken, so a seat that left a table that
+    // plays on without it (recovery.ts) can neither act there nor flood it.
+    if (resignIsLast && before.event.body.type === 'RESIGN') return { error: 'ERR_AFTER_RESIGN' };
   }
   let height = 0;
   for (let seat = 0; seat < chains.length; seat++) {

@@ -111,7 +111,8 @@ export type LogError =
   | 'ERR_SIGNATURE'
   | 'ERR_EQUIVOCATION'
   | 'ERR_HALTED'
-  | 'ERR_PENDING_FULL';
+  | 'ERR_PENDING_FULL'
+  | 'ERR_AFTER_RESIGN';
 
 /** Most hashes `missing` lists: a pull asks for these, and an ask is bounded. */
 export const MAX_MISSING = 32;
@@ -373,7 +374,7 @@ export class EventLog {
       return err('ERR_HALTED');
     }
 
-    const placement = place(candidate, this.chains, this.accepted);
+    const placement = place(candidate, this.chains, this.accepted, this.commitsTime);
     if ('error' in placement) return this.refuse(candidate, placement.error);
     if ('missing' in placement) return this.hold(candidate, placement.missing);
     return ok({ status: 'accepted', ...this.release(placement.entry) });
@@ -424,7 +425,7 @@ export class EventLog {
       for (const waiter of waiters) {
         const candidate = this.pending.get(waiter);
         if (candidate === undefined) continue;
-        const placement = place(candidate, this.chains, this.accepted);
+        const placement = place(candidate, this.chains, this.accepted, this.commitsTime);
         if ('missing' in placement) {
           this.pending.wait(waiter, placement.missing);
           continue;

@@ -30,6 +30,7 @@ import {
   settle,
   started,
   type Played,
+  endgame,
 } from './helpers/batailles.ts';
 import { tell } from './helpers.ts';
 
@@ -464,25 +465,6 @@ describe('the Slacker', () => {
   });
 });
 
-/** `opened()` with every hand, army and Slacker gone, and these cards in play and trophies. */
-function endgame(inPlay: (number | null)[][], trophies: number[][], turn: number): Played {
-  const { state } = opened();
-  const faces = state.faces.map((f, id) => (trophies.flat().includes(id) ? DEAL[id]! : f));
-  return {
-    state: {
-      ...state,
-      play: inPlay,
-      trophies,
-      faces,
-      hands: [[], [], []],
-      armies: [[], [], []],
-      slacker: [0, 0, 0],
-      turn,
-    },
-    exhibits: [],
-  };
-}
-
 describe('the end', () => {
   test('a leaving that leaves one seat in play ends the game at once; the leaver never wins', () => {
     const p = endgame(
@@ -491,8 +473,8 @@ describe('the end', () => {
         [card(1, U(12)), null],
         [null, null],
       ],
-      [[card(2, U(9))], [card(2, U(3)), card(2, KING)], []],
       0,
+      [[card(2, U(9))], [card(2, U(3)), card(2, KING)], []],
     );
     expect(batailles.needs(p.state)).toEqual([{ type: 'ACT', seats: [0] }]);
     const gone = leaves(p, 1).state;
@@ -517,8 +499,8 @@ describe('the end', () => {
         [card(1, U(12)), null],
         [card(2, U(9)), null],
       ],
-      [[card(2, U(3))], [card(0, U(7)), card(0, KING)], [card(1, U(4))]],
       0,
+      [[card(2, U(3))], [card(0, U(7)), card(0, KING)], [card(1, U(4))]],
     );
     let q = leaves(p, 1);
     expect(q.state.result).toBeNull();
@@ -535,8 +517,8 @@ describe('the end', () => {
         [card(1, U(12)), null],
         [card(2, MINE), null],
       ],
-      [[], [], []],
       0,
+      [[], [], []],
     );
     let q = play(p, DEAL, 0, { type: 'PASS' });
     expect(q.state.turn).toBe(1);
@@ -556,8 +538,8 @@ describe('the computer player', () => {
         [twelve, null],
         [four, null],
       ],
-      [[], [card(0, U(5)), card(0, KING)], [card(1, U(4))]],
       2,
+      [[], [card(0, U(5)), card(0, KING)], [card(1, U(4))]],
     );
     const state = { ...leaves(p, 1).state, passed: [true, false, false] };
     const known = knownOf(state, DEAL, 2);

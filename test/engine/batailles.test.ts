@@ -30,6 +30,7 @@ import {
   settle,
   started,
   type Played,
+  endgame,
 } from './helpers/batailles.ts';
 import { tell } from './helpers.ts';
 
@@ -347,22 +348,6 @@ describe('a disputed fight', () => {
     expect(audit(p.state, p.exhibits)).toEqual([{ seat: 2, reason: 'ERR_FIGHT_RESULT' }]);
   });
 });
-
-/** `opened()` with every hand, army and Slacker gone, and these cards in play. */
-function endgame(play: (number | null)[][], turn: number): Played {
-  const { state } = opened();
-  return {
-    state: {
-      ...state,
-      play,
-      hands: [[], [], []],
-      armies: [[], [], []],
-      slacker: [0, 0, 0],
-      turn,
-    },
-    exhibits: [],
-  };
-}
 
 describe('passing and the end', () => {
   test('with only a Mine in play a player passes; when every player still in play passed, the game ends', () => {

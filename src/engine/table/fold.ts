@@ -26,7 +26,7 @@ import { lockFor } from './lock.ts';
 import { actionName, refuse, type Diagnosis, type Folded } from './refusal.ts';
 import { remaskStep } from './remask.ts';
 import { keysStep, shuffleGroups } from './keys.ts';
-import { leaveTable, playsOn } from './recovery.ts';
+import { hasLeft, leaveTable, playsOn } from './recovery.ts';
 import {
   nextStep,
   type Applied,
@@ -156,6 +156,9 @@ export function applyEvent<S extends Json>(
 ): Folded<TableState<S>> {
   // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what;
   // nor is answering a claim.
+  // A seat the table plays on without has no say there any more (recovery.ts): what it
+  // signed before it knew is void where it lands, what it signed after is refused.
+  if (hasLeft(state, author)) return refuse('ERR_LEFT');
   // At a table that shares its layers the others may play on without the leaver (recovery.ts).
   if (body.type === 'RESIGN') {
     const resigned = applyResign(state, author);

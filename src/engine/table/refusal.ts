@@ -20,6 +20,7 @@ export type TableError =
   | 'ERR_AUDIT'
   | 'ERR_NOT_OVER'
   | 'ERR_KEY'
+  | 'ERR_LEFT'
   | LeaveError;
 
 /** Which proof a part carries. */

@@ -89,18 +89,6 @@ function judgeEntry<S extends Json>(table: Judging<S>, run: Run<S>, i: number): 
   const { log, game, clock } = table;
   const { author, body } = log.entries()[i]!.event;
   const state = run.states[i]!;
-  // A seat that left a table that played on without it has no say there any more, not even
-  // a refused one: its events are void where they land, so a leaver that comes back can
-  // neither act nor, with an event the table refuses, stop it. A page in flight signs a
-  // few before it learns it left; past `MAX_AFTER_LEAVING` they are a flood, named.
-  if (hasLeft(state, author))
-    return {
-      verdict:
-        voidAfterLeaving(table.log, run, i, author) < MAX_AFTER_LEAVING
-          ? 'void'
-          : { rejected: 'ERR_LEFT' },
-      state,
-    };
   // Its one use: a seat could flood the log with answers to nothing. On a timed table it
   // has none: a claimed seat answers with what it owes.
   if (body.type === 'PRESENT' && (clock !== null || !answersClaim(log, i)))
@@ -121,6 +109,9 @@ function judgeEntry<S extends Json>(table: Judging<S>, run: Run<S>, i: number): 
   const next = judge(state, game, author, body, run.checks);
   const unseen = unseenBefore(log, i);
   const seen = stateSeenBy(table, run, i, unseen);
+  // A seat that saw the table play on without it (recovery.ts) has no say there any more:
+  // what it signs then is void, judged on what it had seen, so alike in every order.
+  if (hasLeft(seen, author)) return { verdict: 'void', state };
   // Every event must be valid where its author stood, wherever the log puts it:
   // else naming an older state could slip in a move that was never legal there.
   // Stryker disable next-line ConditionalExpression: only work: `judge` of the same state and body gives `next` again
@@ -136,24 +127,6 @@ function judgeEntry<S extends Json>(table: Judging<S>, run: Run<S>, i: number): 
   return next.ok && !answered(table, log.entries()[i]!)
     ? { verdict: 'applied', state: next.value }
     : { verdict: 'void', state };
-}
-
-/**
- * How many events a seat that has left may still sign, each void: what its page had in
- * flight when it left (a duty, its late answer, a confirmation). Each is stored and
- * forwarded by every page, so they are bounded like everything a peer can make us keep.
- */
-export const MAX_AFTER_LEAVING = 8;
-
-/** How many of `author`'s entries before `i` were void because it had left. */
-function voidAfterLeaving<S>(log: EventLog, run: Run<S>, i: number, author: number): number {
-  return log
-    .entries()
-    .slice(0, i)
-    .filter(
-      (e, j) =>
-        e.event.author === author && run.verdicts[j] === 'void' && hasLeft(run.states[j]!, author),
-    ).length;
 }
 
 /** True when `event`, a SEEN, comes a second time in one turn (see `seenIn`). */

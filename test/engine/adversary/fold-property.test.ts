@@ -476,7 +476,9 @@ class Run {
     const received = mine.receive(signed.bytes);
     // Past an offence the log keeps nothing (ERR_HALTED): what the attacker sends then is
     // dropped by every replica that knows of the offence (flood.test.ts sends it anyway).
-    if (!received.ok && received.error === 'ERR_HALTED') return;
+    // Nor does it keep anything chained after the attacker's own resignation.
+    if (!received.ok && (received.error === 'ERR_HALTED' || received.error === 'ERR_AFTER_RESIGN'))
+      return;
     expect(received, 'the attacker keeps to the log').toMatchObject({ ok: true });
     this.send(0, signed);
     this.tally.attacker++;

@@ -163,3 +163,29 @@ export function opened(): Played {
   ];
   return layAll(started(3, DEAL), DEAL, pairs, [1, 0]);
 }
+
+/**
+ * `opened()` with every hand, army and Slacker gone, these cards in play, `turn` to move,
+ * and `trophies` (each killed card turned faceup with its face from `DEAL`).
+ */
+export function endgame(
+  inPlay: (number | null)[][],
+  turn: number,
+  trophies: number[][] = [[], [], []],
+): Played {
+  const { state } = opened();
+  const faces = state.faces.map((f, id) => (trophies.flat().includes(id) ? DEAL[id]! : f));
+  return {
+    state: {
+      ...state,
+      play: inPlay,
+      trophies,
+      faces,
+      hands: [[], [], []],
+      armies: [[], [], []],
+      slacker: [0, 0, 0],
+      turn,
+    },
+    exhibits: [],
+  };
+}
