@@ -35,7 +35,7 @@ const PARTS = {
     // small decks reach the same checks in a fraction of the time.
     tests: [
       'test/engine/{table,table-steps,table-decks,table-exhibits,void,judge,leave,duties,keyring,report,seal,time-control,table-rounds,check-id}.test.ts',
-      'test/engine/adversary/{checks-fold,bodies,context,audit-void,remask,evidence,sharing}.test.ts',
+      'test/engine/adversary/{checks-fold,bodies,context,audit-void,remask,evidence,sharing,recovery}.test.ts',
     ],
   },
   // The replica and the door into the fold, against the tests of verdicts, concurrent events and
@@ -51,7 +51,7 @@ const PARTS = {
     // (without them the part's timed branches had no test at all).
     tests: [
       'test/engine/{replica,concurrent,checks,judge,void,leave,turn-time}.test.ts',
-      'test/engine/adversary/{forged-ending,clock,finality,sharing}.test.ts',
+      'test/engine/adversary/{forged-ending,clock,finality,sharing,recovery}.test.ts',
     ],
   },
 };

@@ -61,6 +61,7 @@ const SETUP = ['KEYS', 'SHARE', 'SHUFFLE'];
 
 /** True when `seat` has left the table and the table played on without it. */
 export const hasLeft = (state: TableState<unknown>, seat: Seat): boolean =>
+  // Stryker disable next-line MethodExpression: one seat at most has left (a second leaver ends the table), so some and every agree
   state.left?.some((d) => d.seat === seat) ?? false;
 
 /**
@@ -87,6 +88,7 @@ export function leaveTable<S extends Json>(
 ): TableState<S> {
   const { seat } = departure;
   const told = game.fact(state.game, { type: 'LEFT', seat });
+  // Stryker disable next-line ConditionalExpression: a game that names its decks' owners takes LEFT before its outcome (Game.deckOwner): a refusal is its bug, as a need it cannot meet is (fold.ts `started`)
   if (!told.ok) throw new Error(`the game refused a seat's leaving: ${told.error}`);
   const left = { ...restoreShow(state), game: told.value, left: [departure] };
   const cards = sharedCards(left, seat);
@@ -144,7 +146,9 @@ function recoveryBatches(
       ids,
       dealt,
       x: dealt.holders.indexOf(holder) + 1,
+      // Stryker disable next-line StringLiteral: prover and verifier derive the same context, apart from every other step's by its kind
       context: proofContext(state, 'RECOVER', holder, {
+        // Stryker disable next-line StringLiteral: as above: the same purpose on both sides
         purpose: `recover ${step.seat}`,
         cards: ids,
       }),

@@ -28,11 +28,15 @@ import {
   toBase64,
 } from '../../../crypto/index.ts';
 import { batailles, type BataillesState } from '../../../src/engine/games/batailles/index.ts';
-import { makeAct } from '../../../src/engine/table/author.ts';
+import { makeAct, stillDue } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { proofContext } from '../../../src/engine/table/context.ts';
 import { readPoint, writePoint, writePoints } from '../../../src/engine/table/points.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
+import { playsOn } from '../../../src/engine/table/recovery.ts';
+import { ok, type Result } from '../../../src/engine/result.ts';
+import type { Need } from '../../../src/engine/game.ts';
+import { scriptGame, type ScriptState } from '../helpers/script-game.ts';
 import type { StepOf } from '../../../src/engine/table/step.ts';
 import type { TableState } from '../../../src/engine/table/types.ts';
 import type { JsonObject } from '../../../src/engine/encoding.ts';
@@ -111,10 +115,10 @@ describe('a seat that resigns from a table of four, mid-game', () => {
   beforeAll(() => {
     table = midGame(4);
     before = table.replicas[0]!.state;
-    table.play(3, RESIGN);
   });
 
   test('the others owe their shares of its layer on every undrawn card of the other armies', () => {
+    table.play(3, RESIGN);
     const state = table.replicas[0]!.state;
     expect(state.ending).toBeNull();
     expect(state.left).toEqual([{ type: 'RESIGN', seat: 3, by: 3 }]);
@@ -162,6 +166,22 @@ describe('a seat that resigns from a table of four, mid-game', () => {
       const truth = readPoint(state.cards[id]!.c).multiply(invertScalar(e));
       expect(guess.equals(truth)).toBe(false);
     });
+  });
+
+  test('a RECOVER made while the others give theirs is still due: their shares change no card it covers', () => {
+    const made = table.replicas[0]!.state;
+    const mine = dutyOf(table.replicas[0]!, table.players[0]!);
+    expect(stillDue(made, made, 0, mine)).toBe(true);
+    const branch = spectator(table);
+    const other = dutyOf(branch, table.players[1]!);
+    const signed = branch.author(1, table.players[1]!.identity.secretKey, other, 0);
+    if (!signed.ok) throw new Error(signed.error);
+    expect(stillDue(made, branch.state, 0, mine)).toBe(true);
+    // Not for a seat that gave its shares, nor the leaver, nor at another table or step.
+    expect(stillDue(made, branch.state, 1, other)).toBe(false);
+    expect(stillDue(made, branch.state, 3, mine)).toBe(false);
+    expect(stillDue({ ...made, genesisHash: 'other' }, branch.state, 0, mine)).toBe(false);
+    expect(stillDue({ ...made, stepNo: made.stepNo - 1 }, branch.state, 0, mine)).toBe(false);
   });
 
   test('once every share is in, each card is what the leaver’s own unlock would have left', () => {
@@ -223,14 +243,25 @@ describe('a false recovery share names its author', () => {
   let table: BT;
   beforeAll(() => {
     table = midGameOfThree();
-    table.play(2, RESIGN);
   });
 
-  /** `seat`'s RECOVER, as `make` builds it from the honest one, on a branch: the offences found. */
-  function tryOn(seat: number, make: (honest: TableBody & { type: 'RECOVER' }) => TableBody) {
+  /** A replica of the table once seat 2 resigned: the others owe their shares. */
+  function resigned(): Replica<BataillesState> {
     const branch = spectator(table);
+    const signed = branch.author(2, table.players[2]!.identity.secretKey, RESIGN, 0);
+    if (!signed.ok) throw new Error(signed.error);
+    return branch;
+  }
+
+  /** `seat`'s RECOVER, as `make` builds it from the honest one, once seat 2 resigned: the offences found. */
+  function tryOn(
+    seat: number,
+    make: (honest: TableBody & { type: 'RECOVER' }, state: State) => TableBody,
+  ) {
+    const branch = resigned();
     const honest = dutyOf(branch, table.players[seat]!) as TableBody & { type: 'RECOVER' };
-    const signed = branch.author(seat, table.players[seat]!.identity.secretKey, make(honest), 0);
+    const body = make(honest, branch.state);
+    const signed = branch.author(seat, table.players[seat]!.identity.secretKey, body, 0);
     if (!signed.ok) throw new Error(signed.error);
     return {
       named: branch.offences().map(({ seat: s, reason }) => ({ seat: s, reason })),
@@ -251,8 +282,7 @@ describe('a false recovery share names its author', () => {
   });
 
   test('a share proven under a secret that is not the holder’s share', () => {
-    const state = table.replicas[1]!.state;
-    const { named } = tryOn(1, () => ({
+    const { named } = tryOn(1, (_, state) => ({
       type: 'RECOVER',
       shares: batchOf(state, 1).map(({ ids, context }) => {
         const cards = ids.map((id) => readPoint(state.cards[id]!.c));
@@ -264,11 +294,10 @@ describe('a false recovery share names its author', () => {
   });
 
   test('another holder’s share, lent and passed off as one’s own', () => {
-    const state = table.replicas[0]!.state;
-    const step = recovering(state);
-    const { named } = tryOn(0, () => ({
+    const { named } = tryOn(0, (_, state) => ({
       type: 'RECOVER',
       shares: batchOf(state, 0).map(({ ids, context }) => {
+        const step = recovering(state);
         const key = state.cards[ids[0]!]!.layers.find((l) => l.seat === step.seat)!.key;
         const dealt = state.dealings!.find(
           (d) => d.dealer === step.seat && state.epochs[d.epoch]!.keys[step.seat] === key,
@@ -285,9 +314,9 @@ describe('a false recovery share names its author', () => {
   });
 
   test('a share missing, or a point short', () => {
-    expect(tryOn(0, () => ({ type: 'RECOVER', shares: [] })).named).toEqual([
-      { seat: 0, reason: 'ERR_SHAPE' },
-    ]);
+    const missing = tryOn(0, () => ({ type: 'RECOVER', shares: [] }));
+    expect(missing.named).toEqual([{ seat: 0, reason: 'ERR_SHAPE' }]);
+    expect(missing.diagnosis()).toMatchObject({ kind: 'count', items: 'shares', claimed: 0 });
     const short = tryOn(1, (honest) => {
       const share = honest.shares[0]!;
       const points = splitPoints(fromBase64(share.points)).slice(1);
@@ -295,10 +324,11 @@ describe('a false recovery share names its author', () => {
       return { ...honest, shares: [cut, ...honest.shares.slice(1)] };
     });
     expect(short.named).toEqual([{ seat: 1, reason: 'ERR_SHAPE' }]);
+    expect(short.diagnosis()).toMatchObject({ kind: 'count', items: 'points', part: 0 });
   });
 
   test('a second leaver, during the recovery, ends the table: both lose', () => {
-    const branch = spectator(table);
+    const branch = resigned();
     const signed = branch.author(1, table.players[1]!.identity.secretKey, RESIGN, 0);
     if (!signed.ok) throw new Error(signed.error);
     expect(branch.state.ending).toEqual({ type: 'RESIGN', seat: 1, by: 1 });
@@ -395,7 +425,8 @@ describe('a seat claimed on time at a table of three', () => {
 describe('a show under way when one of its members leaves', () => {
   test('starts again from its cards as they were: the other member’s card carries no key nobody shares', () => {
     const table = Table.of(makePlayers(3), batailles, { players: 3 });
-    run(table, (s) => s.step.type === 'COPY');
+    // A show after the first fight's: copies of other cards are kept from it.
+    run(table, (s) => s.step.type === 'COPY' && s.game.fights.length > 0);
     const state = table.replicas[0]!.state;
     const step = state.step as StepOf<'COPY'>;
     const kept = state.beforeShow!;
@@ -412,12 +443,76 @@ describe('a show under way when one of its members leaves', () => {
       expect(after.cards[id]).toEqual(kept.snapshot[i]);
       expect(after.cards[id]!.layers.map((l) => l.seat)).toEqual([stays]);
     }
-    expect(after.copies.filter((c) => step.cards.includes(c.card))).toEqual([]);
+    // Every other card and copy is as it was.
+    expect(after.cards.length).toBe(state.cards.length);
+    after.cards.forEach((card, id) => {
+      if (!step.cards.includes(id)) expect(card).toEqual(state.cards[id]);
+    });
+    expect(after.copies).toEqual(state.copies.filter((c) => !step.cards.includes(c.card)));
+    expect(after.copies.length).toBeGreaterThan(0);
     expect(after.beforeShow).toBeUndefined();
     run(table, (s) => s.step.type !== 'RECOVER');
     expect(table.replicas[0]!.offences()).toEqual([]);
     expect(
       new Set(table.replicas.filter((_, s) => s !== leaver).map((r) => r.stateHash)).size,
     ).toBe(1);
+  });
+});
+
+/**
+ * A scripted game whose decks are its seats' own (army p is seat p's), told of a leaving:
+ * with `ends`, the leaving ends it.
+ */
+const leavingGame = (ends: boolean) => ({
+  ...scriptGame,
+  id: 'script-leaving',
+  deckOwner: (deck: number) => deck,
+  fact: (state: ScriptState, input: JsonObject): Result<ScriptState> =>
+    input.type === 'LEFT'
+      ? ok({ ...state, facts: [...state.facts, input], at: ends ? state.script.length : state.at })
+      : scriptGame.fact(state, input),
+});
+
+describe('a leaving the table plays on from at once', () => {
+  /** Three seats: each army dealt to its owner but seat 2's, then seat 0 owes a move, and seat 2 resigns. */
+  function resignAtTheMove(ends: boolean) {
+    const script = [
+      { type: 'DEAL', cards: [0, 1], to: 0 },
+      { type: 'DEAL', cards: [2, 3], to: 1 },
+      { type: 'ACT', seats: [0] },
+    ] satisfies Need[];
+    const decks = ['a', 'b', 'c'].map((name) => ({ name, size: 2 }));
+    const table = Table.of(makePlayers(3), leavingGame(ends), { decks, script });
+    table.dutiesToMove();
+    table.play(2, RESIGN);
+    return table.replicas[0]!;
+  }
+
+  test('with no card under a shared lock of the leaver’s, play goes on with no share to give', () => {
+    // Armies a and b are in their owners' hands; army c is under seat 2's own lock, never shared.
+    const replica = resignAtTheMove(false);
+    expect(replica.state.left).toEqual([{ type: 'RESIGN', seat: 2, by: 2 }]);
+    expect(replica.state.step.type).toBe('PLAY');
+    expect(replica.state.game.facts.at(-1)).toEqual({ type: 'LEFT', seat: 2 });
+    expect(replica.owed()).toEqual([{ seat: 0, kind: 'ACT' }]);
+  });
+
+  test('a leaving that ends the game goes to the audit, which asks nothing of the leaver', () => {
+    const replica = resignAtTheMove(true);
+    expect(replica.state.step.type).toBe('AUDIT');
+    expect(replica.owed()).toEqual([
+      { seat: 0, kind: 'AUDIT' },
+      { seat: 1, kind: 'AUDIT' },
+    ]);
+  });
+
+  test('the table plays on only once its first shuffle is done, while the game goes on, and once', () => {
+    const replica = resignAtTheMove(false);
+    const { state } = replica;
+    expect(playsOn({ ...state, left: undefined })).toBe(true);
+    expect(playsOn(state)).toBe(false);
+    for (const step of [{ type: 'AUDIT' }, { type: 'DONE' }] as const)
+      expect(playsOn({ ...state, left: undefined, step })).toBe(false);
+    expect(playsOn({ ...state, left: undefined, dealings: undefined })).toBe(false);
   });
 });
