@@ -88,7 +88,7 @@ export function leaveTable<S extends Json>(
 ): TableState<S> {
   const { seat } = departure;
   const told = game.fact(state.game, { type: 'LEFT', seat });
-  // Stryker disable next-line ConditionalExpression: a game that names its decks' owners takes LEFT before its outcome (Game.deckOwner): a refusal is its bug, as a need it cannot meet is (fold.ts `started`)
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a game that names its decks' owners takes LEFT before its outcome (Game.deckOwner): a refusal is its bug, as a need it cannot meet is (fold.ts `started`)
   if (!told.ok) throw new Error(`the game refused a seat's leaving: ${told.error}`);
   const left = { ...restoreShow(state), game: told.value, left: [departure] };
   const cards = sharedCards(left, seat);
@@ -116,11 +116,11 @@ function dealtKeys(state: TableState<unknown>, seat: Seat): Map<string, Dealt> {
   return keys;
 }
 
-/** Every card under one of `seat`'s shared layer keys, in card order. */
+/** Every card under one of `seat`'s shared layer keys (a key is one seat's alone), in card order. */
 function sharedCards(state: TableState<unknown>, seat: Seat): CardId[] {
   const shared = dealtKeys(state, seat);
   return state.cards.flatMap((card, id) =>
-    card.layers.some((l) => l.seat === seat && shared.has(l.key)) ? [id] : [],
+    card.layers.some((l) => shared.has(l.key)) ? [id] : [],
   );
 }
 

@@ -474,13 +474,16 @@ const leavingGame = (ends: boolean) => ({
 });
 
 describe('a leaving the table plays on from at once', () => {
-  /** Three seats: each army dealt to its owner but seat 2's, then seat 0 owes a move, and seat 2 resigns. */
-  function resignAtTheMove(ends: boolean) {
-    const script = [
+  /**
+   * Three seats: army a dealt to seat 0, and with `dealB` army b to seat 1, then seat 0
+   * owes a move, and seat 2 resigns.
+   */
+  function resignAtTheMove(ends: boolean, dealB = true) {
+    const script: Need[] = [
       { type: 'DEAL', cards: [0, 1], to: 0 },
-      { type: 'DEAL', cards: [2, 3], to: 1 },
+      ...(dealB ? [{ type: 'DEAL', cards: [2, 3], to: 1 } as const] : []),
       { type: 'ACT', seats: [0] },
-    ] satisfies Need[];
+    ];
     const decks = ['a', 'b', 'c'].map((name) => ({ name, size: 2 }));
     const table = Table.of(makePlayers(3), leavingGame(ends), { decks, script });
     table.dutiesToMove();
@@ -498,7 +501,9 @@ describe('a leaving the table plays on from at once', () => {
   });
 
   test('a leaving that ends the game goes to the audit, which asks nothing of the leaver', () => {
-    const replica = resignAtTheMove(true);
+    // Army b is still under seat 2's shared lock: nothing needs it once the game is over.
+    const replica = resignAtTheMove(true, false);
+    expect(replica.state.cards[2]!.layers.map((l) => l.seat)).toContain(2);
     expect(replica.state.step.type).toBe('AUDIT');
     expect(replica.owed()).toEqual([
       { seat: 0, kind: 'AUDIT' },
