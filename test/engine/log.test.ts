@@ -902,6 +902,36 @@ describe('events that say when they were signed', () => {
   });
 });
 
+describe('a resignation on a timed table', () => {
+  /** Seat 0's RESIGN, then its next event, composed on `log`: what the log says of it. */
+  function afterResign(log: EventLog) {
+    const resign = composeEvent(log, 0, { type: 'RESIGN' }, ids[0]!.secretKey, 1000);
+    if (!resign.ok) throw new Error(resign.error);
+    expect(log.append(resign.value.bytes).ok).toBe(true);
+    const next = composeEvent(log, 0, { type: 'X' }, ids[0]!.secretKey, 2000);
+    if (!next.ok) throw new Error(next.error);
+    return { next: next.value, appended: log.append(next.value.bytes) };
+  }
+
+  it('is its seat’s last word: nothing chained after it is taken, and another seat’s is', () => {
+    const log = timedLog();
+    const { next, appended } = afterResign(log);
+    expect(appended).toEqual({ ok: false, error: 'ERR_AFTER_RESIGN' });
+    expect(log.size).toBe(1);
+    expect(log.evidence).toEqual([
+      { bytes: next.bytes, author: 0, signed: true, reason: 'ERR_AFTER_RESIGN' },
+    ]);
+    expect(log.halted).toBe(false);
+    const other = composeEvent(log, 1, { type: 'X' }, ids[1]!.secretKey, 3000);
+    expect(other.ok && log.append(other.value.bytes).ok).toBe(true);
+  });
+
+  it('is not on a table without a clock, whose resigner confirms the ending', () => {
+    const { appended } = afterResign(testLog(ids, 'table-1', true));
+    expect(appended).toMatchObject({ ok: true, value: { status: 'accepted' } });
+  });
+});
+
 describe('forkedBy', () => {
   const text = (e: SignedEvent) => new TextDecoder().decode(e.bytes);
   /** Seat 0's honest events, another version of its first, and one chained onto that. */

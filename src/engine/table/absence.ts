@@ -7,7 +7,7 @@ import type { Event } from '../events.ts';
 import type { Seat } from '../game.ts';
 import type { EventLog, LogEntry } from '../log.ts';
 import { STILL, type Clock } from './clock.ts';
-import { absentSeat, claimedAbsent } from './leave.ts';
+import { absentSeat } from './leave.ts';
 import { sees } from './seen.ts';
 import type { Verdict } from './sweep.ts';
 import { settlers } from './turn-time.ts';
@@ -131,14 +131,15 @@ export function sharesFrom(
   state: TableState<unknown>,
 ): number | null {
   const { step } = state;
-  if (table.clock === null || step.type !== 'RECOVER' || !claimedAbsent(state, step.seat))
-    return null;
+  if (step.type !== 'RECOVER' || table.clock === null) return null;
+  // Only a claim that made the table play on without the seat stands naming it.
   const claim = table.log.entries()[standingClaim(table.log, verdicts, step.seat)];
   return claim === undefined ? null : claim.event.at! + table.clock.dutyMs;
 }
 
 /** The later of two times a turn may run from; null when neither is set. */
 export const laterOf = (a: number | null, b: number | null): number | null =>
+  // Stryker disable next-line ConditionalExpression: times are never negative, and `Math.max` reads a null as 0: either way the other time
   a === null ? b : b === null ? a : Math.max(a, b);
 
 /**

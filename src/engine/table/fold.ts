@@ -154,26 +154,25 @@ export function applyEvent<S extends Json>(
   body: Decoded,
   checks: Checks = checkNow,
 ): Folded<TableState<S>> {
-  // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what;
-  // nor is answering a claim.
   // A seat the table plays on without has no say there any more (recovery.ts): what it
-  // signed before it knew is void where it lands, what it signed after is refused.
+  // signed before it knew is void where it lands, what it signed after is void where it stood.
   if (hasLeft(state, author)) return refuse('ERR_LEFT');
-  // At a table that shares its layers the others may play on without the leaver (recovery.ts).
+  // Leaving is never owed: a seat may resign, or declare another absent, whoever owes what;
+  // nor is answering a claim. At a table that shares its layers the others may play on
+  // without the leaver (recovery.ts).
   if (body.type === 'RESIGN') {
     const resigned = applyResign(state, author);
     if (!resigned.ok) return refuse(resigned.error);
-    if (!playsOn(state)) return resigned;
-    return ok(settle(leaveTable(state, game, { type: 'RESIGN', seat: author, by: author }), game));
+    const departure = { type: 'RESIGN', seat: author, by: author } as const;
+    return ok(playsOn(state) ? settle(leaveTable(state, game, departure), game) : resigned.value);
   }
   if (body.type === 'ABSENT') {
     const ended = applyAbsent(state, author, body.seat, owed(state, game));
     if (!ended.ok) return refuse(ended.error);
     // A seat that withholds its keys keeps its own claims closed, not everyone's.
     if (state.step.type === 'AUDIT') return ok(judgeClaims(ended.value, game));
-    if (!playsOn(state)) return ended;
     const departure = { type: 'ABSENT', seat: body.seat, by: author } as const;
-    return ok(settle(leaveTable(state, game, departure), game));
+    return ok(playsOn(state) ? settle(leaveTable(state, game, departure), game) : ended.value);
   }
   // An answer to a claim of absence changes nothing: the replica checks that it answers one.
   if (body.type === 'PRESENT') return ok(state);

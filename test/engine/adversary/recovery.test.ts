@@ -32,6 +32,7 @@ import { makeAct, stillDue } from '../../../src/engine/table/author.ts';
 import type { TableBody } from '../../../src/engine/table/bodies.ts';
 import { proofContext } from '../../../src/engine/table/context.ts';
 import { readPoint, writePoint, writePoints } from '../../../src/engine/table/points.ts';
+import { judge } from '../../../src/engine/table/judge.ts';
 import { Replica } from '../../../src/engine/table/replica.ts';
 import { playsOn } from '../../../src/engine/table/recovery.ts';
 import { ok, type Result } from '../../../src/engine/result.ts';
@@ -383,6 +384,28 @@ describe('a seat claimed on time at a table of three', () => {
     );
   });
 
+  test('what it signs once the others settled the claim is void: it left already', () => {
+    const { table, mover, claimer, holder, window } = claimed();
+    table.play(claimer, dutyOf(table.replicas[claimer]!, table.players[claimer]!), window);
+    table.play(holder, dutyOf(table.replicas[holder]!, table.players[holder]!), window);
+    const replica = table.replicas[claimer]!;
+    const verdictOf = (hash: string) =>
+      replica.entryVerdicts[replica.log.entries().findIndex((e) => e.hash === hash)];
+    // A claim it makes, having seen its own stand: it has no say there.
+    const claim = table.play(mover, absent(holder), window + 1);
+    expect(verdictOf(claim.hash)).toBe('void');
+    // Its resignation, as an answer too late: it left already, and the table plays on.
+    const late = table.play(mover, RESIGN, window + 2);
+    expect(verdictOf(late.hash)).toBe('void');
+    expect(replica.state.ending).toBeNull();
+    expect(replica.state.left).toEqual([{ type: 'ABSENT', seat: mover, by: claimer }]);
+    expect(judge(replica.state, replica.game, mover, RESIGN)).toEqual({
+      ok: false,
+      error: 'ERR_LEFT',
+    });
+    expect(replica.offences()).toEqual([]);
+  });
+
   test('a holder waiting for the window to end is not claimed before its time after it', () => {
     const { table, claimer, holder, window } = claimed();
     const dutyMs = table.replicas[0]!.clock!.dutyMs;
@@ -504,11 +527,37 @@ describe('a leaving the table plays on from at once', () => {
     // Army b is still under seat 2's shared lock: nothing needs it once the game is over.
     const replica = resignAtTheMove(true, false);
     expect(replica.state.cards[2]!.layers.map((l) => l.seat)).toContain(2);
+    // The game's own outcome, with the leaver's loss told.
+    expect(replica.outcome()).toEqual({ result: 'draw', reason: 'SCRIPT_DONE; player 2 resigned' });
     expect(replica.state.step.type).toBe('AUDIT');
     expect(replica.owed()).toEqual([
       { seat: 0, kind: 'AUDIT' },
       { seat: 1, kind: 'AUDIT' },
     ]);
+  });
+
+  test('a coin after the leaving is the others’ alone', () => {
+    const script: Need[] = [
+      { type: 'DEAL', cards: [0, 1], to: 0 },
+      { type: 'ACT', seats: [0] },
+      { type: 'COIN' },
+      { type: 'ACT', seats: [1] },
+    ];
+    const decks = ['a', 'b', 'c'].map((name) => ({ name, size: 2 }));
+    const table = Table.of(makePlayers(3), leavingGame(false), { decks, script });
+    table.dutiesToMove();
+    table.play(2, RESIGN);
+    table.dutiesToMove();
+    table.act(0, { type: 'DONE' });
+    const replica = table.replicas[0]!;
+    expect(replica.owed()).toEqual([
+      { seat: 0, kind: 'COMMIT' },
+      { seat: 1, kind: 'COMMIT' },
+    ]);
+    table.dutiesToMove();
+    expect(replica.state.game.facts.at(-1)).toMatchObject({ type: 'COIN' });
+    expect(replica.owed()).toEqual([{ seat: 1, kind: 'ACT' }]);
+    expect(replica.offences()).toEqual([]);
   });
 
   test('the table plays on only once its first shuffle is done, while the game goes on, and once', () => {
