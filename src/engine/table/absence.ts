@@ -131,6 +131,7 @@ export function sharesFrom(
   state: TableState<unknown>,
 ): number | null {
   const { step } = state;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: a claim stands on a step's seat only at a RECOVER, and a table that recovers keeps time (protocol 6)
   if (step.type !== 'RECOVER' || table.clock === null) return null;
   // Only a claim that made the table play on without the seat stands naming it.
   const claim = table.log.entries()[standingClaim(table.log, verdicts, step.seat)];

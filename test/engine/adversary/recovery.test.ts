@@ -137,6 +137,9 @@ describe('a seat that resigns from a table of four, mid-game', () => {
     expect(state.game.armies[3]).toEqual([]);
     expect(state.game.hands[3]).toEqual([]);
     expect(table.replicas[0]!.outcome()).toBeNull();
+    // After a resignation the shares are owed at once: no claim's window to wait for.
+    const replica = table.replicas[0]!;
+    expect(replica.due(0)).toBe(replica.turnStart(0)! + replica.clock!.dutyMs);
   });
 
   test('two holders of three open nothing: their shares interpolate to no card', () => {
