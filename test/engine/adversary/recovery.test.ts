@@ -226,17 +226,18 @@ describe('a seat that resigns from a table of four, mid-game', () => {
     expect(table.replicas[0]!.stopped).toBe(false);
   });
 
-  test('the three play on to the end and the audit; the leaver never wins; all agree', () => {
-    run(table, (s) => s.step.type === 'DONE');
-    const [first] = table.replicas;
-    expect(first!.state.ending).toBeNull();
-    // The audit asked nothing of the leaver.
-    expect(first!.state.audit[3]).toBeNull();
-    expect(first!.state.audit.slice(0, 3).every((a) => a !== null)).toBe(true);
-    const outcome = first!.outcome()!;
-    expect(outcome.reason).toContain('player 3 resigned');
-    if (outcome.result === 'win') expect(outcome.winners).not.toContain(3);
-    expect(first!.finality()).toEqual({ kind: 'final' });
+  test('the three play on: a recovered card dealt to its owner is read by it alone; all agree', () => {
+    const recovered = before.game.armies.slice(0, 3).flat();
+    const dealt = (s: State) => s.game.hands.flat().find((id) => recovered.includes(id));
+    run(table, (s) => dealt(s) !== undefined);
+    const state = table.replicas[0]!.state;
+    const card = dealt(state)!;
+    const owner = state.game.hands.findIndex((hand) => hand.includes(card));
+    // The card is under its owner's lock alone, and its owner reads its face.
+    expect(state.cards[card]!.layers.map((l) => l.seat)).toEqual([owner]);
+    expect(table.known(owner).has(card)).toBe(true);
+    for (const other of [0, 1, 2].filter((s) => s !== owner))
+      expect(table.known(other).has(card)).toBe(false);
     expect(offences(table).flat()).toEqual([]);
     const hashes = new Set([...table.replicas, spectator(table)].map((r) => r.stateHash));
     expect(hashes.size).toBe(1);
