@@ -12,8 +12,6 @@ import type { TableBody } from './bodies.ts';
 import { faceOf } from './decks.ts';
 import type { Keyring } from './keyring.ts';
 import { readPoint } from './points.ts';
-import { recoverStillDue } from './recovery.ts';
-import { shareStillDue } from './sharing.ts';
 import { epochsOwed } from './shuffle.ts';
 import { sealCommitment } from './seal.ts';
 import type { DeckSource, Held, Maker } from './step.ts';
@@ -104,6 +102,22 @@ export const owesDuty = (state: TableState<unknown>, seat: Seat, held: Held): bo
  * arrive while a seat proves its own; they change nothing its shuffle rests on, and without
  * this its proof would be made again at each of them.
  */
+/**
+ * True when `seat` still owes an event of `kind` in `now`, the same step of the same table
+ * as `madeFor`: the step's others' events, each owed at once, change nothing it rests on.
+ */
+const stillOwed = (
+  madeFor: TableState<unknown>,
+  now: TableState<unknown>,
+  seat: Seat,
+  kind: string,
+): boolean =>
+  madeFor.genesisHash === now.genesisHash &&
+  madeFor.stepNo === now.stepNo &&
+  withKind(now.step, (k, step) => k.owes(now, step)).some(
+    (o) => o.seat === seat && o.kind === kind,
+  );
+
 export function stillDue(
   madeFor: TableState<unknown>,
   now: TableState<unknown>,
@@ -111,9 +125,8 @@ export function stillDue(
   body: TableBody,
 ): boolean {
   const is = now.step;
-  if (body.type === 'SHARE' || body.type === 'HELD')
-    return shareStillDue(madeFor, now, seat, body.type);
-  if (body.type === 'RECOVER') return recoverStillDue(madeFor, now, seat);
+  if (body.type === 'SHARE' || body.type === 'HELD' || body.type === 'RECOVER')
+    return stillOwed(madeFor, now, seat, body.type);
   if (body.type !== 'SHUFFLE') return false;
   // Stryker disable next-line ConditionalExpression: any other step has no `shuffled`, refused next
   if (is.type !== 'SHUFFLE') return false;

@@ -44,6 +44,7 @@ import { readEncoding, readPoint, writeEncoding, writePoint, writePoints } from 
 import type { Parser } from './parse.ts';
 import { miscount, proofFailed, type Folded } from './refusal.ts';
 import { readShares, unlockGroups } from './shares.ts';
+import { layerKey } from './sharing.ts';
 import {
   dutyOf,
   nextStep,
@@ -163,20 +164,6 @@ export const owesRecover = (step: StepOf<'RECOVER'>): Owed[] =>
   );
 
 /**
- * True when `seat`'s RECOVER made for `madeFor` is still owed in `now`, the same step of
- * the same table: the others' shares, in meanwhile, change none of the cards it covers.
- */
-export const recoverStillDue = (
-  madeFor: TableState<unknown>,
-  now: TableState<unknown>,
-  seat: Seat,
-): boolean =>
-  now.step.type === 'RECOVER' &&
-  madeFor.genesisHash === now.genesisHash &&
-  madeFor.stepNo === now.stepNo &&
-  owesRecover(now.step).some((o) => o.seat === seat);
-
-/**
  * A RECOVER: one share per batch, each proven against the author's share of the
  * leaver's key. The last one takes the leaver's layer off every card of the step.
  */
@@ -194,7 +181,7 @@ export function applyRecover<S extends Json>(
     const cards = ids.map((id) => readEncoding(state.cards[id]!.c));
     const job = recoveryCheck(context, fromBase64(dealt.dealing), x, points, cards, proof);
     if (!checks(job)) {
-      const key = readEncoding(state.epochs[dealt.epoch]!.keys[step.seat]!);
+      const key = layerKey(state, dealt.dealer, dealt.epoch);
       return proofFailed('recovery', g, batches.length, ids, key);
     }
   }

@@ -90,19 +90,6 @@ export function owesShare(step: StepOf<'SHARE'>): Owed[] {
   return step.held.flatMap((done, seat) => (done ? [] : [{ seat, kind: 'HELD' }]));
 }
 
-/** True when `seat`'s SHARE or HELD made for `madeFor` is still owed in `now`, the same step of the same table. */
-export const shareStillDue = (
-  madeFor: TableState<unknown>,
-  now: TableState<unknown>,
-  seat: Seat,
-  kind: 'SHARE' | 'HELD',
-): boolean =>
-  // Stryker disable next-line ConditionalExpression: the same step number of one table is one step, a SHARE (asked for the types)
-  now.step.type === 'SHARE' &&
-  madeFor.genesisHash === now.genesisHash &&
-  madeFor.stepNo === now.stepNo &&
-  owesShare(now.step).some((o) => o.seat === seat && o.kind === kind);
-
 /** The other seats, in seat order: the holders of `dealer`'s shares. */
 const holdersOf = (state: TableState<unknown>, dealer: Seat): Seat[] =>
   state.genesis.identities.flatMap((_, seat) => (seat === dealer ? [] : [seat]));
@@ -119,7 +106,7 @@ const dealingContext = (state: TableState<unknown>, dealer: Seat, epoch: number)
   });
 
 /** The public key of the layer `dealer` shares of `epoch`: its key of that epoch, as an encoding. */
-const layerKey = (state: TableState<unknown>, dealer: Seat, epoch: number): Uint8Array =>
+export const layerKey = (state: TableState<unknown>, dealer: Seat, epoch: number): Uint8Array =>
   readEncoding(state.epochs[epoch]!.keys[dealer]!);
 
 /** A SHARE: one dealing per epoch the author shares, each checked against the author's key of it. */
